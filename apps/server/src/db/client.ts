@@ -1,0 +1,98 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { type NodePgDatabase, drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Orm = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
+
+/**
+ * Who a transaction acts for. Tenant tables answer only rows of `companyId` (and, for a few,
+ * the user's own rows); `system` is for auth flows and super-admin reads that are
+ * permission-checked before they get here.
+ */
+export interface Scope {
+  companyId?: string | null;
+  userId?: string | null;
+  system?: boolean;
+}
+
+const MIGRATIONS = new URL('./migrations', import.meta.url).pathname;
+const APP_ROLE = 'wac_app';
+
+export interface Database {
+  kind: 'pglite' | 'pg';
+  orm: Orm;
+  /** Runs fn in a transaction as the RLS-bound app role, scoped to one company and user. */
+  scoped<T>(scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Runs fn in a transaction that may read across companies (auth, platform, super admin). */
+  system<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** PGlite data folder; `memory://` for an in-memory database. */
+  dataDir?: string;
+  /** A PGlite data-dir dump to start from (tests start from a migrated template). */
+  loadDataDir?: Blob | File;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  let orm: Orm;
+  let kind: Database['kind'];
+  let close: () => Promise<void>;
+  let doMigrate: () => Promise<void>;
+  let pglite: PGlite | undefined;
+  let pool: pg.Pool | undefined;
+  if (opts.databaseUrl) {
+    kind = 'pg';
+    pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const p = pool;
+    orm = drizzlePg(p, { schema });
+    close = () => p.end();
+    doMigrate = () => migratePg(orm, { migrationsFolder: MIGRATIONS });
+  } else {
+    kind = 'pglite';
+    const dataDir = opts.dataDir ?? 'memory://';
+    const db = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
+      extensions: { pg_trgm },
+      loadDataDir: opts.loadDataDir,
+    });
+    pglite = db;
+    orm = drizzlePglite(db, { schema }) as unknown as Orm;
+    close = () => db.close();
+    doMigrate = () => migratePglite(orm as never, { migrationsFolder: MIGRATIONS });
+  }
+
+  const scoped = <T>(scope: Scope, fn: (tx: Tx) => Promise<T>) =>
+    orm.transaction(async (tx) => {
+      await tx.execute(
+        sql`select set_config('role', ${APP_ROLE}, true),
+                   set_config('app.company_id', ${scope.companyId ?? ''}, true),
+                   set_config('app.user_id', ${scope.userId ?? ''}, true),
+                   set_config('app.scope', ${scope.system ? 'system' : ''}, true)`,
+      );
+      return fn(tx);
+    });
+
+  return {
+    kind,
+    orm,
+    pglite,
+    pool,
+    scoped,
+    system: (fn) => scoped({ system: true }, fn),
+    migrate: doMigrate,
+    close,
+  };
+}

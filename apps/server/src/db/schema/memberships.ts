@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { companies } from './companies';
+import { users } from './users';
+
+/** The spec's "company profile": a user's place in one company. Tenant row (RLS). */
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roles: text('roles').array().notNull().default(sql`'{member}'::text[]`),
+    enabled: boolean('enabled').notNull().default(true),
+    schedulingEnabled: boolean('scheduling_enabled').notNull().default(true),
+    emailEnabled: boolean('email_enabled').notNull().default(true),
+    videoCallEnabled: boolean('video_call_enabled').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('memberships_company_user_key').on(t.companyId, t.userId),
+    index('memberships_user_idx').on(t.userId, t.createdAt),
+    index('memberships_company_created_idx').on(t.companyId, t.createdAt, t.id),
+  ],
+);

@@ -1,0 +1,66 @@
+import { type ErrorCode, errorMessage } from '@wac/shared/errors';
+import { validationMessage } from '@wac/shared/validation';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'BODY_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_REQ_FILE_TOO_LARGE: 'FILE_TOO_LARGE',
+  FST_FILES_LIMIT: 'BAD_REQUEST',
+  FST_ERR_VALIDATION: 'VALIDATION_FAILED',
+};
+
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: ErrorCode,
+  status: number,
+  issues?: Array<{ path: string; code: string }>,
+) {
+  const lang = request.lang ?? 'en';
+  return reply.status(status).send({
+    code,
+    message: errorMessage(code, lang),
+    ...(issues?.length ? { issues: issues.map((i) => ({ ...i, message: validationMessage(i.code, lang) })) } : {}),
+  });
+}
+
+/** One error handler: AppError codes and framework errors become translated 4xx; 5xx reveal nothing. */
+export default fp(async function errorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return sendError(request, reply, error.code, error.status, error.issues);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => {
+        const path = [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.');
+        return { path, code: keyOf(v.message) };
+      });
+      return sendError(request, reply, 'VALIDATION_FAILED', 400, issues);
+    }
+    const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+    const status = error.statusCode ?? 500;
+    if (mapped) return sendError(request, reply, mapped, status >= 400 && status < 500 ? status : 400);
+    if (status >= 400 && status < 500) {
+      return sendError(request, reply, status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST', status);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(request, reply, 'INTERNAL', 500);
+  });
+
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, 'ROUTE_NOT_FOUND', 404));
+});
+
+/** Zod messages in the shared schemas are catalog keys; anything else is a generic "invalid". */
+function keyOf(message: string | undefined): string {
+  if (!message) return 'invalid';
+  return /^[a-zA-Z]+$/.test(message) ? message : 'invalid';
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { ACCOUNT_TYPES, LANGUAGES } from '../constants';
+import { emailField, nameField, otpField, passwordField, phoneField, subDomainField } from '../validation';
+import { UuidSchema } from './common';
+
+export const RegisterSchema = z
+  .object({
+    email: emailField,
+    firstName: nameField,
+    lastName: nameField,
+    companyName: nameField,
+    subDomain: subDomainField.optional(),
+    phone: phoneField.optional().or(z.literal('').transform(() => undefined)),
+    password: passwordField,
+    confirmPassword: z.string({ message: 'required' }),
+    accountType: z.enum(ACCOUNT_TYPES).default('organization'),
+    language: z.enum(LANGUAGES).optional(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: 'passwordMismatch',
+    path: ['confirmPassword'],
+  });
+export type Register = z.infer<typeof RegisterSchema>;
+
+export const RegisterStartedSchema = z.object({
+  registrationId: UuidSchema,
+  email: z.string(),
+  subDomain: z.string(),
+});
+
+export const RegisterVerifySchema = z.object({ registrationId: UuidSchema, otp: otpField });
+
+export const LoginSchema = z.object({
+  email: emailField,
+  password: z.string({ message: 'required' }).min(1, 'required').max(1024, 'tooLong'),
+});
+export type Login = z.infer<typeof LoginSchema>;
+
+export const SessionUserSchema = z.object({
+  uuid: UuidSchema,
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  avatar: z.string().nullable(),
+  language: z.string().nullable(),
+  roles: z.array(z.string()),
+  companyUuids: z.array(UuidSchema),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+/** Answer of login, refresh, register verification and switch-code redemption. */
+export const TokenResponseSchema = z.object({
+  accessToken: z.string(),
+  tokenType: z.literal('Bearer'),
+  expiresIn: z.number().int(),
+  user: SessionUserSchema,
+});
+export type TokenResponse = z.infer<typeof TokenResponseSchema>;
+
+export const ForgotPasswordSchema = z.object({ email: emailField });
+export const ResetPasswordSchema = z
+  .object({
+    email: emailField,
+    otp: otpField,
+    password: passwordField,
+    confirmPassword: z.string({ message: 'required' }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: 'passwordMismatch',
+    path: ['confirmPassword'],
+  });
+
+export const SwitchCodeRequestSchema = z.object({ companyUuid: UuidSchema });
+export const SwitchCodeSchema = z.object({ code: z.string(), expiresIn: z.number().int(), subDomain: z.string() });
+export const SwitchRedeemSchema = z.object({ code: z.string().min(16).max(128) });
+
+export const SessionInfoSchema = z.object({
+  uuid: UuidSchema,
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  current: z.boolean(),
+  companySubDomain: z.string().nullable(),
+});
+export type SessionInfo = z.infer<typeof SessionInfoSchema>;

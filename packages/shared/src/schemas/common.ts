@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { LISTING_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
+
+export const UuidSchema = z.uuid({ message: 'uuid' });
+
+/** Query of every listing: 1-based page, page size, search, sort. */
+export const ListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  itemsPerPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(LISTING_PAGE_SIZE),
+  search: z.string().trim().max(100, 'tooLong').optional(),
+  sort: z.string().max(40).optional(),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export type ListQuery = z.infer<typeof ListQuerySchema>;
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    page: z.number().int(),
+    itemsPerPage: z.number().int(),
+    totalItems: z.number().int(),
+  });
+
+export const ApiErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  issues: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })).optional(),
+});
+
+export const OkSchema = z.object({ ok: z.literal(true), message: z.string().optional() });

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { type Language, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+
+/**
+ * Validation messages are keys; server and SPA translate them with the same catalog,
+ * so a rule reads the same wherever it fires.
+ */
+export const VALIDATION_KEYS = [
+  'required',
+  'email',
+  'passwordMin',
+  'passwordMax',
+  'passwordNumber',
+  'passwordCase',
+  'passwordMismatch',
+  'otp',
+  'subDomain',
+  'tooLong',
+  'invalid',
+  'uuid',
+  'phone',
+  'fileTooLarge',
+] as const;
+export type ValidationKey = (typeof VALIDATION_KEYS)[number];
+
+type Catalog = Record<ValidationKey, string>;
+export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
+  en: {
+    required: 'This field is required.',
+    email: 'Please enter a valid email address.',
+    passwordMin: 'The password must have at least 8 characters.',
+    passwordMax: 'The password must have at most 128 characters.',
+    passwordNumber: 'The password must contain at least one number.',
+    passwordCase: 'The password must contain upper and lower case letters.',
+    passwordMismatch: 'The passwords do not match.',
+    otp: 'Please enter the 6-digit security code.',
+    subDomain: 'Use 3 to 63 lowercase letters, digits or hyphens, not starting or ending with a hyphen.',
+    tooLong: 'This value is too long.',
+    invalid: 'This value is not valid.',
+    uuid: 'This identifier is not valid.',
+    phone: 'Please enter a valid phone number.',
+    fileTooLarge: 'File size exceeds 2MB. Please select a smaller file.',
+  },
+  de: {
+    required: 'Dieses Feld ist erforderlich.',
+    email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+    passwordMin: 'Das Passwort muss mindestens 8 Zeichen haben.',
+    passwordMax: 'Das Passwort darf höchstens 128 Zeichen haben.',
+    passwordNumber: 'Das Passwort muss mindestens eine Ziffer enthalten.',
+    passwordCase: 'Das Passwort muss Groß- und Kleinbuchstaben enthalten.',
+    passwordMismatch: 'Die Passwörter stimmen nicht überein.',
+    otp: 'Bitte geben Sie den 6-stelligen Sicherheitscode ein.',
+    subDomain: 'Verwenden Sie 3 bis 63 Kleinbuchstaben, Ziffern oder Bindestriche, nicht am Anfang oder Ende.',
+    tooLong: 'Dieser Wert ist zu lang.',
+    invalid: 'Dieser Wert ist ungültig.',
+    uuid: 'Diese Kennung ist ungültig.',
+    phone: 'Bitte geben Sie eine gültige Telefonnummer ein.',
+    fileTooLarge: 'Die Datei ist größer als 2 MB. Bitte wählen Sie eine kleinere Datei.',
+  },
+  fr: {
+    required: 'Ce champ est obligatoire.',
+    email: 'Veuillez saisir une adresse e-mail valide.',
+    passwordMin: 'Le mot de passe doit comporter au moins 8 caractères.',
+    passwordMax: 'Le mot de passe doit comporter au plus 128 caractères.',
+    passwordNumber: 'Le mot de passe doit contenir au moins un chiffre.',
+    passwordCase: 'Le mot de passe doit contenir des majuscules et des minuscules.',
+    passwordMismatch: 'Les mots de passe ne correspondent pas.',
+    otp: 'Veuillez saisir le code de sécurité à 6 chiffres.',
+    subDomain: 'Utilisez 3 à 63 lettres minuscules, chiffres ou tirets, sans tiret au début ni à la fin.',
+    tooLong: 'Cette valeur est trop longue.',
+    invalid: "Cette valeur n'est pas valide.",
+    uuid: "Cet identifiant n'est pas valide.",
+    phone: 'Veuillez saisir un numéro de téléphone valide.',
+    fileTooLarge: 'Le fichier dépasse 2 Mo. Veuillez choisir un fichier plus petit.',
+  },
+  pt: {
+    required: 'Este campo é obrigatório.',
+    email: 'Introduza um endereço de e-mail válido.',
+    passwordMin: 'A palavra-passe deve ter pelo menos 8 caracteres.',
+    passwordMax: 'A palavra-passe deve ter no máximo 128 caracteres.',
+    passwordNumber: 'A palavra-passe deve conter pelo menos um número.',
+    passwordCase: 'A palavra-passe deve conter letras maiúsculas e minúsculas.',
+    passwordMismatch: 'As palavras-passe não coincidem.',
+    otp: 'Introduza o código de segurança de 6 dígitos.',
+    subDomain: 'Use 3 a 63 letras minúsculas, dígitos ou hífenes, sem hífen no início ou no fim.',
+    tooLong: 'Este valor é demasiado longo.',
+    invalid: 'Este valor não é válido.',
+    uuid: 'Este identificador não é válido.',
+    phone: 'Introduza um número de telefone válido.',
+    fileTooLarge: 'O ficheiro excede 2 MB. Selecione um ficheiro mais pequeno.',
+  },
+  ar: {
+    required: 'هذا الحقل مطلوب.',
+    email: 'يرجى إدخال بريد إلكتروني صالح.',
+    passwordMin: 'يجب أن تتكون كلمة المرور من 8 أحرف على الأقل.',
+    passwordMax: 'يجب ألا تتجاوز كلمة المرور 128 حرفًا.',
+    passwordNumber: 'يجب أن تحتوي كلمة المرور على رقم واحد على الأقل.',
+    passwordCase: 'يجب أن تحتوي كلمة المرور على أحرف كبيرة وصغيرة.',
+    passwordMismatch: 'كلمتا المرور غير متطابقتين.',
+    otp: 'يرجى إدخال رمز الأمان المكون من 6 أرقام.',
+    subDomain: 'استخدم من 3 إلى 63 حرفًا صغيرًا أو رقمًا أو شرطة، دون شرطة في البداية أو النهاية.',
+    tooLong: 'هذه القيمة طويلة جدًا.',
+    invalid: 'هذه القيمة غير صالحة.',
+    uuid: 'هذا المعرف غير صالح.',
+    phone: 'يرجى إدخال رقم هاتف صالح.',
+    fileTooLarge: 'حجم الملف يتجاوز 2 ميغابايت. يرجى اختيار ملف أصغر.',
+  },
+};
+
+export function validationMessage(key: string, lang: Language = 'en'): string {
+  const catalog = VALIDATION_MESSAGES[lang] ?? VALIDATION_MESSAGES.en;
+  return (catalog as Record<string, string>)[key] ?? catalog.invalid;
+}
+
+// The spec's strict pattern: word characters, dots, hyphens or plus before @, suffix of 2 to 5.
+export const EMAIL_PATTERN = /^[\w.+-]+@([\w-]+\.)+[A-Za-z]{2,5}$/;
+// DNS label: 3–63 chars, lowercase letters/digits/hyphens, no leading or trailing hyphen.
+export const SUBDOMAIN_PATTERN = /^(?!-)[a-z0-9-]{3,63}(?<!-)$/;
+export const RESERVED_SUBDOMAINS = ['www', 'api', 'admin', 'app', 'mail', 'static', 'assets', 'public'];
+
+export const emailField = z
+  .string({ message: 'required' })
+  .trim()
+  .min(1, 'required')
+  .max(254, 'tooLong')
+  .regex(EMAIL_PATTERN, 'email')
+  .transform((v) => v.toLowerCase());
+
+export const passwordField = z
+  .string({ message: 'required' })
+  .min(PASSWORD_MIN_LENGTH, 'passwordMin')
+  .max(PASSWORD_MAX_LENGTH, 'passwordMax')
+  .regex(/\d/, 'passwordNumber')
+  .regex(/(?=.*[a-z])(?=.*[A-Z])/, 'passwordCase');
+
+export const otpField = z.string({ message: 'required' }).regex(/^\d{6}$/, 'otp');
+
+export const subDomainField = z
+  .string({ message: 'required' })
+  .trim()
+  .toLowerCase()
+  .regex(SUBDOMAIN_PATTERN, 'subDomain')
+  .refine((v) => !RESERVED_SUBDOMAINS.includes(v), 'subDomain');
+
+export const nameField = z.string({ message: 'required' }).trim().min(1, 'required').max(100, 'tooLong');
+export const phoneField = z
+  .string()
+  .trim()
+  .max(32, 'tooLong')
+  .regex(/^\+?[0-9 ()-]{6,32}$/, 'phone');
+
+/** Proposes a sub-domain from a company name: lowercase ASCII, hyphens, trimmed to a DNS label. */
+export function proposeSubDomain(name: string): string {
+  const base = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 63)
+    .replace(/-+$/g, '');
+  return base.length >= 3 ? base : `${base || 'company'}-space`.slice(0, 63);
+}

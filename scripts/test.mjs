@@ -1,0 +1,92 @@
+// `npm test`: every check and test tier, in order, stopping at the first failure.
+// Prints one closing line "tests: N passed, N failed" summed over the runners.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const out = mkdtempSync(join(tmpdir(), 'wac-test-report-'));
+const only = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+
+function step(name, cmd, args, env = {}) {
+  if (only.length && !only.includes(name)) return;
+  const t0 = Date.now();
+  console.log(`\n▶ ${name}: ${[cmd, ...args].join(' ')}`);
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const secs = ((Date.now() - t0) / 1000).toFixed(1);
+  if (res.status !== 0) {
+    console.error(`✖ ${name} failed after ${secs}s`);
+    finish(1);
+  }
+  console.log(`✔ ${name} (${secs}s)`);
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  passed += r.stats.expected + (r.stats.flaky ?? 0);
+  failed += r.stats.unexpected;
+}
+
+function finish(code) {
+  console.log(`\ntests: ${passed} passed, ${failed} failed`);
+  process.exit(code);
+}
+
+const bin = (name) => join(root, 'node_modules/.bin', name);
+
+step('lint', 'npm', ['run', '--silent', 'lint']);
+step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+step('migrations', 'node', ['scripts/check-migrations.mjs']);
+step('openapi', 'node', ['--import', 'tsx', 'apps/server/src/scripts/openapi.ts', '--check']);
+
+const unit = join(out, 'vitest.json');
+try {
+  step('unit+api (PGlite)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${unit}`]);
+} finally {
+  countVitest(unit);
+}
+
+if (process.env.TEST_DATABASE_URL) {
+  const pgReport = join(out, 'vitest-pg.json');
+  try {
+    step(
+      'api (PostgreSQL)',
+      bin('vitest'),
+      ['run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile=${pgReport}`],
+      { TEST_DB: 'pg' },
+    );
+  } finally {
+    countVitest(pgReport);
+  }
+} else {
+  console.log('\n(api on PostgreSQL skipped: TEST_DATABASE_URL is not set; CI sets it)');
+}
+
+if (existsSync(join(root, 'apps/web/index.html'))) {
+  step('build', 'npm', ['run', '--silent', 'build']);
+  if (existsSync(join(root, 'scripts/check-size.mjs'))) step('size', 'node', ['scripts/check-size.mjs']);
+}
+
+if (existsSync(join(root, 'e2e/playwright.config.ts'))) {
+  const e2eReport = join(out, 'playwright.json');
+  try {
+    step('e2e', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+    });
+  } finally {
+    countPlaywright(e2eReport);
+  }
+}
+
+finish(failed ? 1 : 0);
