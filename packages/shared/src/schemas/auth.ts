@@ -85,3 +85,43 @@ export const SessionInfoSchema = z.object({
   companySubDomain: z.string().nullable(),
 });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
+
+/**
+ * Where a client goes after a cross-host step (sign-up verified, company switch): the target
+ * company's sub-domain and a one-time code the target page redeems for its own session.
+ */
+export const SwitchTargetSchema = z.object({ subDomain: z.string(), code: z.string() });
+export type SwitchTarget = z.infer<typeof SwitchTargetSchema>;
+
+export const RegisterResendSchema = z.object({ registrationId: UuidSchema });
+export const SessionParamsSchema = z.object({ uuid: UuidSchema });
+
+/**
+ * The auth API (all JSON, all under the request's Host):
+ * - POST /api/jwt/register            Register → RegisterStarted (mails a 6-digit OTP)
+ * - POST /api/jwt/register/resend     RegisterResend → Ok
+ * - POST /api/jwt/register/verify     RegisterVerify → SwitchTarget (company, user, admin membership,
+ *                                     7-day pro-plan-monthly trial created; go to the new sub-domain)
+ * - POST /api/jwt/login               Login → TokenResponse + HttpOnly refresh cookie
+ * - POST /api/jwt/refresh-token       (cookie) → TokenResponse + rotated cookie
+ * - POST /api/jwt/logout              ends this session server-side, clears the cookie → Ok
+ * - POST /api/jwt/forgot-password     ForgotPassword → Ok (same answer whether the email exists or not)
+ * - POST /api/jwt/reset-password      ResetPassword → Ok (ends every session of the user)
+ * - POST /api/jwt/switch-code         SwitchCodeRequest (Bearer) → SwitchCode
+ * - POST /api/jwt/switch-code/redeem  SwitchRedeem → TokenResponse + cookie for this host
+ * - GET  /api/jwt/sessions            (Bearer) → { data: SessionInfo[] }
+ * - DELETE /api/jwt/sessions/{uuid}   (Bearer) → Ok "User session has been revoked successfully"
+ */
+export const AUTH_PATHS = {
+  register: '/api/jwt/register',
+  registerResend: '/api/jwt/register/resend',
+  registerVerify: '/api/jwt/register/verify',
+  login: '/api/jwt/login',
+  refresh: '/api/jwt/refresh-token',
+  logout: '/api/jwt/logout',
+  forgotPassword: '/api/jwt/forgot-password',
+  resetPassword: '/api/jwt/reset-password',
+  switchCode: '/api/jwt/switch-code',
+  switchRedeem: '/api/jwt/switch-code/redeem',
+  sessions: '/api/jwt/sessions',
+} as const;
