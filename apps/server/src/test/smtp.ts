@@ -36,8 +36,8 @@ function decodeSubject(raw: string) {
 }
 
 function textPart(raw: string) {
-  const m = /Content-Type: text\/plain[^]*?\r?\n\r?\n([^]*?)(?:\r?\n--|$)/i.exec(raw);
-  const header = /Content-Type: text\/plain[^]*?\r?\n\r?\n/i.exec(raw)?.[0] ?? '';
+  const m = /Content-Type: text\/plain[\s\S]*?\r?\n\r?\n([\s\S]*?)(?:\r?\n--|$)/i.exec(raw);
+  const header = /Content-Type: text\/plain[\s\S]*?\r?\n\r?\n/i.exec(raw)?.[0] ?? '';
   const body = m?.[1] ?? '';
   if (/Content-Transfer-Encoding: base64/i.test(header)) return Buffer.from(body, 'base64').toString('utf8');
   if (/Content-Transfer-Encoding: quoted-printable/i.test(header)) return decodeQuotedPrintable(body);

@@ -276,10 +276,7 @@ export async function listLiveSessions(tx: Tx, userId: string, page: number, ite
     .orderBy(desc(sessions.lastUsedAt), desc(sessions.id))
     .limit(itemsPerPage)
     .offset((page - 1) * itemsPerPage);
-  const [count] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(sessions)
-    .where(live);
+  const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(sessions).where(live);
   return { rows, totalItems: count?.n ?? 0 };
 }
 

@@ -93,7 +93,13 @@ function sessionUser(user: UserRow, companyUuids: string[]): SessionUser {
 /** A user with no company at all cannot use the console; platform admins (global roles) can. */
 const mayHoldSession = (user: UserRow, companyIds: string[]) => companyIds.length > 0 || user.roles.length > 0;
 
-async function signFor(app: FastifyInstance, user: UserRow, companyIds: string[], sessionId: string, cid: string | null) {
+async function signFor(
+  app: FastifyInstance,
+  user: UserRow,
+  companyIds: string[],
+  sessionId: string,
+  cid: string | null,
+) {
   const accessToken = await app.tokens.sign({
     uuid: user.id,
     companyUuids: companyIds,
@@ -185,18 +191,21 @@ async function pickSubDomain(tx: Tx, requested: string | undefined, companyName:
   }
   const base = proposeSubDomain(companyName);
   for (let i = 1; i <= 20; i++) {
-    const suffix = i === 1 ? '' : i <= 10 ? `-${i}` : `-${randomToken(3).toLowerCase().replace(/[^a-z0-9]/g, '0')}`;
+    const suffix =
+      i === 1
+        ? ''
+        : i <= 10
+          ? `-${i}`
+          : `-${randomToken(3)
+              .toLowerCase()
+              .replace(/[^a-z0-9]/g, '0')}`;
     const label = `${base.slice(0, 63 - suffix.length).replace(/-+$/, '')}${suffix}`;
     if (isUsableLabel(label) && !(await repo.subDomainExists(tx, label))) return { subDomain: label, proposed: true };
   }
   throw new AppError('SUBDOMAIN_TAKEN');
 }
 
-export async function register(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  input: z.infer<typeof RegisterSchema>,
-) {
+export async function register(app: FastifyInstance, request: FastifyRequest, input: z.infer<typeof RegisterSchema>) {
   await hit(app, 'registerIp', request.ip);
   await hit(app, 'registerEmail', input.email);
   if (!isWorkEmail(input.email)) throw new AppError('WORK_EMAIL_REQUIRED');
@@ -245,12 +254,7 @@ export async function resendRegistration(app: FastifyInstance, request: FastifyR
     if (!row || row.consumedAt || row.createdAt.getTime() < Date.now() - REGISTRATION_RESEND_WINDOW_MS) {
       throw new AppError('NOT_FOUND');
     }
-    await repo.replaceOtpCode(
-      tx,
-      row.id,
-      otpHash(app, row.id, code),
-      new Date(Date.now() + OTP_TTL_SECONDS * 1000),
-    );
+    await repo.replaceOtpCode(tx, row.id, otpHash(app, row.id, code), new Date(Date.now() + OTP_TTL_SECONDS * 1000));
     return row.email;
   });
   await app.mailer.send(registerOtpMail(email, code, request.lang));

@@ -179,7 +179,12 @@ describe('sign-up', () => {
     const session = redeem.json();
     expect(session).toMatchObject({
       tokenType: 'Bearer',
-      user: { email: 'jane@initech-labs.test', firstName: 'Jane', phone: '+49 30 1234567', companyUuids: [company!.id] },
+      user: {
+        email: 'jane@initech-labs.test',
+        firstName: 'Jane',
+        phone: '+49 30 1234567',
+        companyUuids: [company!.id],
+      },
     });
     expect(cookieOf(redeem)?.value).toBeTruthy();
     const profiles = await call(app, {
@@ -362,7 +367,12 @@ describe('login', () => {
     const [row] = await t.db.system((tx) => tx.select().from(sessions).where(eq(sessions.id, claims.sid)));
     expect(row).toMatchObject({ userId: ids.alice, companyId: ids.acme, userAgent: 'vitest-agent/1.0', ip });
 
-    const me = await call(app, { method: 'GET', url: `/api/users/${ids.alice}`, host: 'acme', token: body.accessToken });
+    const me = await call(app, {
+      method: 'GET',
+      url: `/api/users/${ids.alice}`,
+      host: 'acme',
+      token: body.accessToken,
+    });
     expect(me.statusCode).toBe(200);
   });
 
@@ -754,8 +764,7 @@ describe('own sessions', () => {
   it('lists only the caller’s live sessions, marks the current one, and revokes one', async () => {
     const a = (await login('bob@acme.test', PASSWORD, 'acme')).json().accessToken;
     const b = (await login('bob@acme.test', PASSWORD, null)).json().accessToken;
-    const other = (await app.tokens.verify((await login('alice@acme.test', 'New-Secret-2026')).json().accessToken))
-      .sid;
+    const other = (await app.tokens.verify((await login('alice@acme.test', 'New-Secret-2026')).json().accessToken)).sid;
     const list = await call(app, { method: 'GET', url: '/api/jwt/sessions?itemsPerPage=50', host: 'acme', token: a });
     expect(list.statusCode).toBe(200);
     const page = list.json();
@@ -839,7 +848,12 @@ describe('bad input changes nothing', () => {
       payload: { registrationId: 'nope', otp: '12' },
     });
     expect(badOtp.statusCode).toBe(400);
-    expect(badOtp.json().issues.map((i: { code: string }) => i.code).sort()).toEqual(['otp', 'uuid']);
+    expect(
+      badOtp
+        .json()
+        .issues.map((i: { code: string }) => i.code)
+        .sort(),
+    ).toEqual(['otp', 'uuid']);
 
     const badCode = await call(app, {
       method: 'POST',
