@@ -19,7 +19,7 @@ import { hashPassword } from '../../lib/password';
 import { AUDIENCE, ISSUER } from '../../lib/tokens';
 import { call, createTestApp, type TestContext } from '../../test/harness';
 import { otpOf, startTestSmtp, type TestSmtp } from '../../test/smtp';
-import { revokeAllSessions } from './auth.service';
+import { purgeExpired, revokeAllSessions } from './auth.service';
 import { LIMITS } from './rate-limit';
 
 const PASSWORD = 'Sturdy-Pass-42';
@@ -561,6 +561,33 @@ describe('refresh and logout', () => {
     });
     expect(api.json().code).toBe('SESSION_REVOKED');
   });
+
+  it('refreshes and logs out with an expired access token sent along', async () => {
+    const res = await login('alice@acme.test');
+    const claims = await app.tokens.verify(res.json().accessToken);
+    const expired = await new SignJWT({ ...claims, typ: 'access', exp: Math.floor(Date.now() / 1000) - 60 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .sign(new TextEncoder().encode(app.config.jwtSecret));
+    const renewed = await call(app, {
+      method: 'POST',
+      url: '/api/jwt/refresh-token',
+      host: 'acme',
+      token: expired,
+      cookies: { [REFRESH_COOKIE]: cookieOf(res)!.value },
+    });
+    expect(renewed.statusCode).toBe(200);
+    const out = await call(app, {
+      method: 'POST',
+      url: '/api/jwt/logout',
+      host: 'acme',
+      token: expired,
+      cookies: { [REFRESH_COOKIE]: cookieOf(renewed)!.value },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await refresh(cookieOf(renewed)!.value)).json().code).toBe('REFRESH_INVALID');
+  });
 });
 
 describe('tokens of the wrong kind', () => {
@@ -810,6 +837,26 @@ describe('own sessions', () => {
     const revoked = await revokeAllSessions(app, ids.bob, 'admin_revoke');
     expect(revoked.length).toBeGreaterThanOrEqual(1);
     expect((await refresh(cookieOf(res)!.value)).json().code).toBe('REFRESH_INVALID');
+  });
+});
+
+describe('housekeeping', () => {
+  it('purges long-expired sessions and codes, and keeps live ones', async () => {
+    const live = await login('bob@acme.test');
+    const liveSid = (await app.tokens.verify(live.json().accessToken)).sid;
+    const old = await login('alice@acme.test', 'New-Secret-2026');
+    const oldSid = (await app.tokens.verify(old.json().accessToken)).sid;
+    await t.db.system((tx) =>
+      tx
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 8 * 86_400_000) })
+        .where(eq(sessions.id, oldSid)),
+    );
+    await purgeExpired(app);
+    const left = await t.db.system((tx) => tx.select({ id: sessions.id }).from(sessions));
+    expect(left.map((s) => s.id)).toContain(liveSid);
+    expect(left.map((s) => s.id)).not.toContain(oldSid);
+    expect((await refresh(cookieOf(live)!.value)).statusCode).toBe(200);
   });
 });
 
