@@ -1,8 +1,9 @@
 import { CLOSE_CODES, companyChannel, userChannel } from '@wac/shared/realtime';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberships, sessions } from '../../db/schema/index';
+import { memberships } from '../../db/schema/index';
 import { addMembership, createCompany, createUser } from '../../db/seed/factories';
+import { hashPassword } from '../../lib/password';
 import { type Cluster, startCluster } from './realtime.test-cluster';
 import { TestSocket } from './realtime.test-client';
 
@@ -18,7 +19,7 @@ beforeAll(async () => {
   ids = await cluster.db.system(async (tx) => {
     const acme = await createCompany(tx, { name: 'Acme', subDomain: 'acme' });
     const alice = await createUser(tx, { email: 'alice@acme.test' });
-    const bob = await createUser(tx, { email: 'bob@acme.test' });
+    const bob = await createUser(tx, { email: 'bob@acme.test', passwordHash: await hashPassword('Bob-pass-1234') });
     await addMembership(tx, acme.id, alice.id, { roles: ['admin'] });
     await addMembership(tx, acme.id, bob.id);
     return { acme: acme.id, alice: alice.id, bob: bob.id };
@@ -48,9 +49,21 @@ async function socketOn(
 }
 
 describe('two processes, one PostgreSQL, one Redis', () => {
-  it('redeems on B a ticket issued by A, once (tickets live in the database)', async () => {
-    const s = await cluster.sign(ids.bob, ids.acme);
-    const res = await cluster.http(A, { method: 'POST', path: '/api/realtime/ticket', sub: 'acme', token: s.token });
+  it('signs in on A, redeems on B a ticket issued by A, once (sessions and tickets live in the database)', async () => {
+    const login = await cluster.http(A, {
+      method: 'POST',
+      path: '/api/jwt/login',
+      sub: 'acme',
+      body: { email: 'bob@acme.test', password: 'Bob-pass-1234' },
+    });
+    expect(login.status).toBe(200);
+    const res = await cluster.http(A, {
+      method: 'POST',
+      path: '/api/realtime/ticket',
+      sub: 'acme',
+      token: login.body.accessToken as string,
+    });
+    expect(res.status).toBe(200);
     const ticket = res.body.ticket as string;
     const first = await TestSocket.open(B, { ticket, host: 'acme.localhost' });
     expect(first.ok).toBe(true);
@@ -62,14 +75,19 @@ describe('two processes, one PostgreSQL, one Redis', () => {
     });
   });
 
-  it('signs out the revoked session’s sockets on both processes within one second', async () => {
+  it('signs out the revoked session’s sockets on both processes within one second of a revoke on A', async () => {
     const onB = await socketOn(B, ids.bob);
     const onA = await socketOn(A, ids.bob, A, onB);
-    await cluster.db.system((tx) =>
-      tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, onB.sessionId)),
-    );
+    // Bob, signed in elsewhere, ends that session through process A's API ("revoke" in his sessions list).
+    const elsewhere = await cluster.sign(ids.bob, ids.acme);
     const start = performance.now();
-    await cluster.bus.publish(userChannel(ids.bob), { type: 'user_logged_out', sessionId: onB.sessionId });
+    const revoked = await cluster.http(A, {
+      method: 'DELETE',
+      path: `/api/jwt/sessions/${onB.sessionId}`,
+      sub: 'acme',
+      token: elsewhere.token,
+    });
+    expect(revoked.status).toBe(200);
     for (const s of [onB, onA]) {
       expect(await s.client.next((f) => f.type === 'user_logged_out', 1_000)).toMatchObject({
         sessionId: onB.sessionId,

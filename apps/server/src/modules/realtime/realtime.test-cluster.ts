@@ -150,7 +150,17 @@ export async function startCluster(opts: { ports: number[]; label: string }): Pr
       await Promise.all(children.map((_, i) => stop(i)));
       await theBus.close();
       await database.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      // Without FORCE first: the pool's last backends may take a moment to go, and killing them
+      // from here would surface as an unhandled "terminating connection" error in this process.
+      for (let i = 0; ; i++) {
+        try {
+          await admin.query(`DROP DATABASE IF EXISTS ${dbName}${i < 20 ? '' : ' WITH (FORCE)'}`);
+          break;
+        } catch (err) {
+          if (i >= 20) throw err;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await admin.end();
     },
   };
