@@ -10,6 +10,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createTokenService, type TokenService } from './lib/tokens';
+import adminModules from './modules/admin';
 import usersRoutes from './modules/users/users.routes';
 import { type Bus, createMemoryBus } from './plugins/bus';
 import contextPlugin from './plugins/context';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/docs.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(usersRoutes);
+  await app.register(adminModules);
 
   app.addHook('onClose', async () => {
     await app.bus.close();

@@ -1,0 +1,15 @@
+import fastifyMultipart from '@fastify/multipart';
+import { MAX_FILE_BYTES } from '@wac/shared/constants';
+import type { FastifyInstance } from 'fastify';
+import filesRoutes from './files/files.routes';
+import membersRoutes from './members/members.routes';
+
+/** The administration core (issue 4): members, invitations, teams, join requests, companies, profile, audit. */
+export default async function adminModules(app: FastifyInstance) {
+  // Multipart stays inside this plugin: only the upload and import routes here accept it.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+  });
+  await app.register(filesRoutes);
+  await app.register(membersRoutes);
+}
