@@ -1,7 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
 import { MAX_FILE_BYTES } from '@wac/shared/constants';
 import type { FastifyInstance } from 'fastify';
+import auditLogRoutes from './audit-log/audit-log.routes';
+import dashboardRoutes from './dashboard/dashboard.routes';
 import filesRoutes from './files/files.routes';
+import invitationsRoutes from './invitations/invitations.routes';
 import membersRoutes from './members/members.routes';
 
 /** The administration core (issue 4): members, invitations, teams, join requests, companies, profile, audit. */
@@ -12,4 +15,7 @@ export default async function adminModules(app: FastifyInstance) {
   });
   await app.register(filesRoutes);
   await app.register(membersRoutes);
+  await app.register(invitationsRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(auditLogRoutes);
 }
