@@ -6,6 +6,7 @@ import dashboardRoutes from './dashboard/dashboard.routes';
 import filesRoutes from './files/files.routes';
 import invitationsRoutes from './invitations/invitations.routes';
 import membersRoutes from './members/members.routes';
+import teamsRoutes from './teams/teams.routes';
 
 /** The administration core (issue 4): members, invitations, teams, join requests, companies, profile, audit. */
 export default async function adminModules(app: FastifyInstance) {
@@ -16,6 +17,7 @@ export default async function adminModules(app: FastifyInstance) {
   await app.register(filesRoutes);
   await app.register(membersRoutes);
   await app.register(invitationsRoutes);
+  await app.register(teamsRoutes);
   await app.register(dashboardRoutes);
   await app.register(auditLogRoutes);
 }

@@ -32,7 +32,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const invite = (payload: unknown, lang = 'en', token = adminToken, host = 'acme') =>
+const invite = (payload: Record<string, unknown>, lang = 'en', token = adminToken, host = 'acme') =>
   call(t.app, { method: 'POST', url: '/api/invitations', host, token, payload, headers: { 'accept-language': lang } });
 
 describe('invite → mail → accept as a new person', () => {
