@@ -5,6 +5,7 @@ import auditLogRoutes from './audit-log/audit-log.routes';
 import dashboardRoutes from './dashboard/dashboard.routes';
 import filesRoutes from './files/files.routes';
 import invitationsRoutes from './invitations/invitations.routes';
+import joinRequestsRoutes from './join-requests/join-requests.routes';
 import membersRoutes from './members/members.routes';
 import teamsRoutes from './teams/teams.routes';
 
@@ -18,6 +19,7 @@ export default async function adminModules(app: FastifyInstance) {
   await app.register(membersRoutes);
   await app.register(invitationsRoutes);
   await app.register(teamsRoutes);
+  await app.register(joinRequestsRoutes);
   await app.register(dashboardRoutes);
   await app.register(auditLogRoutes);
 }
