@@ -1,4 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { MAX_FILE_BYTES } from '@wac/shared/constants';
 import sharp from 'sharp';
 import { AppError } from './errors';
@@ -15,6 +16,12 @@ export function sniffImage(head: Buffer): ImageKind | null {
     return 'webp';
   }
   return null;
+}
+
+/** The one file of a multipart request; anything else is refused before reading a byte. */
+export async function uploadedFile(request: FastifyRequest): Promise<MultipartFile | undefined> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  return request.file();
 }
 
 /**

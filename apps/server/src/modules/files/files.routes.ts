@@ -13,6 +13,11 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/files/:uuid',
     {
+      // Runs after the app-wide `no-store` for /api: a file's content never changes for its id.
+      onSend: async (_request, reply, payload) => {
+        if (reply.statusCode === 200) reply.header('cache-control', 'private, max-age=31536000, immutable');
+        return payload;
+      },
       schema: {
         tags: ['files'],
         summary: 'An uploaded image (logo or avatar)',
@@ -31,7 +36,6 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `inline; filename="${file.purpose}.${ext}"`)
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('cross-origin-resource-policy', 'same-site')
-        .header('cache-control', 'public, max-age=31536000, immutable')
         .send(file.data);
     },
   );
