@@ -3,6 +3,7 @@ import {
   MemberBulkResultSchema,
   MemberBulkSchema,
   MemberExportQuerySchema,
+  MemberImportResultSchema,
   MemberListQuerySchema,
   MemberPageSchema,
   MemberParamsSchema,
@@ -14,6 +15,8 @@ import {
 } from '@wac/shared/schemas/members';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { importMembers } from './members-import.service';
 import * as service from './members.service';
 
 export const errors = {
@@ -79,6 +82,28 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => service.bulk(app, request, service.hostCtx(app, request), request.body),
   );
+
+  for (const commit of [false, true]) {
+    app.post(
+      commit ? '/api/members/import' : '/api/members/import/preview',
+      {
+        preHandler: app.authorize('write', 'user'),
+        schema: {
+          tags,
+          security,
+          summary: commit
+            ? 'Import members from CSV (email, firstName, lastName, role): good rows are invited, bad rows reported'
+            : 'Check a members CSV: the result per row, nothing written',
+          consumes: ['multipart/form-data'],
+          response: { 200: MemberImportResultSchema, ...errors, 413: ApiErrorSchema, 415: ApiErrorSchema },
+        },
+      },
+      (request) => {
+        if (!request.company) throw new AppError('NOT_FOUND');
+        return importMembers(app, request, service.hostCtx(app, request), request.company, commit);
+      },
+    );
+  }
 
   app.get(
     '/api/members/:uuid',
