@@ -1,18 +1,18 @@
 // Runs before first paint (blocking classic script): applies the stored skin, colour scheme,
 // language and direction to <html>, so a dark or Arabic page never flashes light or LTR.
 (() => {
-  var root = document.documentElement;
-  var skins = ['light', 'dark', 'bordered', 'semi-dark'];
-  var languages = ['en', 'de', 'fr', 'pt', 'ar'];
-  var skin = 'light';
-  var language = 'en';
+  const root = document.documentElement;
+  const skins = ['light', 'dark', 'bordered', 'semi-dark'];
+  const languages = ['en', 'de', 'fr', 'pt', 'ar'];
+  let skin = 'light';
+  let language = 'en';
   try {
-    var storedSkin = localStorage.getItem('skin');
-    if (skins.indexOf(storedSkin) >= 0) skin = storedSkin;
-    var storedLanguage = localStorage.getItem('language');
-    if (languages.indexOf(storedLanguage) >= 0) language = storedLanguage;
-  } catch (e) {
-    // Storage blocked: defaults apply.
+    const storedSkin = localStorage.getItem('skin');
+    if (skins.includes(storedSkin)) skin = storedSkin;
+    const storedLanguage = localStorage.getItem('language');
+    if (languages.includes(storedLanguage)) language = storedLanguage;
+  } catch {
+    // Storage blocked: the defaults apply.
   }
   root.setAttribute('data-skin', skin);
   root.setAttribute('data-mantine-color-scheme', skin === 'dark' ? 'dark' : 'light');

@@ -13,6 +13,6 @@ export function abilityFor(s: Pick<SessionState, 'user' | 'current'>): AppAbilit
 }
 
 export function useAbility(): AppAbility {
-  const s = useSession();
-  return useMemo(() => abilityFor(s), [s.user, s.current]);
+  const { user, current } = useSession();
+  return useMemo(() => abilityFor({ user, current }), [user, current]);
 }

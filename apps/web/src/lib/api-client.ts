@@ -32,6 +32,8 @@ export interface ApiClientDeps {
   renewAccessToken?: () => Promise<string | null>;
   toastError: (message: string) => void;
   fetch?: typeof fetch;
+  /** Origin the API paths resolve against; the page's own by default (the company's Host). */
+  origin?: string;
 }
 
 export interface RequestOptions {
@@ -100,7 +102,7 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
   };
 
   return async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    const url = withQuery(path, options.query);
+    const url = new URL(withQuery(path, options.query), deps.origin ?? window.location.origin).toString();
     const signedIn = deps.isSignedIn();
     let res: Response;
     try {

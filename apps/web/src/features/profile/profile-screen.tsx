@@ -1,5 +1,6 @@
 import type { SessionInfo } from '@wac/shared/schemas/auth';
-import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '../../lib/notify';
@@ -82,7 +83,9 @@ function AccountTab() {
 
 function SessionsTab() {
   const { t, i18n } = useTranslation();
-  const sessions = useSessions();
+  const [page, setPage] = useState(1);
+  const sessions = useSessions(page);
+  const pages = sessions.data ? Math.max(1, Math.ceil(sessions.data.totalItems / sessions.data.itemsPerPage)) : 1;
   const revoke = useRevokeSession();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -162,6 +165,11 @@ function SessionsTab() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+      )}
+      {pages > 1 && (
+        <Group justify="flex-end" mt="md">
+          <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" />
+        </Group>
       )}
     </Paper>
   );

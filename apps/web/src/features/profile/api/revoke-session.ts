@@ -1,7 +1,6 @@
 import { AUTH_PATHS } from '@wac/shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { sessionsQuery } from './get-sessions';
 
 export const revokeSession = (uuid: string) =>
   api<{ ok: true; message?: string }>(`${AUTH_PATHS.sessions}/${uuid}`, { method: 'DELETE' });
@@ -10,6 +9,6 @@ export const useRevokeSession = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: revokeSession,
-    onSettled: () => qc.invalidateQueries({ queryKey: sessionsQuery().queryKey }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['auth', 'sessions'] }),
   });
 };
