@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { CLOSE_CODES, companyChannel, userChannel } from '@wac/shared/realtime';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberships, sessions, socketTickets } from '../../db/schema/index';
+import { companies, memberships, sessions, socketTickets } from '../../db/schema/index';
 import { addMembership, createCompany, createUser } from '../../db/seed/factories';
 import { sha256 } from '../../lib/crypto';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
-import { type Opened, TestSocket } from './realtime.test-client';
+import { type Opened, TestSocket } from '../../test/ws-client';
 
 let t: TestContext;
 let port: number;
@@ -213,6 +213,25 @@ describe('channels', () => {
     expect(client.frames.some((f) => f.type === 'listing_changed')).toBe(false);
     await t.db.system((tx) => tx.update(memberships).set({ enabled: true }).where(eq(memberships.userId, ids.carol)));
     client.close();
+  });
+
+  it('drops the company channel live when the company is disabled (company_updated), but not for a super admin', async () => {
+    const member = await connect(ids.carol, ids.globex, 'globex');
+    const sup = await connect(ids.sup, ids.globex, 'globex');
+    for (const s of [member, sup]) await s.client.subscribe(companyChannel(ids.globex));
+    await t.db.system((tx) => tx.update(companies).set({ enabled: false }).where(eq(companies.id, ids.globex)));
+    await t.app.bus.publish(companyChannel(ids.globex), { type: 'company_updated', enabled: false });
+    for (const s of [member, sup]) await s.client.next((f) => f.type === 'company_updated');
+    expect(await member.client.next((f) => f.type === 'unsubscribed')).toMatchObject({
+      channel: companyChannel(ids.globex),
+      reason: 'FORBIDDEN_CHANNEL',
+    });
+    await t.app.bus.publish(companyChannel(ids.globex), { type: 'listing_changed' });
+    expect(await sup.client.next((f) => f.type === 'listing_changed')).toBeTruthy();
+    expect(sup.client.frames.some((f) => f.type === 'unsubscribed')).toBe(false);
+    await t.db.system((tx) => tx.update(companies).set({ enabled: true }).where(eq(companies.id, ids.globex)));
+    member.client.close();
+    sup.client.close();
   });
 
   it('answers a repeated subscribe as subscribed, once per request, without double delivery', async () => {
