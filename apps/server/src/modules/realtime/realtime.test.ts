@@ -317,6 +317,24 @@ describe('bad input', () => {
     expect(await client.closed).toMatchObject({ code: CLOSE_CODES.POLICY_VIOLATION, reason: 'too many frames' });
   });
 
+  it('closes with 4008 a socket that stops reading while messages pile up, and drops what it did not take', async () => {
+    const { client } = await connect(ids.alice, ids.acme, 'acme');
+    await client.subscribe(companyChannel(ids.acme));
+    // The client stops reading its TCP socket, as a frozen tab would.
+    const raw = (client.ws as unknown as { _socket: import('node:net').Socket })._socket;
+    raw.pause();
+    const filler = 'x'.repeat(8_000);
+    const published = 2_000;
+    for (let i = 0; i < published; i++) {
+      await t.app.bus.publish(companyChannel(ids.acme), { type: 'listing_changed', seq: i, filler });
+    }
+    raw.resume();
+    expect((await client.closed).code).toBe(CLOSE_CODES.TOO_SLOW);
+    const got = client.frames.filter((f) => f.type === 'listing_changed').length;
+    expect(got).toBeGreaterThan(0);
+    expect(got).toBeLessThan(published);
+  });
+
   it('survives a fuzzed stream of bad frames and keeps serving', async () => {
     const samples = [
       '',
