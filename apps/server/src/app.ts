@@ -11,6 +11,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createTokenService, type TokenService } from './lib/tokens';
+import adminModules from './modules/admin';
 import authRoutes from './modules/auth/auth.routes';
 import usersRoutes from './modules/users/users.routes';
 import realtimeRoutes from './modules/realtime/realtime.routes';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(realtimeRoutes);
+  await app.register(adminModules);
 
   app.addHook('onClose', async () => {
     await app.bus.close();

@@ -40,6 +40,12 @@ export const ERROR_CODES = {
   BODY_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  INVITATION_PENDING: 409,
+  INVITATION_INVALID: 404,
+  INVITATION_EMAIL_MISMATCH: 403,
+  JOIN_REQUEST_PENDING: 409,
+  CSV_INVALID: 400,
+  TEAM_NAME_TAKEN: 409,
   INTERNAL: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -82,6 +88,13 @@ const en: Catalog = {
   BODY_TOO_LARGE: 'The request is too large.',
   UNSUPPORTED_MEDIA_TYPE: 'This content type is not supported.',
   RATE_LIMITED: 'Too many attempts. Please wait a moment and try again.',
+  INVITATION_PENDING: 'An invitation is already pending for this email address.',
+  INVITATION_INVALID: 'This invitation is invalid or has expired. Please ask your admin for a new one.',
+  INVITATION_EMAIL_MISMATCH:
+    'This invitation was sent to another email address. Sign in with that address to accept it.',
+  JOIN_REQUEST_PENDING: 'You have already asked to join this company. Please wait for an admin to answer.',
+  CSV_INVALID: 'This file is not a valid CSV file. Expected the columns email, firstName, lastName, role.',
+  TEAM_NAME_TAKEN: 'A team with this name already exists.',
   INTERNAL: 'Something went wrong! Please contact our support team',
 };
 
@@ -123,6 +136,15 @@ const de: Catalog = {
   BODY_TOO_LARGE: 'Die Anfrage ist zu groß.',
   UNSUPPORTED_MEDIA_TYPE: 'Dieser Inhaltstyp wird nicht unterstützt.',
   RATE_LIMITED: 'Zu viele Versuche. Bitte warten Sie einen Moment.',
+  INVITATION_PENDING: 'Für diese E-Mail-Adresse gibt es bereits eine offene Einladung.',
+  INVITATION_INVALID:
+    'Diese Einladung ist ungültig oder abgelaufen. Bitte fordern Sie bei Ihrem Administrator eine neue an.',
+  INVITATION_EMAIL_MISMATCH:
+    'Diese Einladung wurde an eine andere E-Mail-Adresse gesendet. Melden Sie sich mit dieser Adresse an, um sie anzunehmen.',
+  JOIN_REQUEST_PENDING:
+    'Sie haben bereits eine Beitrittsanfrage gestellt. Bitte warten Sie auf die Antwort eines Administrators.',
+  CSV_INVALID: 'Diese Datei ist keine gültige CSV-Datei. Erwartet werden die Spalten email, firstName, lastName, role.',
+  TEAM_NAME_TAKEN: 'Es gibt bereits ein Team mit diesem Namen.',
   INTERNAL: 'Etwas ist schiefgelaufen! Bitte kontaktieren Sie unser Support-Team',
 };
 
@@ -164,6 +186,14 @@ const fr: Catalog = {
   BODY_TOO_LARGE: 'La requête est trop volumineuse.',
   UNSUPPORTED_MEDIA_TYPE: "Ce type de contenu n'est pas pris en charge.",
   RATE_LIMITED: 'Trop de tentatives. Veuillez patienter un instant.',
+  INVITATION_PENDING: 'Une invitation est déjà en attente pour cette adresse e-mail.',
+  INVITATION_INVALID: "Cette invitation n'est pas valide ou a expiré. Demandez-en une nouvelle à votre administrateur.",
+  INVITATION_EMAIL_MISMATCH:
+    "Cette invitation a été envoyée à une autre adresse e-mail. Connectez-vous avec cette adresse pour l'accepter.",
+  JOIN_REQUEST_PENDING:
+    'Vous avez déjà demandé à rejoindre cette entreprise. Veuillez attendre la réponse d’un administrateur.',
+  CSV_INVALID: "Ce fichier n'est pas un fichier CSV valide. Colonnes attendues : email, firstName, lastName, role.",
+  TEAM_NAME_TAKEN: 'Une équipe porte déjà ce nom.',
   INTERNAL: "Une erreur s'est produite ! Veuillez contacter notre équipe d'assistance",
 };
 
@@ -203,6 +233,13 @@ const pt: Catalog = {
   BODY_TOO_LARGE: 'O pedido é demasiado grande.',
   UNSUPPORTED_MEDIA_TYPE: 'Este tipo de conteúdo não é suportado.',
   RATE_LIMITED: 'Demasiadas tentativas. Aguarde um momento.',
+  INVITATION_PENDING: 'Já existe um convite pendente para este endereço de e-mail.',
+  INVITATION_INVALID: 'Este convite é inválido ou expirou. Peça um novo ao seu administrador.',
+  INVITATION_EMAIL_MISMATCH:
+    'Este convite foi enviado para outro endereço de e-mail. Inicie sessão com esse endereço para o aceitar.',
+  JOIN_REQUEST_PENDING: 'Já pediu para aderir a esta empresa. Aguarde a resposta de um administrador.',
+  CSV_INVALID: 'Este ficheiro não é um CSV válido. Colunas esperadas: email, firstName, lastName, role.',
+  TEAM_NAME_TAKEN: 'Já existe uma equipa com este nome.',
   INTERNAL: 'Algo correu mal! Contacte a nossa equipa de suporte',
 };
 
@@ -242,6 +279,12 @@ const ar: Catalog = {
   BODY_TOO_LARGE: 'الطلب كبير جدًا.',
   UNSUPPORTED_MEDIA_TYPE: 'نوع المحتوى هذا غير مدعوم.',
   RATE_LIMITED: 'محاولات كثيرة جدًا. يرجى الانتظار قليلًا.',
+  INVITATION_PENDING: 'توجد دعوة معلقة بالفعل لعنوان البريد الإلكتروني هذا.',
+  INVITATION_INVALID: 'هذه الدعوة غير صالحة أو منتهية الصلاحية. يرجى طلب دعوة جديدة من المسؤول.',
+  INVITATION_EMAIL_MISMATCH: 'أُرسلت هذه الدعوة إلى بريد إلكتروني آخر. سجّل الدخول بذلك العنوان لقبولها.',
+  JOIN_REQUEST_PENDING: 'لقد طلبت الانضمام إلى هذه الشركة بالفعل. يرجى انتظار رد المسؤول.',
+  CSV_INVALID: 'هذا الملف ليس ملف CSV صالحًا. الأعمدة المتوقعة: email, firstName, lastName, role.',
+  TEAM_NAME_TAKEN: 'يوجد فريق بهذا الاسم بالفعل.',
   INTERNAL: 'حدث خطأ ما! يرجى التواصل مع فريق الدعم',
 };
 
