@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMatrix } from '../modules/auth/auth.matrix';
+import { realtimeMatrix } from '../modules/realtime/realtime.matrix';
 import { call, createTestApp, type TestContext } from './harness';
 import {
   CALLERS,
@@ -65,7 +66,7 @@ const coreMatrix: MatrixRoute[] = [
 ];
 
 /** Every module's matrix: add yours here. */
-const MATRIX: MatrixRoute[] = [...coreMatrix, ...authMatrix];
+const MATRIX: MatrixRoute[] = [...coreMatrix, ...authMatrix, ...realtimeMatrix];
 
 let t: TestContext;
 let world: MatrixWorld;
