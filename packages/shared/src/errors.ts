@@ -86,7 +86,8 @@ const en: Catalog = {
   RATE_LIMITED: 'Too many attempts. Please wait a moment and try again.',
   INVITATION_PENDING: 'An invitation is already pending for this email address.',
   INVITATION_INVALID: 'This invitation is invalid or has expired. Please ask your admin for a new one.',
-  INVITATION_EMAIL_MISMATCH: 'This invitation was sent to another email address. Sign in with that address to accept it.',
+  INVITATION_EMAIL_MISMATCH:
+    'This invitation was sent to another email address. Sign in with that address to accept it.',
   JOIN_REQUEST_PENDING: 'You have already asked to join this company. Please wait for an admin to answer.',
   CSV_INVALID: 'This file is not a valid CSV file. Expected the columns email, firstName, lastName, role.',
   TEAM_NAME_TAKEN: 'A team with this name already exists.',
@@ -130,9 +131,12 @@ const de: Catalog = {
   UNSUPPORTED_MEDIA_TYPE: 'Dieser Inhaltstyp wird nicht unterstützt.',
   RATE_LIMITED: 'Zu viele Versuche. Bitte warten Sie einen Moment.',
   INVITATION_PENDING: 'Für diese E-Mail-Adresse gibt es bereits eine offene Einladung.',
-  INVITATION_INVALID: 'Diese Einladung ist ungültig oder abgelaufen. Bitte fordern Sie bei Ihrem Administrator eine neue an.',
-  INVITATION_EMAIL_MISMATCH: 'Diese Einladung wurde an eine andere E-Mail-Adresse gesendet. Melden Sie sich mit dieser Adresse an, um sie anzunehmen.',
-  JOIN_REQUEST_PENDING: 'Sie haben bereits eine Beitrittsanfrage gestellt. Bitte warten Sie auf die Antwort eines Administrators.',
+  INVITATION_INVALID:
+    'Diese Einladung ist ungültig oder abgelaufen. Bitte fordern Sie bei Ihrem Administrator eine neue an.',
+  INVITATION_EMAIL_MISMATCH:
+    'Diese Einladung wurde an eine andere E-Mail-Adresse gesendet. Melden Sie sich mit dieser Adresse an, um sie anzunehmen.',
+  JOIN_REQUEST_PENDING:
+    'Sie haben bereits eine Beitrittsanfrage gestellt. Bitte warten Sie auf die Antwort eines Administrators.',
   CSV_INVALID: 'Diese Datei ist keine gültige CSV-Datei. Erwartet werden die Spalten email, firstName, lastName, role.',
   TEAM_NAME_TAKEN: 'Es gibt bereits ein Team mit diesem Namen.',
   INTERNAL: 'Etwas ist schiefgelaufen! Bitte kontaktieren Sie unser Support-Team',
@@ -176,8 +180,10 @@ const fr: Catalog = {
   RATE_LIMITED: 'Trop de tentatives. Veuillez patienter un instant.',
   INVITATION_PENDING: 'Une invitation est déjà en attente pour cette adresse e-mail.',
   INVITATION_INVALID: "Cette invitation n'est pas valide ou a expiré. Demandez-en une nouvelle à votre administrateur.",
-  INVITATION_EMAIL_MISMATCH: "Cette invitation a été envoyée à une autre adresse e-mail. Connectez-vous avec cette adresse pour l'accepter.",
-  JOIN_REQUEST_PENDING: 'Vous avez déjà demandé à rejoindre cette entreprise. Veuillez attendre la réponse d’un administrateur.',
+  INVITATION_EMAIL_MISMATCH:
+    "Cette invitation a été envoyée à une autre adresse e-mail. Connectez-vous avec cette adresse pour l'accepter.",
+  JOIN_REQUEST_PENDING:
+    'Vous avez déjà demandé à rejoindre cette entreprise. Veuillez attendre la réponse d’un administrateur.',
   CSV_INVALID: "Ce fichier n'est pas un fichier CSV valide. Colonnes attendues : email, firstName, lastName, role.",
   TEAM_NAME_TAKEN: 'Une équipe porte déjà ce nom.',
   INTERNAL: "Une erreur s'est produite ! Veuillez contacter notre équipe d'assistance",
@@ -219,7 +225,8 @@ const pt: Catalog = {
   RATE_LIMITED: 'Demasiadas tentativas. Aguarde um momento.',
   INVITATION_PENDING: 'Já existe um convite pendente para este endereço de e-mail.',
   INVITATION_INVALID: 'Este convite é inválido ou expirou. Peça um novo ao seu administrador.',
-  INVITATION_EMAIL_MISMATCH: 'Este convite foi enviado para outro endereço de e-mail. Inicie sessão com esse endereço para o aceitar.',
+  INVITATION_EMAIL_MISMATCH:
+    'Este convite foi enviado para outro endereço de e-mail. Inicie sessão com esse endereço para o aceitar.',
   JOIN_REQUEST_PENDING: 'Já pediu para aderir a esta empresa. Aguarde a resposta de um administrador.',
   CSV_INVALID: 'Este ficheiro não é um CSV válido. Colunas esperadas: email, firstName, lastName, role.',
   TEAM_NAME_TAKEN: 'Já existe uma equipa com este nome.',

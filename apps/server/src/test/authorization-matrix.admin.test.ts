@@ -29,7 +29,10 @@ function allowed(p: Principal, action: 'read' | 'write', subject: Subject): bool
     case 'superAdmin':
       return action === 'read' && ['default', 'user', 'team'].includes(subject);
     case 'superAdminWrite':
-      return (action === 'read' && ['default', 'user', 'team'].includes(subject)) || (action === 'write' && subject === 'user');
+      return (
+        (action === 'read' && ['default', 'user', 'team'].includes(subject)) ||
+        (action === 'write' && subject === 'user')
+      );
     default:
       return false;
   }
@@ -64,9 +67,11 @@ function expected(route: Route, p: Principal, scope: Scope): number {
   if (r.kind === 'public') return route.ok[scope];
   if (p === 'signedOut') return 401;
   if (r.kind === 'user') return route.ok[scope];
-  if (r.kind === 'platform') return isSuper(p) && (r.action === 'read' || p === 'superAdminWrite') ? route.ok[scope] : 403;
+  if (r.kind === 'platform')
+    return isSuper(p) && (r.action === 'read' || p === 'superAdminWrite') ? route.ok[scope] : 403;
   // A foreign host: only super admins (who pass on every company) get through.
-  if (scope === 'foreign' && r.foreign === 'host') return isSuper(p) && allowed(p, r.action, r.subject) ? route.ok.foreign : 403;
+  if (scope === 'foreign' && r.foreign === 'host')
+    return isSuper(p) && allowed(p, r.action, r.subject) ? route.ok.foreign : 403;
   return allowed(p, r.action, r.subject) ? route.ok[scope] : 403;
 }
 
@@ -80,7 +85,8 @@ beforeAll(async () => {
   d = await t.db.system(async (tx) => {
     const acme = await createCompany(tx, { name: 'Acme', subDomain: 'acme' });
     const globex = await createCompany(tx, { name: 'GlobexSecretCo', subDomain: 'globex' });
-    const u = async (email: string, roles: string[] = []) => (await createUser(tx, { email, roles, firstName: email.split('@')[0] })).id;
+    const u = async (email: string, roles: string[] = []) =>
+      (await createUser(tx, { email, roles, firstName: email.split('@')[0] })).id;
     const member = await u('member@acme.test');
     const admin = await u('admin@acme.test');
     const disabled = await u('disabled@acme.test');
@@ -122,7 +128,9 @@ beforeAll(async () => {
     }
     const jrDone = await jr(acme.id, victim, 'declined');
     const gJrDone = await jr(globex.id, gUser, 'declined');
-    await tx.execute(sql`INSERT INTO audit_log (company_id, action, target_type) VALUES (${globex.id}, 'globex.secret', 'x')`);
+    await tx.execute(
+      sql`INSERT INTO audit_log (company_id, action, target_type) VALUES (${globex.id}, 'globex.secret', 'x')`,
+    );
     const [file] = await rows<{ id: string }>(
       tx,
       sql`INSERT INTO files (purpose, content_type, size, data) VALUES ('logo', 'image/png', 1, '\\x00'::bytea) RETURNING id`,
@@ -163,54 +171,179 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Globex data that must never appear in an answer on Acme's host. */
-const foreignMarkers = () => [d.globex!, d.gUser!, d.gTeam!, d.gInv!, d.gJrDone!, 'globex.test', 'GlobexSecret', 'globex.secret'];
+const foreignMarkers = () => [
+  d.globex!,
+  d.gUser!,
+  d.gTeam!,
+  d.gInv!,
+  d.gJrDone!,
+  'globex.test',
+  'GlobexSecret',
+  'globex.secret',
+];
 
 const csv = (text: string) => multipart(Buffer.from(text), { filename: 'm.csv', contentType: 'text/csv' });
 const fakeImage = () => multipart(Buffer.from('not an image at all'), { filename: 'x.png' });
 
 const byId = (action: 'read' | 'write', subject: Subject): Rule => ({ kind: 'host', action, subject, foreign: 'id' });
-const byHost = (action: 'read' | 'write', subject: Subject): Rule => ({ kind: 'host', action, subject, foreign: 'host' });
+const byHost = (action: 'read' | 'write', subject: Subject): Rule => ({
+  kind: 'host',
+  action,
+  subject,
+  foreign: 'host',
+});
 const hostOf = (s: Scope) => (s === 'own' ? 'acme' : 'globex');
 
 const ROUTES: Route[] = [
-  { name: 'GET /api/members', rule: byHost('read', 'user'), ok: BOTH, build: (s) => ({ method: 'GET', url: '/api/members?itemsPerPage=100', host: hostOf(s) }) },
-  { name: 'GET /api/members?search', rule: byHost('read', 'user'), ok: BOTH, build: (s) => ({ method: 'GET', url: '/api/members?search=g', host: hostOf(s) }) },
-  { name: 'GET /api/members/export.csv', rule: byHost('read', 'user'), ok: BOTH, build: (s) => ({ method: 'GET', url: '/api/members/export.csv', host: hostOf(s) }) },
-  { name: 'GET /api/members/{uuid}', rule: byId('read', 'user'), ok: { own: 200, foreign: 404 }, build: (s) => ({ method: 'GET', url: `/api/members/${s === 'own' ? d.victim : d.gUser}`, host: 'acme' }) },
+  {
+    name: 'GET /api/members',
+    rule: byHost('read', 'user'),
+    ok: BOTH,
+    build: (s) => ({ method: 'GET', url: '/api/members?itemsPerPage=100', host: hostOf(s) }),
+  },
+  {
+    name: 'GET /api/members?search',
+    rule: byHost('read', 'user'),
+    ok: BOTH,
+    build: (s) => ({ method: 'GET', url: '/api/members?search=g', host: hostOf(s) }),
+  },
+  {
+    name: 'GET /api/members/export.csv',
+    rule: byHost('read', 'user'),
+    ok: BOTH,
+    build: (s) => ({ method: 'GET', url: '/api/members/export.csv', host: hostOf(s) }),
+  },
+  {
+    name: 'GET /api/members/{uuid}',
+    rule: byId('read', 'user'),
+    ok: { own: 200, foreign: 404 },
+    build: (s) => ({ method: 'GET', url: `/api/members/${s === 'own' ? d.victim : d.gUser}`, host: 'acme' }),
+  },
   {
     name: 'PATCH /api/members/{uuid}',
     rule: byId('write', 'user'),
     ok: { own: 409, foreign: 404 },
-    build: (s) => ({ method: 'PATCH', url: `/api/members/${s === 'own' ? d.victim : d.gUser}`, host: 'acme', payload: { version: 999, enabled: false } }),
+    build: (s) => ({
+      method: 'PATCH',
+      url: `/api/members/${s === 'own' ? d.victim : d.gUser}`,
+      host: 'acme',
+      payload: { version: 999, enabled: false },
+    }),
   },
-  { name: 'DELETE /api/members/{uuid}', rule: byId('write', 'user'), ok: { own: 409, foreign: 404 }, build: (s) => ({ method: 'DELETE', url: `/api/members/${s === 'own' ? d.victim : d.gUser}?version=999`, host: 'acme' }) },
-  { name: 'GET /api/members/{uuid}/teams', rule: byId('read', 'user'), ok: { own: 200, foreign: 404 }, build: (s) => ({ method: 'GET', url: `/api/members/${s === 'own' ? d.victim : d.gUser}/teams`, host: 'acme' }) },
-  { name: 'GET /api/members/{uuid}/sessions', rule: byId('write', 'user'), ok: { own: 200, foreign: 404 }, build: (s) => ({ method: 'GET', url: `/api/members/${s === 'own' ? d.victim : d.gUser}/sessions`, host: 'acme' }) },
-  { name: 'POST /api/members/{uuid}/sessions/revoke', rule: byId('write', 'user'), ok: { own: 200, foreign: 404 }, build: (s) => ({ method: 'POST', url: `/api/members/${s === 'own' ? d.victim : d.gUser}/sessions/revoke`, host: 'acme' }) },
+  {
+    name: 'DELETE /api/members/{uuid}',
+    rule: byId('write', 'user'),
+    ok: { own: 409, foreign: 404 },
+    build: (s) => ({
+      method: 'DELETE',
+      url: `/api/members/${s === 'own' ? d.victim : d.gUser}?version=999`,
+      host: 'acme',
+    }),
+  },
+  {
+    name: 'GET /api/members/{uuid}/teams',
+    rule: byId('read', 'user'),
+    ok: { own: 200, foreign: 404 },
+    build: (s) => ({ method: 'GET', url: `/api/members/${s === 'own' ? d.victim : d.gUser}/teams`, host: 'acme' }),
+  },
+  {
+    name: 'GET /api/members/{uuid}/sessions',
+    rule: byId('write', 'user'),
+    ok: { own: 200, foreign: 404 },
+    build: (s) => ({ method: 'GET', url: `/api/members/${s === 'own' ? d.victim : d.gUser}/sessions`, host: 'acme' }),
+  },
+  {
+    name: 'POST /api/members/{uuid}/sessions/revoke',
+    rule: byId('write', 'user'),
+    ok: { own: 200, foreign: 404 },
+    build: (s) => ({
+      method: 'POST',
+      url: `/api/members/${s === 'own' ? d.victim : d.gUser}/sessions/revoke`,
+      host: 'acme',
+    }),
+  },
   {
     name: 'POST /api/members/bulk',
     rule: byId('write', 'user'),
     ok: BOTH,
-    build: (s) => ({ method: 'POST', url: '/api/members/bulk', host: 'acme', payload: { action: 'enable', uuids: [s === 'own' ? d.victim : d.gUser] } }),
-    check: (s, body) => expect(JSON.parse(body).results[0]).toMatchObject(s === 'own' ? { ok: true } : { ok: false, code: 'NOT_FOUND' }),
+    build: (s) => ({
+      method: 'POST',
+      url: '/api/members/bulk',
+      host: 'acme',
+      payload: { action: 'enable', uuids: [s === 'own' ? d.victim : d.gUser] },
+    }),
+    check: (s, body) =>
+      expect(JSON.parse(body).results[0]).toMatchObject(s === 'own' ? { ok: true } : { ok: false, code: 'NOT_FOUND' }),
   },
-  { name: 'POST /api/members/import/preview', rule: byHost('write', 'user'), ok: BOTH, build: (s) => ({ method: 'POST', url: '/api/members/import/preview', host: hostOf(s), ...csv('email,firstName,lastName\r\nshared@both.test,S,B') }) },
+  {
+    name: 'POST /api/members/import/preview',
+    rule: byHost('write', 'user'),
+    ok: BOTH,
+    build: (s) => ({
+      method: 'POST',
+      url: '/api/members/import/preview',
+      host: hostOf(s),
+      ...csv('email,firstName,lastName\r\nshared@both.test,S,B'),
+    }),
+  },
   {
     name: 'POST /api/members/import',
     rule: byHost('write', 'user'),
     ok: BOTH,
-    build: (s) => ({ method: 'POST', url: '/api/members/import', host: hostOf(s), ...csv('email,firstName,lastName\r\nshared@both.test,S,B') }),
+    build: (s) => ({
+      method: 'POST',
+      url: '/api/members/import',
+      host: hostOf(s),
+      ...csv('email,firstName,lastName\r\nshared@both.test,S,B'),
+    }),
     check: (_s, body) => expect(JSON.parse(body).imported).toBe(0),
   },
-  { name: 'POST /api/invitations', rule: byHost('write', 'user'), ok: { own: 409, foreign: 409 }, build: (s) => ({ method: 'POST', url: '/api/invitations', host: hostOf(s), payload: { email: 'shared@both.test' } }) },
-  { name: 'GET /api/invitations', rule: byHost('read', 'user'), ok: BOTH, build: (s) => ({ method: 'GET', url: '/api/invitations', host: hostOf(s) }) },
-  { name: 'POST /api/invitations/{uuid}/resend', rule: byId('write', 'user'), ok: { own: 200, foreign: 404 }, build: (s) => ({ method: 'POST', url: `/api/invitations/${s === 'own' ? d.invPending : d.gInv}/resend`, host: 'acme' }) },
-  { name: 'DELETE /api/invitations/{uuid}', rule: byId('write', 'user'), ok: { own: 404, foreign: 404 }, build: (s) => ({ method: 'DELETE', url: `/api/invitations/${s === 'own' ? d.invCancelled : d.gInv}`, host: 'acme' }) },
+  {
+    name: 'POST /api/invitations',
+    rule: byHost('write', 'user'),
+    ok: { own: 409, foreign: 409 },
+    build: (s) => ({
+      method: 'POST',
+      url: '/api/invitations',
+      host: hostOf(s),
+      payload: { email: 'shared@both.test' },
+    }),
+  },
+  {
+    name: 'GET /api/invitations',
+    rule: byHost('read', 'user'),
+    ok: BOTH,
+    build: (s) => ({ method: 'GET', url: '/api/invitations', host: hostOf(s) }),
+  },
+  {
+    name: 'POST /api/invitations/{uuid}/resend',
+    rule: byId('write', 'user'),
+    ok: { own: 200, foreign: 404 },
+    build: (s) => ({
+      method: 'POST',
+      url: `/api/invitations/${s === 'own' ? d.invPending : d.gInv}/resend`,
+      host: 'acme',
+    }),
+  },
+  {
+    name: 'DELETE /api/invitations/{uuid}',
+    rule: byId('write', 'user'),
+    ok: { own: 404, foreign: 404 },
+    build: (s) => ({
+      method: 'DELETE',
+      url: `/api/invitations/${s === 'own' ? d.invCancelled : d.gInv}`,
+      host: 'acme',
+    }),
+  },
   {
     name: 'GET /api/invitations/by-token/{token}',
     rule: { kind: 'public' },
     ok: { own: 200, foreign: 404 },
-    build: (s) => ({ method: 'GET', url: `/api/invitations/by-token/${s === 'own' ? 'acme-victim-token-acme-victim-tok' : 'globex-victim-token-globex-victim'}`, host: 'acme' }),
+    build: (s) => ({
+      method: 'GET',
+      url: `/api/invitations/by-token/${s === 'own' ? 'acme-victim-token-acme-victim-tok' : 'globex-victim-token-globex-victim'}`,
+      host: 'acme',
+    }),
   },
   {
     name: 'POST /api/invitations/by-token/{token}/accept-new',
@@ -227,37 +360,106 @@ const ROUTES: Route[] = [
     name: 'POST /api/invitations/by-token/{token}/accept',
     rule: { kind: 'user' },
     ok: { own: 403, foreign: 404 },
-    build: (s) => ({ method: 'POST', url: `/api/invitations/by-token/${s === 'own' ? 'acme-victim-token-acme-victim-tok' : 'globex-victim-token-globex-victim'}/accept`, host: 'acme' }),
+    build: (s) => ({
+      method: 'POST',
+      url: `/api/invitations/by-token/${s === 'own' ? 'acme-victim-token-acme-victim-tok' : 'globex-victim-token-globex-victim'}/accept`,
+      host: 'acme',
+    }),
   },
-  { name: 'GET /api/teams', rule: byHost('read', 'team'), ok: BOTH, build: (s) => ({ method: 'GET', url: '/api/teams?search=s', host: hostOf(s) }) },
-  { name: 'POST /api/teams', rule: byHost('write', 'team'), ok: { own: 409, foreign: 409 }, build: (s) => ({ method: 'POST', url: '/api/teams', host: hostOf(s), payload: { name: 'Shared' } }) },
-  { name: 'GET /api/teams/{uuid}', rule: byId('read', 'team'), ok: { own: 200, foreign: 404 }, build: (s) => ({ method: 'GET', url: `/api/teams/${s === 'own' ? d.team : d.gTeam}`, host: 'acme' }) },
-  { name: 'PATCH /api/teams/{uuid}', rule: byId('write', 'team'), ok: { own: 409, foreign: 404 }, build: (s) => ({ method: 'PATCH', url: `/api/teams/${s === 'own' ? d.team : d.gTeam}`, host: 'acme', payload: { version: 999, name: 'x' } }) },
-  { name: 'DELETE /api/teams/{uuid}', rule: byId('write', 'team'), ok: { own: 409, foreign: 404 }, build: (s) => ({ method: 'DELETE', url: `/api/teams/${s === 'own' ? d.team : d.gTeam}?version=999`, host: 'acme' }) },
-  { name: 'GET /api/teams/{uuid}/members', rule: byId('read', 'team'), ok: { own: 200, foreign: 404 }, build: (s) => ({ method: 'GET', url: `/api/teams/${s === 'own' ? d.team : d.gTeam}/members`, host: 'acme' }) },
+  {
+    name: 'GET /api/teams',
+    rule: byHost('read', 'team'),
+    ok: BOTH,
+    build: (s) => ({ method: 'GET', url: '/api/teams?search=s', host: hostOf(s) }),
+  },
+  {
+    name: 'POST /api/teams',
+    rule: byHost('write', 'team'),
+    ok: { own: 409, foreign: 409 },
+    build: (s) => ({ method: 'POST', url: '/api/teams', host: hostOf(s), payload: { name: 'Shared' } }),
+  },
+  {
+    name: 'GET /api/teams/{uuid}',
+    rule: byId('read', 'team'),
+    ok: { own: 200, foreign: 404 },
+    build: (s) => ({ method: 'GET', url: `/api/teams/${s === 'own' ? d.team : d.gTeam}`, host: 'acme' }),
+  },
+  {
+    name: 'PATCH /api/teams/{uuid}',
+    rule: byId('write', 'team'),
+    ok: { own: 409, foreign: 404 },
+    build: (s) => ({
+      method: 'PATCH',
+      url: `/api/teams/${s === 'own' ? d.team : d.gTeam}`,
+      host: 'acme',
+      payload: { version: 999, name: 'x' },
+    }),
+  },
+  {
+    name: 'DELETE /api/teams/{uuid}',
+    rule: byId('write', 'team'),
+    ok: { own: 409, foreign: 404 },
+    build: (s) => ({ method: 'DELETE', url: `/api/teams/${s === 'own' ? d.team : d.gTeam}?version=999`, host: 'acme' }),
+  },
+  {
+    name: 'GET /api/teams/{uuid}/members',
+    rule: byId('read', 'team'),
+    ok: { own: 200, foreign: 404 },
+    build: (s) => ({ method: 'GET', url: `/api/teams/${s === 'own' ? d.team : d.gTeam}/members`, host: 'acme' }),
+  },
   {
     name: 'POST /api/teams/{uuid}/members',
     rule: byId('write', 'team'),
     ok: { own: 200, foreign: 404 },
-    build: (s) => ({ method: 'POST', url: `/api/teams/${s === 'own' ? d.team : d.gTeam}/members`, host: 'acme', payload: { uuids: [d.victim] } }),
+    build: (s) => ({
+      method: 'POST',
+      url: `/api/teams/${s === 'own' ? d.team : d.gTeam}/members`,
+      host: 'acme',
+      payload: { uuids: [d.victim] },
+    }),
   },
-  { name: 'DELETE /api/teams/{uuid}/members/{userUuid}', rule: byId('write', 'team'), ok: { own: 404, foreign: 404 }, build: (s) => ({ method: 'DELETE', url: `/api/teams/${s === 'own' ? d.team : d.gTeam}/members/${d.shared}`, host: 'acme' }) },
-  { name: 'POST /api/join-requests', rule: { kind: 'user' }, ok: { own: 409, foreign: 409 }, build: (s) => ({ method: 'POST', url: '/api/join-requests', host: hostOf(s), payload: { subDomain: 'acme' } }) },
+  {
+    name: 'DELETE /api/teams/{uuid}/members/{userUuid}',
+    rule: byId('write', 'team'),
+    ok: { own: 404, foreign: 404 },
+    build: (s) => ({
+      method: 'DELETE',
+      url: `/api/teams/${s === 'own' ? d.team : d.gTeam}/members/${d.shared}`,
+      host: 'acme',
+    }),
+  },
+  {
+    name: 'POST /api/join-requests',
+    rule: { kind: 'user' },
+    ok: { own: 409, foreign: 409 },
+    build: (s) => ({ method: 'POST', url: '/api/join-requests', host: hostOf(s), payload: { subDomain: 'acme' } }),
+  },
   {
     name: 'GET /api/join-requests/mine',
     rule: { kind: 'user' },
     ok: BOTH,
     build: (s) => ({ method: 'GET', url: '/api/join-requests/mine', host: hostOf(s) }),
     check: (_s, body) => {
-      for (const r of JSON.parse(body).data as Array<{ user: { uuid: string } }>) expect([d.nonMember, d.superAdmin, d.superAdminWrite]).toContain(r.user.uuid);
+      for (const r of JSON.parse(body).data as Array<{ user: { uuid: string } }>)
+        expect([d.nonMember, d.superAdmin, d.superAdminWrite]).toContain(r.user.uuid);
     },
   },
-  { name: 'GET /api/join-requests', rule: byHost('read', 'user'), ok: BOTH, build: (s) => ({ method: 'GET', url: '/api/join-requests?status=pending', host: hostOf(s) }) },
+  {
+    name: 'GET /api/join-requests',
+    rule: byHost('read', 'user'),
+    ok: BOTH,
+    build: (s) => ({ method: 'GET', url: '/api/join-requests?status=pending', host: hostOf(s) }),
+  },
   {
     name: 'POST /api/join-requests/{uuid}/respond',
     rule: byId('write', 'user'),
     ok: { own: 409, foreign: 404 },
-    build: (s) => ({ method: 'POST', url: `/api/join-requests/${s === 'own' ? d.jrDone : d.gJrDone}/respond`, host: 'acme', payload: { decision: 'accept' } }),
+    build: (s) => ({
+      method: 'POST',
+      url: `/api/join-requests/${s === 'own' ? d.jrDone : d.gJrDone}/respond`,
+      host: 'acme',
+      payload: { decision: 'accept' },
+    }),
   },
   {
     name: 'GET /api/dashboard/summary',
@@ -268,55 +470,162 @@ const ROUTES: Route[] = [
       if (s === 'own') expect(JSON.parse(body)).toMatchObject({ members: 5, admins: 1, teams: 1, disabledMembers: 1 });
     },
   },
-  { name: 'GET /api/audit-log', rule: byHost('read', 'compliance'), ok: BOTH, build: (s) => ({ method: 'GET', url: '/api/audit-log?itemsPerPage=100', host: hostOf(s) }) },
-  { name: 'GET /api/audit-log/export.csv', rule: byHost('read', 'compliance'), ok: BOTH, build: (s) => ({ method: 'GET', url: '/api/audit-log/export.csv', host: hostOf(s) }) },
-  { name: 'GET /api/profile', rule: byHost('read', 'default'), ok: BOTH, build: (s) => ({ method: 'GET', url: '/api/profile', host: hostOf(s) }) },
-  { name: 'PATCH /api/profile', rule: byHost('read', 'default'), ok: { own: 409, foreign: 409 }, build: (s) => ({ method: 'PATCH', url: '/api/profile', host: hostOf(s), payload: { version: 999, firstName: 'X' } }) },
-  { name: 'POST /api/profile/avatar', rule: byHost('read', 'default'), ok: { own: 415, foreign: 415 }, build: (s) => ({ method: 'POST', url: '/api/profile/avatar', host: hostOf(s), ...fakeImage() }) },
-  { name: 'DELETE /api/profile/avatar', rule: byHost('read', 'default'), ok: { own: 409, foreign: 409 }, build: (s) => ({ method: 'DELETE', url: '/api/profile/avatar?version=999', host: hostOf(s) }) },
-  { name: 'GET /api/companies', rule: { kind: 'platform', action: 'read' }, ok: BOTH, build: (s) => ({ method: 'GET', url: '/api/companies', host: s === 'own' ? null : 'acme' }) },
+  {
+    name: 'GET /api/audit-log',
+    rule: byHost('read', 'compliance'),
+    ok: BOTH,
+    build: (s) => ({ method: 'GET', url: '/api/audit-log?itemsPerPage=100', host: hostOf(s) }),
+  },
+  {
+    name: 'GET /api/audit-log/export.csv',
+    rule: byHost('read', 'compliance'),
+    ok: BOTH,
+    build: (s) => ({ method: 'GET', url: '/api/audit-log/export.csv', host: hostOf(s) }),
+  },
+  {
+    name: 'GET /api/profile',
+    rule: byHost('read', 'default'),
+    ok: BOTH,
+    build: (s) => ({ method: 'GET', url: '/api/profile', host: hostOf(s) }),
+  },
+  {
+    name: 'PATCH /api/profile',
+    rule: byHost('read', 'default'),
+    ok: { own: 409, foreign: 409 },
+    build: (s) => ({
+      method: 'PATCH',
+      url: '/api/profile',
+      host: hostOf(s),
+      payload: { version: 999, firstName: 'X' },
+    }),
+  },
+  {
+    name: 'POST /api/profile/avatar',
+    rule: byHost('read', 'default'),
+    ok: { own: 415, foreign: 415 },
+    build: (s) => ({ method: 'POST', url: '/api/profile/avatar', host: hostOf(s), ...fakeImage() }),
+  },
+  {
+    name: 'DELETE /api/profile/avatar',
+    rule: byHost('read', 'default'),
+    ok: { own: 409, foreign: 409 },
+    build: (s) => ({ method: 'DELETE', url: '/api/profile/avatar?version=999', host: hostOf(s) }),
+  },
+  {
+    name: 'GET /api/companies',
+    rule: { kind: 'platform', action: 'read' },
+    ok: BOTH,
+    build: (s) => ({ method: 'GET', url: '/api/companies', host: s === 'own' ? null : 'acme' }),
+  },
   {
     name: 'POST /api/companies',
     rule: { kind: 'platform', action: 'write' },
     ok: { own: 409, foreign: 409 },
-    build: (s) => ({ method: 'POST', url: '/api/companies', host: null, payload: { name: 'X', subDomain: s === 'own' ? 'acme' : 'globex', admin: { email: 'x@example.org' } } }),
+    build: (s) => ({
+      method: 'POST',
+      url: '/api/companies',
+      host: null,
+      payload: { name: 'X', subDomain: s === 'own' ? 'acme' : 'globex', admin: { email: 'x@example.org' } },
+    }),
   },
-  { name: 'GET /api/companies/{uuid}', rule: { kind: 'platform', action: 'read' }, ok: BOTH, build: (s) => ({ method: 'GET', url: `/api/companies/${s === 'own' ? d.acme : d.globex}`, host: null }) },
+  {
+    name: 'GET /api/companies/{uuid}',
+    rule: { kind: 'platform', action: 'read' },
+    ok: BOTH,
+    build: (s) => ({ method: 'GET', url: `/api/companies/${s === 'own' ? d.acme : d.globex}`, host: null }),
+  },
   {
     name: 'PATCH /api/companies/{uuid}',
     rule: { kind: 'platform', action: 'write' },
     ok: { own: 409, foreign: 409 },
-    build: (s) => ({ method: 'PATCH', url: `/api/companies/${s === 'own' ? d.acme : d.globex}`, host: null, payload: { version: 999, enabled: false } }),
+    build: (s) => ({
+      method: 'PATCH',
+      url: `/api/companies/${s === 'own' ? d.acme : d.globex}`,
+      host: null,
+      payload: { version: 999, enabled: false },
+    }),
   },
-  { name: 'POST /api/companies/{uuid}/logo', rule: { kind: 'platform', action: 'write' }, ok: { own: 415, foreign: 415 }, build: (s) => ({ method: 'POST', url: `/api/companies/${s === 'own' ? d.acme : d.globex}/logo`, host: null, ...fakeImage() }) },
-  { name: 'GET /api/companies/{uuid}/users', rule: { kind: 'platform', action: 'read' }, ok: BOTH, build: (s) => ({ method: 'GET', url: `/api/companies/${s === 'own' ? d.acme : d.globex}/users`, host: null }) },
-  { name: 'GET /api/companies/{uuid}/admins', rule: { kind: 'platform', action: 'read' }, ok: BOTH, build: (s) => ({ method: 'GET', url: `/api/companies/${s === 'own' ? d.acme : d.globex}/admins`, host: null }) },
+  {
+    name: 'POST /api/companies/{uuid}/logo',
+    rule: { kind: 'platform', action: 'write' },
+    ok: { own: 415, foreign: 415 },
+    build: (s) => ({
+      method: 'POST',
+      url: `/api/companies/${s === 'own' ? d.acme : d.globex}/logo`,
+      host: null,
+      ...fakeImage(),
+    }),
+  },
+  {
+    name: 'GET /api/companies/{uuid}/users',
+    rule: { kind: 'platform', action: 'read' },
+    ok: BOTH,
+    build: (s) => ({ method: 'GET', url: `/api/companies/${s === 'own' ? d.acme : d.globex}/users`, host: null }),
+  },
+  {
+    name: 'GET /api/companies/{uuid}/admins',
+    rule: { kind: 'platform', action: 'read' },
+    ok: BOTH,
+    build: (s) => ({ method: 'GET', url: `/api/companies/${s === 'own' ? d.acme : d.globex}/admins`, host: null }),
+  },
   {
     name: 'POST /api/companies/{uuid}/users',
     rule: { kind: 'platform', action: 'write' },
     ok: { own: 409, foreign: 409 },
-    build: (s) => ({ method: 'POST', url: `/api/companies/${s === 'own' ? d.acme : d.globex}/users`, host: null, payload: { email: 'shared@both.test' } }),
+    build: (s) => ({
+      method: 'POST',
+      url: `/api/companies/${s === 'own' ? d.acme : d.globex}/users`,
+      host: null,
+      payload: { email: 'shared@both.test' },
+    }),
   },
-  { name: 'GET /api/companies/{uuid}/users/{userUuid}', rule: { kind: 'platform', action: 'read' }, ok: { own: 200, foreign: 404 }, build: (s) => ({ method: 'GET', url: `/api/companies/${s === 'own' ? d.acme : d.globex}/users/${d.victim}`, host: null }) },
+  {
+    name: 'GET /api/companies/{uuid}/users/{userUuid}',
+    rule: { kind: 'platform', action: 'read' },
+    ok: { own: 200, foreign: 404 },
+    build: (s) => ({
+      method: 'GET',
+      url: `/api/companies/${s === 'own' ? d.acme : d.globex}/users/${d.victim}`,
+      host: null,
+    }),
+  },
   {
     name: 'PATCH /api/companies/{uuid}/users/{userUuid}',
     rule: { kind: 'platform', action: 'write' },
     ok: { own: 409, foreign: 404 },
-    build: (s) => ({ method: 'PATCH', url: `/api/companies/${s === 'own' ? d.acme : d.globex}/users/${d.victim}`, host: null, payload: { version: 999, enabled: false } }),
+    build: (s) => ({
+      method: 'PATCH',
+      url: `/api/companies/${s === 'own' ? d.acme : d.globex}/users/${d.victim}`,
+      host: null,
+      payload: { version: 999, enabled: false },
+    }),
   },
   {
     name: 'DELETE /api/companies/{uuid}/users/{userUuid}',
     rule: { kind: 'platform', action: 'write' },
     ok: { own: 409, foreign: 404 },
-    build: (s) => ({ method: 'DELETE', url: `/api/companies/${s === 'own' ? d.acme : d.globex}/users/${d.victim}?version=999`, host: null }),
+    build: (s) => ({
+      method: 'DELETE',
+      url: `/api/companies/${s === 'own' ? d.acme : d.globex}/users/${d.victim}?version=999`,
+      host: null,
+    }),
   },
   {
     name: 'POST /api/companies/{uuid}/users/{userUuid}/sessions/revoke',
     rule: { kind: 'platform', action: 'write' },
     ok: { own: 200, foreign: 404 },
-    build: (s) => ({ method: 'POST', url: `/api/companies/${s === 'own' ? d.acme : d.globex}/users/${d.victim}/sessions/revoke`, host: null }),
+    build: (s) => ({
+      method: 'POST',
+      url: `/api/companies/${s === 'own' ? d.acme : d.globex}/users/${d.victim}/sessions/revoke`,
+      host: null,
+    }),
   },
-  { name: 'GET /api/files/{uuid}', rule: { kind: 'public' }, ok: { own: 200, foreign: 404 }, build: (s) => ({ method: 'GET', url: `/api/files/${s === 'own' ? d.file : d.gInv}`, host: 'acme' }) },
+  {
+    name: 'GET /api/files/{uuid}',
+    rule: { kind: 'public' },
+    ok: { own: 200, foreign: 404 },
+    build: (s) => ({ method: 'GET', url: `/api/files/${s === 'own' ? d.file : d.gInv}`, host: 'acme' }),
+  },
 ];
 
 let cells = 0;
@@ -350,7 +659,8 @@ describe('authorization matrix (administration routes)', () => {
               expect(res.body.includes(marker), `${route.name} as ${p} (${scope}) leaks ${marker}`).toBe(false);
             }
           }
-          if (res.statusCode === route.ok[scope] && want === route.ok[scope] && route.check) route.check(scope, res.body);
+          if (res.statusCode === route.ok[scope] && want === route.ok[scope] && route.check)
+            route.check(scope, res.body);
           cells++;
         }
       }

@@ -6,5 +6,8 @@ export function multipart(file: Buffer, opts: { field?: string; filename?: strin
       `Content-Type: ${opts.contentType ?? 'image/png'}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, file, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, file, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

@@ -49,7 +49,9 @@ export async function startSmtp(port: number) {
 
 /** The decoded text of a mail (quoted-printable soft breaks joined). */
 export function mailText(raw: string) {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
 }
 
 export function linkIn(raw: string, pattern = /https?:\/\/[^\s"<]+\/admin\/invitations\/([A-Za-z0-9_-]+)/) {

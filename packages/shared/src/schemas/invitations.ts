@@ -29,7 +29,9 @@ export const InvitationSchema = z.object({
   createdAt: z.string(),
 });
 export const InvitationPageSchema = pageOf(InvitationSchema);
-export const InvitationListQuerySchema = ListQuerySchema.extend({ sort: z.enum(['createdAt', 'email']).default('createdAt') });
+export const InvitationListQuerySchema = ListQuerySchema.extend({
+  sort: z.enum(['createdAt', 'email']).default('createdAt'),
+});
 export const InvitationParamsSchema = z.object({ uuid: UuidSchema });
 export const InvitationTokenParamsSchema = z.object({ token: z.string().min(20).max(128) });
 

@@ -47,7 +47,10 @@ export async function list(tx: Tx, companyId: string, f: AuditFilter, page: numb
         JOIN audit_log a ON a.id = p.id LEFT JOIN users u ON u.id = a.actor_user_id
         ORDER BY a.created_at ${dir}, a.id ${dir}`,
   );
-  const [c] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM audit_log a WHERE ${where(companyId, f)}`);
+  const [c] = await rows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM audit_log a WHERE ${where(companyId, f)}`,
+  );
   return { data, totalItems: c?.n ?? 0 };
 }
 

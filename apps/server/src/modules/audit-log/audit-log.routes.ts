@@ -14,7 +14,12 @@ const toEntry = (r: repo.AuditRow) => ({
   targetType: r.target_type,
   targetId: r.target_id,
   actor: r.actor_user_id
-    ? { uuid: r.actor_user_id, email: r.actor_email ?? '', firstName: r.actor_first_name ?? '', lastName: r.actor_last_name ?? '' }
+    ? {
+        uuid: r.actor_user_id,
+        email: r.actor_email ?? '',
+        firstName: r.actor_first_name ?? '',
+        lastName: r.actor_last_name ?? '',
+      }
     : null,
   before: r.before,
   after: r.after,

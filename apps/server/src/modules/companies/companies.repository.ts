@@ -21,7 +21,14 @@ const SORTS = { name: sql`name`, subDomain: sql`sub_domain`, createdAt: sql`crea
 
 export async function list(
   tx: Tx,
-  q: { search?: string; enabled?: 'true' | 'false'; sort: keyof typeof SORTS; order: 'asc' | 'desc'; page: number; itemsPerPage: number },
+  q: {
+    search?: string;
+    enabled?: 'true' | 'false';
+    sort: keyof typeof SORTS;
+    order: 'asc' | 'desc';
+    page: number;
+    itemsPerPage: number;
+  },
 ) {
   const parts: SQL[] = [sql`true`];
   // Matches the companies_search_trgm expression index (migration 0001).
@@ -38,7 +45,10 @@ export async function list(
 }
 
 export async function find(tx: Tx, id: string, lock = false) {
-  const [r] = await rows<CompanyRow>(tx, sql`SELECT ${COLS} FROM companies WHERE id = ${id}${lock ? sql` FOR UPDATE` : sql``}`);
+  const [r] = await rows<CompanyRow>(
+    tx,
+    sql`SELECT ${COLS} FROM companies WHERE id = ${id}${lock ? sql` FOR UPDATE` : sql``}`,
+  );
   return r ?? null;
 }
 
@@ -52,7 +62,14 @@ export async function subDomainTaken(tx: Tx, subDomain: string, exceptId: string
 
 export async function insert(
   tx: Tx,
-  v: { name: string; title: string | null; description: string | null; subDomain: string; plan: string; trialEndsAt: string | null },
+  v: {
+    name: string;
+    title: string | null;
+    description: string | null;
+    subDomain: string;
+    plan: string;
+    trialEndsAt: string | null;
+  },
 ) {
   const [r] = await rows<CompanyRow>(
     tx,

@@ -10,7 +10,13 @@ import {
   CompanySchema,
   CompanyUpdateSchema,
 } from '@wac/shared/schemas/companies';
-import { MemberListQuerySchema, MemberPageSchema, MemberSchema, MemberUpdateSchema, MessageSchema } from '@wac/shared/schemas/members';
+import {
+  MemberListQuerySchema,
+  MemberPageSchema,
+  MemberSchema,
+  MemberUpdateSchema,
+  MessageSchema,
+} from '@wac/shared/schemas/members';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,24 +48,58 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/companies',
-    { preHandler: read, schema: { tags, security, summary: 'All companies: paged, searched, sorted, filtered', querystring: CompanyListQuerySchema, response: { 200: CompanyPageSchema, ...errs } } },
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        security,
+        summary: 'All companies: paged, searched, sorted, filtered',
+        querystring: CompanyListQuerySchema,
+        response: { 200: CompanyPageSchema, ...errs },
+      },
+    },
     (request) => service.list(app, request.query),
   );
   app.post(
     '/api/companies',
-    { preHandler: write, schema: { tags, security, summary: 'Create a company with its first admin', body: CompanyCreateSchema, response: { 201: CompanyCreatedSchema, ...errs } } },
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a company with its first admin',
+        body: CompanyCreateSchema,
+        response: { 201: CompanyCreatedSchema, ...errs },
+      },
+    },
     async (request, reply) => reply.status(201).send(await service.create(app, request, request.body)),
   );
   app.get(
     '/api/companies/:uuid',
-    { preHandler: read, schema: { tags, security, summary: 'A company', params: CompanyParamsSchema, response: { 200: CompanySchema, ...errs } } },
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        security,
+        summary: 'A company',
+        params: CompanyParamsSchema,
+        response: { 200: CompanySchema, ...errs },
+      },
+    },
     (request) => service.get(app, request.params.uuid),
   );
   app.patch(
     '/api/companies/:uuid',
     {
       preHandler: write,
-      schema: { tags, security, summary: 'Edit, enable or disable a company (optimistic version)', params: CompanyParamsSchema, body: CompanyUpdateSchema, response: { 200: CompanySchema, ...errs } },
+      schema: {
+        tags,
+        security,
+        summary: 'Edit, enable or disable a company (optimistic version)',
+        params: CompanyParamsSchema,
+        body: CompanyUpdateSchema,
+        response: { 200: CompanySchema, ...errs },
+      },
     },
     (request) => service.update(app, request, request.params.uuid, request.body),
   );
@@ -84,7 +124,14 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/companies/:uuid/users',
     {
       preHandler: read,
-      schema: { tags, security, summary: "A company's users (same query as /api/members)", params: CompanyParamsSchema, querystring: MemberListQuerySchema, response: { 200: MemberPageSchema, ...errs } },
+      schema: {
+        tags,
+        security,
+        summary: "A company's users (same query as /api/members)",
+        params: CompanyParamsSchema,
+        querystring: MemberListQuerySchema,
+        response: { 200: MemberPageSchema, ...errs },
+      },
     },
     async (request) => members.listMembers(await ctxFor(request, request.params.uuid), request.query),
   );
@@ -92,9 +139,17 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/companies/:uuid/admins',
     {
       preHandler: read,
-      schema: { tags, security, summary: "A company's admins", params: CompanyParamsSchema, querystring: MemberListQuerySchema.omit({ role: true }), response: { 200: MemberPageSchema, ...errs } },
+      schema: {
+        tags,
+        security,
+        summary: "A company's admins",
+        params: CompanyParamsSchema,
+        querystring: MemberListQuerySchema.omit({ role: true }),
+        response: { 200: MemberPageSchema, ...errs },
+      },
     },
-    async (request) => members.listMembers(await ctxFor(request, request.params.uuid), { ...request.query, role: 'admin' }),
+    async (request) =>
+      members.listMembers(await ctxFor(request, request.params.uuid), { ...request.query, role: 'admin' }),
   );
   app.post(
     '/api/companies/:uuid/users',
@@ -116,23 +171,52 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/companies/:uuid/users/:userUuid',
-    { preHandler: read, schema: { tags, security, summary: "A company's user", params: CompanyMemberParamsSchema, response: { 200: MemberSchema, ...errs } } },
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        security,
+        summary: "A company's user",
+        params: CompanyMemberParamsSchema,
+        response: { 200: MemberSchema, ...errs },
+      },
+    },
     async (request) => members.getMember(await ctxFor(request, request.params.uuid), request.params.userUuid),
   );
   app.patch(
     '/api/companies/:uuid/users/:userUuid',
     {
       preHandler: write,
-      schema: { tags, security, summary: "Change a company user's roles, enabled flag, toggles", params: CompanyMemberParamsSchema, body: MemberUpdateSchema, response: { 200: MemberSchema, ...errs } },
+      schema: {
+        tags,
+        security,
+        summary: "Change a company user's roles, enabled flag, toggles",
+        params: CompanyMemberParamsSchema,
+        body: MemberUpdateSchema,
+        response: { 200: MemberSchema, ...errs },
+      },
     },
     async (request) =>
-      members.updateMember(app, request, await ctxFor(request, request.params.uuid), request.params.userUuid, request.body),
+      members.updateMember(
+        app,
+        request,
+        await ctxFor(request, request.params.uuid),
+        request.params.userUuid,
+        request.body,
+      ),
   );
   app.delete(
     '/api/companies/:uuid/users/:userUuid',
     {
       preHandler: write,
-      schema: { tags, security, summary: 'Remove a user from a company', params: CompanyMemberParamsSchema, querystring: DeleteQuerySchema, response: { 204: z.null(), ...errs } },
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a user from a company',
+        params: CompanyMemberParamsSchema,
+        querystring: DeleteQuerySchema,
+        response: { 204: z.null(), ...errs },
+      },
     },
     async (request, reply) => {
       const ctx = await ctxFor(request, request.params.uuid);
@@ -144,10 +228,22 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/companies/:uuid/users/:userUuid/sessions/revoke',
     {
       preHandler: write,
-      schema: { tags, security, summary: "End all of a user's sessions, on every company", params: CompanyMemberParamsSchema, response: { 200: MessageSchema, ...errs } },
+      schema: {
+        tags,
+        security,
+        summary: "End all of a user's sessions, on every company",
+        params: CompanyMemberParamsSchema,
+        response: { 200: MessageSchema, ...errs },
+      },
     },
     async (request) =>
-      members.revokeMemberSessions(app, request, await ctxFor(request, request.params.uuid), request.params.userUuid, true),
+      members.revokeMemberSessions(
+        app,
+        request,
+        await ctxFor(request, request.params.uuid),
+        request.params.userUuid,
+        true,
+      ),
   );
 };
 export default companiesRoutes;

@@ -28,8 +28,7 @@ const snapshot = (r: repo.CompanyRow) => {
   return rest;
 };
 
-const isUniqueViolation = (e: unknown) =>
-  !!e && typeof e === 'object' && (e as { code?: string }).code === '23505';
+const isUniqueViolation = (e: unknown) => !!e && typeof e === 'object' && (e as { code?: string }).code === '23505';
 
 export async function list(app: FastifyInstance, q: Parameters<typeof repo.list>[1]) {
   const { data, totalItems } = await app.db.system((tx) => repo.list(tx, q));
@@ -66,9 +65,17 @@ export async function create(
         subDomain: body.subDomain,
         plan: body.plan ?? DEFAULT_PLAN,
         trialEndsAt:
-          body.trialEndsAt === undefined ? new Date(Date.now() + TRIAL_DAYS * 86_400_000).toISOString() : body.trialEndsAt,
+          body.trialEndsAt === undefined
+            ? new Date(Date.now() + TRIAL_DAYS * 86_400_000).toISOString()
+            : body.trialEndsAt,
       });
-      await audit(tx, request, { action: 'company.create', targetType: 'company', targetId: company.id, companyId: company.id, after: snapshot(company) });
+      await audit(tx, request, {
+        action: 'company.create',
+        targetType: 'company',
+        targetId: company.id,
+        companyId: company.id,
+        after: snapshot(company),
+      });
       const existing = await repo.userByEmail(tx, body.admin.email);
       if (existing) {
         await addMembership(tx, company.id, existing.id, ['admin']);
@@ -83,7 +90,12 @@ export async function create(
       return { company, mail };
     });
     if (mail) {
-      await sendInvitationMail(app, request.lang, { id: company.id, name: company.name, subDomain: company.sub_domain }, mail);
+      await sendInvitationMail(
+        app,
+        request.lang,
+        { id: company.id, name: company.name, subDomain: company.sub_domain },
+        mail,
+      );
     }
     return { ...toCompany(company), adminInvited: !!mail };
   } catch (e) {
@@ -105,7 +117,8 @@ export async function update(
       const current = await repo.find(tx, id, true);
       if (!current) throw new AppError('NOT_FOUND');
       if (current.version !== version) throw new AppError('VERSION_CONFLICT');
-      if (patch.subDomain && (await repo.subDomainTaken(tx, patch.subDomain, id))) throw new AppError('SUBDOMAIN_TAKEN');
+      if (patch.subDomain && (await repo.subDomainTaken(tx, patch.subDomain, id)))
+        throw new AppError('SUBDOMAIN_TAKEN');
       const next = await repo.update(tx, id, version, patch);
       if (!next) throw new AppError('VERSION_CONFLICT');
       await audit(tx, request, {
@@ -168,19 +181,34 @@ export async function addUser(
   body: { email: string; roles: string[] },
 ) {
   const roles = [...new Set(body.roles)] as Array<'admin' | 'member'>;
-  const { company, mail, userId } = await app.db.scoped({ companyId, userId: request.principal?.userId ?? null }, async (tx) => {
-    const company = await repo.find(tx, companyId);
-    if (!company) throw new AppError('NOT_FOUND');
-    const existing = await repo.userByEmail(tx, body.email);
-    if (existing) {
-      if (!(await addMembership(tx, companyId, existing.id, roles))) throw new AppError('ALREADY_MEMBER');
-      await audit(tx, request, { action: 'member.add', targetType: 'user', targetId: existing.id, companyId, after: { roles } });
-      return { company, mail: null, userId: existing.id };
-    }
-    const { mail } = await createInTx(tx, request, companyId, { email: body.email, roles });
-    return { company, mail, userId: null };
-  });
-  if (mail) await sendInvitationMail(app, request.lang, { id: company.id, name: company.name, subDomain: company.sub_domain }, mail);
+  const { company, mail, userId } = await app.db.scoped(
+    { companyId, userId: request.principal?.userId ?? null },
+    async (tx) => {
+      const company = await repo.find(tx, companyId);
+      if (!company) throw new AppError('NOT_FOUND');
+      const existing = await repo.userByEmail(tx, body.email);
+      if (existing) {
+        if (!(await addMembership(tx, companyId, existing.id, roles))) throw new AppError('ALREADY_MEMBER');
+        await audit(tx, request, {
+          action: 'member.add',
+          targetType: 'user',
+          targetId: existing.id,
+          companyId,
+          after: { roles },
+        });
+        return { company, mail: null, userId: existing.id };
+      }
+      const { mail } = await createInTx(tx, request, companyId, { email: body.email, roles });
+      return { company, mail, userId: null };
+    },
+  );
+  if (mail)
+    await sendInvitationMail(
+      app,
+      request.lang,
+      { id: company.id, name: company.name, subDomain: company.sub_domain },
+      mail,
+    );
   await app.bus.publish(companyChannel(companyId), { type: 'listing_changed', resource: 'members' });
   return { invited: !!mail, userUuid: userId };
 }

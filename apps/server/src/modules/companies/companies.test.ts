@@ -37,18 +37,28 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const req = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: Record<string, unknown>) =>
-  call(t.app, { method, url, token, payload });
+const req = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  token: string,
+  payload?: Record<string, unknown>,
+) => call(t.app, { method, url, token, payload });
 
 describe('companies: reading', () => {
   it('super_admin lists, searches, filters and reads companies; a company admin cannot', async () => {
     const list = await req('GET', '/api/companies', superRead);
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({ page: 1, itemsPerPage: 10, totalItems: 2 });
-    expect((await req('GET', '/api/companies?search=glob', superRead)).json().data.map((c: { subDomain: string }) => c.subDomain)).toEqual(['globex']);
+    expect(
+      (await req('GET', '/api/companies?search=glob', superRead))
+        .json()
+        .data.map((c: { subDomain: string }) => c.subDomain),
+    ).toEqual(['globex']);
     expect((await req('GET', '/api/companies?enabled=false', superRead)).json().totalItems).toBe(0);
     expect((await req('GET', `/api/companies/${ids.acme}`, superRead)).json().name).toBe('Acme');
-    expect((await call(t.app, { method: 'GET', url: '/api/companies', host: 'acme', token: admin })).statusCode).toBe(403);
+    expect((await call(t.app, { method: 'GET', url: '/api/companies', host: 'acme', token: admin })).statusCode).toBe(
+      403,
+    );
     expect((await req('GET', '/api/companies', '')).statusCode).toBe(401);
   });
 
@@ -58,35 +68,59 @@ describe('companies: reading', () => {
     const admins = (await req('GET', `/api/companies/${ids.acme}/admins`, superRead)).json();
     expect(admins.data.map((u: { uuid: string }) => u.uuid)).toEqual([ids.a]);
     expect((await req('GET', `/api/companies/${ids.globex}/users`, superRead)).json().totalItems).toBe(0);
-    expect((await req('GET', '/api/companies/00000000-0000-4000-8000-000000000000/users', superRead)).statusCode).toBe(404);
+    expect((await req('GET', '/api/companies/00000000-0000-4000-8000-000000000000/users', superRead)).statusCode).toBe(
+      404,
+    );
   });
 
   it('super_admin without write cannot change anything', async () => {
-    expect((await req('PATCH', `/api/companies/${ids.acme}`, superRead, { version: 1, name: 'X' })).statusCode).toBe(403);
-    expect((await req('POST', '/api/companies', superRead, { name: 'N', subDomain: 'newco', admin: { email: 'x@y.io' } })).statusCode).toBe(403);
+    expect((await req('PATCH', `/api/companies/${ids.acme}`, superRead, { version: 1, name: 'X' })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await req('POST', '/api/companies', superRead, { name: 'N', subDomain: 'newco', admin: { email: 'x@y.io' } }))
+        .statusCode,
+    ).toBe(403);
     expect((await req('GET', `/api/companies/${ids.acme}`, superRead)).json().name).toBe('Acme');
   });
 });
 
 describe('companies: writing', () => {
   it('creates a company with an existing user as first admin', async () => {
-    const res = await req('POST', '/api/companies', superWrite, { name: 'Initech', subDomain: 'Initech', admin: { email: 'known@person.test' } });
+    const res = await req('POST', '/api/companies', superWrite, {
+      name: 'Initech',
+      subDomain: 'Initech',
+      admin: { email: 'known@person.test' },
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ subDomain: 'initech', adminInvited: false, plan: 'pro-plan-monthly', enabled: true });
+    expect(res.json()).toMatchObject({
+      subDomain: 'initech',
+      adminInvited: false,
+      plan: 'pro-plan-monthly',
+      enabled: true,
+    });
     const admins = (await req('GET', `/api/companies/${res.json().uuid}/admins`, superWrite)).json();
     expect(admins.data[0].uuid).toBe(ids.known);
   });
 
   it('creates a company whose first admin is invited by mail', async () => {
     const before = smtp.inbox.length;
-    const res = await req('POST', '/api/companies', superWrite, { name: 'Umbrella', subDomain: 'umbrella', admin: { email: 'boss@umbrella.test', firstName: 'Al' } });
+    const res = await req('POST', '/api/companies', superWrite, {
+      name: 'Umbrella',
+      subDomain: 'umbrella',
+      admin: { email: 'boss@umbrella.test', firstName: 'Al' },
+    });
     expect(res.json().adminInvited).toBe(true);
     const { url } = linkIn((await smtp.next('boss@umbrella.test', before)).raw);
     expect(url).toContain('://umbrella.localhost');
   });
 
   it('refuses taken, reserved and invalid sub-domains', async () => {
-    const taken = await req('POST', '/api/companies', superWrite, { name: 'A2', subDomain: 'acme', admin: { email: 'z@z.io' } });
+    const taken = await req('POST', '/api/companies', superWrite, {
+      name: 'A2',
+      subDomain: 'acme',
+      admin: { email: 'z@z.io' },
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ code: 'SUBDOMAIN_TAKEN', message: 'This sub-domain is already taken.' });
     for (const subDomain of ['www', '-bad', 'a', 'has space', 'UPPER_']) {
@@ -94,7 +128,10 @@ describe('companies: writing', () => {
       expect(r.statusCode, subDomain).toBe(400);
     }
     const c = (await req('GET', `/api/companies/${ids.globex}`, superWrite)).json();
-    const edit = await req('PATCH', `/api/companies/${ids.globex}`, superWrite, { version: c.version, subDomain: 'acme' });
+    const edit = await req('PATCH', `/api/companies/${ids.globex}`, superWrite, {
+      version: c.version,
+      subDomain: 'acme',
+    });
     expect(edit.json().code).toBe('SUBDOMAIN_TAKEN');
     expect((await req('GET', '/api/companies?search=a3', superWrite)).json().totalItems).toBe(0);
   });
@@ -112,7 +149,12 @@ describe('companies: writing', () => {
     });
     off();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ title: 'Acme Corporation', plan: 'enterprise', trialEndsAt: '2027-01-01T00:00:00.000Z', enabled: false });
+    expect(res.json()).toMatchObject({
+      title: 'Acme Corporation',
+      plan: 'enterprise',
+      trialEndsAt: '2027-01-01T00:00:00.000Z',
+      enabled: false,
+    });
     expect(seen).toEqual([{ type: 'company_updated', companyUuid: ids.acme, enabled: false }]);
     const stale = await req('PATCH', `/api/companies/${ids.acme}`, superWrite, { version: c.version, enabled: true });
     expect(stale.json().code).toBe('VERSION_CONFLICT');
@@ -124,12 +166,23 @@ describe('companies: writing', () => {
 
   it('manages a company’s users from the platform', async () => {
     const b = (await req('GET', `/api/companies/${ids.acme}/users/${ids.b}`, superWrite)).json();
-    const res = await req('PATCH', `/api/companies/${ids.acme}/users/${ids.b}`, superWrite, { version: b.version, roles: ['admin'] });
+    const res = await req('PATCH', `/api/companies/${ids.acme}/users/${ids.b}`, superWrite, {
+      version: b.version,
+      roles: ['admin'],
+    });
     expect(res.json().roles).toEqual(['admin']);
-    expect((await req('PATCH', `/api/companies/${ids.globex}/users/${ids.b}`, superWrite, { version: 1, enabled: false })).statusCode).toBe(404);
-    const added = await req('POST', `/api/companies/${ids.globex}/users`, superWrite, { email: 'b@acme.test', roles: ['member'] });
+    expect(
+      (await req('PATCH', `/api/companies/${ids.globex}/users/${ids.b}`, superWrite, { version: 1, enabled: false }))
+        .statusCode,
+    ).toBe(404);
+    const added = await req('POST', `/api/companies/${ids.globex}/users`, superWrite, {
+      email: 'b@acme.test',
+      roles: ['member'],
+    });
     expect(added.json()).toEqual({ invited: false, userUuid: ids.b });
-    expect((await req('POST', `/api/companies/${ids.globex}/users`, superWrite, { email: 'b@acme.test' })).json().code).toBe('ALREADY_MEMBER');
+    expect(
+      (await req('POST', `/api/companies/${ids.globex}/users`, superWrite, { email: 'b@acme.test' })).json().code,
+    ).toBe('ALREADY_MEMBER');
     const revoke = await req('POST', `/api/companies/${ids.globex}/users/${ids.b}/sessions/revoke`, superWrite);
     expect(revoke.json().message).toBe('User session has been revoked successfully');
     expect((await req('DELETE', `/api/companies/${ids.globex}/users/${ids.b}`, superWrite)).statusCode).toBe(204);
@@ -140,7 +193,13 @@ describe('companies: writing', () => {
 describe('company logo', () => {
   const upload = (file: Buffer, o?: Parameters<typeof multipart>[1]) => {
     const { payload, headers } = multipart(file, o);
-    return call(t.app, { method: 'POST', url: `/api/companies/${ids.globex}/logo`, token: superWrite, payload, headers });
+    return call(t.app, {
+      method: 'POST',
+      url: `/api/companies/${ids.globex}/logo`,
+      token: superWrite,
+      payload,
+      headers,
+    });
   };
 
   it('re-encodes a real JPEG, strips its metadata, resizes it, serves it with safe headers', async () => {
@@ -166,7 +225,9 @@ describe('company logo', () => {
   it('accepts a PNG of 1.5 MB', async () => {
     const noise = Buffer.alloc(700 * 700 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-    const png = await sharp(noise, { raw: { width: 700, height: 700, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const png = await sharp(noise, { raw: { width: 700, height: 700, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(png.length).toBeGreaterThan(1_048_576);
     expect(png.length).toBeLessThanOrEqual(2_097_152);
     const res = await upload(png);
@@ -179,7 +240,10 @@ describe('company logo', () => {
     const big = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2_097_152)]);
     const res = await upload(big);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ code: 'FILE_TOO_LARGE', message: 'File size exceeds 2MB. Please select a smaller file.' });
+    expect(res.json()).toEqual({
+      code: 'FILE_TOO_LARGE',
+      message: 'File size exceeds 2MB. Please select a smaller file.',
+    });
     expect((await req('GET', `/api/companies/${ids.globex}`, superWrite)).json()).toEqual(before);
   });
 
@@ -194,14 +258,27 @@ describe('company logo', () => {
       expect(res.statusCode).toBe(415);
       expect(res.json().code).toBe('UNSUPPORTED_FILE_TYPE');
     }
-    const none = await call(t.app, { method: 'POST', url: `/api/companies/${ids.globex}/logo`, token: superWrite, payload: { a: 1 } });
+    const none = await call(t.app, {
+      method: 'POST',
+      url: `/api/companies/${ids.globex}/logo`,
+      token: superWrite,
+      payload: { a: 1 },
+    });
     expect(none.statusCode).toBe(415);
   });
 
   it('only super_admin_write uploads', async () => {
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     const { payload, headers } = multipart(png);
-    const res = await call(t.app, { method: 'POST', url: `/api/companies/${ids.globex}/logo`, token: superRead, payload, headers });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: `/api/companies/${ids.globex}/logo`,
+      token: superRead,
+      payload,
+      headers,
+    });
     expect(res.statusCode).toBe(403);
   });
 });

@@ -15,7 +15,11 @@ export interface InvitationRow {
 }
 
 const COLS = sql`id, company_id, email, first_name, last_name, roles, status, expires_at, created_at`;
-const rolesArray = (roles: string[]) => sql`ARRAY[${sql.join(roles.map((r) => sql`${r}`), sql`, `)}]::text[]`;
+const rolesArray = (roles: string[]) =>
+  sql`ARRAY[${sql.join(
+    roles.map((r) => sql`${r}`),
+    sql`, `,
+  )}]::text[]`;
 
 export async function isMemberByEmail(tx: Tx, companyId: string, email: string) {
   const r = await rows<{ one: number }>(
@@ -63,7 +67,15 @@ export async function insert(
   return r!;
 }
 
-export async function list(tx: Tx, companyId: string, search: string | undefined, sort: 'createdAt' | 'email', desc: boolean, page: number, size: number) {
+export async function list(
+  tx: Tx,
+  companyId: string,
+  search: string | undefined,
+  sort: 'createdAt' | 'email',
+  desc: boolean,
+  page: number,
+  size: number,
+) {
   const filter = sql`company_id = ${companyId} AND status = 'pending'${search ? sql` AND email LIKE ${`%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``}`;
   const key = sort === 'email' ? sql`email` : sql`created_at`;
   const dir = desc ? sql`DESC` : sql`ASC`;
@@ -84,7 +96,9 @@ export async function findById(tx: Tx, companyId: string, id: string) {
 }
 
 export async function findByTokenHash(tx: Tx, tokenHash: string) {
-  const [r] = await rows<InvitationRow & { company_name: string; sub_domain: string; logo: string | null; company_enabled: boolean }>(
+  const [r] = await rows<
+    InvitationRow & { company_name: string; sub_domain: string; logo: string | null; company_enabled: boolean }
+  >(
     tx,
     sql`SELECT i.id, i.company_id, i.email, i.first_name, i.last_name, i.roles, i.status, i.expires_at, i.created_at,
                c.name AS company_name, c.sub_domain, c.logo, c.enabled AS company_enabled
@@ -105,11 +119,17 @@ export async function setStatus(tx: Tx, id: string, status: string) {
 }
 
 export async function findUserByEmail(tx: Tx, email: string) {
-  const [r] = await rows<{ id: string; email: string }>(tx, sql`SELECT id, email FROM users WHERE email = ${email} LIMIT 1`);
+  const [r] = await rows<{ id: string; email: string }>(
+    tx,
+    sql`SELECT id, email FROM users WHERE email = ${email} LIMIT 1`,
+  );
   return r ?? null;
 }
 
-export async function createUser(tx: Tx, v: { email: string; firstName: string; lastName: string; passwordHash: string; language: string }) {
+export async function createUser(
+  tx: Tx,
+  v: { email: string; firstName: string; lastName: string; passwordHash: string; language: string },
+) {
   const [r] = await rows<{ id: string }>(
     tx,
     sql`INSERT INTO users (email, first_name, last_name, password_hash, language)

@@ -47,7 +47,13 @@ const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/invitations',
     {
       preHandler: app.authorize('read', 'user'),
-      schema: { tags, security, summary: 'Pending invitations', querystring: InvitationListQuerySchema, response: { 200: InvitationPageSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Pending invitations',
+        querystring: InvitationListQuerySchema,
+        response: { 200: InvitationPageSchema, ...errors },
+      },
     },
     (request) => service.list(hostCtx(app, request), request.query),
   );
@@ -56,7 +62,13 @@ const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/invitations/:uuid/resend',
     {
       preHandler: app.authorize('write', 'user'),
-      schema: { tags, security, summary: 'Send the invitation again with a new link', params: InvitationParamsSchema, response: { 200: InvitationSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Send the invitation again with a new link',
+        params: InvitationParamsSchema,
+        response: { 200: InvitationSchema, ...errors },
+      },
     },
     (request) => service.resend(app, request, hostCtx(app, request), companyOf(request), request.params.uuid),
   );
@@ -65,7 +77,13 @@ const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/invitations/:uuid',
     {
       preHandler: app.authorize('write', 'user'),
-      schema: { tags, security, summary: 'Cancel a pending invitation', params: InvitationParamsSchema, response: { 204: z.null(), ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel a pending invitation',
+        params: InvitationParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await service.cancel(app, request, hostCtx(app, request), request.params.uuid);

@@ -74,7 +74,13 @@ export async function sendInvitationMail(app: FastifyInstance, lang: Language, c
   await app.mailer.send({ to: mail.to, ...invitationMail(lang, company.name, link) });
 }
 
-export async function invite(app: FastifyInstance, request: FastifyRequest, ctx: TenantCtx, company: CompanyRef, input: InvitationCreate) {
+export async function invite(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  ctx: TenantCtx,
+  company: CompanyRef,
+  input: InvitationCreate,
+) {
   const { invitation, mail } = await ctx.run((tx) => createInTx(tx, request, ctx.companyId, input));
   await sendInvitationMail(app, request.lang, company, mail);
   await app.bus.publish(companyChannel(ctx.companyId), { type: 'listing_changed', resource: 'invitations' });
@@ -91,15 +97,26 @@ export async function list(
   return { data: data.map(toInvitation), page: q.page, itemsPerPage: q.itemsPerPage, totalItems };
 }
 
-export async function resend(app: FastifyInstance, request: FastifyRequest, ctx: TenantCtx, company: CompanyRef, id: string) {
+export async function resend(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  ctx: TenantCtx,
+  company: CompanyRef,
+  id: string,
+) {
   const token = randomToken();
   const inv = await ctx.run(async (tx) => {
     const inv = await repo.findById(tx, ctx.companyId, id);
-    if (!inv || inv.status !== 'pending') throw new AppError('NOT_FOUND');
+    if (inv?.status !== 'pending') throw new AppError('NOT_FOUND');
     // A new token: the old link stops working, and the 7 days start again.
     const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
     await repo.renew(tx, inv.id, sha256(token), expiresAt);
-    await audit(tx, request, { action: 'invitation.resend', targetType: 'invitation', targetId: inv.id, companyId: ctx.companyId });
+    await audit(tx, request, {
+      action: 'invitation.resend',
+      targetType: 'invitation',
+      targetId: inv.id,
+      companyId: ctx.companyId,
+    });
     return { ...inv, expires_at: expiresAt };
   });
   await sendInvitationMail(app, request.lang, company, { to: inv.email, token });
@@ -109,7 +126,7 @@ export async function resend(app: FastifyInstance, request: FastifyRequest, ctx:
 export async function cancel(app: FastifyInstance, request: FastifyRequest, ctx: TenantCtx, id: string) {
   await ctx.run(async (tx) => {
     const inv = await repo.findById(tx, ctx.companyId, id);
-    if (!inv || inv.status !== 'pending') throw new AppError('NOT_FOUND');
+    if (inv?.status !== 'pending') throw new AppError('NOT_FOUND');
     await repo.setStatus(tx, inv.id, 'cancelled');
     await audit(tx, request, {
       action: 'invitation.cancel',
@@ -129,8 +146,7 @@ type Found = NonNullable<Awaited<ReturnType<typeof repo.findByTokenHash>>>;
 async function live(tx: Tx, request: FastifyRequest, token: string): Promise<Found> {
   const inv = await repo.findByTokenHash(tx, sha256(token));
   if (
-    !inv ||
-    inv.status !== 'pending' ||
+    inv?.status !== 'pending' ||
     new Date(inv.expires_at) <= new Date() ||
     !inv.company_enabled ||
     (request.company && request.company.id !== inv.company_id)
@@ -155,7 +171,7 @@ export async function describe(app: FastifyInstance, request: FastifyRequest, to
   });
 }
 
-async function join(app: FastifyInstance, request: FastifyRequest, tx: Tx, inv: Found, userId: string) {
+async function join(request: FastifyRequest, tx: Tx, inv: Found, userId: string) {
   const membershipId = await repo.addMembership(tx, inv.company_id, userId, inv.roles);
   if (!membershipId) throw new AppError('ALREADY_MEMBER');
   await repo.setStatus(tx, inv.id, 'accepted');
@@ -193,7 +209,7 @@ export async function acceptAsNewUser(
       passwordHash,
       language: request.lang,
     });
-    return join(app, request, tx, inv, userId);
+    return join(request, tx, inv, userId);
   });
   await notifyJoined(app, result.company.uuid, result.userUuid);
   return result;
@@ -206,7 +222,7 @@ export async function acceptAsUser(app: FastifyInstance, request: FastifyRequest
     const inv = await live(tx, request, token);
     const me = await repo.findUserByEmail(tx, inv.email);
     if (!me || me.id !== userId) throw new AppError('INVITATION_EMAIL_MISMATCH');
-    return join(app, request, tx, inv, userId);
+    return join(request, tx, inv, userId);
   });
   await notifyJoined(app, result.company.uuid, result.userUuid);
   return result;

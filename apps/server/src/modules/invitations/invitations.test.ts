@@ -23,7 +23,14 @@ beforeAll(async () => {
     await addMembership(tx, acme.id, admin.id, { roles: ['admin'] });
     await addMembership(tx, acme.id, member.id);
     await addMembership(tx, globex.id, gadmin.id, { roles: ['admin'] });
-    return { acme: acme.id, globex: globex.id, admin: admin.id, member: member.id, outsider: outsider.id, gadmin: gadmin.id };
+    return {
+      acme: acme.id,
+      globex: globex.id,
+      admin: admin.id,
+      member: member.id,
+      outsider: outsider.id,
+      gadmin: gadmin.id,
+    };
   });
   adminToken = (await tokenFor(t.app, ids.admin!, ids.acme!)).token;
 });
@@ -51,7 +58,11 @@ describe('invite → mail → accept as a new person', () => {
     expect(stored.map((s) => s.token_hash)).not.toContain(token);
 
     const described = await call(t.app, { method: 'GET', url: `/api/invitations/by-token/${token}`, host: 'acme' });
-    expect(described.json()).toMatchObject({ email: 'new.person@example.org', existingUser: false, company: { subDomain: 'acme' } });
+    expect(described.json()).toMatchObject({
+      email: 'new.person@example.org',
+      existingUser: false,
+      company: { subDomain: 'acme' },
+    });
 
     const weak = await call(t.app, {
       method: 'POST',
@@ -67,7 +78,12 @@ describe('invite → mail → accept as a new person', () => {
       payload: { firstName: 'New', lastName: 'Person', password: 'Secret123', confirmPassword: 'Secret123' },
     });
     expect(accepted.statusCode).toBe(201);
-    const members = await call(t.app, { method: 'GET', url: '/api/members?search=new.person', host: 'acme', token: adminToken });
+    const members = await call(t.app, {
+      method: 'GET',
+      url: '/api/members?search=new.person',
+      host: 'acme',
+      token: adminToken,
+    });
     expect(members.json().data[0]).toMatchObject({ firstName: 'New', lastName: 'Person', roles: ['member'] });
     // Single use.
     const again = await call(t.app, { method: 'GET', url: `/api/invitations/by-token/${token}`, host: 'acme' });
@@ -88,7 +104,10 @@ describe('existing user accepts', () => {
     const before = smtp.inbox.length;
     await invite({ email: 'out@other.test', roles: ['admin'] });
     const { token } = linkIn((await smtp.next('out@other.test', before)).raw);
-    expect((await call(t.app, { method: 'GET', url: `/api/invitations/by-token/${token}`, host: 'acme' })).json().existingUser).toBe(true);
+    expect(
+      (await call(t.app, { method: 'GET', url: `/api/invitations/by-token/${token}`, host: 'acme' })).json()
+        .existingUser,
+    ).toBe(true);
     const takeover = await call(t.app, {
       method: 'POST',
       url: `/api/invitations/by-token/${token}/accept-new`,
@@ -112,7 +131,12 @@ describe('existing user accepts', () => {
     });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().company.subDomain).toBe('acme');
-    const m = await call(t.app, { method: 'GET', url: `/api/members/${ids.outsider}`, host: 'acme', token: adminToken });
+    const m = await call(t.app, {
+      method: 'GET',
+      url: `/api/members/${ids.outsider}`,
+      host: 'acme',
+      token: adminToken,
+    });
     expect(m.json().roles).toEqual(['admin']);
   });
 
@@ -120,7 +144,9 @@ describe('existing user accepts', () => {
     const before = smtp.inbox.length;
     await invite({ email: 'hostcheck@example.org' });
     const { token } = linkIn((await smtp.next('hostcheck@example.org', before)).raw);
-    expect((await call(t.app, { method: 'GET', url: `/api/invitations/by-token/${token}`, host: 'globex' })).statusCode).toBe(404);
+    expect(
+      (await call(t.app, { method: 'GET', url: `/api/invitations/by-token/${token}`, host: 'globex' })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -129,26 +155,49 @@ describe('bad input and management', () => {
     expect((await invite({ email: 'dup@example.org' })).statusCode).toBe(201);
     const dup = await invite({ email: 'DUP@example.org' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toMatchObject({ code: 'INVITATION_PENDING', message: 'An invitation is already pending for this email address.' });
+    expect(dup.json()).toMatchObject({
+      code: 'INVITATION_PENDING',
+      message: 'An invitation is already pending for this email address.',
+    });
     const member = await invite({ email: 'member@acme.test' });
     expect(member.json().code).toBe('ALREADY_MEMBER');
     const bad = await invite({ email: 'not-an-email' }, 'fr');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().issues[0]).toMatchObject({ path: 'body.email', message: 'Veuillez saisir une adresse e-mail valide.' });
+    expect(bad.json().issues[0]).toMatchObject({
+      path: 'body.email',
+      message: 'Veuillez saisir une adresse e-mail valide.',
+    });
     expect((await invite({ email: 'r@example.org', roles: ['root'] })).statusCode).toBe(400);
   });
 
   it('lists pending invitations, resends with a new link, cancels', async () => {
-    const list = await call(t.app, { method: 'GET', url: '/api/invitations?search=dup', host: 'acme', token: adminToken });
+    const list = await call(t.app, {
+      method: 'GET',
+      url: '/api/invitations?search=dup',
+      host: 'acme',
+      token: adminToken,
+    });
     expect(list.json()).toMatchObject({ page: 1, itemsPerPage: 10, totalItems: 1 });
     const inv = list.json().data[0];
     const before = smtp.inbox.length;
-    const resent = await call(t.app, { method: 'POST', url: `/api/invitations/${inv.uuid}/resend`, host: 'acme', token: adminToken });
+    const resent = await call(t.app, {
+      method: 'POST',
+      url: `/api/invitations/${inv.uuid}/resend`,
+      host: 'acme',
+      token: adminToken,
+    });
     expect(resent.statusCode).toBe(200);
     const { token } = linkIn((await smtp.next('dup@example.org', before)).raw);
-    const del = await call(t.app, { method: 'DELETE', url: `/api/invitations/${inv.uuid}`, host: 'acme', token: adminToken });
+    const del = await call(t.app, {
+      method: 'DELETE',
+      url: `/api/invitations/${inv.uuid}`,
+      host: 'acme',
+      token: adminToken,
+    });
     expect(del.statusCode).toBe(204);
-    expect((await call(t.app, { method: 'GET', url: `/api/invitations/by-token/${token}`, host: 'acme' })).statusCode).toBe(404);
+    expect(
+      (await call(t.app, { method: 'GET', url: `/api/invitations/by-token/${token}`, host: 'acme' })).statusCode,
+    ).toBe(404);
     expect((await invite({ email: 'dup@example.org' })).statusCode).toBe(201);
   });
 
@@ -156,7 +205,9 @@ describe('bad input and management', () => {
     const before = smtp.inbox.length;
     await invite({ email: 'late@example.org' });
     const { token } = linkIn((await smtp.next('late@example.org', before)).raw);
-    await t.db.system((tx) => tx.execute(sql`UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE email = 'late@example.org'`));
+    await t.db.system((tx) =>
+      tx.execute(sql`UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE email = 'late@example.org'`),
+    );
     const res = await call(t.app, {
       method: 'POST',
       url: `/api/invitations/by-token/${token}/accept-new`,
@@ -171,11 +222,24 @@ describe('bad input and management', () => {
     const g = (await tokenFor(t.app, ids.gadmin!, ids.globex!)).token;
     const created = await invite({ email: 'g1@example.org' }, 'en', g, 'globex');
     const gid = created.json().uuid;
-    expect((await call(t.app, { method: 'DELETE', url: `/api/invitations/${gid}`, host: 'acme', token: adminToken })).statusCode).toBe(404);
-    expect((await call(t.app, { method: 'POST', url: `/api/invitations/${gid}/resend`, host: 'acme', token: adminToken })).statusCode).toBe(404);
-    const list = await call(t.app, { method: 'GET', url: '/api/invitations?search=g1', host: 'acme', token: adminToken });
+    expect(
+      (await call(t.app, { method: 'DELETE', url: `/api/invitations/${gid}`, host: 'acme', token: adminToken }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t.app, { method: 'POST', url: `/api/invitations/${gid}/resend`, host: 'acme', token: adminToken }))
+        .statusCode,
+    ).toBe(404);
+    const list = await call(t.app, {
+      method: 'GET',
+      url: '/api/invitations?search=g1',
+      host: 'acme',
+      token: adminToken,
+    });
     expect(list.json().totalItems).toBe(0);
-    const [row] = await t.db.system((tx) => rows<{ status: string }>(tx, sql`SELECT status FROM invitations WHERE id = ${gid}`));
+    const [row] = await t.db.system((tx) =>
+      rows<{ status: string }>(tx, sql`SELECT status FROM invitations WHERE id = ${gid}`),
+    );
     expect(row!.status).toBe('pending');
   });
 });

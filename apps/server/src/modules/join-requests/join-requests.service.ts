@@ -18,14 +18,23 @@ export const toJoinRequest = (r: repo.JoinRequestRow) => ({
 });
 
 /** The signed-in user's own rows only: RLS lets them see their requests, the filter says which. */
-const own = (app: FastifyInstance, userId: string) => <T>(fn: Parameters<typeof app.db.system<T>>[0]) =>
-  app.db.scoped({ userId }, fn);
+const own =
+  (app: FastifyInstance, userId: string) =>
+  <T>(fn: Parameters<typeof app.db.system<T>>[0]) =>
+    app.db.scoped({ userId }, fn);
 
-export async function create(app: FastifyInstance, request: FastifyRequest, body: { subDomain: string; message?: string }) {
+export async function create(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: { subDomain: string; message?: string },
+) {
   const userId = request.principal!.userId;
-  const created = await own(app, userId)(async (tx) => {
+  const created = await own(
+    app,
+    userId,
+  )(async (tx) => {
     const company = await repo.companyBySubDomain(tx, body.subDomain);
-    if (!company || !company.enabled) throw new AppError('COMPANY_NOT_FOUND');
+    if (!company?.enabled) throw new AppError('COMPANY_NOT_FOUND');
     if (await repo.isMember(tx, company.id, userId)) throw new AppError('ALREADY_MEMBER');
     if (await repo.hasPending(tx, company.id, userId)) throw new AppError('JOIN_REQUEST_PENDING');
     const id = await repo.insert(tx, company.id, userId, body.message || null);
@@ -38,11 +47,16 @@ export async function create(app: FastifyInstance, request: FastifyRequest, body
   return toJoinRequest(created);
 }
 
-export async function mine(app: FastifyInstance, request: FastifyRequest, q: { page: number; itemsPerPage: number; order: 'asc' | 'desc' }) {
+export async function mine(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  q: { page: number; itemsPerPage: number; order: 'asc' | 'desc' },
+) {
   const userId = request.principal!.userId;
-  const { data, totalItems } = await own(app, userId)((tx) =>
-    repo.list(tx, sql`j.user_id = ${userId}`, q.order === 'desc', q.page, q.itemsPerPage),
-  );
+  const { data, totalItems } = await own(
+    app,
+    userId,
+  )((tx) => repo.list(tx, sql`j.user_id = ${userId}`, q.order === 'desc', q.page, q.itemsPerPage));
   return { data: data.map(toJoinRequest), page: q.page, itemsPerPage: q.itemsPerPage, totalItems };
 }
 
@@ -51,7 +65,13 @@ export async function list(
   q: { page: number; itemsPerPage: number; status: string; order: 'asc' | 'desc'; search?: string },
 ) {
   const { data, totalItems } = await ctx.run((tx) =>
-    repo.list(tx, sql`j.company_id = ${ctx.companyId} AND j.status = ${q.status}`, q.order === 'desc', q.page, q.itemsPerPage),
+    repo.list(
+      tx,
+      sql`j.company_id = ${ctx.companyId} AND j.status = ${q.status}`,
+      q.order === 'desc',
+      q.page,
+      q.itemsPerPage,
+    ),
   );
   return { data: data.map(toJoinRequest), page: q.page, itemsPerPage: q.itemsPerPage, totalItems };
 }

@@ -42,7 +42,14 @@ const CSV = [
 
 const send = (url: string, body: Buffer | string, lang = 'en') => {
   const { payload, headers } = multipart(Buffer.from(body), { filename: 'members.csv', contentType: 'text/csv' });
-  return call(t.app, { method: 'POST', url, host: 'acme', token: admin, payload, headers: { ...headers, 'accept-language': lang } });
+  return call(t.app, {
+    method: 'POST',
+    url,
+    host: 'acme',
+    token: admin,
+    payload,
+    headers: { ...headers, 'accept-language': lang },
+  });
 };
 const invitationCount = async () =>
   (await t.db.system((tx) => rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM invitations`)))[0]!.n;
@@ -74,16 +81,23 @@ describe('members CSV import', () => {
     const res = await send('/api/members/import', CSV, 'fr');
     const body = res.json();
     expect(body).toMatchObject({ totalRows: 7, imported: 3 });
-    expect(body.rows.filter((r: { status: string }) => r.status === 'invited').map((r: { email: string }) => r.email)).toEqual([
-      'ok.one@example.org',
-      'ok.two@example.org',
-      'norole@example.org',
-    ]);
+    expect(
+      body.rows.filter((r: { status: string }) => r.status === 'invited').map((r: { email: string }) => r.email),
+    ).toEqual(['ok.one@example.org', 'ok.two@example.org', 'norole@example.org']);
     expect(body.rows[2].errors[0].message).toBe('Veuillez saisir une adresse e-mail valide.');
     const mail = await smtp.next('ok.two@example.org');
     expect(linkIn(mail.raw).url).toContain('acme.localhost');
-    const invites = await call(t.app, { method: 'GET', url: '/api/invitations?sort=email', host: 'acme', token: admin });
-    expect(invites.json().data.map((i: { email: string; roles: string[]; firstName: string }) => [i.email, i.roles, i.firstName])).toEqual([
+    const invites = await call(t.app, {
+      method: 'GET',
+      url: '/api/invitations?sort=email',
+      host: 'acme',
+      token: admin,
+    });
+    expect(
+      invites
+        .json()
+        .data.map((i: { email: string; roles: string[]; firstName: string }) => [i.email, i.roles, i.firstName]),
+    ).toEqual([
       ['norole@example.org', ['member'], 'No'],
       ['ok.one@example.org', ['member'], 'Ok'],
       ['ok.two@example.org', ['admin'], 'Ok, Jr.'],
@@ -109,7 +123,10 @@ describe('members CSV import', () => {
     const big = await send('/api/members/import/preview', `email,firstName,lastName\r\n${'a'.repeat(2_100_000)}`);
     expect(big.statusCode).toBe(413);
     expect(big.json().code).toBe('FILE_TOO_LARGE');
-    const tooMany = ['email,firstName,lastName', ...Array.from({ length: 1001 }, (_, i) => `p${i}@example.org,P,Q`)].join('\n');
+    const tooMany = [
+      'email,firstName,lastName',
+      ...Array.from({ length: 1001 }, (_, i) => `p${i}@example.org,P,Q`),
+    ].join('\n');
     expect((await send('/api/members/import', tooMany)).json().code).toBe('CSV_INVALID');
     expect(await invitationCount()).toBe(before);
   });

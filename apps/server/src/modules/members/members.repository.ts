@@ -64,7 +64,10 @@ export async function listMembers(tx: Tx, companyId: string, f: MemberFilter, pa
 }
 
 export async function countMembers(tx: Tx, companyId: string, f: Omit<MemberFilter, 'sort' | 'order'>) {
-  const [r] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM memberships m WHERE ${where(companyId, f)}`);
+  const [r] = await rows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM memberships m WHERE ${where(companyId, f)}`,
+  );
   return r?.n ?? 0;
 }
 
@@ -113,7 +116,13 @@ export interface MembershipPatch {
 /** Applies a patch when the version still matches; null when someone else changed it first. */
 export async function updateMembership(tx: Tx, id: string, version: number, p: MembershipPatch) {
   const sets: SQL[] = [sql`version = version + 1`, sql`updated_at = now()`];
-  if (p.roles) sets.push(sql`roles = ARRAY[${sql.join(p.roles.map((r) => sql`${r}`), sql`, `)}]::text[]`);
+  if (p.roles)
+    sets.push(
+      sql`roles = ARRAY[${sql.join(
+        p.roles.map((r) => sql`${r}`),
+        sql`, `,
+      )}]::text[]`,
+    );
   if (p.enabled !== undefined) sets.push(sql`enabled = ${p.enabled}`);
   if (p.schedulingEnabled !== undefined) sets.push(sql`scheduling_enabled = ${p.schedulingEnabled}`);
   if (p.emailEnabled !== undefined) sets.push(sql`email_enabled = ${p.emailEnabled}`);
@@ -140,7 +149,9 @@ export async function otherActiveAdmins(tx: Tx, companyId: string, exceptId: str
 
 export async function deleteMembership(tx: Tx, companyId: string, membershipId: string, userId: string) {
   await tx.execute(sql`DELETE FROM team_members WHERE company_id = ${companyId} AND user_id = ${userId}`);
-  await tx.execute(sql`UPDATE teams SET lead_user_id = NULL WHERE company_id = ${companyId} AND lead_user_id = ${userId}`);
+  await tx.execute(
+    sql`UPDATE teams SET lead_user_id = NULL WHERE company_id = ${companyId} AND lead_user_id = ${userId}`,
+  );
   await tx.execute(sql`DELETE FROM memberships WHERE id = ${membershipId}`);
 }
 

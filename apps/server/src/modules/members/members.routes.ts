@@ -109,7 +109,13 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/members/:uuid',
     {
       preHandler: app.authorize('read', 'user'),
-      schema: { tags, security, summary: 'A member', params: MemberParamsSchema, response: { 200: MemberSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'A member',
+        params: MemberParamsSchema,
+        response: { 200: MemberSchema, ...errors },
+      },
     },
     (request) => service.getMember(service.hostCtx(app, request), request.params.uuid),
   );
@@ -159,7 +165,13 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/members/:uuid/teams',
     {
       preHandler: app.authorize('read', 'user'),
-      schema: { tags, security, summary: "A member's teams", params: MemberParamsSchema, response: { 200: MemberTeamsSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: "A member's teams",
+        params: MemberParamsSchema,
+        response: { 200: MemberTeamsSchema, ...errors },
+      },
     },
     (request) => service.memberTeams(service.hostCtx(app, request), request.params.uuid),
   );

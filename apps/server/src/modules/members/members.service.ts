@@ -150,7 +150,13 @@ async function applyUpdate(
   return toMember(after);
 }
 
-export function updateMember(app: FastifyInstance, request: FastifyRequest, ctx: TenantCtx, userId: string, body: MemberUpdate) {
+export function updateMember(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  ctx: TenantCtx,
+  userId: string,
+  body: MemberUpdate,
+) {
   const { version, ...patch } = body;
   return applyUpdate(app, request, ctx, userId, version, patch);
 }

@@ -63,14 +63,17 @@ describe('GET /api/members', () => {
   });
 
   it('searches by name or email fragment, case-insensitively, LIKE wildcards taken literally', async () => {
-    expect((await get('/api/members?search=BUILD')).json().data.map((m: { uuid: string }) => m.uuid)).toEqual([ids.bob]);
+    expect((await get('/api/members?search=BUILD')).json().data.map((m: { uuid: string }) => m.uuid)).toEqual([
+      ids.bob,
+    ]);
     expect((await get('/api/members?search=cid@')).json().totalItems).toBe(1);
     expect((await get('/api/members?search=%25')).json().totalItems).toBe(0);
     expect((await get('/api/members?search=gus')).json().totalItems).toBe(0);
   });
 
   it('sorts by name, email, role, createdAt in both directions', async () => {
-    const names = (q: string) => get(`/api/members?${q}`).then((r) => r.json().data.map((m: { firstName: string }) => m.firstName));
+    const names = (q: string) =>
+      get(`/api/members?${q}`).then((r) => r.json().data.map((m: { firstName: string }) => m.firstName));
     expect(await names('sort=name&order=desc')).toEqual(['Dee', 'Cid', 'Bob', 'Ann']);
     expect(await names('sort=email')).toEqual(['Ann', 'Bob', 'Cid', 'Dee']);
     expect((await names('sort=role'))[0]).toBe('Ann');
@@ -78,8 +81,12 @@ describe('GET /api/members', () => {
   });
 
   it('filters by role, status and team', async () => {
-    expect((await get('/api/members?role=admin')).json().data.map((m: { uuid: string }) => m.uuid)).toEqual([ids.admin]);
-    expect((await get('/api/members?status=disabled')).json().data.map((m: { uuid: string }) => m.uuid)).toEqual([ids.cid]);
+    expect((await get('/api/members?role=admin')).json().data.map((m: { uuid: string }) => m.uuid)).toEqual([
+      ids.admin,
+    ]);
+    expect((await get('/api/members?status=disabled')).json().data.map((m: { uuid: string }) => m.uuid)).toEqual([
+      ids.cid,
+    ]);
     expect((await get('/api/members?status=enabled')).json().totalItems).toBe(3);
     expect((await get(`/api/members?team=${ids.team}`)).json().totalItems).toBe(2);
   });
@@ -105,8 +112,13 @@ describe('GET /api/members/export.csv', () => {
     const res = await get('/api/members/export.csv?sort=email');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('uuid,email,firstName,lastName,roles,enabled,schedulingEnabled,emailEnabled,videoCallEnabled,createdAt');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'uuid,email,firstName,lastName,roles,enabled,schedulingEnabled,emailEnabled,videoCallEnabled,createdAt',
+    );
     expect(lines).toHaveLength(5);
     expect(lines[3]).toContain(",'=cmd(),");
     expect(res.body).not.toContain('gus@globex.test');
@@ -127,8 +139,17 @@ describe('GET /api/members/export.csv', () => {
     });
     const { token } = await tokenFor(t.app, many.admin, many.company);
     for (const sort of ['name', 'createdAt', 'role']) {
-      const res = await call(t.app, { method: 'GET', url: `/api/members/export.csv?sort=${sort}&order=desc`, host: 'bigco', token });
-      const body = res.body.replace(/^\uFEFF/, '').trim().split('\r\n').slice(1);
+      const res = await call(t.app, {
+        method: 'GET',
+        url: `/api/members/export.csv?sort=${sort}&order=desc`,
+        host: 'bigco',
+        token,
+      });
+      const body = res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n')
+        .slice(1);
       expect(body).toHaveLength(2101);
       expect(new Set(body.map((l) => l.split(',')[0])).size).toBe(2101);
     }
@@ -151,7 +172,11 @@ describe('PATCH /api/members/{uuid}', () => {
     off1();
     off2();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ videoCallEnabled: false, roles: ['member', 'admin'], version: current.version + 1 });
+    expect(res.json()).toMatchObject({
+      videoCallEnabled: false,
+      roles: ['member', 'admin'],
+      version: current.version + 1,
+    });
     expect(seen.map(([, m]) => m.type).sort()).toEqual(['listing_changed', 'membership_updated']);
     const [entry] = await t.db.system((tx) =>
       rows<{ before: { videoCallEnabled: boolean }; after: { videoCallEnabled: boolean }; actor_user_id: string }>(
@@ -159,7 +184,11 @@ describe('PATCH /api/members/{uuid}', () => {
         sql`SELECT before, after, actor_user_id FROM audit_log WHERE action = 'member.update' AND target_id = ${ids.bob} ORDER BY created_at DESC LIMIT 1`,
       ),
     );
-    expect(entry).toMatchObject({ before: { videoCallEnabled: true }, after: { videoCallEnabled: false }, actor_user_id: ids.admin });
+    expect(entry).toMatchObject({
+      before: { videoCallEnabled: true },
+      after: { videoCallEnabled: false },
+      actor_user_id: ids.admin,
+    });
   });
 
   it('answers 409 VERSION_CONFLICT on a stale version and changes nothing', async () => {
@@ -179,32 +208,77 @@ describe('PATCH /api/members/{uuid}', () => {
   it('refuses to disable or demote the last enabled admin (LAST_ADMIN)', async () => {
     // Bob became an admin above; demote him back so Ann is the only admin.
     const bob = (await get(`/api/members/${ids.bob}`)).json();
-    await call(t.app, { method: 'PATCH', url: `/api/members/${ids.bob}`, host: 'acme', token: adminToken, payload: { version: bob.version, roles: ['member'] } });
+    await call(t.app, {
+      method: 'PATCH',
+      url: `/api/members/${ids.bob}`,
+      host: 'acme',
+      token: adminToken,
+      payload: { version: bob.version, roles: ['member'] },
+    });
     const ann = (await get(`/api/members/${ids.admin}`)).json();
     for (const payload of [{ enabled: false }, { roles: ['member'] }]) {
-      const res = await call(t.app, { method: 'PATCH', url: `/api/members/${ids.admin}`, host: 'acme', token: adminToken, payload: { version: ann.version, ...payload } });
+      const res = await call(t.app, {
+        method: 'PATCH',
+        url: `/api/members/${ids.admin}`,
+        host: 'acme',
+        token: adminToken,
+        payload: { version: ann.version, ...payload },
+      });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ code: 'LAST_ADMIN', message: 'A company must keep at least one enabled admin.' });
+      expect(res.json()).toMatchObject({
+        code: 'LAST_ADMIN',
+        message: 'A company must keep at least one enabled admin.',
+      });
     }
-    const del = await call(t.app, { method: 'DELETE', url: `/api/members/${ids.admin}`, host: 'acme', token: adminToken });
+    const del = await call(t.app, {
+      method: 'DELETE',
+      url: `/api/members/${ids.admin}`,
+      host: 'acme',
+      token: adminToken,
+    });
     expect(del.json().code).toBe('LAST_ADMIN');
     expect((await get(`/api/members/${ids.admin}`)).json()).toEqual(ann);
   });
 
   it('another company’s member is 404 by path, and nothing changes', async () => {
     expect((await get(`/api/members/${ids.gus}`)).statusCode).toBe(404);
-    const res = await call(t.app, { method: 'PATCH', url: `/api/members/${ids.gus}`, host: 'acme', token: adminToken, payload: { version: 1, enabled: false } });
+    const res = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/members/${ids.gus}`,
+      host: 'acme',
+      token: adminToken,
+      payload: { version: 1, enabled: false },
+    });
     expect(res.statusCode).toBe(404);
-    const del = await call(t.app, { method: 'DELETE', url: `/api/members/${ids.gus}`, host: 'acme', token: adminToken });
+    const del = await call(t.app, {
+      method: 'DELETE',
+      url: `/api/members/${ids.gus}`,
+      host: 'acme',
+      token: adminToken,
+    });
     expect(del.statusCode).toBe(404);
-    const [gus] = await t.db.system((tx) => rows<{ enabled: boolean }>(tx, sql`SELECT enabled FROM memberships WHERE user_id = ${ids.gus}`));
+    const [gus] = await t.db.system((tx) =>
+      rows<{ enabled: boolean }>(tx, sql`SELECT enabled FROM memberships WHERE user_id = ${ids.gus}`),
+    );
     expect(gus!.enabled).toBe(true);
   });
 
   it('rejects unknown fields and bad roles', async () => {
-    const res = await call(t.app, { method: 'PATCH', url: `/api/members/${ids.dee}`, host: 'acme', token: adminToken, payload: { version: 1, roles: ['owner'] } });
+    const res = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/members/${ids.dee}`,
+      host: 'acme',
+      token: adminToken,
+      payload: { version: 1, roles: ['owner'] },
+    });
     expect(res.statusCode).toBe(400);
-    const extra = await call(t.app, { method: 'PATCH', url: `/api/members/${ids.dee}`, host: 'acme', token: adminToken, payload: { version: 1, companyId: ids.globex } });
+    const extra = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/members/${ids.dee}`,
+      host: 'acme',
+      token: adminToken,
+      payload: { version: 1, companyId: ids.globex },
+    });
     expect(extra.statusCode).toBe(400);
   });
 
@@ -212,12 +286,24 @@ describe('PATCH /api/members/{uuid}', () => {
     const dee = (await get(`/api/members/${ids.dee}`)).json();
     const { token } = await tokenFor(t.app, ids.dee!, ids.acme!);
     expect((await get('/api/dashboard/summary', token)).statusCode).not.toBe(403);
-    await call(t.app, { method: 'PATCH', url: `/api/members/${ids.dee}`, host: 'acme', token: adminToken, payload: { version: dee.version, enabled: false } });
+    await call(t.app, {
+      method: 'PATCH',
+      url: `/api/members/${ids.dee}`,
+      host: 'acme',
+      token: adminToken,
+      payload: { version: dee.version, enabled: false },
+    });
     const res = await get('/api/dashboard/summary', token);
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('ACCOUNT_DISABLED');
     const again = (await get(`/api/members/${ids.dee}`)).json();
-    await call(t.app, { method: 'PATCH', url: `/api/members/${ids.dee}`, host: 'acme', token: adminToken, payload: { version: again.version, enabled: true } });
+    await call(t.app, {
+      method: 'PATCH',
+      url: `/api/members/${ids.dee}`,
+      host: 'acme',
+      token: adminToken,
+      payload: { version: again.version, enabled: true },
+    });
   });
 });
 
@@ -237,9 +323,21 @@ describe('bulk, teams, sessions, remove', () => {
       { uuid: ids.admin, ok: false, code: 'LAST_ADMIN', message: 'A company must keep at least one enabled admin.' },
     ]);
     expect((await get(`/api/members/${ids.dee}`)).json().enabled).toBe(false);
-    const back = await call(t.app, { method: 'POST', url: '/api/members/bulk', host: 'acme', token: adminToken, payload: { action: 'enable', uuids: [ids.dee] } });
+    const back = await call(t.app, {
+      method: 'POST',
+      url: '/api/members/bulk',
+      host: 'acme',
+      token: adminToken,
+      payload: { action: 'enable', uuids: [ids.dee] },
+    });
     expect(back.json().results[0].ok).toBe(true);
-    const noRole = await call(t.app, { method: 'POST', url: '/api/members/bulk', host: 'acme', token: adminToken, payload: { action: 'setRole', uuids: [ids.dee] } });
+    const noRole = await call(t.app, {
+      method: 'POST',
+      url: '/api/members/bulk',
+      host: 'acme',
+      token: adminToken,
+      payload: { action: 'setRole', uuids: [ids.dee] },
+    });
     expect(noRole.statusCode).toBe(400);
   });
 
@@ -257,24 +355,44 @@ describe('bulk, teams, sessions, remove', () => {
     expect(sessionIds).not.toContain(globexSession.sessionId);
     const seen: RealtimeMessage[] = [];
     const off = t.app.bus.subscribe(userChannel(ids.bob!), (m) => seen.push(m));
-    const res = await call(t.app, { method: 'POST', url: `/api/members/${ids.bob}/sessions/revoke`, host: 'acme', token: adminToken });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: `/api/members/${ids.bob}/sessions/revoke`,
+      host: 'acme',
+      token: adminToken,
+    });
     off();
     expect(res.json()).toEqual({ message: 'User session has been revoked successfully' });
     expect(seen[0]).toMatchObject({ type: 'user_logged_out' });
     expect((await get('/api/dashboard/summary', acmeSession.token)).statusCode).toBe(401);
-    expect((await call(t.app, { method: 'GET', url: `/api/users/${ids.bob}`, host: 'globex', token: globexSession.token })).statusCode).toBe(200);
+    expect(
+      (await call(t.app, { method: 'GET', url: `/api/users/${ids.bob}`, host: 'globex', token: globexSession.token }))
+        .statusCode,
+    ).toBe(200);
     expect((await get(`/api/members/${ids.bob}/sessions`)).json().data).toEqual([]);
   });
 
   it('removes a member with the version check; the person loses access', async () => {
     const dee = (await get(`/api/members/${ids.dee}`)).json();
-    const stale = await call(t.app, { method: 'DELETE', url: `/api/members/${ids.dee}?version=${dee.version + 1}`, host: 'acme', token: adminToken });
+    const stale = await call(t.app, {
+      method: 'DELETE',
+      url: `/api/members/${ids.dee}?version=${dee.version + 1}`,
+      host: 'acme',
+      token: adminToken,
+    });
     expect(stale.statusCode).toBe(409);
-    const res = await call(t.app, { method: 'DELETE', url: `/api/members/${ids.dee}?version=${dee.version}`, host: 'acme', token: adminToken });
+    const res = await call(t.app, {
+      method: 'DELETE',
+      url: `/api/members/${ids.dee}?version=${dee.version}`,
+      host: 'acme',
+      token: adminToken,
+    });
     expect(res.statusCode).toBe(204);
     expect((await get(`/api/members/${ids.dee}`)).statusCode).toBe(404);
     expect((await get(`/api/members/${ids.bob}/teams`)).json().data).toHaveLength(1);
-    const [n] = await t.db.system((tx) => rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM team_members WHERE user_id = ${ids.dee}`));
+    const [n] = await t.db.system((tx) =>
+      rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM team_members WHERE user_id = ${ids.dee}`),
+    );
     expect(n!.n).toBe(0);
   });
 });

@@ -17,7 +17,16 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.patch(
     '/api/profile',
-    { preHandler: read, schema: { tags, security, summary: 'Edit my name, phone, language (optimistic version)', body: ProfileUpdateSchema, response: { 200: ProfileSchema, ...errs } } },
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit my name, phone, language (optimistic version)',
+        body: ProfileUpdateSchema,
+        response: { 200: ProfileSchema, ...errs },
+      },
+    },
     (request) => service.update(app, request, request.body),
   );
   app.post(
@@ -37,7 +46,16 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api/profile/avatar',
-    { preHandler: read, schema: { tags, security, summary: 'Remove my avatar', querystring: DeleteQuerySchema, response: { 200: ProfileSchema, ...errs } } },
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove my avatar',
+        querystring: DeleteQuerySchema,
+        response: { 200: ProfileSchema, ...errs },
+      },
+    },
     (request) => service.removeAvatar(app, request, request.query.version ?? null),
   );
 };

@@ -29,7 +29,13 @@ const toProfile = (r: ProfileRow) => ({
   language: r.language,
   version: r.version,
 });
-const snapshot = (r: ProfileRow) => ({ firstName: r.first_name, lastName: r.last_name, phone: r.phone, language: r.language, avatar: r.avatar });
+const snapshot = (r: ProfileRow) => ({
+  firstName: r.first_name,
+  lastName: r.last_name,
+  phone: r.phone,
+  language: r.language,
+  avatar: r.avatar,
+});
 
 async function find(tx: Tx, id: string, lock = false) {
   const [r] = await rows<ProfileRow>(
@@ -44,15 +50,30 @@ export async function get(app: FastifyInstance, request: FastifyRequest) {
   return toProfile(await app.db.scoped(request.scope, (tx) => find(tx, request.principal!.userId)));
 }
 
-async function change(app: FastifyInstance, request: FastifyRequest, version: number | null, sets: SQL[], action: string, after?: (tx: Tx, before: ProfileRow) => Promise<void>) {
+async function change(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  version: number | null,
+  sets: SQL[],
+  action: string,
+  after?: (tx: Tx, before: ProfileRow) => Promise<void>,
+) {
   const userId = request.principal!.userId;
   const updated = await app.db.scoped(request.scope, async (tx) => {
     const before = await find(tx, userId, true);
     if (version !== null && before.version !== version) throw new AppError('VERSION_CONFLICT');
-    await tx.execute(sql`UPDATE users SET ${sql.join([sql`version = version + 1`, sql`updated_at = now()`, ...sets], sql`, `)} WHERE id = ${userId}`);
+    await tx.execute(
+      sql`UPDATE users SET ${sql.join([sql`version = version + 1`, sql`updated_at = now()`, ...sets], sql`, `)} WHERE id = ${userId}`,
+    );
     const next = await find(tx, userId);
     if (after) await after(tx, before);
-    await audit(tx, request, { action, targetType: 'user', targetId: userId, before: snapshot(before), after: snapshot(next) });
+    await audit(tx, request, {
+      action,
+      targetType: 'user',
+      targetId: userId,
+      before: snapshot(before),
+      after: snapshot(next),
+    });
     return next;
   });
   await app.bus.publish(userChannel(userId), { type: 'user_profile_updated' });
@@ -75,13 +96,25 @@ export function update(
 export async function uploadAvatar(app: FastifyInstance, request: FastifyRequest, version: number | null) {
   const image = await processImage(await readUpload(await uploadedFile(request)), 256);
   const fileId = await app.db.scoped(request.scope, (tx) =>
-    insertFile(tx, { purpose: 'avatar', contentType: image.contentType, data: image.data, createdBy: request.principal!.userId }),
+    insertFile(tx, {
+      purpose: 'avatar',
+      contentType: image.contentType,
+      data: image.data,
+      createdBy: request.principal!.userId,
+    }),
   );
   try {
-    return await change(app, request, version, [sql`avatar = ${fileUrl(fileId)}`], 'profile.avatar', async (tx, before) => {
-      const old = fileIdOf(before.avatar);
-      if (old) await deleteFile(tx, old);
-    });
+    return await change(
+      app,
+      request,
+      version,
+      [sql`avatar = ${fileUrl(fileId)}`],
+      'profile.avatar',
+      async (tx, before) => {
+        const old = fileIdOf(before.avatar);
+        if (old) await deleteFile(tx, old);
+      },
+    );
   } catch (e) {
     await app.db.scoped(request.scope, (tx) => deleteFile(tx, fileId));
     throw e;

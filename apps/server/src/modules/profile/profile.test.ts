@@ -23,8 +23,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const req = (method: 'GET' | 'PATCH' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>, headers?: Record<string, string>) =>
-  call(t.app, { method, url, host: 'acme', token, payload, headers });
+const req = (
+  method: 'GET' | 'PATCH' | 'POST' | 'DELETE',
+  url: string,
+  payload?: Record<string, unknown>,
+  headers?: Record<string, string>,
+) => call(t.app, { method, url, host: 'acme', token, payload, headers });
 
 describe('profile', () => {
   it('reads and edits my own profile with a version; my other tabs are told', async () => {
@@ -32,10 +36,20 @@ describe('profile', () => {
     expect(me).toMatchObject({ uuid: ids.u, email: 'me@acme.test', firstName: 'Me' });
     const seen: RealtimeMessage[] = [];
     const off = t.app.bus.subscribe(userChannel(ids.u!), (m) => seen.push(m));
-    const res = await req('PATCH', '/api/profile', { version: me.version, firstName: 'Maya', phone: '+49 30 1234567', language: 'de' });
+    const res = await req('PATCH', '/api/profile', {
+      version: me.version,
+      firstName: 'Maya',
+      phone: '+49 30 1234567',
+      language: 'de',
+    });
     off();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ firstName: 'Maya', phone: '+49 30 1234567', language: 'de', version: me.version + 1 });
+    expect(res.json()).toMatchObject({
+      firstName: 'Maya',
+      phone: '+49 30 1234567',
+      language: 'de',
+      version: me.version + 1,
+    });
     expect(seen).toEqual([{ type: 'user_profile_updated' }]);
     // The admin's listing shows the new name (the membership copy follows).
     const boss = (await tokenFor(t.app, ids.admin!, ids.acme!)).token;
@@ -45,7 +59,9 @@ describe('profile', () => {
 
   it('refuses a stale version, bad phone, unknown language, other fields', async () => {
     const me = (await req('GET', '/api/profile')).json();
-    expect((await req('PATCH', '/api/profile', { version: me.version - 1, firstName: 'X' })).json().code).toBe('VERSION_CONFLICT');
+    expect((await req('PATCH', '/api/profile', { version: me.version - 1, firstName: 'X' })).json().code).toBe(
+      'VERSION_CONFLICT',
+    );
     expect((await req('PATCH', '/api/profile', { version: me.version, phone: 'call me' })).statusCode).toBe(400);
     expect((await req('PATCH', '/api/profile', { version: me.version, language: 'xx' })).statusCode).toBe(400);
     expect((await req('PATCH', '/api/profile', { version: me.version, email: 'new@x.io' })).statusCode).toBe(400);
@@ -54,7 +70,9 @@ describe('profile', () => {
   });
 
   it('uploads an avatar (re-encoded WebP), replaces and removes it', async () => {
-    const webp = await sharp({ create: { width: 600, height: 300, channels: 4, background: '#ff000080' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 600, height: 300, channels: 4, background: '#ff000080' } })
+      .webp()
+      .toBuffer();
     const { payload, headers } = multipart(webp, { filename: 'me.webp', contentType: 'image/webp' });
     const res = await req('POST', '/api/profile/avatar', undefined, headers);
     expect(res.statusCode).toBe(400);

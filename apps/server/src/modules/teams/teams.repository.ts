@@ -26,7 +26,13 @@ const SORTS: Record<'name' | 'createdAt' | 'members', SQL> = {
 export async function list(
   tx: Tx,
   companyId: string,
-  q: { search?: string; sort: 'name' | 'createdAt' | 'members'; order: 'asc' | 'desc'; page: number; itemsPerPage: number },
+  q: {
+    search?: string;
+    sort: 'name' | 'createdAt' | 'members';
+    order: 'asc' | 'desc';
+    page: number;
+    itemsPerPage: number;
+  },
 ) {
   const filter = sql`t.company_id = ${companyId}${q.search ? sql` AND lower(t.name) LIKE ${containsPattern(q.search)}` : sql``}`;
   const dir = q.order === 'desc' ? sql`DESC` : sql`ASC`;
@@ -62,13 +68,20 @@ export async function nonMembers(tx: Tx, companyId: string, userIds: string[]) {
   const found = await rows<{ user_id: string }>(
     tx,
     sql`SELECT user_id FROM memberships WHERE company_id = ${companyId}
-          AND user_id IN (${sql.join(userIds.map((u) => sql`${u}::uuid`), sql`, `)})`,
+          AND user_id IN (${sql.join(
+            userIds.map((u) => sql`${u}::uuid`),
+            sql`, `,
+          )})`,
   );
   const ok = new Set(found.map((f) => f.user_id));
   return userIds.filter((u) => !ok.has(u));
 }
 
-export async function insert(tx: Tx, companyId: string, v: { name: string; description: string | null; leadUserId: string | null }) {
+export async function insert(
+  tx: Tx,
+  companyId: string,
+  v: { name: string; description: string | null; leadUserId: string | null },
+) {
   const [r] = await rows<{ id: string }>(
     tx,
     sql`INSERT INTO teams (company_id, name, description, lead_user_id)
@@ -103,7 +116,10 @@ export async function addMembers(tx: Tx, companyId: string, teamId: string, user
   const r = await rows<{ user_id: string }>(
     tx,
     sql`INSERT INTO team_members (company_id, team_id, user_id)
-        SELECT ${companyId}, ${teamId}, u FROM unnest(ARRAY[${sql.join(userIds.map((u) => sql`${u}::uuid`), sql`, `)}]) AS u
+        SELECT ${companyId}, ${teamId}, u FROM unnest(ARRAY[${sql.join(
+          userIds.map((u) => sql`${u}::uuid`),
+          sql`, `,
+        )}]) AS u
         ON CONFLICT DO NOTHING RETURNING user_id`,
   );
   return r.length;
@@ -124,7 +140,13 @@ export async function members(
   q: { search?: string; page: number; itemsPerPage: number },
 ) {
   const filter = sql`tm.team_id = ${teamId}${q.search ? sql` AND lower(u.first_name || ' ' || u.last_name || ' ' || u.email) LIKE ${containsPattern(q.search)}` : sql``}`;
-  const data = await rows<{ user_id: string; email: string; first_name: string; last_name: string; created_at: Date | string }>(
+  const data = await rows<{
+    user_id: string;
+    email: string;
+    first_name: string;
+    last_name: string;
+    created_at: Date | string;
+  }>(
     tx,
     sql`SELECT tm.user_id, u.email, u.first_name, u.last_name, tm.created_at
           FROM team_members tm JOIN users u ON u.id = tm.user_id WHERE ${filter}

@@ -25,24 +25,53 @@ const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/teams',
-    { preHandler: read, schema: { tags, security, summary: 'Teams: paged, searched, sorted', querystring: TeamListQuerySchema, response: { 200: TeamPageSchema, ...errors } } },
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        security,
+        summary: 'Teams: paged, searched, sorted',
+        querystring: TeamListQuerySchema,
+        response: { 200: TeamPageSchema, ...errors },
+      },
+    },
     (request) => service.list(hostCtx(app, request), request.query),
   );
   app.post(
     '/api/teams',
-    { preHandler: write, schema: { tags, security, summary: 'Create a team', body: TeamCreateSchema, response: { 201: TeamSchema, ...errors } } },
-    async (request, reply) => reply.status(201).send(await service.create(app, request, hostCtx(app, request), request.body)),
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a team',
+        body: TeamCreateSchema,
+        response: { 201: TeamSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.create(app, request, hostCtx(app, request), request.body)),
   );
   app.get(
     '/api/teams/:uuid',
-    { preHandler: read, schema: { tags, security, summary: 'A team', params: TeamParamsSchema, response: { 200: TeamSchema, ...errors } } },
+    {
+      preHandler: read,
+      schema: { tags, security, summary: 'A team', params: TeamParamsSchema, response: { 200: TeamSchema, ...errors } },
+    },
     (request) => service.get(hostCtx(app, request), request.params.uuid),
   );
   app.patch(
     '/api/teams/:uuid',
     {
       preHandler: write,
-      schema: { tags, security, summary: 'Rename, describe, choose the lead (optimistic version)', params: TeamParamsSchema, body: TeamUpdateSchema, response: { 200: TeamSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Rename, describe, choose the lead (optimistic version)',
+        params: TeamParamsSchema,
+        body: TeamUpdateSchema,
+        response: { 200: TeamSchema, ...errors },
+      },
     },
     (request) => service.update(app, request, hostCtx(app, request), request.params.uuid, request.body),
   );
@@ -50,7 +79,14 @@ const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/teams/:uuid',
     {
       preHandler: write,
-      schema: { tags, security, summary: 'Delete a team', params: TeamParamsSchema, querystring: DeleteQuerySchema, response: { 204: z.null(), ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a team',
+        params: TeamParamsSchema,
+        querystring: DeleteQuerySchema,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await service.remove(app, request, hostCtx(app, request), request.params.uuid, request.query.version ?? null);
@@ -61,7 +97,14 @@ const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/teams/:uuid/members',
     {
       preHandler: read,
-      schema: { tags, security, summary: "A team's members, paged", params: TeamParamsSchema, querystring: TeamMemberQuerySchema, response: { 200: TeamMemberPageSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: "A team's members, paged",
+        params: TeamParamsSchema,
+        querystring: TeamMemberQuerySchema,
+        response: { 200: TeamMemberPageSchema, ...errors },
+      },
     },
     (request) => service.members(hostCtx(app, request), request.params.uuid, request.query),
   );
@@ -69,7 +112,14 @@ const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/teams/:uuid/members',
     {
       preHandler: write,
-      schema: { tags, security, summary: 'Add company members to a team', params: TeamParamsSchema, body: TeamMembersAddSchema, response: { 200: TeamSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Add company members to a team',
+        params: TeamParamsSchema,
+        body: TeamMembersAddSchema,
+        response: { 200: TeamSchema, ...errors },
+      },
     },
     (request) => service.addMembers(app, request, hostCtx(app, request), request.params.uuid, request.body.uuids),
   );
@@ -77,7 +127,13 @@ const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/teams/:uuid/members/:userUuid',
     {
       preHandler: write,
-      schema: { tags, security, summary: 'Remove a member from a team', params: TeamMemberParamsSchema, response: { 204: z.null(), ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a member from a team',
+        params: TeamMemberParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await service.removeMember(app, request, hostCtx(app, request), request.params.uuid, request.params.userUuid);

@@ -55,11 +55,21 @@ export async function create(
     const lead = body.leadUuid ?? null;
     if (lead) await assertMembers(tx, ctx.companyId, [lead], 'body.leadUuid');
     await assertMembers(tx, ctx.companyId, body.memberUuids ?? [], 'body.memberUuids');
-    const id = await repo.insert(tx, ctx.companyId, { name: body.name, description: body.description ?? null, leadUserId: lead });
+    const id = await repo.insert(tx, ctx.companyId, {
+      name: body.name,
+      description: body.description ?? null,
+      leadUserId: lead,
+    });
     // The lead belongs to the team they lead.
     await repo.addMembers(tx, ctx.companyId, id, [...new Set([...(body.memberUuids ?? []), ...(lead ? [lead] : [])])]);
     const created = (await repo.find(tx, ctx.companyId, id))!;
-    await audit(tx, request, { action: 'team.create', targetType: 'team', targetId: id, companyId: ctx.companyId, after: snapshot(created) });
+    await audit(tx, request, {
+      action: 'team.create',
+      targetType: 'team',
+      targetId: id,
+      companyId: ctx.companyId,
+      after: snapshot(created),
+    });
     return created;
   });
   await changed(app, ctx.companyId);
@@ -101,13 +111,25 @@ export async function update(
   return toTeam(team);
 }
 
-export async function remove(app: FastifyInstance, request: FastifyRequest, ctx: TenantCtx, id: string, version: number | null) {
+export async function remove(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  ctx: TenantCtx,
+  id: string,
+  version: number | null,
+) {
   await ctx.run(async (tx) => {
     const current = await repo.find(tx, ctx.companyId, id, true);
     if (!current) throw new AppError('NOT_FOUND');
     if (version !== null && current.version !== version) throw new AppError('VERSION_CONFLICT');
     await repo.remove(tx, id);
-    await audit(tx, request, { action: 'team.delete', targetType: 'team', targetId: id, companyId: ctx.companyId, before: snapshot(current) });
+    await audit(tx, request, {
+      action: 'team.delete',
+      targetType: 'team',
+      targetId: id,
+      companyId: ctx.companyId,
+      before: snapshot(current),
+    });
   });
   await changed(app, ctx.companyId);
 }
@@ -133,26 +155,50 @@ export async function members(ctx: TenantCtx, id: string, q: { search?: string; 
   };
 }
 
-export async function addMembers(app: FastifyInstance, request: FastifyRequest, ctx: TenantCtx, id: string, userIds: string[]) {
+export async function addMembers(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  ctx: TenantCtx,
+  id: string,
+  userIds: string[],
+) {
   const team = await ctx.run(async (tx) => {
     const team = await repo.find(tx, ctx.companyId, id, true);
     if (!team) throw new AppError('NOT_FOUND');
     await assertMembers(tx, ctx.companyId, userIds, 'body.uuids');
     const added = await repo.addMembers(tx, ctx.companyId, id, [...new Set(userIds)]);
-    await audit(tx, request, { action: 'team.members_add', targetType: 'team', targetId: id, companyId: ctx.companyId, after: { userIds, added } });
+    await audit(tx, request, {
+      action: 'team.members_add',
+      targetType: 'team',
+      targetId: id,
+      companyId: ctx.companyId,
+      after: { userIds, added },
+    });
     return (await repo.find(tx, ctx.companyId, id))!;
   });
   await changed(app, ctx.companyId);
   return toTeam(team);
 }
 
-export async function removeMember(app: FastifyInstance, request: FastifyRequest, ctx: TenantCtx, id: string, userId: string) {
+export async function removeMember(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  ctx: TenantCtx,
+  id: string,
+  userId: string,
+) {
   await ctx.run(async (tx) => {
     const team = await repo.find(tx, ctx.companyId, id, true);
     if (!team) throw new AppError('NOT_FOUND');
     if (!(await repo.removeMember(tx, id, userId))) throw new AppError('NOT_FOUND');
     if (team.lead_user_id === userId) await repo.update(tx, id, team.version, { leadUserId: null });
-    await audit(tx, request, { action: 'team.members_remove', targetType: 'team', targetId: id, companyId: ctx.companyId, before: { userId } });
+    await audit(tx, request, {
+      action: 'team.members_remove',
+      targetType: 'team',
+      targetId: id,
+      companyId: ctx.companyId,
+      before: { userId },
+    });
   });
   await changed(app, ctx.companyId);
 }

@@ -30,14 +30,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const req = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: Record<string, unknown>, token = admin) =>
-  call(t.app, { method, url, host: 'acme', token, payload });
+const req = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: Record<string, unknown>,
+  token = admin,
+) => call(t.app, { method, url, host: 'acme', token, payload });
 
 describe('teams', () => {
   let team: { uuid: string; version: number };
 
   it('creates a team with a lead (who joins it) and members', async () => {
-    const res = await req('POST', '/api/teams', { name: 'Platform', description: 'Infra', leadUuid: ids.a, memberUuids: [ids.b] });
+    const res = await req('POST', '/api/teams', {
+      name: 'Platform',
+      description: 'Infra',
+      leadUuid: ids.a,
+      memberUuids: [ids.b],
+    });
     expect(res.statusCode).toBe(201);
     team = res.json();
     expect(res.json()).toMatchObject({ name: 'Platform', description: 'Infra', lead: { uuid: ids.a }, memberCount: 2 });
@@ -60,7 +69,11 @@ describe('teams', () => {
   });
 
   it('renames and describes with a version; stale versions and taken names are refused', async () => {
-    const res = await req('PATCH', `/api/teams/${team.uuid}`, { version: team.version, name: 'Platform team', description: null });
+    const res = await req('PATCH', `/api/teams/${team.uuid}`, {
+      version: team.version,
+      name: 'Platform team',
+      description: null,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Platform team', description: null, version: team.version + 1 });
     const stale = await req('PATCH', `/api/teams/${team.uuid}`, { version: team.version, name: 'Nope' });
@@ -95,12 +108,19 @@ describe('teams', () => {
     ] as const) {
       expect((await req(method, url, payload)).statusCode, `${method} ${url}`).toBe(404);
     }
-    const [g] = await t.db.system((tx) => rows<{ name: string; n: number }>(tx, sql`SELECT name, (SELECT count(*)::int FROM team_members WHERE team_id = ${ids.gteam}) AS n FROM teams WHERE id = ${ids.gteam}`));
+    const [g] = await t.db.system((tx) =>
+      rows<{ name: string; n: number }>(
+        tx,
+        sql`SELECT name, (SELECT count(*)::int FROM team_members WHERE team_id = ${ids.gteam}) AS n FROM teams WHERE id = ${ids.gteam}`,
+      ),
+    );
     expect(g).toEqual({ name: 'Globex only', n: 1 });
   });
 
   it('adds and removes members, pages them; removing the lead clears the lead', async () => {
-    expect((await req('POST', `/api/teams/${team.uuid}/members`, { uuids: [ids.c, ids.c] })).json().memberCount).toBe(3);
+    expect((await req('POST', `/api/teams/${team.uuid}/members`, { uuids: [ids.c, ids.c] })).json().memberCount).toBe(
+      3,
+    );
     const page = (await req('GET', `/api/teams/${team.uuid}/members?itemsPerPage=2`)).json();
     expect(page).toMatchObject({ totalItems: 3, itemsPerPage: 2 });
     expect(page.data[0]).toMatchObject({ firstName: 'Ann', isLead: true });
@@ -121,6 +141,10 @@ describe('teams', () => {
     expect((await req('GET', `/api/teams/${team.uuid}`)).statusCode).toBe(404);
     const log = (await req('GET', '/api/audit-log?action=team.delete')).json();
     expect(log.totalItems).toBe(1);
-    expect(log.data[0]).toMatchObject({ targetId: team.uuid, actor: { uuid: ids.a }, before: { name: 'Platform team' } });
+    expect(log.data[0]).toMatchObject({
+      targetId: team.uuid,
+      actor: { uuid: ids.a },
+      before: { name: 'Platform team' },
+    });
   });
 });
