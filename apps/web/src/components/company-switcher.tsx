@@ -12,7 +12,7 @@ const SEARCH_FROM = 6;
 
 function CompanyAvatar({ profile, size = 32 }: { profile: Profile; size?: number }) {
   return (
-    <Avatar src={profile.company.logo} alt="" size={size} radius="sm" color="blue">
+    <Avatar src={profile.company.logo} alt="" size={size} radius="sm" color="blue" aria-hidden>
       {profile.company.name.slice(0, 2).toUpperCase()}
     </Avatar>
   );
@@ -60,10 +60,11 @@ export function CompanySwitcher({ compact = false }: { compact?: boolean }) {
         <UnstyledButton
           className="company-switcher-target"
           onClick={() => setOpened((o) => !o)}
-          aria-label={t('switcher.label')}
+          // The visible company name is part of the accessible name (WCAG 2.5.3).
+          aria-label={t('switcher.current', { name: current.company.name })}
           aria-expanded={opened}
           aria-haspopup="dialog"
-          title={t('switcher.current', { name: current.company.name })}
+          title={t('switcher.label')}
           data-testid="company-switcher"
         >
           <Group gap="sm" wrap="nowrap">

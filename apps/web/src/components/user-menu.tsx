@@ -13,7 +13,7 @@ export function UserMenu() {
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label={t('navbar.userMenu')} data-testid="user-menu">
-          <Avatar src={user.avatar} alt="" radius="xl" color="blue">
+          <Avatar src={user.avatar} alt="" radius="xl" color="blue" aria-hidden>
             {initials}
           </Avatar>
         </UnstyledButton>
