@@ -64,7 +64,7 @@ test('alice switches from acme to globex and back, signed in, with no _token lef
 
   await page.getByTestId('company-switcher').click();
   await page
-    .getByRole('dialog', { name: 'Switch company' })
+    .getByRole('dialog')
     .getByRole('button', { name: /Globex/ })
     .click();
   await page.waitForURL(dashboardUrl('globex'));
@@ -73,7 +73,7 @@ test('alice switches from acme to globex and back, signed in, with no _token lef
 
   await page.getByTestId('company-switcher').click();
   await page
-    .getByRole('dialog', { name: 'Switch company' })
+    .getByRole('dialog')
     .getByRole('button', { name: /Acme Corp/ })
     .click();
   await page.waitForURL(dashboardUrl('acme'));
@@ -95,7 +95,7 @@ test('bob on globex sees the disabled notice and can still reach the company swi
   await expect(page.getByTestId('greeting')).toHaveCount(0);
   await page.getByTestId('company-switcher').click();
   await page
-    .getByRole('dialog', { name: 'Switch company' })
+    .getByRole('dialog')
     .getByRole('button', { name: /Acme Corp/ })
     .click();
   await page.waitForURL(dashboardUrl('acme'));

@@ -1,4 +1,15 @@
-import { Avatar, Badge, Group, Popover, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  Avatar,
+  Badge,
+  Group,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconSearch, IconSelector } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +23,7 @@ const SEARCH_FROM = 6;
 
 function CompanyAvatar({ profile, size = 32 }: { profile: Profile; size?: number }) {
   return (
-    <Avatar src={profile.company.logo} alt="" size={size} radius="sm" color="blue" aria-hidden>
+    <Avatar src={profile.company.logo} alt="" size={size} radius="sm" color="blue">
       {profile.company.name.slice(0, 2).toUpperCase()}
     </Avatar>
   );
@@ -60,8 +71,7 @@ export function CompanySwitcher({ compact = false }: { compact?: boolean }) {
         <UnstyledButton
           className="company-switcher-target"
           onClick={() => setOpened((o) => !o)}
-          // The visible company name is part of the accessible name (WCAG 2.5.3).
-          aria-label={t('switcher.current', { name: current.company.name })}
+          // Named by its content, so what is visible is part of the name (WCAG 2.5.3).
           aria-expanded={opened}
           aria-haspopup="dialog"
           title={t('switcher.label')}
@@ -69,11 +79,14 @@ export function CompanySwitcher({ compact = false }: { compact?: boolean }) {
         >
           <Group gap="sm" wrap="nowrap">
             <CompanyAvatar profile={current} />
-            {!compact && (
+            {compact ? (
+              <VisuallyHidden>{t('switcher.current', { name: current.company.name })}</VisuallyHidden>
+            ) : (
               <>
                 <Text size="sm" fw={600} truncate style={{ flex: 1 }}>
                   {current.company.name}
                 </Text>
+                <VisuallyHidden>{t('switcher.label')}</VisuallyHidden>
                 <IconSelector size={16} aria-hidden />
               </>
             )}
