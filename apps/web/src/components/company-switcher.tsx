@@ -126,7 +126,7 @@ export function CompanySwitcher({ compact = false }: { compact?: boolean }) {
                           {p.company.name}
                         </Text>
                         {!usable && (
-                          <Badge size="xs" color="gray" variant="light">
+                          <Badge size="xs" color="gray.7" variant="filled">
                             {t('switcher.disabled')}
                           </Badge>
                         )}
