@@ -22,6 +22,6 @@ export const isAdminAreaRoute = (route: string) => {
   return ADMIN_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
 };
 
-export function documentedRoutes(doc: { paths?: Record<string, Record<string, unknown>> }): string[] {
-  return Object.entries(doc.paths ?? {}).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+export function documentedRoutes(doc: { paths?: object }): string[] {
+  return Object.entries((doc.paths ?? {}) as Record<string, object>).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
 }
