@@ -55,7 +55,8 @@ async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
 
 async function openPostgres(url: string): Promise<Runner> {
   const dbName = new URL(url).pathname.slice(1);
-  if (!/bench/.test(dbName)) throw new Error(`refusing to recreate ${dbName}: benchmark databases have "bench" in their name`);
+  if (!/bench/.test(dbName))
+    throw new Error(`refusing to recreate ${dbName}: benchmark databases have "bench" in their name`);
   const admin = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
