@@ -63,6 +63,8 @@ interface Row {
   p99?: number;
   non2xx?: number;
   errors?: number;
+  /** 1-minute load average when the row finished: the machine is shared, this says how busy it was. */
+  load?: number;
   note?: string;
   /** Free-form figures (export). */
   extra?: Record<string, string | number>;
@@ -90,6 +92,9 @@ async function prepare(): Promise<Prepared> {
     session: `INSERT INTO sessions (user_id, company_id, user_agent, ip, expires_at)
               VALUES ($1, $2, 'bench', '127.0.0.1', now() + interval '1 day') RETURNING id`,
     version: `SELECT version() AS v`,
+    // Login limits count per account and IP over 15 minutes in the database; a previous run's hits
+    // would make this one measure 429s.
+    limits: `DELETE FROM rate_limits`,
   };
   type Q = <T>(text: string, params?: unknown[]) => Promise<T[]>;
   const run = async (q: Q): Promise<Prepared> => {
@@ -97,6 +102,7 @@ async function prepare(): Promise<Prepared> {
     const emails = await q<{ email: string }>(sqls.emails, [bigco, BENCH_ADMIN_EMAIL]);
     const [s] = await q<{ id: string }>(sqls.session, [admin, bigco]);
     const [v] = await q<{ v: string }>(sqls.version);
+    await q(sqls.limits);
     return {
       bigcoMembers: m!.n,
       loginEmails: emails.map((e) => e.email),
@@ -175,6 +181,7 @@ function record(name: string, r: AutocannonResult, note?: string): Row {
     p99: r.latency.p99,
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
+    load: os.loadavg()[0],
     note,
   };
   const codes = Object.entries(r.statusCodeStats ?? {})
@@ -350,11 +357,14 @@ async function measureExport(serverPid: number, headers: Record<string, string>,
   });
   const total = performance.now() - t0;
   clearInterval(sampler);
+  if (status !== 200) {
+    skip('export CSV', `GET ${MEMBERS.export} answers ${status}`);
+    return status;
+  }
   const after = memoryOf(serverPid);
   const peak = Math.max(after.hwm, sampledPeak);
   const row: Row = {
     name: label,
-    note: status === 200 ? undefined : `status ${status}`,
     extra: {
       'time to first byte': ms(firstByte),
       'time to last byte': ms(total),
@@ -367,12 +377,15 @@ async function measureExport(serverPid: number, headers: Record<string, string>,
   };
   rows.push(row);
   console.log(`  ${label.padEnd(44)} ${JSON.stringify(row.extra)}`);
+  return status;
 }
 
 // ---------------------------------------------------------------- the run
 
+let loadAtStart = 0;
 async function main() {
   const startedAt = new Date();
+  loadAtStart = os.loadavg()[0]!;
   console.log(`API benchmark on ${ENGINE === 'pg' ? 'PostgreSQL' : 'PGlite (embedded)'}, ${startedAt.toISOString()}`);
   const prep = await prepare();
   console.log(`  bigco has ${prep.bigcoMembers} members; ${prep.loginEmails.length} member accounts for login`);
@@ -455,22 +468,8 @@ async function main() {
   }
 
   if (want('export')) {
-    const p = await new Promise<number>((resolve) => {
-      const req = http.request(
-        { host: '127.0.0.1', port: PORT, path: MEMBERS.export, method: 'HEAD', headers: { host: HOST, ...auth } },
-        (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        },
-      );
-      req.on('error', () => resolve(0));
-      req.end();
-    });
-    if (p === 404 || p === 0) skip('export CSV', `GET ${MEMBERS.export} answers ${p}`);
-    else {
-      await measureExport(server.pid!, auth, `export CSV of ${prep.bigcoMembers} members (1st)`);
-      await measureExport(server.pid!, auth, `export CSV of ${prep.bigcoMembers} members (2nd)`);
-    }
+    const first = await measureExport(server.pid!, auth, `export CSV of ${prep.bigcoMembers} members (1st)`);
+    if (first === 200) await measureExport(server.pid!, auth, `export CSV of ${prep.bigcoMembers} members (2nd)`);
   }
 
   if (want('login')) {
@@ -502,14 +501,14 @@ function report(startedAt: Date, prep: Prepared, baseline: Row | undefined, toke
   const ratio = (v: number | undefined, b: number | undefined, inverse = false) =>
     v === undefined || !b ? '' : inverse ? `${(v / b).toFixed(1)}×` : `${(v / b).toFixed(2)}`;
   const lines = [
-    `| Measurement | req/s | p50 ms | p99 ms | req/s vs baseline | p99 vs baseline | Notes |`,
-    `|---|---:|---:|---:|---:|---:|---|`,
+    `| Measurement | req/s | p50 ms | p99 ms | req/s vs baseline | p99 vs baseline | load | Notes |`,
+    `|---|---:|---:|---:|---:|---:|---:|---|`,
   ];
   for (const r of rows) {
     if (r.extra) continue;
     const errs = r.errors ? `; ${r.errors} errors/timeouts` : '';
     lines.push(
-      `| ${r.name} | ${r.reqPerSec?.toFixed(0) ?? '–'} | ${r.p50 ?? '–'} | ${r.p99 ?? '–'} | ${ratio(r.reqPerSec, baseline?.reqPerSec)} | ${ratio(r.p99, baseline?.p99, true)} | ${(r.note ?? '') + errs} |`,
+      `| ${r.name} | ${r.reqPerSec?.toFixed(0) ?? '–'} | ${r.p50 ?? '–'} | ${r.p99 ?? '–'} | ${ratio(r.reqPerSec, baseline?.reqPerSec)} | ${ratio(r.p99, baseline?.p99, true)} | ${r.load?.toFixed(1) ?? ''} | ${(r.note ?? '') + errs} |`,
     );
   }
   const exports = rows.filter((r) => r.extra);
@@ -522,6 +521,7 @@ function report(startedAt: Date, prep: Prepared, baseline: Row | undefined, toke
   const md = [
     `Run ${startedAt.toISOString()} · ${ENGINE === 'pg' ? 'PostgreSQL' : 'PGlite (embedded)'} · ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per row · bigco ${prep.bigcoMembers} members`,
     `Machine: ${machine}`,
+    `Load average (1 min) at start ${loadAtStart.toFixed(1)}, at end ${os.loadavg()[0]!.toFixed(1)} (the "load" column: when each row ended)`,
     `Admin token: ${tokenSource}`,
     '',
     ...lines,
