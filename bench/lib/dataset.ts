@@ -24,8 +24,8 @@ export const BENCH_PASSWORD = 'Bench-Password-1';
 export const BIGCO = 'bigco';
 /** Users 1..BIGCO_ADMINS are admins of bigco; user 1 is the one the benchmark signs in as. */
 export const BIGCO_ADMINS = 5;
-export const BENCH_ADMIN_EMAIL = 'bench.admin@bigco.example';
-export const SUPER_ADMIN_EMAIL = 'bench.super@platform.example';
+export const BENCH_ADMIN_EMAIL = 'bench.admin@bigco.example.com';
+export const SUPER_ADMIN_EMAIL = 'bench.super@platform.example.com';
 /** Users 1..MULTI_COMPANY_USERS also belong to EXTRA_PROFILES other companies (profiles endpoint). */
 export const MULTI_COMPANY_USERS = 1_000;
 export const EXTRA_PROFILES = 3;
@@ -326,7 +326,7 @@ const COMPANY_WORDS_B = [
   'Studios',
   'Systems',
 ];
-const DOMAINS = ['example.com', 'example.org', 'example.net', 'mail.example', 'corp.example'];
+const DOMAINS = ['example.com', 'example.org', 'example.net', 'mail.example.com', 'corp.example.com'];
 
 const sqlArray = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x.replaceAll("'", "''")}'`).join(',')}]::text[]`;
 /** A stable pseudo-random pick from a list, so names are spread but the dataset is reproducible. */
