@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
+import { REFRESH_COOKIE } from '@wac/shared/constants';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -10,6 +11,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createTokenService, type TokenService } from './lib/tokens';
+import authRoutes from './modules/auth/auth.routes';
 import usersRoutes from './modules/users/users.routes';
 import { type Bus, createMemoryBus } from './plugins/bus';
 import contextPlugin from './plugins/context';
@@ -90,7 +92,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         version: '0.1.0',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          refreshCookie: { type: 'apiKey', in: 'cookie', name: REFRESH_COOKIE },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -103,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
   app.get('/api/docs.json', { schema: { hide: true } }, async () => app.swagger());
 
+  await app.register(authRoutes);
   await app.register(usersRoutes);
 
   app.addHook('onClose', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ACCOUNT_TYPES, LANGUAGES } from '../constants';
+import { ACCOUNT_TYPES, LANGUAGES, LISTING_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
 import { emailField, nameField, otpField, passwordField, phoneField, subDomainField } from '../validation';
-import { UuidSchema } from './common';
+import { pageOf, UuidSchema } from './common';
 
 export const RegisterSchema = z
   .object({
@@ -85,6 +85,12 @@ export const SessionInfoSchema = z.object({
   companySubDomain: z.string().nullable(),
 });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
+export const SessionListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  itemsPerPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(LISTING_PAGE_SIZE),
+});
+/** `{ data: SessionInfo[] }`, paginated like every listing (newest use first). */
+export const SessionPageSchema = pageOf(SessionInfoSchema);
 
 /**
  * Where a client goes after a cross-host step (sign-up verified, company switch): the target
@@ -109,7 +115,7 @@ export const SessionParamsSchema = z.object({ uuid: UuidSchema });
  * - POST /api/jwt/reset-password      ResetPassword → Ok (ends every session of the user)
  * - POST /api/jwt/switch-code         SwitchCodeRequest (Bearer) → SwitchCode
  * - POST /api/jwt/switch-code/redeem  SwitchRedeem → TokenResponse + cookie for this host
- * - GET  /api/jwt/sessions            (Bearer) → { data: SessionInfo[] }
+ * - GET  /api/jwt/sessions            (Bearer) SessionListQuery → SessionPage { data: SessionInfo[], page, … }
  * - DELETE /api/jwt/sessions/{uuid}   (Bearer) → Ok "User session has been revoked successfully"
  */
 export const AUTH_PATHS = {

@@ -1,0 +1,76 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { request } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = new URL('../../..', import.meta.url).pathname;
+const dirs: string[] = [];
+
+function startServer(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    out += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+async function waitFor(check: () => boolean, ms: number) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** GET with a Host header (fetch does not let a caller set Host). */
+function getStatus(port: number, path: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('the server process', () => {
+  it('starts embedded with the demo, prints where to sign in, serves, and stops cleanly on SIGTERM', async () => {
+    const DATA_DIR = mkdtempSync(join(tmpdir(), 'wac-start-'));
+    dirs.push(DATA_DIR);
+    const port = 3900 + Math.floor(Math.random() * 90);
+    const s = startServer({ DATA_DIR, PORT: String(port) });
+    await waitFor(() => s.output().includes('API docs'), 60_000);
+    expect(s.output()).toContain(`http://acme.localhost:${port}/admin/`);
+    expect(s.output()).toContain('alice@example.com');
+    expect(await getStatus(port, '/api/health', `acme.localhost:${port}`)).toBe(200);
+    expect(await getStatus(port, '/api/health', `nope.localhost:${port}`)).toBe(404);
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+  }, 90_000);
+
+  it('refuses a bad configuration with one clear message and a non-zero exit', async () => {
+    const s = startServer({ PORT: 'eighty', DATABASE_URL: 'nope' });
+    expect(await s.exited).toBe(1);
+    expect(s.output()).toMatch(/Invalid configuration:[\s\S]*PORT[\s\S]*DATABASE_URL/);
+  }, 30_000);
+});
