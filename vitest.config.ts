@@ -29,7 +29,11 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // Pages run on a company sub-domain; the session start reads it from the address.
+          environmentOptions: { happyDOM: { url: 'http://acme.localhost:3000/admin/' } },
           setupFiles: ['./src/test/setup.ts'],
+          // Typing through user-event in happy-dom is slow on a shared 2-core machine.
+          testTimeout: 30_000,
         },
       },
     ],

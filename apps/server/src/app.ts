@@ -11,12 +11,15 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createTokenService, type TokenService } from './lib/tokens';
+import adminModules from './modules/admin';
 import authRoutes from './modules/auth/auth.routes';
 import usersRoutes from './modules/users/users.routes';
-import { type Bus, createMemoryBus } from './plugins/bus';
+import realtimeRoutes from './modules/realtime/realtime.routes';
+import { type Bus, createMemoryBus, createRedisBus } from './plugins/bus';
 import contextPlugin from './plugins/context';
 import errorHandler from './plugins/error-handler';
 import { createMailer, type Mailer } from './plugins/mail';
+import socketPlugin from './plugins/socket';
 import webPlugin from './plugins/web';
 
 declare module 'fastify' {
@@ -81,7 +84,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', deps.db);
   app.decorate('tokens', createTokenService(config));
   app.decorate('mailer', deps.mailer ?? createMailer(config, (m) => app.log.info(m)));
-  app.decorate('bus', deps.bus ?? createMemoryBus());
+  app.decorate(
+    'bus',
+    deps.bus ??
+      (config.redisUrl
+        ? await createRedisBus({
+            url: config.redisUrl,
+            prefix: config.redisPrefix,
+            onError: (err) => app.log.error({ err }, 'redis bus'),
+          })
+        : createMemoryBus()),
+  );
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -102,6 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifyCookie);
   await app.register(errorHandler);
+  // Before the context plugin: its onRequest hook marks upgrade requests, so a refused upgrade
+  // (unknown company, bad token) still has its raw socket destroyed after the error answer.
+  await app.register(socketPlugin);
   await app.register(contextPlugin);
   await app.register(webPlugin);
 
@@ -110,6 +126,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(authRoutes);
   await app.register(usersRoutes);
+  await app.register(realtimeRoutes);
+  await app.register(adminModules);
 
   app.addHook('onClose', async () => {
     await app.bus.close();

@@ -20,6 +20,11 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url().optional(),
   REDIS_URL: z.url().optional(),
+  /** Prefix of every Redis channel: lets several installs (or test runs) share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, : _ - (≤64)')
+    .default('wac:'),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Workplace <no-reply@workplace.local>'),
   JWT_SECRET: z.string().min(32, 'at least 32 characters').optional(),
@@ -42,6 +47,7 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  redisPrefix?: string;
   smtpUrl?: string;
   mailFrom: string;
   jwtSecret: string;
@@ -84,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret,

@@ -33,11 +33,19 @@ export const ERROR_CODES = {
   WORK_EMAIL_REQUIRED: 400,
   PASSWORD_TOO_COMMON: 400,
   SWITCH_CODE_INVALID: 400,
+  TICKET_INVALID: 401,
+  ORIGIN_NOT_ALLOWED: 403,
   FILE_TOO_LARGE: 413,
   UNSUPPORTED_FILE_TYPE: 415,
   BODY_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  INVITATION_PENDING: 409,
+  INVITATION_INVALID: 404,
+  INVITATION_EMAIL_MISMATCH: 403,
+  JOIN_REQUEST_PENDING: 409,
+  CSV_INVALID: 400,
+  TEAM_NAME_TAKEN: 409,
   INTERNAL: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -73,11 +81,20 @@ const en: Catalog = {
   WORK_EMAIL_REQUIRED: 'We are sorry, we do not allow this email address. Please use your work email address.',
   PASSWORD_TOO_COMMON: 'This password is too common. Please choose another one.',
   SWITCH_CODE_INVALID: 'This sign-in link is invalid or has expired. Please sign in.',
+  TICKET_INVALID: 'The real-time ticket is invalid, used or expired.',
+  ORIGIN_NOT_ALLOWED: 'This page is not allowed to open a real-time connection here.',
   FILE_TOO_LARGE: 'File size exceeds 2MB. Please select a smaller file.',
   UNSUPPORTED_FILE_TYPE: 'Please choose a PNG, JPEG or WebP image.',
   BODY_TOO_LARGE: 'The request is too large.',
   UNSUPPORTED_MEDIA_TYPE: 'This content type is not supported.',
   RATE_LIMITED: 'Too many attempts. Please wait a moment and try again.',
+  INVITATION_PENDING: 'An invitation is already pending for this email address.',
+  INVITATION_INVALID: 'This invitation is invalid or has expired. Please ask your admin for a new one.',
+  INVITATION_EMAIL_MISMATCH:
+    'This invitation was sent to another email address. Sign in with that address to accept it.',
+  JOIN_REQUEST_PENDING: 'You have already asked to join this company. Please wait for an admin to answer.',
+  CSV_INVALID: 'This file is not a valid CSV file. Expected the columns email, firstName, lastName, role.',
+  TEAM_NAME_TAKEN: 'A team with this name already exists.',
   INTERNAL: 'Something went wrong! Please contact our support team',
 };
 
@@ -112,11 +129,22 @@ const de: Catalog = {
     'Leider ist diese E-Mail-Adresse nicht zulässig. Bitte verwenden Sie Ihre geschäftliche E-Mail-Adresse.',
   PASSWORD_TOO_COMMON: 'Dieses Passwort ist zu verbreitet. Bitte wählen Sie ein anderes.',
   SWITCH_CODE_INVALID: 'Dieser Anmeldelink ist ungültig oder abgelaufen. Bitte melden Sie sich an.',
+  TICKET_INVALID: 'Das Echtzeit-Ticket ist ungültig, bereits verwendet oder abgelaufen.',
+  ORIGIN_NOT_ALLOWED: 'Diese Seite darf hier keine Echtzeitverbindung öffnen.',
   FILE_TOO_LARGE: 'Die Datei ist größer als 2 MB. Bitte wählen Sie eine kleinere Datei.',
   UNSUPPORTED_FILE_TYPE: 'Bitte wählen Sie ein PNG-, JPEG- oder WebP-Bild.',
   BODY_TOO_LARGE: 'Die Anfrage ist zu groß.',
   UNSUPPORTED_MEDIA_TYPE: 'Dieser Inhaltstyp wird nicht unterstützt.',
   RATE_LIMITED: 'Zu viele Versuche. Bitte warten Sie einen Moment.',
+  INVITATION_PENDING: 'Für diese E-Mail-Adresse gibt es bereits eine offene Einladung.',
+  INVITATION_INVALID:
+    'Diese Einladung ist ungültig oder abgelaufen. Bitte fordern Sie bei Ihrem Administrator eine neue an.',
+  INVITATION_EMAIL_MISMATCH:
+    'Diese Einladung wurde an eine andere E-Mail-Adresse gesendet. Melden Sie sich mit dieser Adresse an, um sie anzunehmen.',
+  JOIN_REQUEST_PENDING:
+    'Sie haben bereits eine Beitrittsanfrage gestellt. Bitte warten Sie auf die Antwort eines Administrators.',
+  CSV_INVALID: 'Diese Datei ist keine gültige CSV-Datei. Erwartet werden die Spalten email, firstName, lastName, role.',
+  TEAM_NAME_TAKEN: 'Es gibt bereits ein Team mit diesem Namen.',
   INTERNAL: 'Etwas ist schiefgelaufen! Bitte kontaktieren Sie unser Support-Team',
 };
 
@@ -151,11 +179,21 @@ const fr: Catalog = {
     "Nous sommes désolés, cette adresse e-mail n'est pas acceptée. Veuillez utiliser votre adresse professionnelle.",
   PASSWORD_TOO_COMMON: 'Ce mot de passe est trop courant. Veuillez en choisir un autre.',
   SWITCH_CODE_INVALID: 'Ce lien de connexion est invalide ou a expiré. Veuillez vous connecter.',
+  TICKET_INVALID: 'Le ticket temps réel est invalide, déjà utilisé ou expiré.',
+  ORIGIN_NOT_ALLOWED: 'Cette page n’est pas autorisée à ouvrir une connexion temps réel ici.',
   FILE_TOO_LARGE: 'Le fichier dépasse 2 Mo. Veuillez choisir un fichier plus petit.',
   UNSUPPORTED_FILE_TYPE: 'Veuillez choisir une image PNG, JPEG ou WebP.',
   BODY_TOO_LARGE: 'La requête est trop volumineuse.',
   UNSUPPORTED_MEDIA_TYPE: "Ce type de contenu n'est pas pris en charge.",
   RATE_LIMITED: 'Trop de tentatives. Veuillez patienter un instant.',
+  INVITATION_PENDING: 'Une invitation est déjà en attente pour cette adresse e-mail.',
+  INVITATION_INVALID: "Cette invitation n'est pas valide ou a expiré. Demandez-en une nouvelle à votre administrateur.",
+  INVITATION_EMAIL_MISMATCH:
+    "Cette invitation a été envoyée à une autre adresse e-mail. Connectez-vous avec cette adresse pour l'accepter.",
+  JOIN_REQUEST_PENDING:
+    'Vous avez déjà demandé à rejoindre cette entreprise. Veuillez attendre la réponse d’un administrateur.',
+  CSV_INVALID: "Ce fichier n'est pas un fichier CSV valide. Colonnes attendues : email, firstName, lastName, role.",
+  TEAM_NAME_TAKEN: 'Une équipe porte déjà ce nom.',
   INTERNAL: "Une erreur s'est produite ! Veuillez contacter notre équipe d'assistance",
 };
 
@@ -188,11 +226,20 @@ const pt: Catalog = {
   WORK_EMAIL_REQUIRED: 'Lamentamos, não aceitamos este endereço de e-mail. Utilize o seu e-mail profissional.',
   PASSWORD_TOO_COMMON: 'Esta palavra-passe é demasiado comum. Escolha outra.',
   SWITCH_CODE_INVALID: 'Esta ligação de acesso é inválida ou expirou. Inicie sessão.',
+  TICKET_INVALID: 'O bilhete de tempo real é inválido, já foi usado ou expirou.',
+  ORIGIN_NOT_ALLOWED: 'Esta página não tem permissão para abrir uma ligação em tempo real aqui.',
   FILE_TOO_LARGE: 'O ficheiro excede 2 MB. Selecione um ficheiro mais pequeno.',
   UNSUPPORTED_FILE_TYPE: 'Escolha uma imagem PNG, JPEG ou WebP.',
   BODY_TOO_LARGE: 'O pedido é demasiado grande.',
   UNSUPPORTED_MEDIA_TYPE: 'Este tipo de conteúdo não é suportado.',
   RATE_LIMITED: 'Demasiadas tentativas. Aguarde um momento.',
+  INVITATION_PENDING: 'Já existe um convite pendente para este endereço de e-mail.',
+  INVITATION_INVALID: 'Este convite é inválido ou expirou. Peça um novo ao seu administrador.',
+  INVITATION_EMAIL_MISMATCH:
+    'Este convite foi enviado para outro endereço de e-mail. Inicie sessão com esse endereço para o aceitar.',
+  JOIN_REQUEST_PENDING: 'Já pediu para aderir a esta empresa. Aguarde a resposta de um administrador.',
+  CSV_INVALID: 'Este ficheiro não é um CSV válido. Colunas esperadas: email, firstName, lastName, role.',
+  TEAM_NAME_TAKEN: 'Já existe uma equipa com este nome.',
   INTERNAL: 'Algo correu mal! Contacte a nossa equipa de suporte',
 };
 
@@ -225,11 +272,19 @@ const ar: Catalog = {
   WORK_EMAIL_REQUIRED: 'عذرًا، لا نقبل عنوان البريد هذا. يرجى استخدام بريد العمل الخاص بك.',
   PASSWORD_TOO_COMMON: 'كلمة المرور هذه شائعة جدًا. يرجى اختيار كلمة أخرى.',
   SWITCH_CODE_INVALID: 'رابط تسجيل الدخول هذا غير صالح أو منتهي الصلاحية. يرجى تسجيل الدخول.',
+  TICKET_INVALID: 'تذكرة الاتصال الفوري غير صالحة أو مستخدمة أو منتهية الصلاحية.',
+  ORIGIN_NOT_ALLOWED: 'لا يُسمح لهذه الصفحة بفتح اتصال فوري هنا.',
   FILE_TOO_LARGE: 'حجم الملف يتجاوز 2 ميغابايت. يرجى اختيار ملف أصغر.',
   UNSUPPORTED_FILE_TYPE: 'يرجى اختيار صورة PNG أو JPEG أو WebP.',
   BODY_TOO_LARGE: 'الطلب كبير جدًا.',
   UNSUPPORTED_MEDIA_TYPE: 'نوع المحتوى هذا غير مدعوم.',
   RATE_LIMITED: 'محاولات كثيرة جدًا. يرجى الانتظار قليلًا.',
+  INVITATION_PENDING: 'توجد دعوة معلقة بالفعل لعنوان البريد الإلكتروني هذا.',
+  INVITATION_INVALID: 'هذه الدعوة غير صالحة أو منتهية الصلاحية. يرجى طلب دعوة جديدة من المسؤول.',
+  INVITATION_EMAIL_MISMATCH: 'أُرسلت هذه الدعوة إلى بريد إلكتروني آخر. سجّل الدخول بذلك العنوان لقبولها.',
+  JOIN_REQUEST_PENDING: 'لقد طلبت الانضمام إلى هذه الشركة بالفعل. يرجى انتظار رد المسؤول.',
+  CSV_INVALID: 'هذا الملف ليس ملف CSV صالحًا. الأعمدة المتوقعة: email, firstName, lastName, role.',
+  TEAM_NAME_TAKEN: 'يوجد فريق بهذا الاسم بالفعل.',
   INTERNAL: 'حدث خطأ ما! يرجى التواصل مع فريق الدعم',
 };
 

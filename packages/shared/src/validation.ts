@@ -20,6 +20,7 @@ export const VALIDATION_KEYS = [
   'uuid',
   'phone',
   'fileTooLarge',
+  'duplicate',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
@@ -40,6 +41,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     uuid: 'This identifier is not valid.',
     phone: 'Please enter a valid phone number.',
     fileTooLarge: 'File size exceeds 2MB. Please select a smaller file.',
+    duplicate: 'This email address appears more than once in the file.',
   },
   de: {
     required: 'Dieses Feld ist erforderlich.',
@@ -56,6 +58,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     uuid: 'Diese Kennung ist ungültig.',
     phone: 'Bitte geben Sie eine gültige Telefonnummer ein.',
     fileTooLarge: 'Die Datei ist größer als 2 MB. Bitte wählen Sie eine kleinere Datei.',
+    duplicate: 'Diese E-Mail-Adresse kommt in der Datei mehrfach vor.',
   },
   fr: {
     required: 'Ce champ est obligatoire.',
@@ -72,6 +75,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     uuid: "Cet identifiant n'est pas valide.",
     phone: 'Veuillez saisir un numéro de téléphone valide.',
     fileTooLarge: 'Le fichier dépasse 2 Mo. Veuillez choisir un fichier plus petit.',
+    duplicate: 'Cette adresse e-mail apparaît plusieurs fois dans le fichier.',
   },
   pt: {
     required: 'Este campo é obrigatório.',
@@ -88,6 +92,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     uuid: 'Este identificador não é válido.',
     phone: 'Introduza um número de telefone válido.',
     fileTooLarge: 'O ficheiro excede 2 MB. Selecione um ficheiro mais pequeno.',
+    duplicate: 'Este endereço de e-mail aparece mais de uma vez no ficheiro.',
   },
   ar: {
     required: 'هذا الحقل مطلوب.',
@@ -104,6 +109,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     uuid: 'هذا المعرف غير صالح.',
     phone: 'يرجى إدخال رقم هاتف صالح.',
     fileTooLarge: 'حجم الملف يتجاوز 2 ميغابايت. يرجى اختيار ملف أصغر.',
+    duplicate: 'يظهر عنوان البريد الإلكتروني هذا أكثر من مرة في الملف.',
   },
 };
 

@@ -57,6 +57,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     kind = 'pg';
     pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle connection that the server ends (restart, failover, DROP … WITH FORCE) must not crash
+    // the process: the pool drops it and opens a new one on the next query.
+    pool.on('error', (err: Error & { code?: string }) => {
+      if (err.code !== '57P01') process.stderr.write(`database pool: idle connection lost: ${err.message}\n`);
+    });
     const p = pool;
     orm = drizzlePg(p, { schema });
     close = () => p.end();

@@ -35,6 +35,10 @@ declare module 'fastify' {
     /** The database scope of this request: its company and its user. */
     scope: Scope;
   }
+  interface FastifyContextConfig {
+    /** An invalid or expired Bearer token is ignored (signed out) instead of refused. */
+    bearerOptional?: boolean;
+  }
   interface FastifyInstance {
     /** preHandler: a signed-in user, whatever their company state. */
     requireUser: (request: FastifyRequest) => Promise<void>;
@@ -95,12 +99,18 @@ export default fp(async function context(app: FastifyInstance) {
 
     const auth = request.headers.authorization;
     if (auth) {
-      const [scheme, token] = auth.split(' ');
-      if (scheme !== 'Bearer' || !token) throw new AppError('TOKEN_INVALID');
-      const claims = await app.tokens.verify(token);
-      // A token lives on the host that issued it: no replay on another company's sub-domain.
-      if (claims.cid && claims.cid !== (request.company?.id ?? null)) throw new AppError('TOKEN_INVALID');
-      request.principal = await loadPrincipal(app, claims, request.company?.id ?? null);
+      try {
+        const [scheme, token] = auth.split(' ');
+        if (scheme !== 'Bearer' || !token) throw new AppError('TOKEN_INVALID');
+        const claims = await app.tokens.verify(token);
+        // A token lives on the host that issued it: no replay on another company's sub-domain.
+        if (claims.cid && claims.cid !== (request.company?.id ?? null)) throw new AppError('TOKEN_INVALID');
+        request.principal = await loadPrincipal(app, claims, request.company?.id ?? null);
+      } catch (e) {
+        // Refresh and logout run on the cookie: an expired access token sent along must not block them.
+        if (!(e instanceof AppError && request.routeOptions.config?.bearerOptional)) throw e;
+        request.principal = null;
+      }
     }
     const p = request.principal;
     request.scope = { companyId: request.company?.id ?? null, userId: p?.userId ?? null };

@@ -65,6 +65,8 @@ export interface MatrixRoute {
   request(cell: Cell): CellRequest | Promise<CellRequest>;
   /** Expected status per caller: [own company host, foreign company host]. */
   expect: Record<Caller, readonly [number, number]>;
+  /** Status when a token issued on the own host is replayed on the foreign host; 401 unless told. */
+  replay?: number;
 }
 
 /** Every caller, both hosts: the same status. */

@@ -109,3 +109,30 @@ export function otpOf(mail: ReceivedMail): string {
   if (!code) throw new Error(`no code in mail "${mail.subject}"`);
   return code;
 }
+
+/**
+ * The admin-area tests' view of the same server: `inbox` and `next(to, after)`, starting on the
+ * first free port from `port`.
+ */
+export async function startSmtp(port: number) {
+  const smtp = await startTestSmtp(port, port + 49);
+  return {
+    url: smtp.url,
+    inbox: smtp.mails,
+    next: (to: string, after = 0, timeoutMs = 5000) => smtp.waitFor(to, { after, timeoutMs }),
+    close: smtp.close,
+  };
+}
+
+/** The decoded text of a raw mail (quoted-printable soft breaks joined). */
+export function mailText(raw: string) {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/(=[0-9A-F]{2})+/g, (m) => Buffer.from(m.replaceAll('=', ''), 'hex').toString('utf8'));
+}
+
+export function linkIn(raw: string, pattern = /https?:\/\/[^\s"<]+\/admin\/invitations\/([A-Za-z0-9_-]+)/) {
+  const m = mailText(raw).match(pattern);
+  if (!m) throw new Error('no invitation link in mail');
+  return { url: m[0], token: m[1]! };
+}

@@ -5,3 +5,4 @@ export * from './invitations';
 export * from './memberships';
 export * from './teams';
 export * from './users';
+export * from './files';

@@ -12,6 +12,8 @@ export const invitations = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
     roles: text('roles').array().notNull().default(sql`'{member}'::text[]`),
     tokenHash: text('token_hash').notNull(),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),

@@ -19,6 +19,13 @@ export const memberships = pgTable(
     schedulingEnabled: boolean('scheduling_enabled').notNull().default(true),
     emailEnabled: boolean('email_enabled').notNull().default(true),
     videoCallEnabled: boolean('video_call_enabled').notNull().default(true),
+    /**
+     * Copies of the user's name and email (kept in sync by triggers, migration 0002) so a company's
+     * member listing sorts and searches on one table with per-company indexes at 100k members.
+     */
+    sortName: text('sort_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    searchText: text('search_text').notNull().default(''),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -27,5 +34,8 @@ export const memberships = pgTable(
     uniqueIndex('memberships_company_user_key').on(t.companyId, t.userId),
     index('memberships_user_idx').on(t.userId, t.createdAt),
     index('memberships_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    index('memberships_company_name_idx').on(t.companyId, t.sortName, t.id),
+    index('memberships_company_email_idx').on(t.companyId, t.email, t.id),
+    index('memberships_company_roles_idx').on(t.companyId, t.roles, t.id),
   ],
 );

@@ -305,3 +305,19 @@ export async function redeemSwitchCode(tx: Tx, codeHash: string, companyId: stri
     .returning({ userId: switchCodes.userId });
   return row?.userId ?? null;
 }
+
+// ── Housekeeping ────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Deletes what can no longer matter: rate-limit windows long past, codes past their use, and
+ * sessions well after their end (their refresh tokens go with them). Revoked sessions are kept a
+ * while so reuse of their tokens still reads as "ended", not "unknown".
+ */
+export async function purgeExpired(tx: Tx) {
+  await tx.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
+  await tx.execute(sql`delete from otp_codes where created_at < now() - interval '2 days'`);
+  await tx.execute(sql`delete from switch_codes where expires_at < now() - interval '1 hour'`);
+  await tx.execute(
+    sql`delete from sessions where expires_at < now() - interval '7 days' or revoked_at < now() - interval '30 days'`,
+  );
+}

@@ -27,7 +27,15 @@ const refreshCookie = [{ refreshCookie: [] }];
 const e = (...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 429>) =>
   Object.fromEntries(statuses.map((s) => [s, ApiErrorSchema])) as Record<number, typeof ApiErrorSchema>;
 
+const PURGE_EVERY_MS = 3_600_000;
+
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const purge = setInterval(() => {
+    service.purgeExpired(app).catch((err: unknown) => app.log.warn({ err }, 'auth purge failed'));
+  }, PURGE_EVERY_MS);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+
   app.post(
     '/api/jwt/register',
     {
@@ -89,6 +97,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/jwt/refresh-token',
     {
       bodyLimit,
+      config: { bearerOptional: true },
       schema: {
         tags,
         summary: 'Exchange the refresh cookie for a new access token; the cookie is rotated',
@@ -104,6 +113,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/jwt/logout',
     {
       bodyLimit,
+      config: { bearerOptional: true },
       schema: {
         tags,
         summary: 'End this session (cookie and/or Bearer) server-side and clear the cookie',

@@ -568,3 +568,8 @@ export async function revokeOwnSession(app: FastifyInstance, request: FastifyReq
   await publishLoggedOut(app, revoked);
   return { ok: true as const, message: sessionRevokedMessage(request.lang) };
 }
+
+/** Periodic clean-up of expired auth rows; safe to run from every process at once. */
+export async function purgeExpired(app: FastifyInstance) {
+  await app.db.system((tx) => repo.purgeExpired(tx));
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { CsvError, csvCell, csvLine, parseCsv } from './csv';
+
+describe('parseCsv', () => {
+  it('reads quoted fields, escaped quotes, CRLF, LF, a BOM and skips blank lines', () => {
+    const text = '\uFEFFemail,name\r\n"a@x.io","Doe, ""J"""\n\nb@x.io,"multi\nline"\r\n';
+    expect(parseCsv(text)).toEqual([
+      ['email', 'name'],
+      ['a@x.io', 'Doe, "J"'],
+      ['b@x.io', 'multi\nline'],
+    ]);
+  });
+  it('refuses an unterminated quote and a stray quote', () => {
+    expect(() => parseCsv('a,"b\n')).toThrow(CsvError);
+    expect(() => parseCsv('a,b"c\n')).toThrow(CsvError);
+  });
+  it('caps rows and field length', () => {
+    expect(() => parseCsv('a\nb\nc\n', { maxRows: 2 })).toThrow(CsvError);
+    expect(() => parseCsv(`${'x'.repeat(20)}\n`, { maxFieldLength: 10 })).toThrow(CsvError);
+  });
+});
+
+describe('csvCell', () => {
+  it('neutralises formulas and quotes what needs quoting', () => {
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('+1')).toBe("'+1");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('-2')).toBe("'-2");
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell(null)).toBe('');
+    expect(csvLine(['a', 1, true])).toBe('a,1,true\r\n');
+  });
+  it('round-trips through the parser', () => {
+    const cells = ['plain', 'with "quotes"', 'line\nbreak', 'comma,here'];
+    expect(parseCsv(csvLine(cells))).toEqual([cells]);
+  });
+});

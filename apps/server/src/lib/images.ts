@@ -1,0 +1,75 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { MAX_FILE_BYTES } from '@wac/shared/constants';
+import sharp from 'sharp';
+import { AppError } from './errors';
+
+export type ImageKind = 'png' | 'jpeg' | 'webp';
+
+/** The real type of an image by its first bytes; the client's Content-Type and file name are not trusted. */
+export function sniffImage(head: Buffer): ImageKind | null {
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return 'png';
+  }
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') {
+    return 'webp';
+  }
+  return null;
+}
+
+/** The one file of a multipart request; anything else is refused before reading a byte. */
+export async function uploadedFile(request: FastifyRequest): Promise<MultipartFile | undefined> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  return request.file();
+}
+
+/**
+ * Reads an uploaded file, stopping as soon as it passes the limit (never buffering more than the
+ * limit), and checks its magic bytes before any decoding.
+ */
+export async function readUpload(file: MultipartFile | undefined, limit = MAX_FILE_BYTES): Promise<Buffer> {
+  if (!file) throw new AppError('BAD_REQUEST');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of file.file as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      file.file.resume();
+      throw new AppError('FILE_TOO_LARGE');
+    }
+    chunks.push(chunk);
+  }
+  if (file.file.truncated) throw new AppError('FILE_TOO_LARGE');
+  return Buffer.concat(chunks, size);
+}
+
+export interface ProcessedImage {
+  data: Buffer;
+  contentType: string;
+}
+
+/**
+ * Re-encodes an image in its own format: drops every metadata block (EXIF, GPS, ICC, comments)
+ * and anything appended after the image data, applies the EXIF orientation, fits it in max×max.
+ */
+export async function processImage(input: Buffer, max = 512): Promise<ProcessedImage> {
+  const kind = sniffImage(input);
+  if (!kind) throw new AppError('UNSUPPORTED_FILE_TYPE');
+  try {
+    // A 2 MB file may still claim gigapixels (decompression bomb): cap the decoded size.
+    const img = sharp(input, { limitInputPixels: 40_000_000, failOn: 'error' })
+      .rotate()
+      .resize(max, max, { fit: 'inside', withoutEnlargement: true });
+    const data =
+      kind === 'png'
+        ? await img.png({ compressionLevel: 9 }).toBuffer()
+        : kind === 'jpeg'
+          ? await img.jpeg({ quality: 85, mozjpeg: true }).toBuffer()
+          : await img.webp({ quality: 85 }).toBuffer();
+    return { data, contentType: `image/${kind}` };
+  } catch {
+    // Right magic bytes but not a decodable image.
+    throw new AppError('UNSUPPORTED_FILE_TYPE');
+  }
+}

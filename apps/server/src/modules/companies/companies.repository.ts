@@ -1,0 +1,114 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { and, containsPattern, rows } from '../../lib/sql';
+
+export interface CompanyRow {
+  id: string;
+  name: string;
+  title: string | null;
+  description: string | null;
+  sub_domain: string;
+  logo: string | null;
+  enabled: boolean;
+  plan: string;
+  trial_ends_at: Date | string | null;
+  created_at: Date | string;
+  version: number;
+}
+
+const COLS = sql`id, name, title, description, sub_domain, logo, enabled, plan, trial_ends_at, created_at, version`;
+const SORTS = { name: sql`name`, subDomain: sql`sub_domain`, createdAt: sql`created_at` } as const;
+
+export async function list(
+  tx: Tx,
+  q: {
+    search?: string;
+    enabled?: 'true' | 'false';
+    sort: keyof typeof SORTS;
+    order: 'asc' | 'desc';
+    page: number;
+    itemsPerPage: number;
+  },
+) {
+  const parts: SQL[] = [sql`true`];
+  // Matches the companies_search_trgm expression index (migration 0001).
+  if (q.search) parts.push(sql`lower(name || ' ' || sub_domain) LIKE ${containsPattern(q.search)}`);
+  if (q.enabled) parts.push(sql`enabled = ${q.enabled === 'true'}`);
+  const dir = q.order === 'desc' ? sql`DESC` : sql`ASC`;
+  const data = await rows<CompanyRow>(
+    tx,
+    sql`SELECT ${COLS} FROM companies WHERE ${and(parts)} ORDER BY ${SORTS[q.sort]} ${dir}, id ${dir}
+         LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
+  );
+  const [c] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM companies WHERE ${and(parts)}`);
+  return { data, totalItems: c?.n ?? 0 };
+}
+
+export async function find(tx: Tx, id: string, lock = false) {
+  const [r] = await rows<CompanyRow>(
+    tx,
+    sql`SELECT ${COLS} FROM companies WHERE id = ${id}${lock ? sql` FOR UPDATE` : sql``}`,
+  );
+  return r ?? null;
+}
+
+export async function subDomainTaken(tx: Tx, subDomain: string, exceptId: string | null = null) {
+  const r = await rows<{ id: string }>(
+    tx,
+    sql`SELECT id FROM companies WHERE sub_domain = ${subDomain}${exceptId ? sql` AND id <> ${exceptId}` : sql``}`,
+  );
+  return r.length > 0;
+}
+
+export async function insert(
+  tx: Tx,
+  v: {
+    name: string;
+    title: string | null;
+    description: string | null;
+    subDomain: string;
+    plan: string;
+    trialEndsAt: string | null;
+  },
+) {
+  const [r] = await rows<CompanyRow>(
+    tx,
+    sql`INSERT INTO companies (name, title, description, sub_domain, plan, trial_ends_at)
+        VALUES (${v.name}, ${v.title}, ${v.description}, ${v.subDomain}, ${v.plan}, ${v.trialEndsAt}::timestamptz)
+        RETURNING ${COLS}`,
+  );
+  return r!;
+}
+
+export interface CompanyPatch {
+  name?: string;
+  title?: string | null;
+  description?: string | null;
+  subDomain?: string;
+  plan?: string;
+  trialEndsAt?: string | null;
+  enabled?: boolean;
+  logo?: string | null;
+}
+
+export async function update(tx: Tx, id: string, version: number, p: CompanyPatch) {
+  const sets: SQL[] = [sql`version = version + 1`, sql`updated_at = now()`];
+  if (p.name !== undefined) sets.push(sql`name = ${p.name}`);
+  if (p.title !== undefined) sets.push(sql`title = ${p.title}`);
+  if (p.description !== undefined) sets.push(sql`description = ${p.description}`);
+  if (p.subDomain !== undefined) sets.push(sql`sub_domain = ${p.subDomain}`);
+  if (p.plan !== undefined) sets.push(sql`plan = ${p.plan}`);
+  if (p.trialEndsAt !== undefined) sets.push(sql`trial_ends_at = ${p.trialEndsAt}::timestamptz`);
+  if (p.enabled !== undefined) sets.push(sql`enabled = ${p.enabled}`);
+  if (p.logo !== undefined) sets.push(sql`logo = ${p.logo}`);
+  const [r] = await rows<CompanyRow>(
+    tx,
+    sql`UPDATE companies SET ${sql.join(sets, sql`, `)} WHERE id = ${id} AND version = ${version} RETURNING ${COLS}`,
+  );
+  return r ?? null;
+}
+
+export async function userByEmail(tx: Tx, email: string) {
+  const [r] = await rows<{ id: string }>(tx, sql`SELECT id FROM users WHERE email = ${email}`);
+  return r ?? null;
+}

@@ -1,0 +1,249 @@
+import type { Action } from '@wac/shared/permissions';
+import {
+  CompanyCreatedSchema,
+  CompanyCreateSchema,
+  CompanyListQuerySchema,
+  CompanyMemberAddSchema,
+  CompanyMemberParamsSchema,
+  CompanyPageSchema,
+  CompanyParamsSchema,
+  CompanySchema,
+  CompanyUpdateSchema,
+} from '@wac/shared/schemas/companies';
+import {
+  MemberListQuerySchema,
+  MemberPageSchema,
+  MemberSchema,
+  MemberUpdateSchema,
+  MessageSchema,
+} from '@wac/shared/schemas/members';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { DeleteQuerySchema, errors } from '../members/members.routes';
+import * as members from '../members/members.service';
+import * as service from './companies.service';
+
+const tags = ['companies'];
+const security = [{ bearer: [] }];
+const errs = { ...errors, 413: errors[400], 415: errors[400] };
+
+/**
+ * The platform (super admin). Works on any host, including the bare base domain: reading needs
+ * super_admin, writing super_admin_write, both through the shared rules on subject 'companies'.
+ */
+const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const can = (action: Action) => async (request: FastifyRequest) => {
+    if (!request.principal) throw new AppError('UNAUTHENTICATED');
+    if (!request.ability.can(action, 'companies')) throw new AppError('FORBIDDEN');
+  };
+  const read = can('read');
+  const write = can('write');
+  /** A company's members, from the platform; the company must exist (404 otherwise). */
+  const ctxFor = async (request: FastifyRequest, id: string) => {
+    await service.assertExists(app, id);
+    return members.platformCtx(app, request, id);
+  };
+
+  app.get(
+    '/api/companies',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        security,
+        summary: 'All companies: paged, searched, sorted, filtered',
+        querystring: CompanyListQuerySchema,
+        response: { 200: CompanyPageSchema, ...errs },
+      },
+    },
+    (request) => service.list(app, request.query),
+  );
+  app.post(
+    '/api/companies',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a company with its first admin',
+        body: CompanyCreateSchema,
+        response: { 201: CompanyCreatedSchema, ...errs },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.create(app, request, request.body)),
+  );
+  app.get(
+    '/api/companies/:uuid',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        security,
+        summary: 'A company',
+        params: CompanyParamsSchema,
+        response: { 200: CompanySchema, ...errs },
+      },
+    },
+    (request) => service.get(app, request.params.uuid),
+  );
+  app.patch(
+    '/api/companies/:uuid',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit, enable or disable a company (optimistic version)',
+        params: CompanyParamsSchema,
+        body: CompanyUpdateSchema,
+        response: { 200: CompanySchema, ...errs },
+      },
+    },
+    (request) => service.update(app, request, request.params.uuid, request.body),
+  );
+  app.post(
+    '/api/companies/:uuid/logo',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        security,
+        summary: 'Upload the logo (multipart field "file": PNG, JPEG or WebP, ≤ 2 MB)',
+        consumes: ['multipart/form-data'],
+        params: CompanyParamsSchema,
+        querystring: DeleteQuerySchema,
+        response: { 200: CompanySchema, ...errs },
+      },
+    },
+    (request) => service.uploadLogo(app, request, request.params.uuid, request.query.version ?? null),
+  );
+
+  app.get(
+    '/api/companies/:uuid/users',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        security,
+        summary: "A company's users (same query as /api/members)",
+        params: CompanyParamsSchema,
+        querystring: MemberListQuerySchema,
+        response: { 200: MemberPageSchema, ...errs },
+      },
+    },
+    async (request) => members.listMembers(await ctxFor(request, request.params.uuid), request.query),
+  );
+  app.get(
+    '/api/companies/:uuid/admins',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        security,
+        summary: "A company's admins",
+        params: CompanyParamsSchema,
+        querystring: MemberListQuerySchema.omit({ role: true }),
+        response: { 200: MemberPageSchema, ...errs },
+      },
+    },
+    async (request) =>
+      members.listMembers(await ctxFor(request, request.params.uuid), { ...request.query, role: 'admin' }),
+  );
+  app.post(
+    '/api/companies/:uuid/users',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        security,
+        summary: 'Add a user by email (an existing user joins, anyone else is invited)',
+        params: CompanyParamsSchema,
+        body: CompanyMemberAddSchema,
+        response: { 201: z.object({ invited: z.boolean(), userUuid: z.string().nullable() }), ...errs },
+      },
+    },
+    async (request, reply) => {
+      await service.assertExists(app, request.params.uuid);
+      return reply.status(201).send(await service.addUser(app, request, request.params.uuid, request.body));
+    },
+  );
+  app.get(
+    '/api/companies/:uuid/users/:userUuid',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        security,
+        summary: "A company's user",
+        params: CompanyMemberParamsSchema,
+        response: { 200: MemberSchema, ...errs },
+      },
+    },
+    async (request) => members.getMember(await ctxFor(request, request.params.uuid), request.params.userUuid),
+  );
+  app.patch(
+    '/api/companies/:uuid/users/:userUuid',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        security,
+        summary: "Change a company user's roles, enabled flag, toggles",
+        params: CompanyMemberParamsSchema,
+        body: MemberUpdateSchema,
+        response: { 200: MemberSchema, ...errs },
+      },
+    },
+    async (request) =>
+      members.updateMember(
+        app,
+        request,
+        await ctxFor(request, request.params.uuid),
+        request.params.userUuid,
+        request.body,
+      ),
+  );
+  app.delete(
+    '/api/companies/:uuid/users/:userUuid',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a user from a company',
+        params: CompanyMemberParamsSchema,
+        querystring: DeleteQuerySchema,
+        response: { 204: z.null(), ...errs },
+      },
+    },
+    async (request, reply) => {
+      const ctx = await ctxFor(request, request.params.uuid);
+      await members.removeMember(app, request, ctx, request.params.userUuid, request.query.version ?? null);
+      return reply.status(204).send(null);
+    },
+  );
+  app.post(
+    '/api/companies/:uuid/users/:userUuid/sessions/revoke',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        security,
+        summary: "End all of a user's sessions, on every company",
+        params: CompanyMemberParamsSchema,
+        response: { 200: MessageSchema, ...errs },
+      },
+    },
+    async (request) =>
+      members.revokeMemberSessions(
+        app,
+        request,
+        await ctxFor(request, request.params.uuid),
+        request.params.userUuid,
+        true,
+      ),
+  );
+};
+export default companiesRoutes;

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { rows } from '../../lib/sql';
+
+/** One round trip; each count is an index scan on its (company_id, …) index. */
+export async function summary(tx: Tx, companyId: string) {
+  const [r] = await rows<{
+    members: number;
+    admins: number;
+    teams: number;
+    disabled_members: number;
+    pending_join_requests: number;
+    pending_invitations: number;
+  }>(
+    tx,
+    sql`SELECT
+      (SELECT count(*)::int FROM memberships WHERE company_id = ${companyId}) AS members,
+      (SELECT count(*)::int FROM memberships WHERE company_id = ${companyId} AND roles @> ARRAY['admin']::text[]) AS admins,
+      (SELECT count(*)::int FROM teams WHERE company_id = ${companyId}) AS teams,
+      (SELECT count(*)::int FROM memberships WHERE company_id = ${companyId} AND NOT enabled) AS disabled_members,
+      (SELECT count(*)::int FROM join_requests WHERE company_id = ${companyId} AND status = 'pending') AS pending_join_requests,
+      (SELECT count(*)::int FROM invitations WHERE company_id = ${companyId} AND status = 'pending'
+          AND expires_at > now()) AS pending_invitations`,
+  );
+  return {
+    members: r!.members,
+    admins: r!.admins,
+    teams: r!.teams,
+    disabledMembers: r!.disabled_members,
+    pendingJoinRequests: r!.pending_join_requests,
+    pendingInvitations: r!.pending_invitations,
+  };
+}

@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { rows } from '../../lib/sql';
+
+export interface InvitationRow {
+  id: string;
+  company_id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  roles: string[];
+  status: string;
+  expires_at: Date | string;
+  created_at: Date | string;
+}
+
+const COLS = sql`id, company_id, email, first_name, last_name, roles, status, expires_at, created_at`;
+const rolesArray = (roles: string[]) =>
+  sql`ARRAY[${sql.join(
+    roles.map((r) => sql`${r}`),
+    sql`, `,
+  )}]::text[]`;
+
+export async function isMemberByEmail(tx: Tx, companyId: string, email: string) {
+  const r = await rows<{ one: number }>(
+    tx,
+    sql`SELECT 1 AS one FROM memberships m JOIN users u ON u.id = m.user_id
+         WHERE m.company_id = ${companyId} AND u.email = ${email} LIMIT 1`,
+  );
+  return r.length > 0;
+}
+
+/** The live pending invitation for an email, locked; expired ones are marked so on the way. */
+export async function pendingFor(tx: Tx, companyId: string, email: string) {
+  await tx.execute(
+    sql`UPDATE invitations SET status = 'expired' WHERE company_id = ${companyId} AND lower(email) = ${email}
+          AND status = 'pending' AND expires_at <= now()`,
+  );
+  const [r] = await rows<InvitationRow>(
+    tx,
+    sql`SELECT ${COLS} FROM invitations WHERE company_id = ${companyId} AND lower(email) = ${email}
+          AND status = 'pending' LIMIT 1 FOR UPDATE`,
+  );
+  return r ?? null;
+}
+
+export async function insert(
+  tx: Tx,
+  v: {
+    companyId: string;
+    email: string;
+    roles: string[];
+    firstName?: string | null;
+    lastName?: string | null;
+    tokenHash: string;
+    invitedBy: string | null;
+    expiresAt: Date;
+  },
+) {
+  const [r] = await rows<InvitationRow>(
+    tx,
+    sql`INSERT INTO invitations (company_id, email, roles, first_name, last_name, token_hash, invited_by, expires_at)
+        VALUES (${v.companyId}, ${v.email}, ${rolesArray(v.roles)}, ${v.firstName ?? null}, ${v.lastName ?? null},
+                ${v.tokenHash}, ${v.invitedBy}, ${v.expiresAt.toISOString()}::timestamptz)
+        RETURNING ${COLS}`,
+  );
+  return r!;
+}
+
+export async function list(
+  tx: Tx,
+  companyId: string,
+  search: string | undefined,
+  sort: 'createdAt' | 'email',
+  desc: boolean,
+  page: number,
+  size: number,
+) {
+  const filter = sql`company_id = ${companyId} AND status = 'pending'${search ? sql` AND email LIKE ${`%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``}`;
+  const key = sort === 'email' ? sql`email` : sql`created_at`;
+  const dir = desc ? sql`DESC` : sql`ASC`;
+  const data = await rows<InvitationRow>(
+    tx,
+    sql`SELECT ${COLS} FROM invitations WHERE ${filter} ORDER BY ${key} ${dir}, id ${dir} LIMIT ${size} OFFSET ${(page - 1) * size}`,
+  );
+  const [c] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM invitations WHERE ${filter}`);
+  return { data, totalItems: c?.n ?? 0 };
+}
+
+export async function findById(tx: Tx, companyId: string, id: string) {
+  const [r] = await rows<InvitationRow>(
+    tx,
+    sql`SELECT ${COLS} FROM invitations WHERE company_id = ${companyId} AND id = ${id} FOR UPDATE`,
+  );
+  return r ?? null;
+}
+
+export async function findByTokenHash(tx: Tx, tokenHash: string) {
+  const [r] = await rows<
+    InvitationRow & { company_name: string; sub_domain: string; logo: string | null; company_enabled: boolean }
+  >(
+    tx,
+    sql`SELECT i.id, i.company_id, i.email, i.first_name, i.last_name, i.roles, i.status, i.expires_at, i.created_at,
+               c.name AS company_name, c.sub_domain, c.logo, c.enabled AS company_enabled
+          FROM invitations i JOIN companies c ON c.id = i.company_id
+         WHERE i.token_hash = ${tokenHash} FOR UPDATE OF i`,
+  );
+  return r ?? null;
+}
+
+export async function renew(tx: Tx, id: string, tokenHash: string, expiresAt: Date) {
+  await tx.execute(
+    sql`UPDATE invitations SET token_hash = ${tokenHash}, expires_at = ${expiresAt.toISOString()}::timestamptz WHERE id = ${id}`,
+  );
+}
+
+export async function setStatus(tx: Tx, id: string, status: string) {
+  await tx.execute(sql`UPDATE invitations SET status = ${status}, responded_at = now() WHERE id = ${id}`);
+}
+
+export async function findUserByEmail(tx: Tx, email: string) {
+  const [r] = await rows<{ id: string; email: string }>(
+    tx,
+    sql`SELECT id, email FROM users WHERE email = ${email} LIMIT 1`,
+  );
+  return r ?? null;
+}
+
+export async function createUser(
+  tx: Tx,
+  v: { email: string; firstName: string; lastName: string; passwordHash: string; language: string },
+) {
+  const [r] = await rows<{ id: string }>(
+    tx,
+    sql`INSERT INTO users (email, first_name, last_name, password_hash, language)
+        VALUES (${v.email}, ${v.firstName}, ${v.lastName}, ${v.passwordHash}, ${v.language}) RETURNING id`,
+  );
+  return r!.id;
+}
+
+export async function addMembership(tx: Tx, companyId: string, userId: string, roles: string[]) {
+  const r = await rows<{ id: string }>(
+    tx,
+    sql`INSERT INTO memberships (company_id, user_id, roles) VALUES (${companyId}, ${userId}, ${rolesArray(roles)})
+        ON CONFLICT (company_id, user_id) DO NOTHING RETURNING id`,
+  );
+  return r[0]?.id ?? null;
+}

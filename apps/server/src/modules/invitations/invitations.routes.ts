@@ -1,0 +1,137 @@
+import {
+  InvitationAcceptedSchema,
+  InvitationAcceptNewSchema,
+  InvitationCreateSchema,
+  InvitationListQuerySchema,
+  InvitationPageSchema,
+  InvitationParamsSchema,
+  InvitationPublicSchema,
+  InvitationSchema,
+  InvitationTokenParamsSchema,
+} from '@wac/shared/schemas/invitations';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { errors } from '../members/members.routes';
+import { hostCtx } from '../members/members.service';
+import * as service from './invitations.service';
+
+const tags = ['invitations'];
+const security = [{ bearer: [] }];
+const companyOf = (request: FastifyRequest) => {
+  if (!request.company) throw new AppError('NOT_FOUND');
+  return request.company;
+};
+
+const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/invitations',
+    {
+      preHandler: app.authorize('write', 'user'),
+      schema: {
+        tags,
+        security,
+        summary: 'Invite a person by email (mailed link, valid 7 days)',
+        body: InvitationCreateSchema,
+        response: { 201: InvitationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const inv = await service.invite(app, request, hostCtx(app, request), companyOf(request), request.body);
+      return reply.status(201).send(inv);
+    },
+  );
+
+  app.get(
+    '/api/invitations',
+    {
+      preHandler: app.authorize('read', 'user'),
+      schema: {
+        tags,
+        security,
+        summary: 'Pending invitations',
+        querystring: InvitationListQuerySchema,
+        response: { 200: InvitationPageSchema, ...errors },
+      },
+    },
+    (request) => service.list(hostCtx(app, request), request.query),
+  );
+
+  app.post(
+    '/api/invitations/:uuid/resend',
+    {
+      preHandler: app.authorize('write', 'user'),
+      schema: {
+        tags,
+        security,
+        summary: 'Send the invitation again with a new link',
+        params: InvitationParamsSchema,
+        response: { 200: InvitationSchema, ...errors },
+      },
+    },
+    (request) => service.resend(app, request, hostCtx(app, request), companyOf(request), request.params.uuid),
+  );
+
+  app.delete(
+    '/api/invitations/:uuid',
+    {
+      preHandler: app.authorize('write', 'user'),
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel a pending invitation',
+        params: InvitationParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.cancel(app, request, hostCtx(app, request), request.params.uuid);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/invitations/by-token/:token',
+    {
+      schema: {
+        tags,
+        summary: 'Describe an invitation to the person holding its link (public)',
+        params: InvitationTokenParamsSchema,
+        response: { 200: InvitationPublicSchema, ...errors },
+      },
+    },
+    (request) => service.describe(app, request, request.params.token),
+  );
+
+  app.post(
+    '/api/invitations/by-token/:token/accept-new',
+    {
+      schema: {
+        tags,
+        summary: 'Accept as a new person: set names and a password (public)',
+        params: InvitationTokenParamsSchema,
+        body: InvitationAcceptNewSchema,
+        response: { 201: InvitationAcceptedSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.acceptAsNewUser(app, request, request.params.token, request.body)),
+  );
+
+  app.post(
+    '/api/invitations/by-token/:token/accept',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Accept as the signed-in person the invitation was sent to',
+        params: InvitationTokenParamsSchema,
+        response: { 201: InvitationAcceptedSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.acceptAsUser(app, request, request.params.token)),
+  );
+};
+export default invitationsRoutes;

@@ -1,0 +1,85 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { rows } from '../../lib/sql';
+
+export interface JoinRequestRow {
+  id: string;
+  company_id: string;
+  user_id: string;
+  status: 'pending' | 'accepted' | 'declined';
+  message: string | null;
+  created_at: Date | string;
+  responded_at: Date | string | null;
+  email: string;
+  first_name: string;
+  last_name: string;
+  company_name: string;
+  sub_domain: string;
+}
+
+const FROM = sql`join_requests j JOIN users u ON u.id = j.user_id JOIN companies c ON c.id = j.company_id`;
+const COLS = sql`j.id, j.company_id, j.user_id, j.status, j.message, j.created_at, j.responded_at,
+  u.email, u.first_name, u.last_name, c.name AS company_name, c.sub_domain`;
+
+export async function companyBySubDomain(tx: Tx, subDomain: string) {
+  const [r] = await rows<{ id: string; name: string; sub_domain: string; enabled: boolean }>(
+    tx,
+    sql`SELECT id, name, sub_domain, enabled FROM companies WHERE sub_domain = ${subDomain} LIMIT 1`,
+  );
+  return r ?? null;
+}
+
+export async function isMember(tx: Tx, companyId: string, userId: string) {
+  const r = await rows<{ one: number }>(
+    tx,
+    sql`SELECT 1 AS one FROM memberships WHERE company_id = ${companyId} AND user_id = ${userId}`,
+  );
+  return r.length > 0;
+}
+
+export async function hasPending(tx: Tx, companyId: string, userId: string) {
+  const r = await rows<{ one: number }>(
+    tx,
+    sql`SELECT 1 AS one FROM join_requests WHERE company_id = ${companyId} AND user_id = ${userId} AND status = 'pending'`,
+  );
+  return r.length > 0;
+}
+
+export async function insert(tx: Tx, companyId: string, userId: string, message: string | null) {
+  const [r] = await rows<{ id: string }>(
+    tx,
+    sql`INSERT INTO join_requests (company_id, user_id, message) VALUES (${companyId}, ${userId}, ${message}) RETURNING id`,
+  );
+  return r!.id;
+}
+
+export async function find(tx: Tx, id: string, filter: SQL, lock = false) {
+  const [r] = await rows<JoinRequestRow>(
+    tx,
+    sql`SELECT ${COLS} FROM ${FROM} WHERE j.id = ${id} AND ${filter}${lock ? sql` FOR UPDATE OF j` : sql``}`,
+  );
+  return r ?? null;
+}
+
+export async function list(tx: Tx, filter: SQL, desc: boolean, page: number, size: number) {
+  const dir = desc ? sql`DESC` : sql`ASC`;
+  const data = await rows<JoinRequestRow>(
+    tx,
+    sql`SELECT ${COLS} FROM ${FROM} WHERE ${filter} ORDER BY j.created_at ${dir}, j.id ${dir}
+         LIMIT ${size} OFFSET ${(page - 1) * size}`,
+  );
+  const [c] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM join_requests j WHERE ${filter}`);
+  return { data, totalItems: c?.n ?? 0 };
+}
+
+export async function respond(tx: Tx, id: string, status: 'accepted' | 'declined', by: string | null) {
+  await tx.execute(
+    sql`UPDATE join_requests SET status = ${status}, responded_by = ${by}, responded_at = now() WHERE id = ${id}`,
+  );
+}
+
+export async function addMembership(tx: Tx, companyId: string, userId: string) {
+  await tx.execute(
+    sql`INSERT INTO memberships (company_id, user_id) VALUES (${companyId}, ${userId}) ON CONFLICT (company_id, user_id) DO NOTHING`,
+  );
+}

@@ -1,0 +1,76 @@
+import {
+  JoinRequestCreateSchema,
+  JoinRequestDecisionSchema,
+  JoinRequestListQuerySchema,
+  JoinRequestPageSchema,
+  JoinRequestParamsSchema,
+  JoinRequestSchema,
+} from '@wac/shared/schemas/join-requests';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errors } from '../members/members.routes';
+import { hostCtx } from '../members/members.service';
+import * as service from './join-requests.service';
+
+const tags = ['join-requests'];
+const security = [{ bearer: [] }];
+
+const joinRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/join-requests',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Ask to join a company by its sub-domain (any signed-in user, from any host)',
+        body: JoinRequestCreateSchema,
+        response: { 201: JoinRequestSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.create(app, request, request.body)),
+  );
+  app.get(
+    '/api/join-requests/mine',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "The signed-in user's own join requests and their outcome",
+        querystring: JoinRequestListQuerySchema.omit({ status: true }),
+        response: { 200: JoinRequestPageSchema, ...errors },
+      },
+    },
+    (request) => service.mine(app, request, request.query),
+  );
+  app.get(
+    '/api/join-requests',
+    {
+      preHandler: app.authorize('read', 'user'),
+      schema: {
+        tags,
+        security,
+        summary: "The company's join requests (pending by default)",
+        querystring: JoinRequestListQuerySchema,
+        response: { 200: JoinRequestPageSchema, ...errors },
+      },
+    },
+    (request) => service.list(hostCtx(app, request), request.query),
+  );
+  app.post(
+    '/api/join-requests/:uuid/respond',
+    {
+      preHandler: app.authorize('write', 'user'),
+      schema: {
+        tags,
+        security,
+        summary: 'Accept (the membership is created) or decline a join request',
+        params: JoinRequestParamsSchema,
+        body: JoinRequestDecisionSchema,
+        response: { 200: JoinRequestSchema, ...errors },
+      },
+    },
+    (request) => service.respond(app, request, hostCtx(app, request), request.params.uuid, request.body.decision),
+  );
+};
+export default joinRequestsRoutes;

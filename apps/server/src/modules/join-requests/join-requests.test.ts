@@ -1,0 +1,137 @@
+import { companyChannel, type RealtimeMessage, userChannel } from '@wac/shared/realtime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMembership, createCompany, createUser } from '../../db/seed/factories';
+import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
+
+let t: TestContext;
+let ids: Record<string, string>;
+let admin: string;
+let requester: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await t.db.system(async (tx) => {
+    const acme = await createCompany(tx, { name: 'Acme', subDomain: 'acme' });
+    const globex = await createCompany(tx, { name: 'Globex', subDomain: 'globex' });
+    await createCompany(tx, { name: 'Off', subDomain: 'offline', enabled: false });
+    const a = await createUser(tx, { email: 'a@acme.test' });
+    const r = await createUser(tx, { email: 'r@else.test', firstName: 'Rae' });
+    const g = await createUser(tx, { email: 'g@globex.test' });
+    await addMembership(tx, acme.id, a.id, { roles: ['admin'] });
+    await addMembership(tx, globex.id, g.id, { roles: ['admin'] });
+    await addMembership(tx, globex.id, r.id);
+    return { acme: acme.id, globex: globex.id, a: a.id, r: r.id, g: g.id };
+  });
+  admin = (await tokenFor(t.app, ids.a!, ids.acme!)).token;
+  requester = (await tokenFor(t.app, ids.r!, ids.globex!)).token;
+});
+afterAll(() => t.close());
+
+describe('join requests', () => {
+  let requestId: string;
+
+  it('a signed-in user asks to join by sub-domain from another host; admins are told live', async () => {
+    const seen: RealtimeMessage[] = [];
+    const off = t.app.bus.subscribe(companyChannel(ids.acme!), (m) => seen.push(m));
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/join-requests',
+      host: 'globex',
+      token: requester,
+      payload: { subDomain: 'ACME', message: 'Hi' },
+    });
+    off();
+    expect(res.statusCode).toBe(201);
+    requestId = res.json().uuid;
+    expect(res.json()).toMatchObject({
+      status: 'pending',
+      message: 'Hi',
+      company: { subDomain: 'acme' },
+      user: { uuid: ids.r },
+    });
+    expect(seen).toEqual([{ type: 'join_request_created', joinRequestUuid: requestId }]);
+  });
+
+  it('refuses duplicates, members, unknown and disabled sub-domains, signed-out callers', async () => {
+    const post = (subDomain: string, token = requester) =>
+      call(t.app, { method: 'POST', url: '/api/join-requests', host: 'globex', token, payload: { subDomain } });
+    expect((await post('acme')).json().code).toBe('JOIN_REQUEST_PENDING');
+    expect((await post('globex')).json().code).toBe('ALREADY_MEMBER');
+    expect((await post('nowhere')).json()).toMatchObject({
+      code: 'COMPANY_NOT_FOUND',
+      message: 'Sorry, no Space exists.',
+    });
+    expect((await post('offline')).json().code).toBe('COMPANY_NOT_FOUND');
+    expect((await post('acme', '')).statusCode).toBe(401);
+    const long = await post('x'.repeat(80));
+    expect(long.statusCode).toBe(400);
+  });
+
+  it('admins of that company list pending requests; another company’s admin sees none', async () => {
+    const list = (await call(t.app, { method: 'GET', url: '/api/join-requests', host: 'acme', token: admin })).json();
+    expect(list).toMatchObject({ totalItems: 1, page: 1, itemsPerPage: 10 });
+    const g = (await tokenFor(t.app, ids.g!, ids.globex!)).token;
+    const other = await call(t.app, { method: 'GET', url: '/api/join-requests', host: 'globex', token: g });
+    expect(other.json().totalItems).toBe(0);
+    const respond = await call(t.app, {
+      method: 'POST',
+      url: `/api/join-requests/${requestId}/respond`,
+      host: 'globex',
+      token: g,
+      payload: { decision: 'accept' },
+    });
+    expect(respond.statusCode).toBe(404);
+  });
+
+  it('accepting creates the membership and tells the requester', async () => {
+    const seen: RealtimeMessage[] = [];
+    const off = t.app.bus.subscribe(userChannel(ids.r!), (m) => seen.push(m));
+    const res = await call(t.app, {
+      method: 'POST',
+      url: `/api/join-requests/${requestId}/respond`,
+      host: 'acme',
+      token: admin,
+      payload: { decision: 'accept' },
+    });
+    off();
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('accepted');
+    expect(seen[0]).toMatchObject({ type: 'join_request_responded', status: 'accepted', companyUuid: ids.acme });
+    expect(
+      (await call(t.app, { method: 'GET', url: `/api/members/${ids.r}`, host: 'acme', token: admin })).json().roles,
+    ).toEqual(['member']);
+    const again = await call(t.app, {
+      method: 'POST',
+      url: `/api/join-requests/${requestId}/respond`,
+      host: 'acme',
+      token: admin,
+      payload: { decision: 'decline' },
+    });
+    expect(again.statusCode).toBe(409);
+    const mine = (
+      await call(t.app, { method: 'GET', url: '/api/join-requests/mine', host: 'globex', token: requester })
+    ).json();
+    expect(mine.data[0]).toMatchObject({ uuid: requestId, status: 'accepted' });
+  });
+
+  it('declining leaves no membership', async () => {
+    const u = await t.db.system((tx) => createUser(tx, { email: 'd@else.test' }));
+    const tok = (await tokenFor(t.app, u.id, null)).token;
+    const jr = (
+      await call(t.app, { method: 'POST', url: '/api/join-requests', token: tok, payload: { subDomain: 'acme' } })
+    ).json();
+    const res = await call(t.app, {
+      method: 'POST',
+      url: `/api/join-requests/${jr.uuid}/respond`,
+      host: 'acme',
+      token: admin,
+      payload: { decision: 'decline' },
+    });
+    expect(res.json().status).toBe('declined');
+    expect(
+      (await call(t.app, { method: 'GET', url: `/api/members/${u.id}`, host: 'acme', token: admin })).statusCode,
+    ).toBe(404);
+    const mine = (await call(t.app, { method: 'GET', url: '/api/join-requests/mine', token: tok })).json();
+    expect(mine).toMatchObject({ totalItems: 1, data: [{ status: 'declined' }] });
+  });
+});

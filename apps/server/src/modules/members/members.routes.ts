@@ -1,0 +1,209 @@
+import { ApiErrorSchema } from '@wac/shared/schemas/common';
+import {
+  MemberBulkResultSchema,
+  MemberBulkSchema,
+  MemberExportQuerySchema,
+  MemberImportResultSchema,
+  MemberListQuerySchema,
+  MemberPageSchema,
+  MemberParamsSchema,
+  MemberSchema,
+  MemberSessionsSchema,
+  MemberTeamsSchema,
+  MemberUpdateSchema,
+  MessageSchema,
+} from '@wac/shared/schemas/members';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { importMembers } from './members-import.service';
+import * as service from './members.service';
+
+export const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
+const security = [{ bearer: [] }];
+const tags = ['members'];
+export const DeleteQuerySchema = z.object({ version: z.coerce.number().int().min(1).optional() });
+
+/** The company admin's members (memberships of the Host's company joined with their users). */
+const membersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/members',
+    {
+      preHandler: app.authorize('read', 'user'),
+      schema: {
+        tags,
+        security,
+        summary: "The company's members: paged, searched, sorted, filtered",
+        querystring: MemberListQuerySchema,
+        response: { 200: MemberPageSchema, ...errors },
+      },
+    },
+    (request) => service.listMembers(service.hostCtx(app, request), request.query),
+  );
+
+  app.get(
+    '/api/members/export.csv',
+    {
+      preHandler: app.authorize('read', 'user'),
+      schema: {
+        tags,
+        security,
+        summary: 'The full filtered member list as CSV, streamed',
+        querystring: MemberExportQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.unknown().describe('text/csv'), ...errors },
+      },
+    },
+    (request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="members.csv"')
+        .header('cache-control', 'no-store')
+        .send(service.exportMembers(service.hostCtx(app, request), request.query)),
+  );
+
+  app.post(
+    '/api/members/bulk',
+    {
+      preHandler: app.authorize('write', 'user'),
+      schema: {
+        tags,
+        security,
+        summary: 'One action on a selection of members, with a result per member',
+        body: MemberBulkSchema,
+        response: { 200: MemberBulkResultSchema, ...errors },
+      },
+    },
+    (request) => service.bulk(app, request, service.hostCtx(app, request), request.body),
+  );
+
+  for (const commit of [false, true]) {
+    app.post(
+      commit ? '/api/members/import' : '/api/members/import/preview',
+      {
+        preHandler: app.authorize('write', 'user'),
+        schema: {
+          tags,
+          security,
+          summary: commit
+            ? 'Import members from CSV (email, firstName, lastName, role): good rows are invited, bad rows reported'
+            : 'Check a members CSV: the result per row, nothing written',
+          consumes: ['multipart/form-data'],
+          response: { 200: MemberImportResultSchema, ...errors, 413: ApiErrorSchema, 415: ApiErrorSchema },
+        },
+      },
+      (request) => {
+        if (!request.company) throw new AppError('NOT_FOUND');
+        return importMembers(app, request, service.hostCtx(app, request), request.company, commit);
+      },
+    );
+  }
+
+  app.get(
+    '/api/members/:uuid',
+    {
+      preHandler: app.authorize('read', 'user'),
+      schema: {
+        tags,
+        security,
+        summary: 'A member',
+        params: MemberParamsSchema,
+        response: { 200: MemberSchema, ...errors },
+      },
+    },
+    (request) => service.getMember(service.hostCtx(app, request), request.params.uuid),
+  );
+
+  app.patch(
+    '/api/members/:uuid',
+    {
+      preHandler: app.authorize('write', 'user'),
+      schema: {
+        tags,
+        security,
+        summary: 'Change roles, enabled flag, product toggles (optimistic version)',
+        params: MemberParamsSchema,
+        body: MemberUpdateSchema,
+        response: { 200: MemberSchema, ...errors },
+      },
+    },
+    (request) => service.updateMember(app, request, service.hostCtx(app, request), request.params.uuid, request.body),
+  );
+
+  app.delete(
+    '/api/members/:uuid',
+    {
+      preHandler: app.authorize('write', 'user'),
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a member from the company',
+        params: MemberParamsSchema,
+        querystring: DeleteQuerySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.removeMember(
+        app,
+        request,
+        service.hostCtx(app, request),
+        request.params.uuid,
+        request.query.version ?? null,
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/members/:uuid/teams',
+    {
+      preHandler: app.authorize('read', 'user'),
+      schema: {
+        tags,
+        security,
+        summary: "A member's teams",
+        params: MemberParamsSchema,
+        response: { 200: MemberTeamsSchema, ...errors },
+      },
+    },
+    (request) => service.memberTeams(service.hostCtx(app, request), request.params.uuid),
+  );
+
+  app.get(
+    '/api/members/:uuid/sessions',
+    {
+      preHandler: app.authorize('write', 'user'),
+      schema: {
+        tags,
+        security,
+        summary: "A member's active sessions on this company",
+        params: MemberParamsSchema,
+        response: { 200: MemberSessionsSchema, ...errors },
+      },
+    },
+    (request) => service.memberSessions(service.hostCtx(app, request), request.params.uuid),
+  );
+
+  app.post(
+    '/api/members/:uuid/sessions/revoke',
+    {
+      preHandler: app.authorize('write', 'user'),
+      schema: {
+        tags,
+        security,
+        summary: "End a member's sessions on this company",
+        params: MemberParamsSchema,
+        response: { 200: MessageSchema, ...errors },
+      },
+    },
+    (request) => service.revokeMemberSessions(app, request, service.hostCtx(app, request), request.params.uuid),
+  );
+};
+export default membersRoutes;

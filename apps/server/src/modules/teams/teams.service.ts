@@ -1,0 +1,204 @@
+import { companyChannel } from '@wac/shared/realtime';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Tx } from '../../db/client';
+import { audit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { iso } from '../../lib/sql';
+import type { TenantCtx } from '../members/members.service';
+import * as repo from './teams.repository';
+
+export const toTeam = (r: repo.TeamRow) => ({
+  uuid: r.id,
+  name: r.name,
+  description: r.description,
+  lead: r.lead_user_id
+    ? { uuid: r.lead_user_id, firstName: r.lead_first_name ?? '', lastName: r.lead_last_name ?? '' }
+    : null,
+  memberCount: r.member_count,
+  createdAt: iso(r.created_at)!,
+  version: r.version,
+});
+const snapshot = (r: repo.TeamRow) => ({ name: r.name, description: r.description, leadUserId: r.lead_user_id });
+
+/** People named in a body must be members of this company; others are reported as not found. */
+async function assertMembers(tx: Tx, companyId: string, userIds: string[], path: string) {
+  const missing = await repo.nonMembers(tx, companyId, [...new Set(userIds)]);
+  if (missing.length) throw new AppError('NOT_FOUND', [{ path, code: 'invalid' }]);
+}
+
+async function assertNameFree(tx: Tx, companyId: string, name: string, exceptId: string | null = null) {
+  if (await repo.nameTaken(tx, companyId, name, exceptId)) throw new AppError('TEAM_NAME_TAKEN');
+}
+
+const changed = (app: FastifyInstance, companyId: string) =>
+  app.bus.publish(companyChannel(companyId), { type: 'listing_changed', resource: 'teams' });
+
+export async function list(ctx: TenantCtx, q: Parameters<typeof repo.list>[2]) {
+  const { data, totalItems } = await ctx.run((tx) => repo.list(tx, ctx.companyId, q));
+  return { data: data.map(toTeam), page: q.page, itemsPerPage: q.itemsPerPage, totalItems };
+}
+
+export async function get(ctx: TenantCtx, id: string) {
+  const team = await ctx.run((tx) => repo.find(tx, ctx.companyId, id));
+  if (!team) throw new AppError('NOT_FOUND');
+  return toTeam(team);
+}
+
+export async function create(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  ctx: TenantCtx,
+  body: { name: string; description?: string | null; leadUuid?: string | null; memberUuids?: string[] },
+) {
+  const team = await ctx.run(async (tx) => {
+    await assertNameFree(tx, ctx.companyId, body.name);
+    const lead = body.leadUuid ?? null;
+    if (lead) await assertMembers(tx, ctx.companyId, [lead], 'body.leadUuid');
+    await assertMembers(tx, ctx.companyId, body.memberUuids ?? [], 'body.memberUuids');
+    const id = await repo.insert(tx, ctx.companyId, {
+      name: body.name,
+      description: body.description ?? null,
+      leadUserId: lead,
+    });
+    // The lead belongs to the team they lead.
+    await repo.addMembers(tx, ctx.companyId, id, [...new Set([...(body.memberUuids ?? []), ...(lead ? [lead] : [])])]);
+    const created = (await repo.find(tx, ctx.companyId, id))!;
+    await audit(tx, request, {
+      action: 'team.create',
+      targetType: 'team',
+      targetId: id,
+      companyId: ctx.companyId,
+      after: snapshot(created),
+    });
+    return created;
+  });
+  await changed(app, ctx.companyId);
+  return toTeam(team);
+}
+
+export async function update(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  ctx: TenantCtx,
+  id: string,
+  body: { version: number; name?: string; description?: string | null; leadUuid?: string | null },
+) {
+  const team = await ctx.run(async (tx) => {
+    const current = await repo.find(tx, ctx.companyId, id, true);
+    if (!current) throw new AppError('NOT_FOUND');
+    if (current.version !== body.version) throw new AppError('VERSION_CONFLICT');
+    if (body.name !== undefined) await assertNameFree(tx, ctx.companyId, body.name, id);
+    if (body.leadUuid) await assertMembers(tx, ctx.companyId, [body.leadUuid], 'body.leadUuid');
+    const ok = await repo.update(tx, id, body.version, {
+      name: body.name,
+      description: body.description,
+      leadUserId: body.leadUuid,
+    });
+    if (!ok) throw new AppError('VERSION_CONFLICT');
+    if (body.leadUuid) await repo.addMembers(tx, ctx.companyId, id, [body.leadUuid]);
+    const updated = (await repo.find(tx, ctx.companyId, id))!;
+    await audit(tx, request, {
+      action: 'team.update',
+      targetType: 'team',
+      targetId: id,
+      companyId: ctx.companyId,
+      before: snapshot(current),
+      after: snapshot(updated),
+    });
+    return updated;
+  });
+  await changed(app, ctx.companyId);
+  return toTeam(team);
+}
+
+export async function remove(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  ctx: TenantCtx,
+  id: string,
+  version: number | null,
+) {
+  await ctx.run(async (tx) => {
+    const current = await repo.find(tx, ctx.companyId, id, true);
+    if (!current) throw new AppError('NOT_FOUND');
+    if (version !== null && current.version !== version) throw new AppError('VERSION_CONFLICT');
+    await repo.remove(tx, id);
+    await audit(tx, request, {
+      action: 'team.delete',
+      targetType: 'team',
+      targetId: id,
+      companyId: ctx.companyId,
+      before: snapshot(current),
+    });
+  });
+  await changed(app, ctx.companyId);
+}
+
+export async function members(ctx: TenantCtx, id: string, q: { search?: string; page: number; itemsPerPage: number }) {
+  const { data, totalItems } = await ctx.run(async (tx) => {
+    const team = await repo.find(tx, ctx.companyId, id);
+    if (!team) throw new AppError('NOT_FOUND');
+    return repo.members(tx, id, team.lead_user_id, q);
+  });
+  return {
+    data: data.map((r) => ({
+      uuid: r.user_id,
+      email: r.email,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      isLead: r.is_lead,
+      addedAt: iso(r.created_at)!,
+    })),
+    page: q.page,
+    itemsPerPage: q.itemsPerPage,
+    totalItems,
+  };
+}
+
+export async function addMembers(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  ctx: TenantCtx,
+  id: string,
+  userIds: string[],
+) {
+  const team = await ctx.run(async (tx) => {
+    const team = await repo.find(tx, ctx.companyId, id, true);
+    if (!team) throw new AppError('NOT_FOUND');
+    await assertMembers(tx, ctx.companyId, userIds, 'body.uuids');
+    const added = await repo.addMembers(tx, ctx.companyId, id, [...new Set(userIds)]);
+    await audit(tx, request, {
+      action: 'team.members_add',
+      targetType: 'team',
+      targetId: id,
+      companyId: ctx.companyId,
+      after: { userIds, added },
+    });
+    return (await repo.find(tx, ctx.companyId, id))!;
+  });
+  await changed(app, ctx.companyId);
+  return toTeam(team);
+}
+
+export async function removeMember(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  ctx: TenantCtx,
+  id: string,
+  userId: string,
+) {
+  await ctx.run(async (tx) => {
+    const team = await repo.find(tx, ctx.companyId, id, true);
+    if (!team) throw new AppError('NOT_FOUND');
+    if (!(await repo.removeMember(tx, id, userId))) throw new AppError('NOT_FOUND');
+    if (team.lead_user_id === userId) await repo.update(tx, id, team.version, { leadUserId: null });
+    await audit(tx, request, {
+      action: 'team.members_remove',
+      targetType: 'team',
+      targetId: id,
+      companyId: ctx.companyId,
+      before: { userId },
+    });
+  });
+  await changed(app, ctx.companyId);
+}

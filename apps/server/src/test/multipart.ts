@@ -1,0 +1,13 @@
+/** A multipart/form-data body with one file field, built by hand so tests control every byte. */
+export function multipart(file: Buffer, opts: { field?: string; filename?: string; contentType?: string } = {}) {
+  const boundary = `----wac${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${opts.field ?? 'file'}"; filename="${opts.filename ?? 'image.png'}"\r\n` +
+      `Content-Type: ${opts.contentType ?? 'image/png'}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, file, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

@@ -1,0 +1,147 @@
+import { BRAND } from '@wac/shared/constants';
+import { ActionIcon, AppShell, Box, Burger, Container, Group, NavLink, Stack, Text, Tooltip } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { CompanySwitcher } from '../../components/company-switcher';
+import { FullPageSpinner } from '../../components/full-page-spinner';
+import { LanguageMenu } from '../../components/language-menu';
+import { SkinMenu } from '../../components/skin-menu';
+import { UserMenu } from '../../components/user-menu';
+import { useAbility } from '../../lib/ability';
+import { setNavCollapsed, usePreferences } from '../../lib/preferences';
+import { queryClient } from '../../lib/query-client';
+import { NAV_ITEMS } from '../navigation';
+
+const EXPANDED_WIDTH = 260;
+const COLLAPSED_WIDTH = 76;
+
+/**
+ * The console frame. From 1200 px the sidebar sits beside the content, collapsed to icons by
+ * default (the choice persists); below 1200 px it opens over the content with its labels.
+ * Server data (TanStack Query) starts here: the sign-in screens never download it.
+ */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const prefs = usePreferences();
+  const ability = useAbility();
+  const location = useLocation();
+  const wide = useMediaQuery('(min-width: 75em)', true, { getInitialValueInEffect: false });
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const compact = wide && prefs.navCollapsed;
+
+  // A chosen link closes the overlay menu on small screens.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => mobile.close(), [location.pathname]);
+
+  const items = NAV_ITEMS.filter((item) => ability.can(...item.can));
+  const isActive = (path: string) =>
+    path === '/' ? location.pathname === '/' : location.pathname === path || location.pathname.startsWith(`${path}/`);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{
+          width: compact ? COLLAPSED_WIDTH : EXPANDED_WIDTH,
+          breakpoint: 'lg',
+          collapsed: { mobile: !mobileOpened },
+        }}
+        padding="md"
+        data-nav-collapsed={compact ? 'true' : 'false'}
+      >
+        <AppShell.Header className="app-header">
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap">
+              <Burger
+                opened={mobileOpened}
+                onClick={mobile.toggle}
+                hiddenFrom="lg"
+                size="sm"
+                aria-label={t('nav.openMenu')}
+              />
+              <ActionIcon
+                visibleFrom="lg"
+                variant="subtle"
+                size="lg"
+                onClick={() => setNavCollapsed(!prefs.navCollapsed)}
+                aria-label={prefs.navCollapsed ? t('nav.expand') : t('nav.collapse')}
+                aria-expanded={!prefs.navCollapsed}
+                data-testid="nav-toggle"
+              >
+                {prefs.navCollapsed ? (
+                  <IconLayoutSidebarLeftExpand size={20} className="flip-rtl" aria-hidden />
+                ) : (
+                  <IconLayoutSidebarLeftCollapse size={20} className="flip-rtl" aria-hidden />
+                )}
+              </ActionIcon>
+              <Text
+                component={Link}
+                to="/"
+                fw={700}
+                size="lg"
+                className="brand"
+                aria-label={`${BRAND} — ${t('nav.home')}`}
+              >
+                {BRAND}
+              </Text>
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <LanguageMenu />
+              <SkinMenu withContentWidth />
+              <UserMenu />
+            </Group>
+          </Group>
+        </AppShell.Header>
+
+        <AppShell.Navbar p="sm" className="app-navbar" aria-label={t('nav.main')} component="nav">
+          <Stack gap="md">
+            <Box px={compact ? 4 : 0}>
+              <CompanySwitcher compact={compact} />
+            </Box>
+            <Stack gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {items.map((item) => {
+                const Icon = item.icon;
+                const label = t(item.labelKey);
+                const link = (
+                  <NavLink
+                    component={Link}
+                    to={item.path}
+                    label={compact ? undefined : label}
+                    aria-label={compact ? label : undefined}
+                    leftSection={<Icon size={20} aria-hidden />}
+                    active={isActive(item.path)}
+                    aria-current={isActive(item.path) ? 'page' : undefined}
+                    className="nav-link"
+                  />
+                );
+                return (
+                  <li key={item.path}>
+                    {compact ? (
+                      <Tooltip label={label} position="right" withinPortal>
+                        {link}
+                      </Tooltip>
+                    ) : (
+                      link
+                    )}
+                  </li>
+                );
+              })}
+            </Stack>
+          </Stack>
+        </AppShell.Navbar>
+
+        <AppShell.Main>
+          <Container fluid={prefs.contentWidth === 'full'} size="lg" px={0} data-content-width={prefs.contentWidth}>
+            <Suspense fallback={<FullPageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </Container>
+        </AppShell.Main>
+      </AppShell>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,35 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { ErrorPage } from '../components/error-page';
+import { FullPageSpinner } from '../components/full-page-spinner';
+import { useSession } from '../lib/session/store';
+
+// The notice carries the company switcher (popover, scroll area): loaded only when needed.
+const DisabledNotice = lazy(() => import('../components/disabled-notice').then((m) => ({ default: m.DisabledNotice })));
+
+/** Until the session start settles, the spinner and nothing else (PRODUCT.md §3). */
+export function SessionGate() {
+  const { status } = useSession();
+  if (status === 'loading' || status === 'redirecting') return <FullPageSpinner />;
+  if (status === 'error') return <ErrorPage />;
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+/** Console screens: signed in, in an enabled membership; else login or the disabled notice. */
+export function RequireSession() {
+  const { status, disabled } = useSession();
+  if (status !== 'ready') return <Navigate to="/login" replace />;
+  if (disabled) return <DisabledNotice />;
+  return <Outlet />;
+}
+
+/** Sign-in screens are for signed-out visitors; a signed-in user goes to the dashboard. */
+export function SignedOutOnly() {
+  const { status } = useSession();
+  if (status === 'ready') return <Navigate to="/" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,160 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../lib/i18n';
+import { onToast, type ToastRequest } from '../../lib/notify';
+import { sessionStore } from '../../lib/session/store';
+import { renderScreen } from '../../test/render';
+import { ORIGIN, server } from '../../test/server';
+import LoginScreen from './login-screen';
+import ResetPasswordScreen from './reset-password-screen';
+import SignupScreen from './signup-screen';
+
+let requests: string[] = [];
+let toasts: ToastRequest[] = [];
+let stopToasts: () => void;
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  requests = [];
+  toasts = [];
+  stopToasts = onToast((t) => toasts.push(t));
+  server.events.on('request:start', ({ request }) => {
+    requests.push(`${request.method} ${new URL(request.url).pathname}`);
+  });
+  sessionStore.reset({ status: 'signedOut' });
+});
+afterEach(async () => {
+  server.resetHandlers();
+  server.events.removeAllListeners();
+  stopToasts();
+  await setLanguage('en', false);
+});
+
+describe('login form', () => {
+  it('explains empty and malformed input inline before any request', async () => {
+    const user = userEvent.setup();
+    renderScreen(<LoginScreen />, '/login');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findAllByText('This field is required.')).toHaveLength(2);
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();
+    expect(requests).toEqual([]);
+  });
+
+  it('shows "Invalid credentials." inline and never as a toast', async () => {
+    server.use(
+      http.post(`${ORIGIN}/api/jwt/login`, () =>
+        HttpResponse.json({ code: 'INVALID_CREDENTIALS', message: 'Invalid credentials.' }, { status: 401 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderScreen(<LoginScreen />, '/login');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'Alice@Example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'Wrong-1234');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials.');
+    expect(requests).toEqual(['POST /api/jwt/login']);
+    expect(toasts).toEqual([]);
+  });
+
+  it('shows the field messages in the chosen language (Arabic)', async () => {
+    await setLanguage('ar', false);
+    const user = userEvent.setup();
+    renderScreen(<LoginScreen />, '/login');
+    await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+    expect(await screen.findAllByText('هذا الحقل مطلوب.')).toHaveLength(2);
+  });
+});
+
+describe('sign-up form', () => {
+  it('proposes the sub-domain from the company name and applies the shared password rules', async () => {
+    const user = userEvent.setup();
+    renderScreen(<SignupScreen />, '/signup');
+    await user.type(screen.getByRole('textbox', { name: 'Company name' }), 'Müller & Söhne GmbH');
+    expect(screen.getByRole('textbox', { name: 'Sub-domain' })).toHaveValue('muller-sohne-gmbh');
+
+    await user.type(screen.getByLabelText(/^Password/), 'alllowercase');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'different');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('The password must contain at least one number.')).toBeInTheDocument();
+    expect(screen.getByText('The passwords do not match.')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText(/^Password/));
+    await user.type(screen.getByLabelText(/^Password/), 'nocase123');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('The password must contain upper and lower case letters.')).toBeInTheDocument();
+
+    await user.clear(screen.getByRole('textbox', { name: 'Sub-domain' }));
+    await user.type(screen.getByRole('textbox', { name: 'Sub-domain' }), '-bad-');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      await screen.findByText(
+        'Use 3 to 63 lowercase letters, digits or hyphens, not starting or ending with a hyphen.',
+      ),
+    ).toBeInTheDocument();
+    expect(requests).toEqual([]);
+  });
+
+  it("puts the server's field issue (work email) on the field and moves to the code step on success", async () => {
+    let attempt = 0;
+    server.use(
+      http.post(`${ORIGIN}/api/jwt/register`, () => {
+        attempt++;
+        if (attempt === 1) {
+          const message = 'We are sorry, we do not allow this email address. Please use your work email address.';
+          return HttpResponse.json(
+            { code: 'WORK_EMAIL_REQUIRED', message, issues: [{ path: 'email', code: 'WORK_EMAIL_REQUIRED', message }] },
+            { status: 400 },
+          );
+        }
+        return HttpResponse.json({
+          registrationId: '44444444-4444-4444-8444-444444444444',
+          email: 'peter@initech.com',
+          subDomain: 'initech',
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<SignupScreen />, '/signup');
+    await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Peter');
+    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Gibbons');
+    await user.type(screen.getByRole('textbox', { name: 'Work email' }), 'peter@gmail.com');
+    await user.type(screen.getByRole('textbox', { name: 'Company name' }), 'Initech');
+    await user.type(screen.getByLabelText(/^Password/), 'Tps-Report-2026');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Tps-Report-2026');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(screen.getAllByText(/we do not allow this email address/).length).toBeGreaterThanOrEqual(1),
+    );
+
+    await user.clear(screen.getByRole('textbox', { name: 'Work email' }));
+    await user.type(screen.getByRole('textbox', { name: 'Work email' }), 'peter@initech.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('We sent a 6-digit security code to peter@initech.com.')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Security code' }), '12ab');
+    await user.click(screen.getByRole('button', { name: 'Verify and create my workspace' }));
+    expect(await screen.findByText('Please enter the 6-digit security code.')).toBeInTheDocument();
+    expect(requests).toEqual(['POST /api/jwt/register', 'POST /api/jwt/register']);
+  });
+});
+
+describe('reset password form', () => {
+  it('requires a 6-digit code and matching strong passwords', async () => {
+    const user = userEvent.setup();
+    renderScreen(<ResetPasswordScreen />, '/reset-password?email=alice%40example.com');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('alice@example.com');
+    await user.type(screen.getByRole('textbox', { name: 'Security code' }), '12a');
+    await user.type(screen.getByLabelText(/^New password/), 'Short1');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Short2');
+    await user.click(screen.getByRole('button', { name: 'Set the new password' }));
+    expect(await screen.findByText('Please enter the 6-digit security code.')).toBeInTheDocument();
+    expect(screen.getByText('The password must have at least 8 characters.')).toBeInTheDocument();
+    expect(screen.getByText('The passwords do not match.')).toBeInTheDocument();
+    expect(requests).toEqual([]);
+  });
+});

@@ -1,0 +1,93 @@
+import { LoginSchema } from '@wac/shared/schemas/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { BRAND } from '@wac/shared/constants';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { BlankLayout } from '../../components/blank-layout';
+import { applyServerError } from '../../lib/forms';
+import { fieldMessage } from '../../lib/i18n';
+import { useSession } from '../../lib/session/store';
+import { useLogin } from './api/login';
+
+type LoginInput = z.input<typeof LoginSchema>;
+type LoginOutput = z.output<typeof LoginSchema>;
+
+export default function LoginScreen() {
+  const { t } = useTranslation();
+  const { notice } = useSession();
+  const login = useLogin();
+  const [inlineError, setInlineError] = useState<string | null>(null);
+  const form = useForm<LoginInput, unknown, LoginOutput>({
+    resolver: zodResolver(LoginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setInlineError(null);
+    try {
+      await login(values);
+    } catch (e) {
+      setInlineError(applyServerError(e, form.setError, ['email', 'password']));
+    }
+  });
+
+  return (
+    <BlankLayout>
+      <Stack gap="lg">
+        <div>
+          <Title order={1} size="h3">
+            {t('login.title', { brand: BRAND })}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('login.subtitle')}
+          </Text>
+        </div>
+        {(inlineError ?? notice) && (
+          <Alert color="red" role="alert" data-testid="login-error">
+            {inlineError ?? notice}
+          </Alert>
+        )}
+        <form onSubmit={onSubmit} noValidate>
+          <Stack>
+            <TextInput
+              label={t('common.email')}
+              type="email"
+              autoComplete="username"
+              autoFocus
+              withAsterisk
+              error={fieldMessage(errors.email?.message)}
+              {...form.register('email')}
+            />
+            <PasswordInput
+              label={t('common.password')}
+              autoComplete="current-password"
+              withAsterisk
+              error={fieldMessage(errors.password?.message)}
+              visibilityToggleButtonProps={{ 'aria-label': t('common.showPassword') }}
+              {...form.register('password')}
+            />
+            <Group justify="flex-end">
+              <Anchor component={Link} to="/forgot-password" size="sm">
+                {t('login.forgot')}
+              </Anchor>
+            </Group>
+            <Button type="submit" loading={isSubmitting} fullWidth>
+              {t('login.submit')}
+            </Button>
+          </Stack>
+        </form>
+        <Text size="sm" ta="center">
+          {t('login.noAccount')}{' '}
+          <Anchor component={Link} to="/signup">
+            {t('login.createAccount')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </BlankLayout>
+  );
+}

@@ -1,0 +1,138 @@
+import type { ErrorCode } from '@wac/shared/errors';
+
+export interface ApiIssue {
+  path: string;
+  code: string;
+  message: string;
+}
+
+/** An API answer outside 2xx, carrying the server's stable code and translated message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly issues: ApiIssue[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Messages the screens show inline; they are never toasted (PRODUCT.md §4, §8). */
+export const INLINE_ONLY_CODES: readonly ErrorCode[] = ['INVALID_CREDENTIALS', 'NOT_PART_OF_ANY_COMPANY'];
+
+export interface ApiClientDeps {
+  getAccessToken: () => string | null;
+  isSignedIn: () => boolean;
+  getLanguage: () => string;
+  /** A 401 while signed in: the session is over (the app goes to /logout). */
+  onUnauthorized: () => void;
+  /** A 401 with an expired access token: try to get a new one once; null when that fails. */
+  renewAccessToken?: () => Promise<string | null>;
+  toastError: (message: string) => void;
+  fetch?: typeof fetch;
+  /** Origin the API paths resolve against; the page's own by default (the company's Host). */
+  origin?: string;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | readonly string[] | undefined>;
+  /** The caller shows failures itself: no toast and no /logout on 401. */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+export type ApiRequest = <T>(path: string, options?: RequestOptions) => Promise<T>;
+
+function withQuery(path: string, query: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) params.append(key, v);
+    else params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+const FALLBACK_MESSAGE = 'Something went wrong! Please contact our support team';
+
+async function toApiError(res: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    // A proxy or crash page: not our JSON error.
+  }
+  const b = (body ?? {}) as { code?: unknown; message?: unknown; issues?: unknown };
+  return new ApiError(
+    res.status,
+    typeof b.code === 'string' ? b.code : res.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST',
+    typeof b.message === 'string' ? b.message : FALLBACK_MESSAGE,
+    Array.isArray(b.issues) ? (b.issues as ApiIssue[]) : [],
+  );
+}
+
+/**
+ * The only place that talks HTTP (PRODUCT.md §8): every request sends `Accept: application/json`,
+ * the UI language, and `Authorization: Bearer` when a token is held; failures become ApiErrors and
+ * are toasted, except the inline-only messages; a 401 while signed in ends the session.
+ */
+export function createApiClient(deps: ApiClientDeps): ApiRequest {
+  const doFetch = (...args: Parameters<typeof fetch>) => (deps.fetch ?? globalThis.fetch)(...args);
+
+  const send = (url: string, options: RequestOptions, token: string | null) => {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': deps.getLanguage(),
+    };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    return doFetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  };
+
+  return async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const url = new URL(withQuery(path, options.query), deps.origin ?? window.location.origin).toString();
+    const signedIn = deps.isSignedIn();
+    let res: Response;
+    try {
+      res = await send(url, options, deps.getAccessToken());
+      if (res.status === 401 && signedIn && deps.renewAccessToken) {
+        const code = await res
+          .clone()
+          .json()
+          .then((b: { code?: string }) => b.code)
+          .catch(() => undefined);
+        if (code === 'TOKEN_EXPIRED') {
+          const fresh = await deps.renewAccessToken();
+          if (fresh) res = await send(url, options, fresh);
+        }
+      }
+    } catch (e) {
+      if (e instanceof DOMException && e.name === 'AbortError') throw e;
+      const error = new ApiError(0, 'NETWORK', FALLBACK_MESSAGE);
+      if (!options.silent) deps.toastError(error.message);
+      throw error;
+    }
+    if (res.ok) {
+      if (res.status === 204) return undefined as T;
+      return (await res.json()) as T;
+    }
+    const error = await toApiError(res);
+    if (!options.silent) {
+      if (res.status === 401 && signedIn) deps.onUnauthorized();
+      else if (!(INLINE_ONLY_CODES as readonly string[]).includes(error.code)) deps.toastError(error.message);
+    }
+    throw error;
+  };
+}

@@ -1,0 +1,64 @@
+import { type Language, LANGUAGES, RTL_LANGUAGES } from '@wac/shared/constants';
+import { ERROR_MESSAGES } from '@wac/shared/errors';
+import { VALIDATION_MESSAGES } from '@wac/shared/validation';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '../locales/en.json';
+import { readLanguage, writeLanguage } from './storage';
+
+export const i18n = i18next.createInstance();
+
+// English ships with the entry chunk; the other languages load when chosen.
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: typeof en }>> = {
+  de: () => import('../locales/de.json'),
+  fr: () => import('../locales/fr.json'),
+  pt: () => import('../locales/pt.json'),
+  ar: () => import('../locales/ar.json'),
+};
+
+async function ensureLoaded(lang: Language) {
+  if (lang === 'en' || i18n.hasResourceBundle(lang, 'translation')) return;
+  const mod = await loaders[lang]();
+  i18n.addResourceBundle(lang, 'translation', mod.default, true, true);
+}
+
+export const isRtl = (lang: string) => (RTL_LANGUAGES as readonly string[]).includes(lang);
+
+function applyToDocument(lang: Language) {
+  document.documentElement.setAttribute('lang', lang);
+  document.documentElement.setAttribute('dir', isRtl(lang) ? 'rtl' : 'ltr');
+}
+
+/** Initialises i18next with the stored language; the shared validation and error catalogs join as namespaces. */
+export async function initI18n(lang: Language = readLanguage()) {
+  const resources: Record<string, Record<string, object>> = {};
+  for (const l of LANGUAGES) {
+    resources[l] = { validation: VALIDATION_MESSAGES[l], errors: ERROR_MESSAGES[l] };
+  }
+  resources.en = { ...resources.en, translation: en };
+  await i18n.use(initReactI18next).init({
+    resources,
+    lng: 'en',
+    fallbackLng: 'en',
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  await setLanguage(lang, false);
+}
+
+export async function setLanguage(lang: Language, persist = true) {
+  await ensureLoaded(lang);
+  await i18n.changeLanguage(lang);
+  applyToDocument(lang);
+  if (persist) writeLanguage(lang);
+}
+
+export const currentLanguage = (): Language =>
+  (LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'en';
+
+/** A validation message key (from the shared schemas) or an already translated server message. */
+export function fieldMessage(message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  return i18n.exists(message, { ns: 'validation' }) ? i18n.t(message, { ns: 'validation' }) : message;
+}

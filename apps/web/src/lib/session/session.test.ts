@@ -1,0 +1,210 @@
+import { HttpResponse, http } from 'msw';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ORIGIN, server } from '../../test/server';
+import { browser } from '../browser';
+import { onToast, type ToastRequest } from '../notify';
+import { readUserData, writeUserData } from '../storage';
+import { logout, startSession } from './session';
+import { getAccessToken, sessionStore } from './store';
+import type { Profile } from './start';
+
+const USER = {
+  uuid: '11111111-1111-4111-8111-111111111111',
+  email: 'alice@example.com',
+  firstName: 'Alice',
+  lastName: 'Anders',
+  phone: null,
+  avatar: null,
+  language: null,
+  roles: [],
+};
+const ACME = '22222222-2222-4222-8222-222222222222';
+const GLOBEX = '33333333-3333-4333-8333-333333333333';
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJ1dWlkIjoiMSJ9.c2lnbmF0dXJl';
+
+const profile = (uuid: string, sub: string, enabled = true): Profile => ({
+  uuid: `${uuid.slice(0, 8)}-0000-4000-8000-000000000000`,
+  enabled,
+  roles: [{ name: 'admin' }],
+  company: { uuid, name: sub, logo: null, subDomain: sub, enabled: true },
+});
+
+const tokens = (companyUuids: string[]) => ({
+  accessToken: JWT,
+  tokenType: 'Bearer',
+  expiresIn: 900,
+  user: { ...USER, companyUuids },
+});
+
+let assigned: string[] = [];
+let toasts: ToastRequest[] = [];
+let requests: string[] = [];
+const originalAssign = browser.assign;
+let stopToasts: () => void;
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  assigned = [];
+  toasts = [];
+  requests = [];
+  browser.assign = (url) => assigned.push(url);
+  stopToasts = onToast((t) => toasts.push(t));
+  server.events.on('request:start', ({ request }) => {
+    requests.push(`${request.method} ${new URL(request.url).pathname}`);
+  });
+  sessionStore.reset();
+});
+afterEach(() => {
+  server.resetHandlers();
+  server.events.removeAllListeners();
+  browser.assign = originalAssign;
+  stopToasts();
+  window.history.replaceState(null, '', '/admin/');
+});
+
+function serve(opts: { refresh?: number; profiles?: Profile[] | 'fail'; companyUuids?: string[] }) {
+  const companyUuids = opts.companyUuids ?? [ACME, GLOBEX];
+  server.use(
+    http.post(`${ORIGIN}/api/jwt/refresh-token`, () =>
+      opts.refresh && opts.refresh !== 200
+        ? HttpResponse.json({ code: 'REFRESH_INVALID', message: 'Your session has ended.' }, { status: opts.refresh })
+        : HttpResponse.json(tokens(companyUuids)),
+    ),
+    http.get(`${ORIGIN}/api/users/:uuid/user_company_profiles`, () =>
+      opts.profiles === 'fail'
+        ? HttpResponse.json({ code: 'INTERNAL', message: 'Something went wrong!' }, { status: 500 })
+        : HttpResponse.json({ data: opts.profiles ?? [], page: 1, itemsPerPage: 50, totalItems: 2 }),
+    ),
+    http.post(`${ORIGIN}/api/jwt/logout`, () => HttpResponse.json({ ok: true })),
+    http.post(`${ORIGIN}/api/jwt/switch-code`, async ({ request }) => {
+      const { companyUuid } = (await request.json()) as { companyUuid: string };
+      return HttpResponse.json({
+        code: 'one-time-code-0123456789',
+        expiresIn: 60,
+        subDomain: companyUuid === GLOBEX ? 'globex' : 'acme',
+      });
+    }),
+  );
+}
+
+describe('session start', () => {
+  it('redeems the _token code by POST, strips it from the address first, and starts on that company', async () => {
+    window.history.replaceState(null, '', '/admin/users?tab=2&_token=one-time-code-0123456789');
+    let redeemed: unknown;
+    serve({ profiles: [profile(ACME, 'acme'), profile(GLOBEX, 'globex')] });
+    server.use(
+      http.post(`${ORIGIN}/api/jwt/switch-code/redeem`, async ({ request }) => {
+        redeemed = await request.json();
+        expect(window.location.search).not.toContain('_token');
+        return HttpResponse.json(tokens([ACME, GLOBEX]));
+      }),
+    );
+    await startSession();
+    expect(redeemed).toEqual({ code: 'one-time-code-0123456789' });
+    expect(window.location.pathname + window.location.search).toBe('/admin/users?tab=2');
+    expect(requests).not.toContain('POST /api/jwt/refresh-token');
+    const s = sessionStore.get();
+    expect(s.status).toBe('ready');
+    expect(s.current?.company.subDomain).toBe('acme');
+    expect(getAccessToken()).toBe(JWT);
+  });
+
+  it('a forged or expired code lands signed out with the server message for the login screen', async () => {
+    window.history.replaceState(null, '', '/admin/?_token=forged');
+    server.use(
+      http.post(`${ORIGIN}/api/jwt/switch-code/redeem`, () =>
+        HttpResponse.json(
+          { code: 'SWITCH_CODE_INVALID', message: 'This sign-in link is invalid or has expired. Please sign in.' },
+          { status: 400 },
+        ),
+      ),
+    );
+    await startSession();
+    expect(window.location.search).toBe('');
+    expect(sessionStore.get()).toMatchObject({
+      status: 'signedOut',
+      notice: 'This sign-in link is invalid or has expired. Please sign in.',
+    });
+    expect(toasts).toEqual([]);
+  });
+
+  it('with no session it renders signed out and clears the stored user data', async () => {
+    writeUserData({ uuid: USER.uuid, roles: [], userCompanies: [], currentCompany: null });
+    serve({ refresh: 401 });
+    await startSession();
+    expect(sessionStore.get().status).toBe('signedOut');
+    expect(readUserData()).toBeNull();
+    expect(localStorage.getItem('userData')).toBeNull();
+    expect(toasts).toEqual([]);
+  });
+
+  it('restores the session from the refresh cookie and stores userData without any token', async () => {
+    serve({ profiles: [profile(ACME, 'acme'), profile(GLOBEX, 'globex')] });
+    await startSession();
+    expect(sessionStore.get().status).toBe('ready');
+    const raw = localStorage.getItem('userData') ?? '';
+    expect(JSON.parse(raw)).toMatchObject({
+      uuid: USER.uuid,
+      roles: [],
+      currentCompany: { company: { subDomain: 'acme' } },
+    });
+    expect(JSON.parse(raw).userCompanies).toHaveLength(2);
+    for (const key of Object.keys(localStorage)) expect(localStorage.getItem(key)).not.toContain(JWT);
+    expect(requests).toContain(`GET /api/users/${USER.uuid}/user_company_profiles`);
+  });
+
+  it('logs out silently when the fetched companies differ from the token', async () => {
+    serve({ profiles: [profile(ACME, 'acme')], companyUuids: [ACME, GLOBEX] });
+    await startSession();
+    expect(requests).toContain('POST /api/jwt/logout');
+    expect(sessionStore.get()).toMatchObject({ status: 'signedOut', notice: null });
+    expect(readUserData()).toBeNull();
+    expect(toasts).toEqual([]);
+    expect(getAccessToken()).toBeNull();
+  });
+
+  it("moves to the first enabled company's sub-domain, same path, with a one-time code", async () => {
+    window.history.replaceState(null, '', '/admin/profile/sessions');
+    serve({ profiles: [profile(GLOBEX, 'globex')], companyUuids: [GLOBEX] });
+    await startSession();
+    expect(sessionStore.get().status).toBe('redirecting');
+    expect(assigned).toEqual(['http://globex.localhost:3000/admin/profile/sessions?_token=one-time-code-0123456789']);
+  });
+
+  it('does not move under /signup/', async () => {
+    window.history.replaceState(null, '', '/admin/signup/verify');
+    serve({ profiles: [profile(GLOBEX, 'globex')], companyUuids: [GLOBEX] });
+    await startSession();
+    expect(assigned).toEqual([]);
+    expect(sessionStore.get().status).toBe('ready');
+  });
+
+  it("a disabled membership on the page's company shows the notice, with the switcher's companies", async () => {
+    window.history.replaceState(null, '', '/admin/');
+    serve({ profiles: [profile(ACME, 'acme', false), profile(GLOBEX, 'globex')] });
+    await startSession();
+    expect(sessionStore.get()).toMatchObject({ status: 'ready', disabled: true });
+    expect(sessionStore.get().profiles).toHaveLength(2);
+    expect(assigned).toEqual([]);
+  });
+
+  it('a company-profile fetch failure toasts "Something went wrong, Try again." for 2000 ms', async () => {
+    serve({ profiles: 'fail' });
+    await startSession();
+    expect(sessionStore.get().status).toBe('error');
+    expect(toasts).toEqual([
+      { color: 'red', title: 'Error!', message: 'Something went wrong, Try again.', autoClose: 2000 },
+    ]);
+  });
+
+  it('logout ends the session on the server and clears memory and storage', async () => {
+    serve({ profiles: [profile(ACME, 'acme'), profile(GLOBEX, 'globex')] });
+    await startSession();
+    await logout();
+    expect(requests).toContain('POST /api/jwt/logout');
+    expect(sessionStore.get().status).toBe('signedOut');
+    expect(getAccessToken()).toBeNull();
+    expect(localStorage.getItem('userData')).toBeNull();
+  });
+});

@@ -1,0 +1,87 @@
+import { LANGUAGES, type Language, SKINS, type Skin } from '@wac/shared/constants';
+import { z } from 'zod';
+
+/**
+ * What the console keeps in localStorage. Never a token: the access token lives in memory and
+ * the refresh token in an HttpOnly cookie (PRODUCT.md §3, Decision — tokens).
+ */
+export const STORAGE_KEYS = {
+  userData: 'userData',
+  skin: 'skin',
+  language: 'language',
+  navCollapsed: 'navCollapsed',
+  contentWidth: 'contentWidth',
+} as const;
+
+const StoredCompanySchema = z.object({
+  uuid: z.string(),
+  enabled: z.boolean(),
+  roles: z.array(z.object({ name: z.string() })),
+  company: z.object({
+    uuid: z.string(),
+    name: z.string(),
+    logo: z.string().nullable(),
+    subDomain: z.string(),
+    enabled: z.boolean(),
+  }),
+});
+
+export const UserDataSchema = z.object({
+  uuid: z.string(),
+  roles: z.array(z.string()),
+  userCompanies: z.array(StoredCompanySchema),
+  currentCompany: StoredCompanySchema.nullable(),
+});
+export type UserData = z.infer<typeof UserDataSchema>;
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Storage can be blocked (private mode, policies); preferences then last for the page only.
+  }
+}
+
+export function readUserData(): UserData | null {
+  const raw = read(STORAGE_KEYS.userData);
+  if (!raw) return null;
+  try {
+    const parsed = UserDataSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeUserData(data: UserData | null) {
+  write(STORAGE_KEYS.userData, data ? JSON.stringify(data) : null);
+}
+
+export function readSkin(): Skin {
+  const v = read(STORAGE_KEYS.skin);
+  return (SKINS as readonly string[]).includes(v ?? '') ? (v as Skin) : 'light';
+}
+export const writeSkin = (skin: Skin) => write(STORAGE_KEYS.skin, skin);
+
+export function readLanguage(): Language {
+  const v = read(STORAGE_KEYS.language);
+  return (LANGUAGES as readonly string[]).includes(v ?? '') ? (v as Language) : 'en';
+}
+export const writeLanguage = (lang: Language) => write(STORAGE_KEYS.language, lang);
+
+/** The sidebar is collapsed unless the user opened it (PRODUCT.md §8). */
+export const readNavCollapsed = () => read(STORAGE_KEYS.navCollapsed) !== 'false';
+export const writeNavCollapsed = (collapsed: boolean) => write(STORAGE_KEYS.navCollapsed, String(collapsed));
+
+export type ContentWidth = 'full' | 'boxed';
+export const readContentWidth = (): ContentWidth => (read(STORAGE_KEYS.contentWidth) === 'boxed' ? 'boxed' : 'full');
+export const writeContentWidth = (w: ContentWidth) => write(STORAGE_KEYS.contentWidth, w);

@@ -1,0 +1,89 @@
+import { expect, type Page, test } from '@playwright/test';
+import { axeViolations, describeViolations, expectDashboard, signIn } from '../support/console';
+import { consoleUrl } from '../support/env';
+
+async function expectNoViolations(page: Page, screen: string) {
+  const violations = await axeViolations(page);
+  expect(violations, `${screen}:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+for (const language of ['en', 'ar'] as const) {
+  test.describe(`axe, ${language}`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+    });
+
+    test('signed-out screens have no violations', async ({ page }) => {
+      for (const path of ['/login', '/signup', '/forgot-password', '/reset-password', '/error']) {
+        await page.goto(consoleUrl('acme', path));
+        await expect(page.locator('main')).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expectNoViolations(page, path);
+      }
+      // Field errors shown.
+      await page.goto(consoleUrl('acme', '/login'));
+      await page.locator('button[type=submit]').click();
+      await expect(page.locator('.mantine-InputWrapper-error').first()).toBeVisible();
+      await expectNoViolations(page, '/login with errors');
+    });
+
+    test('console screens have no violations', async ({ page }) => {
+      await signIn(page, 'alice@example.com', 'acme');
+      await expect(page.getByTestId('greeting')).toBeVisible();
+      for (const skin of ['light', 'dark', 'semi-dark', 'bordered']) {
+        await page.evaluate((s) => localStorage.setItem('skin', s), skin);
+        for (const path of ['/', '/profile', '/profile/sessions', '/users', '/no-such-page']) {
+          await page.goto(consoleUrl('acme', path));
+          await expect(page.getByRole('navigation').first()).toBeVisible();
+          await page.waitForLoadState('networkidle');
+          await expectNoViolations(page, `${path} (${skin})`);
+        }
+      }
+      await page.goto(consoleUrl('acme', '/'));
+      await page.getByTestId('company-switcher').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoViolations(page, 'company switcher');
+    });
+
+    test('the not-authorized page and the disabled notice have no violations', async ({ page }) => {
+      await signIn(page, 'bob@example.com', 'acme');
+      await expect(page.getByTestId('greeting')).toBeVisible();
+      await page.goto(consoleUrl('acme', '/users'));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoViolations(page, 'not authorized');
+
+      await page.goto(consoleUrl('globex', '/login'));
+      await signIn(page, 'bob@example.com', 'globex');
+      await expect(page.getByTestId('disabled-notice')).toBeVisible();
+      await expectNoViolations(page, 'disabled notice');
+    });
+  });
+}
+
+test('the sign-up code step has no violations', async ({ page }) => {
+  const tag = Date.now().toString(36);
+  await page.goto(consoleUrl(null, '/signup'));
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Axe');
+  await page.getByLabel('Work email').fill(`ada.${tag}@axe-${tag}.com`);
+  await page.getByLabel('Company name').fill(`Axe ${tag}`);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Accessible-2026');
+  await page.getByLabel('Confirm password').fill('Accessible-2026');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByLabel('Security code')).toBeVisible();
+  await expectNoViolations(page, 'sign-up code step');
+  await expectDashboardAbsent(page);
+});
+
+async function expectDashboardAbsent(page: Page) {
+  await expect(page.getByTestId('greeting')).toHaveCount(0);
+}
+
+test('keyboard only: sign in and reach the dashboard', async ({ page }) => {
+  await page.goto(consoleUrl('acme', '/login'));
+  await page.keyboard.type('alice@example.com');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Demo1234');
+  await page.keyboard.press('Enter');
+  await expectDashboard(page, 'Alice');
+});

@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import { expectDashboard, signIn } from '../support/console';
+import { consoleUrl } from '../support/env';
+
+test('the skin chosen on the login screen is kept after a reload, applied before first paint', async ({ page }) => {
+  await page.goto(consoleUrl('acme', '/login'));
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await page.getByTestId('skin-select').selectOption('dark');
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(html).toHaveAttribute('data-skin', 'dark');
+
+  // The boot script sets the skin before any module runs: check the very first document state.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { firstScheme: string | null }).firstScheme =
+        document.documentElement.getAttribute('data-mantine-color-scheme');
+    });
+  });
+  await page.reload();
+  expect(await page.evaluate(() => (window as unknown as { firstScheme: string | null }).firstScheme)).toBe('dark');
+  await expect(html).toHaveAttribute('data-skin', 'dark');
+  await expect(page.getByTestId('skin-select')).toHaveValue('dark');
+});
+
+test('skins switch in the console and persist; the sidebar is collapsed by default and its state persists', async ({
+  page,
+}) => {
+  await signIn(page, 'alice@example.com', 'acme');
+  await expectDashboard(page, 'Alice');
+  const shell = page.locator('[data-nav-collapsed]');
+  await expect(shell).toHaveAttribute('data-nav-collapsed', 'true');
+  // Collapsed: icons with accessible names, no visible labels.
+  await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('navigation').getByText('Dashboard', { exact: true })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Expand the menu' }).click();
+  await expect(shell).toHaveAttribute('data-nav-collapsed', 'false');
+  await expect(page.getByRole('navigation').getByText('Dashboard', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Skin' }).click();
+  await page.getByRole('menuitem', { name: 'Semi dark' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-skin', 'semi-dark');
+
+  await page.reload();
+  await expectDashboard(page, 'Alice');
+  await expect(page.locator('html')).toHaveAttribute('data-skin', 'semi-dark');
+  await expect(shell).toHaveAttribute('data-nav-collapsed', 'false');
+
+  await page.getByRole('button', { name: 'Skin' }).click();
+  await page.getByRole('menuitem', { name: 'Bordered' }).click();
+  await page.getByRole('button', { name: 'Collapse the menu' }).click();
+  await page.reload();
+  await expectDashboard(page, 'Alice');
+  await expect(page.locator('html')).toHaveAttribute('data-skin', 'bordered');
+  await expect(shell).toHaveAttribute('data-nav-collapsed', 'true');
+});
+
+test('under 1200 px the sidebar opens over the content with its labels', async ({ page }) => {
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await signIn(page, 'alice@example.com', 'acme');
+  await expectDashboard(page, 'Alice');
+  await page.getByRole('button', { name: 'Open the menu' }).click();
+  await expect(page.getByRole('navigation').getByText('Dashboard', { exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation').getByText('Users', { exact: true })).toBeVisible();
+});
+
+test('Arabic switches the whole layout to right-to-left and stays after a reload', async ({ page }) => {
+  await page.goto(consoleUrl('acme', '/login'));
+  await page.getByTestId('language-select').selectOption('ar');
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('dir', 'rtl');
+  await expect(html).toHaveAttribute('lang', 'ar');
+  await expect(page.getByRole('button', { name: 'تسجيل الدخول' })).toBeVisible();
+  // Field errors come from the shared catalog, in Arabic.
+  await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+  await expect(page.getByText('هذا الحقل مطلوب.').first()).toBeVisible();
+
+  await page.reload();
+  await expect(html).toHaveAttribute('dir', 'rtl');
+  await page.getByLabel('البريد الإلكتروني').fill('alice@example.com');
+  await page.getByRole('textbox', { name: 'كلمة المرور', exact: true }).fill('Demo1234');
+  await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+  await expect(page.getByTestId('greeting')).toHaveText('مرحبًا Alice، كيف يمكنني مساعدتك؟');
+  // The sidebar sits on the right in RTL.
+  const nav = await page.getByRole('navigation', { name: 'التنقل الرئيسي' }).boundingBox();
+  const viewport = page.viewportSize();
+  expect(nav && viewport && nav.x + nav.width).toBeGreaterThan((viewport?.width ?? 0) - 5);
+});

@@ -1,0 +1,164 @@
+import { expect, test } from '@playwright/test';
+import { expectDashboard, signIn } from '../support/console';
+import { consoleUrl, dashboardUrl } from '../support/env';
+import { otpOf, waitForMail } from '../support/mail';
+
+const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
+
+test('a new user signs up with the code from the mail and lands signed in on the new sub-domain', async ({ page }) => {
+  const tag = Date.now().toString(36);
+  const email = `peter.${tag}@initech-${tag}.com`;
+  await page.goto(consoleUrl(null, '/signup'));
+
+  // Invalid input is explained inline, before any request.
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('This field is required.').first()).toBeVisible();
+
+  await page.getByLabel('First name').fill('Peter');
+  await page.getByLabel('Last name').fill('Gibbons');
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Company name').fill(`Initech ${tag}`);
+  await expect(page.getByLabel('Sub-domain')).toHaveValue(`initech-${tag}`);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('short');
+  await page.getByLabel('Confirm password').fill('different');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('The password must have at least 8 characters.')).toBeVisible();
+  await expect(page.getByText('The passwords do not match.')).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Tps-Report-2026');
+  await page.getByLabel('Confirm password').fill('Tps-Report-2026');
+  const since = Date.now() - 1000;
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText(`We sent a 6-digit security code to ${email}.`)).toBeVisible();
+
+  const code = otpOf(await waitForMail(email, since));
+  const wrong = code === '000000' ? '111111' : '000000';
+  await page.getByLabel('Security code').fill(wrong);
+  await page.getByRole('button', { name: 'Verify and create my workspace' }).click();
+  await expect(page.getByText('Invalid otp code')).toBeVisible();
+
+  await page.getByLabel('Security code').fill(code);
+  await page.getByRole('button', { name: 'Verify and create my workspace' }).click();
+  await page.waitForURL(dashboardUrl(`initech-${tag}`));
+  await expectDashboard(page, 'Peter');
+  expect(page.url()).not.toContain('_token');
+});
+
+test('alice signs in on acme; a reload keeps her session with no token in storage', async ({ page }) => {
+  await signIn(page, 'alice@example.com', 'acme');
+  await expectDashboard(page, 'Alice');
+  await expect(page).toHaveURL(dashboardUrl('acme'));
+
+  await page.reload();
+  await expectDashboard(page, 'Alice');
+  const stored = await page.evaluate(() => ({ ...localStorage }));
+  const userData = JSON.parse(stored.userData ?? 'null');
+  expect(userData.currentCompany.company.subDomain).toBe('acme');
+  expect(userData.userCompanies).toHaveLength(2);
+  for (const value of Object.values(stored)) expect(value).not.toMatch(JWT);
+});
+
+test('alice switches from acme to globex and back, signed in, with no _token left in the address', async ({ page }) => {
+  await signIn(page, 'alice@example.com', 'acme');
+  await expectDashboard(page, 'Alice');
+
+  await page.getByTestId('company-switcher').click();
+  await page
+    .getByRole('dialog', { name: 'Switch company' })
+    .getByRole('button', { name: /Globex/ })
+    .click();
+  await page.waitForURL(dashboardUrl('globex'));
+  await expectDashboard(page, 'Alice');
+  expect(page.url()).not.toContain('_token');
+
+  await page.getByTestId('company-switcher').click();
+  await page
+    .getByRole('dialog', { name: 'Switch company' })
+    .getByRole('button', { name: /Acme Corp/ })
+    .click();
+  await page.waitForURL(dashboardUrl('acme'));
+  await expectDashboard(page, 'Alice');
+  expect(page.url()).not.toContain('_token');
+});
+
+test('a member signing in on a company she is not in lands on her own company', async ({ page }) => {
+  await signIn(page, 'bob@example.com', null);
+  await page.waitForURL(dashboardUrl('acme'));
+  await expectDashboard(page, 'Bob');
+});
+
+test('bob on globex sees the disabled notice and can still reach the company switcher', async ({ page }) => {
+  await signIn(page, 'bob@example.com', 'globex');
+  await expect(page.getByTestId('disabled-notice')).toHaveText(
+    'Your account has been disabled. Please contact your admin or try switching your Company',
+  );
+  await expect(page.getByTestId('greeting')).toHaveCount(0);
+  await page.getByTestId('company-switcher').click();
+  await page
+    .getByRole('dialog', { name: 'Switch company' })
+    .getByRole('button', { name: /Acme Corp/ })
+    .click();
+  await page.waitForURL(dashboardUrl('acme'));
+  await expectDashboard(page, 'Bob');
+});
+
+test('logout ends the session on the server and clears stored data', async ({ page }) => {
+  await signIn(page, 'alice@example.com', 'acme');
+  await expectDashboard(page, 'Alice');
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.waitForURL(consoleUrl('acme', '/login'));
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('userData'))).toBeNull();
+
+  // The refresh cookie no longer opens a session.
+  await page.goto(consoleUrl('acme', '/'));
+  await page.waitForURL(consoleUrl('acme', '/login'));
+});
+
+test('wrong credentials show "Invalid credentials." inline, never as a toast', async ({ page }) => {
+  await signIn(page, 'alice@example.com', 'acme', 'Wrong-Password-1');
+  await expect(page.getByTestId('login-error')).toHaveText('Invalid credentials.');
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+});
+
+test('a forged _token lands on the login screen with a message, and leaves the address bar', async ({ page }) => {
+  await page.goto(consoleUrl('acme', '/?_token=forged-code-forged-code-forged'));
+  await page.waitForURL(consoleUrl('acme', '/login'));
+  await expect(page.getByTestId('login-error')).toHaveText(
+    'This sign-in link is invalid or has expired. Please sign in.',
+  );
+});
+
+test('the sessions page lists the own sessions and revokes another one', async ({ browser }) => {
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signIn(otherPage, 'alice@example.com', 'acme');
+  await expectDashboard(otherPage, 'Alice');
+
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await signIn(page, 'alice@example.com', 'acme');
+  await expectDashboard(page, 'Alice');
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Sessions' }).click();
+  await expect(page).toHaveURL(consoleUrl('acme', '/profile/sessions'));
+  const table = page.getByTestId('sessions-table');
+  await expect(table.getByText('This device')).toBeVisible();
+  const revokeButtons = table.getByRole('button', { name: /Revoke the session/ });
+  await expect(revokeButtons.first()).toBeVisible();
+  // Revoke every other session (earlier tests left some): the other browser is signed out.
+  for (let i = 0; i < 40 && (await revokeButtons.count()) > 0; i++) {
+    const before = await revokeButtons.count();
+    await revokeButtons.first().click();
+    await expect(page.getByText('User session has been revoked successfully').first()).toBeVisible();
+    await expect
+      .poll(async () => (await revokeButtons.count()) < before || (await revokeButtons.count()) === 0)
+      .toBe(true);
+  }
+  await expect(table.getByText('This device')).toBeVisible();
+  await otherPage.goto(consoleUrl('acme', '/'));
+  await otherPage.waitForURL(consoleUrl('acme', '/login'));
+  await other.close();
+  await ctx.close();
+});

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { PLANS } from '../constants';
+import { emailField, nameField, subDomainField } from '../validation';
+import { ListQuerySchema, UuidSchema, pageOf } from './common';
+import { MembershipRoleSchema } from './members';
+
+export const CompanyListQuerySchema = ListQuerySchema.extend({
+  sort: z.enum(['name', 'subDomain', 'createdAt']).default('name'),
+  enabled: z.enum(['true', 'false']).optional(),
+});
+export const CompanySchema = z.object({
+  uuid: UuidSchema,
+  name: z.string(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  subDomain: z.string(),
+  logo: z.string().nullable(),
+  enabled: z.boolean(),
+  plan: z.string(),
+  trialEndsAt: z.string().nullable(),
+  createdAt: z.string(),
+  version: z.number().int(),
+});
+export const CompanyPageSchema = pageOf(CompanySchema);
+export const CompanyParamsSchema = z.object({ uuid: UuidSchema });
+export const CompanyMemberParamsSchema = z.object({ uuid: UuidSchema, userUuid: UuidSchema });
+
+export const CompanyCreateSchema = z
+  .object({
+    name: nameField,
+    title: z.string().trim().max(200, 'tooLong').optional(),
+    description: z.string().trim().max(2000, 'tooLong').optional(),
+    subDomain: subDomainField,
+    plan: z.enum(PLANS).optional(),
+    trialEndsAt: z.iso.datetime({ offset: true, message: 'invalid' }).nullable().optional(),
+    admin: z.object({ email: emailField, firstName: nameField.optional(), lastName: nameField.optional() }).strict(),
+  })
+  .strict();
+export const CompanyUpdateSchema = z
+  .object({
+    version: z.number().int().min(1),
+    name: nameField.optional(),
+    title: z.string().trim().max(200, 'tooLong').nullable().optional(),
+    description: z.string().trim().max(2000, 'tooLong').nullable().optional(),
+    subDomain: subDomainField.optional(),
+    plan: z.enum(PLANS).optional(),
+    trialEndsAt: z.iso.datetime({ offset: true, message: 'invalid' }).nullable().optional(),
+    enabled: z.boolean().optional(),
+  })
+  .strict();
+export const CompanyCreatedSchema = CompanySchema.extend({ adminInvited: z.boolean() });
+export const CompanyMemberAddSchema = z
+  .object({ email: emailField, roles: z.array(MembershipRoleSchema).min(1).max(2).default(['member']) })
+  .strict();
