@@ -159,7 +159,8 @@ function memoryOf(pid: number): { rss: number; hwm: number } {
   const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { rss: kb('VmRSS') * 1024, hwm: kb('VmHWM') * 1024 };
 }
-const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
+const mb = (bytes: number) =>
+  Math.abs(bytes) < 1048576 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1048576).toFixed(1)} MB`;
 
 // ---------------------------------------------------------------- measuring
 
@@ -499,7 +500,7 @@ function report(startedAt: Date, prep: Prepared, baseline: Row | undefined, toke
   const cpu = os.cpus();
   const machine = `${cpu.length} × ${cpu[0]?.model.trim()}, ${mb(os.totalmem())} RAM, Node ${process.version}, ${prep.pgVersion}${ENGINE === 'pglite' ? ' (PGlite)' : ''}; server, database and load generator share the same ${cpu.length} cores`;
   const ratio = (v: number | undefined, b: number | undefined, inverse = false) =>
-    v === undefined || !b ? '' : inverse ? `${(v / b).toFixed(1)}×` : `${(v / b).toFixed(2)}`;
+    v === undefined || !b ? '' : inverse ? `${(v / b).toFixed(1)}×` : `${Number((v / b).toPrecision(2))}`;
   const lines = [
     `| Measurement | req/s | p50 ms | p99 ms | req/s vs baseline | p99 vs baseline | load | Notes |`,
     `|---|---:|---:|---:|---:|---:|---:|---|`,
