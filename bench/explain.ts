@@ -25,9 +25,14 @@ const scope = { companyId: companyId(1), userId: userId(1) };
 const base = { sort: 'createdAt', order: 'asc' } as const;
 const total = await db.scoped(scope, (tx) => members.countMembers(tx, scope.companyId, {}));
 const deep = Math.max(1, Math.floor(total / 20));
-// A keyset cursor halfway through the export (createdAt order), as the export reaches it.
-const [mid] = await db.scoped(scope, (tx) => members.listMembers(tx, scope.companyId, base, deep, 1));
-const middle = { k: new Date(mid!.created_at).toISOString(), id: mid!.id };
+// The keyset cursor the export holds halfway through (createdAt order), in the text form it uses.
+const middle = await db.system(async (tx) => {
+  const res = (await tx.execute(
+    sql`SELECT created_at::text AS k, id FROM memberships WHERE company_id = ${scope.companyId}
+         ORDER BY created_at, id OFFSET ${Math.floor(total / 2)} LIMIT 1`,
+  )) as unknown as { rows: Array<{ k: string; id: string }> };
+  return res.rows[0]!;
+});
 
 /** A Tx whose raw statements are explained instead of run (the repository uses tx.execute). */
 function explaining(tx: Tx, sink: string[]): Tx {
