@@ -23,5 +23,7 @@ export const isAdminAreaRoute = (route: string) => {
 };
 
 export function documentedRoutes(doc: { paths?: object }): string[] {
-  return Object.entries((doc.paths ?? {}) as Record<string, object>).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+  return Object.entries((doc.paths ?? {}) as Record<string, object>).flatMap(([p, ops]) =>
+    Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
+  );
 }
