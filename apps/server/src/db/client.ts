@@ -58,6 +58,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     kind = 'pg';
     pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     const p = pool;
+    // An idle connection the server ends (restart, failover, DROP DATABASE … FORCE) is reported
+    // here; without a listener node-postgres rethrows it and the process dies. The pool replaces it.
+    p.on('error', () => undefined);
     orm = drizzlePg(p, { schema });
     close = () => p.end();
     doMigrate = () => migratePg(orm, { migrationsFolder: MIGRATIONS });
