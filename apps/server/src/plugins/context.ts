@@ -1,9 +1,9 @@
 import type { Language } from '@wac/shared/constants';
 import { type Action, type AppAbility, defineAbilityFor, type Subject } from '@wac/shared/permissions';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Scope } from '../db/client';
+import type { Scope, Tx } from '../db/client';
 import { companies, memberships, sessions, users } from '../db/schema/index';
 import { AppError } from '../lib/errors';
 import { pickLanguage } from '../lib/lang';
@@ -80,37 +80,62 @@ export default fp(async function context(app: FastifyInstance) {
 
     const label = subDomainOf(request.headers.host, app.config.baseDomain);
     if (label === undefined) throw new AppError('COMPANY_NOT_FOUND');
-    if (label) {
-      const [company] = await app.db.system((tx) =>
-        tx
-          .select({
-            id: companies.id,
-            subDomain: companies.subDomain,
-            name: companies.name,
-            enabled: companies.enabled,
-          })
-          .from(companies)
-          .where(eq(companies.subDomain, label))
-          .limit(1),
-      );
-      if (!company) throw new AppError('COMPANY_NOT_FOUND');
-      request.company = company;
-    }
 
+    // The token is checked first (no I/O), so the company and the principal come from one
+    // transaction: one round of BEGIN/scope/COMMIT per request instead of two.
     const auth = request.headers.authorization;
+    let claims: AccessClaims | null = null;
+    let tokenError: unknown = null;
     if (auth) {
       try {
         const [scheme, token] = auth.split(' ');
         if (scheme !== 'Bearer' || !token) throw new AppError('TOKEN_INVALID');
-        const claims = await app.tokens.verify(token);
-        // A token lives on the host that issued it: no replay on another company's sub-domain.
-        if (claims.cid && claims.cid !== (request.company?.id ?? null)) throw new AppError('TOKEN_INVALID');
-        request.principal = await loadPrincipal(app, claims, request.company?.id ?? null);
+        claims = await app.tokens.verify(token);
       } catch (e) {
-        // Refresh and logout run on the cookie: an expired access token sent along must not block them.
-        if (!(e instanceof AppError && request.routeOptions.config?.bearerOptional)) throw e;
-        request.principal = null;
+        tokenError = e;
       }
+    }
+    if (label || claims) {
+      const found = await app.db.system(async (tx) => {
+        const [company] = label
+          ? await tx
+              .select({
+                id: companies.id,
+                subDomain: companies.subDomain,
+                name: companies.name,
+                enabled: companies.enabled,
+              })
+              .from(companies)
+              .where(eq(companies.subDomain, label))
+              .limit(1)
+          : [];
+        if (label && !company) return { company: null, row: null };
+        const companyId = company?.id ?? null;
+        // A token lives on the host that issued it: no replay on another company's sub-domain.
+        const sameHost = !!claims && (!claims.cid || claims.cid === companyId);
+        const row = claims && sameHost ? await principalRow(tx, claims, companyId) : undefined;
+        return { company: company ?? null, row, sameHost };
+      });
+      if (label && !found.company) throw new AppError('COMPANY_NOT_FOUND');
+      request.company = found.company;
+      if (claims && !tokenError) {
+        if (!found.sameHost) tokenError = new AppError('TOKEN_INVALID');
+        else if (!found.row || found.row.revokedAt || found.row.expiresAt < new Date()) {
+          tokenError = new AppError('SESSION_REVOKED');
+        } else {
+          request.principal = {
+            userId: claims.uuid,
+            sessionId: claims.sid,
+            globalRoles: found.row.roles,
+            claims,
+            membership: found.row.membership,
+          };
+        }
+      }
+    }
+    // Refresh and logout run on the cookie: an expired access token sent along must not block them.
+    if (tokenError && !(tokenError instanceof AppError && request.routeOptions.config?.bearerOptional)) {
+      throw tokenError;
     }
     const p = request.principal;
     request.scope = { companyId: request.company?.id ?? null, userId: p?.userId ?? null };
@@ -142,32 +167,31 @@ export default fp(async function context(app: FastifyInstance) {
   });
 });
 
-async function loadPrincipal(app: FastifyInstance, claims: AccessClaims, companyId: string | null): Promise<Principal> {
-  const row = await app.db.system(async (tx) => {
-    const [s] = await tx
-      .select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt, roles: users.roles })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.uuid)))
-      .limit(1);
-    if (!s) return null;
-    const [m] = companyId
-      ? await tx
-          .select({ id: memberships.id, enabled: memberships.enabled, roles: memberships.roles })
-          .from(memberships)
-          .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, claims.uuid)))
-          .limit(1)
-      : [];
-    return { ...s, membership: m ?? null };
-  });
-  if (!row || row.revokedAt || row.expiresAt < new Date()) throw new AppError('SESSION_REVOKED');
-  return {
-    userId: claims.uuid,
-    sessionId: claims.sid,
-    globalRoles: row.roles,
-    claims,
-    membership: row.membership,
-  };
+/** The session (alive?), the user's global roles and the membership here, in one query. */
+async function principalRow(tx: Tx, claims: AccessClaims, companyId: string | null) {
+  const [row] = await tx
+    .select({
+      revokedAt: sessions.revokedAt,
+      expiresAt: sessions.expiresAt,
+      roles: users.roles,
+      membershipId: memberships.id,
+      membershipEnabled: memberships.enabled,
+      membershipRoles: memberships.roles,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(
+      memberships,
+      and(eq(memberships.userId, sessions.userId), companyId ? eq(memberships.companyId, companyId) : sql`false`),
+    )
+    .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.uuid)))
+    .limit(1);
+  if (!row) return null;
+  const membership =
+    row.membershipId && row.membershipEnabled !== null && row.membershipRoles
+      ? { id: row.membershipId, enabled: row.membershipEnabled, roles: row.membershipRoles }
+      : null;
+  return { revokedAt: row.revokedAt, expiresAt: row.expiresAt, roles: row.roles, membership };
 }
 
 export type { FastifyReply };
