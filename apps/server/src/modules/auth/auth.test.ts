@@ -17,10 +17,12 @@ import {
 import { addMembership, createCompany, createUser } from '../../db/seed/factories';
 import { hashPassword } from '../../lib/password';
 import { AUDIENCE, ISSUER } from '../../lib/tokens';
+import { buildApp } from '../../app';
+import { testConfig } from '../../config';
 import { call, createTestApp, type TestContext } from '../../test/harness';
 import { otpOf, startTestSmtp, type TestSmtp } from '../../test/smtp';
 import { purgeExpired, revokeAllSessions } from './auth.service';
-import { LIMITS } from './rate-limit';
+import { hit, LIMITS } from './rate-limit';
 
 const PASSWORD = 'Sturdy-Pass-42';
 let t: TestContext;
@@ -435,7 +437,50 @@ describe('login', () => {
     expect((await login('alice@acme.test')).statusCode).toBe(200);
   });
 
-  it('rate-limits per IP across accounts', async () => {
+  it('rate-limits login per IP across accounts', async () => {
+    const ip = freshIp();
+    const { max } = LIMITS.loginIp;
+    // Each miss costs a full Argon2 verify (by design), so the first few go through the route and
+    // the rest of the window is filled with the same counter the route uses.
+    for (let i = 0; i < 3; i++)
+      expect((await login(`spray${i}@acme.test`, 'Wrong-Pass-1', 'acme', ip)).statusCode).toBe(401);
+    for (let i = 3; i < max; i++) await hit(app, 'loginIp', ip);
+    const limited = await login('alice@acme.test', PASSWORD, 'acme', ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('RATE_LIMITED');
+    expect((await login('alice@acme.test', PASSWORD, 'acme', freshIp())).statusCode).toBe(200);
+  });
+
+  it('shares the counters between server processes on the same database', async () => {
+    const other = await buildApp({ config: testConfig(), db: t.db });
+    try {
+      const email = 'bob@acme.test';
+      const { max } = LIMITS.loginAccount;
+      for (let i = 0; i < max; i++) {
+        const target = i % 2 ? other : app;
+        const res = await call(target, {
+          method: 'POST',
+          url: '/api/jwt/login',
+          host: 'acme',
+          payload: { email, password: 'Wrong-Pass-1' },
+          remoteAddress: freshIp(),
+        });
+        expect(res.statusCode).toBe(401);
+      }
+      const res = await call(other, {
+        method: 'POST',
+        url: '/api/jwt/login',
+        host: 'acme',
+        payload: { email, password: PASSWORD },
+        remoteAddress: freshIp(),
+      });
+      expect(res.statusCode).toBe(429);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('rate-limits forgot-password per IP across accounts', async () => {
     const ip = freshIp();
     const { max } = LIMITS.forgotIp;
     for (let i = 0; i < max; i++) {
@@ -560,6 +605,26 @@ describe('refresh and logout', () => {
       token: res.json().accessToken,
     });
     expect(api.json().code).toBe('SESSION_REVOKED');
+  });
+
+  it('ends the session on refresh once the user is part of no company any more', async () => {
+    const res = await login('bob@acme.test');
+    await t.db.system((tx) => tx.delete(memberships).where(eq(memberships.userId, ids.bob)));
+    try {
+      const r = await refresh(cookieOf(res)!.value);
+      expect(r.statusCode).toBe(403);
+      expect(r.json().code).toBe('NOT_PART_OF_ANY_COMPANY');
+      expect(cookieOf(r)?.value).toBe('');
+      const api = await call(app, {
+        method: 'GET',
+        url: '/api/jwt/sessions',
+        host: 'acme',
+        token: res.json().accessToken,
+      });
+      expect(api.json().code).toBe('SESSION_REVOKED');
+    } finally {
+      await t.db.system((tx) => addMembership(tx, ids.acme, ids.bob));
+    }
   });
 
   it('refreshes and logs out with an expired access token sent along', async () => {
