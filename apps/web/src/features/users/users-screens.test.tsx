@@ -84,7 +84,8 @@ describe('members list', () => {
     });
     expect(screen.getByTestId('table-range')).toHaveTextContent('21–22 of 22');
     expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
-    expect(screen.getByText('Disabled')).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /person1@acme\.test/ })).toHaveTextContent('Disabled');
+    expect(screen.getByRole('row', { name: /person2@acme\.test/ })).toHaveTextContent('Enabled');
   });
 });
 
