@@ -113,8 +113,10 @@ test('the super admin creates a company with its first admin and uploads a logo'
   const row = page.getByTestId('companies-table').getByRole('row', { name: new RegExp(`umbrella-${tag}`) });
   await expect(row).toContainText('Enabled');
   await row.getByRole('link').click();
-  await page.getByRole('switch', { name: 'Company enabled' }).uncheck();
+  // The switch shows the server's state: it flips once the change is saved.
+  await page.getByRole('switch', { name: 'Company enabled' }).click();
   await expect(page.getByText('The company was saved.')).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Company enabled' })).not.toBeChecked();
   await page.goto(consoleUrl('acme', `/companies?search=${tag}&enabled=false`));
   await expect(page.getByTestId('companies-table').getByRole('row', { name: new RegExp(`umbrella-${tag}`) })).toContainText(
     'Disabled',
