@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { axeViolations, describeViolations, expectDashboard, signIn } from '../support/console';
-import { consoleUrl } from '../support/env';
+import { consoleUrl, PEOPLE } from '../support/env';
 
 async function expectNoViolations(page: Page, screen: string) {
   const violations = await axeViolations(page);
@@ -28,7 +28,7 @@ for (const language of ['en', 'ar'] as const) {
     });
 
     test('console screens have no violations', async ({ page }) => {
-      await signIn(page, 'alice@example.com', 'acme');
+      await signIn(page, language === 'en' ? PEOPLE.farid.email : PEOPLE.priya.email, 'acme');
       await expect(page.getByTestId('greeting')).toBeVisible();
       for (const skin of ['light', 'dark', 'semi-dark', 'bordered']) {
         await page.evaluate((s) => localStorage.setItem('skin', s), skin);
@@ -81,6 +81,8 @@ async function expectDashboardAbsent(page: Page) {
 
 test('keyboard only: sign in and reach the dashboard', async ({ page }) => {
   await page.goto(consoleUrl('acme', '/login'));
+  // The email field takes the focus when the screen appears.
+  await expect(page.locator('input[autocomplete=username]')).toBeFocused();
   await page.keyboard.type('alice@example.com');
   await page.keyboard.press('Tab');
   await page.keyboard.type('Demo1234');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectDashboard, signIn } from '../support/console';
-import { consoleUrl } from '../support/env';
+import { consoleUrl, PEOPLE } from '../support/env';
 
 test('the skin chosen on the login screen is kept after a reload, applied before first paint', async ({ page }) => {
   await page.goto(consoleUrl('acme', '/login'));
@@ -26,8 +26,8 @@ test('the skin chosen on the login screen is kept after a reload, applied before
 test('skins switch in the console and persist; the sidebar is collapsed by default and its state persists', async ({
   page,
 }) => {
-  await signIn(page, 'alice@example.com', 'acme');
-  await expectDashboard(page, 'Alice');
+  await signIn(page, PEOPLE.ada.email, 'acme');
+  await expectDashboard(page, 'Ada');
   const shell = page.locator('[data-nav-collapsed]');
   await expect(shell).toHaveAttribute('data-nav-collapsed', 'true');
   // Collapsed: icons with accessible names, no visible labels.
@@ -43,7 +43,7 @@ test('skins switch in the console and persist; the sidebar is collapsed by defau
   await expect(page.locator('html')).toHaveAttribute('data-skin', 'semi-dark');
 
   await page.reload();
-  await expectDashboard(page, 'Alice');
+  await expectDashboard(page, 'Ada');
   await expect(page.locator('html')).toHaveAttribute('data-skin', 'semi-dark');
   await expect(shell).toHaveAttribute('data-nav-collapsed', 'false');
 
@@ -51,15 +51,15 @@ test('skins switch in the console and persist; the sidebar is collapsed by defau
   await page.getByRole('menuitem', { name: 'Bordered' }).click();
   await page.getByRole('button', { name: 'Collapse the menu' }).click();
   await page.reload();
-  await expectDashboard(page, 'Alice');
+  await expectDashboard(page, 'Ada');
   await expect(page.locator('html')).toHaveAttribute('data-skin', 'bordered');
   await expect(shell).toHaveAttribute('data-nav-collapsed', 'true');
 });
 
 test('under 1200 px the sidebar opens over the content with its labels', async ({ page }) => {
   await page.setViewportSize({ width: 1000, height: 800 });
-  await signIn(page, 'alice@example.com', 'acme');
-  await expectDashboard(page, 'Alice');
+  await signIn(page, PEOPLE.ada.email, 'acme');
+  await expectDashboard(page, 'Ada');
   await page.getByRole('button', { name: 'Open the menu' }).click();
   await expect(page.getByRole('navigation').getByText('Dashboard', { exact: true })).toBeVisible();
   await expect(page.getByRole('navigation').getByText('Users', { exact: true })).toBeVisible();
@@ -78,10 +78,10 @@ test('Arabic switches the whole layout to right-to-left and stays after a reload
 
   await page.reload();
   await expect(html).toHaveAttribute('dir', 'rtl');
-  await page.getByLabel('البريد الإلكتروني').fill('alice@example.com');
+  await page.getByLabel('البريد الإلكتروني').fill(PEOPLE.kira.email);
   await page.getByRole('textbox', { name: 'كلمة المرور', exact: true }).fill('Demo1234');
   await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
-  await expect(page.getByTestId('greeting')).toHaveText('مرحبًا Alice، كيف يمكنني مساعدتك؟');
+  await expect(page.getByTestId('greeting')).toHaveText('مرحبًا Kira، كيف يمكنني مساعدتك؟');
   // The sidebar sits on the right in RTL.
   const nav = await page.getByRole('navigation', { name: 'التنقل الرئيسي' }).boundingBox();
   const viewport = page.viewportSize();

@@ -6,9 +6,10 @@ import { consoleUrl, DEMO_PASSWORD } from './env';
 /** Signs in through the login screen of `subDomain` and waits for the dashboard greeting. */
 export async function signIn(page: Page, email: string, subDomain: string | null, password = DEMO_PASSWORD) {
   await page.goto(consoleUrl(subDomain, '/login'));
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // Language-independent selectors: some specs sign in with the UI in Arabic.
+  await page.locator('input[autocomplete=username]').fill(email);
+  await page.locator('input[autocomplete=current-password]').fill(password);
+  await page.locator('form button[type=submit]').click();
 }
 
 export async function expectDashboard(page: Page, firstName: string) {

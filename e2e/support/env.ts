@@ -11,3 +11,17 @@ export const DEMO_PASSWORD = 'Demo1234';
 
 /** The dashboard of a company: `/admin` or `/admin/` (the router drops the trailing slash). */
 export const dashboardUrl = (subDomain: string) => new RegExp(`^http://${subDomain}\\.localhost:${E2E_PORT}/admin/?$`);
+
+/**
+ * Demo people (from the seed's factories). Sign-in is rate-limited per account (10 per 15 min),
+ * so the specs spread their sign-ins over several admins of Acme.
+ */
+export const PEOPLE = {
+  alice: { email: 'alice@example.com', firstName: 'Alice' },
+  bob: { email: 'bob@example.com', firstName: 'Bob' },
+  sam: { email: 'super@example.com', firstName: 'Sam' },
+  ada: { email: 'ada.adams.0@acme.example.com', firstName: 'Ada' },
+  kira: { email: 'kira.adams.10@acme.example.com', firstName: 'Kira' },
+  farid: { email: 'farid.berg.30@acme.example.com', firstName: 'Farid' },
+  priya: { email: 'priya.berg.40@acme.example.com', firstName: 'Priya' },
+} as const;

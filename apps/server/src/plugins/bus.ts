@@ -56,14 +56,19 @@ export async function createRedisBus(opts: RedisBusOptions): Promise<Bus> {
   const pub = new Redis(opts.url, { ...common, connectionName: 'wac-pub' });
   const sub = new Redis(opts.url, { ...common, connectionName: 'wac-sub' });
   // Without listeners ioredis would throw connection errors as unhandled: report them, keep running.
-  pub.on('error', onError);
-  sub.on('error', onError);
+  let firstError: Error | undefined;
+  const report = (err: Error) => {
+    firstError ??= err;
+    onError(err);
+  };
+  pub.on('error', report);
+  sub.on('error', report);
   try {
     await Promise.all([pub.connect(), sub.connect()]);
   } catch (err) {
     pub.disconnect();
     sub.disconnect();
-    throw new Error(`Cannot connect to Redis at REDIS_URL: ${(err as Error).message}`);
+    throw new Error(`Cannot connect to Redis at REDIS_URL: ${(firstError ?? (err as Error)).message}`);
   }
 
   const handlers = new Map<string, { set: Set<BusHandler>; ready: Promise<void> }>();

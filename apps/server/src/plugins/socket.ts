@@ -132,6 +132,10 @@ export function createSocketHub(opts: HubOptions) {
     const set = members.get(channel);
     if (!set) return;
     const frame = JSON.stringify({ ...message, channel });
+    if (message.type === 'company_updated' && parseChannel(channel)?.kind === 'company') {
+      // A disabled company loses its members' sockets from its channel (super admins stay).
+      recheck([...set]).catch((err) => log.error({ err }, 'realtime re-check failed'));
+    }
     for (const conn of [...set]) {
       if (channel === conn.ownChannel) {
         if (message.type === 'user_logged_out') {

@@ -1,4 +1,15 @@
-import { Avatar, Badge, Group, Popover, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  Avatar,
+  Badge,
+  Group,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconSearch, IconSelector } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -60,19 +71,22 @@ export function CompanySwitcher({ compact = false }: { compact?: boolean }) {
         <UnstyledButton
           className="company-switcher-target"
           onClick={() => setOpened((o) => !o)}
-          aria-label={t('switcher.label')}
+          // Named by its content, so what is visible is part of the name (WCAG 2.5.3).
           aria-expanded={opened}
           aria-haspopup="dialog"
-          title={t('switcher.current', { name: current.company.name })}
+          title={t('switcher.label')}
           data-testid="company-switcher"
         >
           <Group gap="sm" wrap="nowrap">
             <CompanyAvatar profile={current} />
-            {!compact && (
+            {compact ? (
+              <VisuallyHidden>{t('switcher.current', { name: current.company.name })}</VisuallyHidden>
+            ) : (
               <>
                 <Text size="sm" fw={600} truncate style={{ flex: 1 }}>
                   {current.company.name}
                 </Text>
+                <VisuallyHidden>{t('switcher.label')}</VisuallyHidden>
                 <IconSelector size={16} aria-hidden />
               </>
             )}
@@ -112,7 +126,7 @@ export function CompanySwitcher({ compact = false }: { compact?: boolean }) {
                           {p.company.name}
                         </Text>
                         {!usable && (
-                          <Badge size="xs" color="gray" variant="light">
+                          <Badge size="xs" color="gray.7" variant="filled">
                             {t('switcher.disabled')}
                           </Badge>
                         )}

@@ -1,4 +1,4 @@
-import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconDevices, IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,10 +12,12 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('navbar.userMenu')} data-testid="user-menu">
+        {/* Named by its content (initials + hidden label), so the visible text is part of the name. */}
+        <UnstyledButton data-testid="user-menu" title={t('navbar.userMenu')}>
           <Avatar src={user.avatar} alt="" radius="xl" color="blue">
             {initials}
           </Avatar>
+          <VisuallyHidden>{t('navbar.userMenu')}</VisuallyHidden>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

@@ -21,11 +21,10 @@ export const memberships = pgTable(
     videoCallEnabled: boolean('video_call_enabled').notNull().default(true),
     /**
      * Copies of the user's name and email (kept in sync by triggers, migration 0002) so a company's
-     * member listing sorts and searches on one table with per-company indexes at 100k members.
+     * member listing sorts and pages on one table with per-company indexes at 100k members.
      */
     sortName: text('sort_name').notNull().default(''),
     email: text('email').notNull().default(''),
-    searchText: text('search_text').notNull().default(''),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

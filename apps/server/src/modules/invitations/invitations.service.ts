@@ -107,7 +107,7 @@ export async function resend(
   const token = randomToken();
   const inv = await ctx.run(async (tx) => {
     const inv = await repo.findById(tx, ctx.companyId, id);
-    if (!inv || inv.status !== 'pending') throw new AppError('NOT_FOUND');
+    if (inv?.status !== 'pending') throw new AppError('NOT_FOUND');
     // A new token: the old link stops working, and the 7 days start again.
     const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
     await repo.renew(tx, inv.id, sha256(token), expiresAt);
@@ -126,7 +126,7 @@ export async function resend(
 export async function cancel(app: FastifyInstance, request: FastifyRequest, ctx: TenantCtx, id: string) {
   await ctx.run(async (tx) => {
     const inv = await repo.findById(tx, ctx.companyId, id);
-    if (!inv || inv.status !== 'pending') throw new AppError('NOT_FOUND');
+    if (inv?.status !== 'pending') throw new AppError('NOT_FOUND');
     await repo.setStatus(tx, inv.id, 'cancelled');
     await audit(tx, request, {
       action: 'invitation.cancel',
@@ -146,8 +146,7 @@ type Found = NonNullable<Awaited<ReturnType<typeof repo.findByTokenHash>>>;
 async function live(tx: Tx, request: FastifyRequest, token: string): Promise<Found> {
   const inv = await repo.findByTokenHash(tx, sha256(token));
   if (
-    !inv ||
-    inv.status !== 'pending' ||
+    inv?.status !== 'pending' ||
     new Date(inv.expires_at) <= new Date() ||
     !inv.company_enabled ||
     (request.company && request.company.id !== inv.company_id)
@@ -172,7 +171,7 @@ export async function describe(app: FastifyInstance, request: FastifyRequest, to
   });
 }
 
-async function join(app: FastifyInstance, request: FastifyRequest, tx: Tx, inv: Found, userId: string) {
+async function join(request: FastifyRequest, tx: Tx, inv: Found, userId: string) {
   const membershipId = await repo.addMembership(tx, inv.company_id, userId, inv.roles);
   if (!membershipId) throw new AppError('ALREADY_MEMBER');
   await repo.setStatus(tx, inv.id, 'accepted');
@@ -210,7 +209,7 @@ export async function acceptAsNewUser(
       passwordHash,
       language: request.lang,
     });
-    return join(app, request, tx, inv, userId);
+    return join(request, tx, inv, userId);
   });
   await notifyJoined(app, result.company.uuid, result.userUuid);
   return result;
@@ -223,7 +222,7 @@ export async function acceptAsUser(app: FastifyInstance, request: FastifyRequest
     const inv = await live(tx, request, token);
     const me = await repo.findUserByEmail(tx, inv.email);
     if (!me || me.id !== userId) throw new AppError('INVITATION_EMAIL_MISMATCH');
-    return join(app, request, tx, inv, userId);
+    return join(request, tx, inv, userId);
   });
   await notifyJoined(app, result.company.uuid, result.userUuid);
   return result;

@@ -34,7 +34,7 @@ export async function create(
     userId,
   )(async (tx) => {
     const company = await repo.companyBySubDomain(tx, body.subDomain);
-    if (!company || !company.enabled) throw new AppError('COMPANY_NOT_FOUND');
+    if (!company?.enabled) throw new AppError('COMPANY_NOT_FOUND');
     if (await repo.isMember(tx, company.id, userId)) throw new AppError('ALREADY_MEMBER');
     if (await repo.hasPending(tx, company.id, userId)) throw new AppError('JOIN_REQUEST_PENDING');
     const id = await repo.insert(tx, company.id, userId, body.message || null);

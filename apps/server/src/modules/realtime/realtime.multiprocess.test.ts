@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships } from '../../db/schema/index';
 import { addMembership, createCompany, createUser } from '../../db/seed/factories';
 import { hashPassword } from '../../lib/password';
-import { type Cluster, startCluster } from './realtime.test-cluster';
-import { TestSocket } from './realtime.test-client';
+import { type Cluster, startCluster } from '../../test/cluster';
+import { TestSocket } from '../../test/ws-client';
 
 // Two real server processes on one PostgreSQL and one Redis (CI provides both on 127.0.0.1).
 let cluster: Cluster;

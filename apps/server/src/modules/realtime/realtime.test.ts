@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { CLOSE_CODES, companyChannel, userChannel } from '@wac/shared/realtime';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberships, sessions, socketTickets } from '../../db/schema/index';
+import { companies, memberships, sessions, socketTickets } from '../../db/schema/index';
 import { addMembership, createCompany, createUser } from '../../db/seed/factories';
 import { sha256 } from '../../lib/crypto';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
-import { type Opened, TestSocket } from './realtime.test-client';
+import { type Opened, TestSocket } from '../../test/ws-client';
 
 let t: TestContext;
 let port: number;
@@ -215,6 +215,25 @@ describe('channels', () => {
     client.close();
   });
 
+  it('drops the company channel live when the company is disabled (company_updated), but not for a super admin', async () => {
+    const member = await connect(ids.carol, ids.globex, 'globex');
+    const sup = await connect(ids.sup, ids.globex, 'globex');
+    for (const s of [member, sup]) await s.client.subscribe(companyChannel(ids.globex));
+    await t.db.system((tx) => tx.update(companies).set({ enabled: false }).where(eq(companies.id, ids.globex)));
+    await t.app.bus.publish(companyChannel(ids.globex), { type: 'company_updated', enabled: false });
+    for (const s of [member, sup]) await s.client.next((f) => f.type === 'company_updated');
+    expect(await member.client.next((f) => f.type === 'unsubscribed')).toMatchObject({
+      channel: companyChannel(ids.globex),
+      reason: 'FORBIDDEN_CHANNEL',
+    });
+    await t.app.bus.publish(companyChannel(ids.globex), { type: 'listing_changed' });
+    expect(await sup.client.next((f) => f.type === 'listing_changed')).toBeTruthy();
+    expect(sup.client.frames.some((f) => f.type === 'unsubscribed')).toBe(false);
+    await t.db.system((tx) => tx.update(companies).set({ enabled: true }).where(eq(companies.id, ids.globex)));
+    member.client.close();
+    sup.client.close();
+  });
+
   it('answers a repeated subscribe as subscribed, once per request, without double delivery', async () => {
     const { client } = await connect(ids.alice, ids.acme, 'acme');
     for (let i = 0; i < 3; i++) {
@@ -296,6 +315,24 @@ describe('bad input', () => {
     const { client } = await connect(ids.alice, ids.acme, 'acme');
     for (let i = 0; i < 150; i++) client.send({ type: 'ping' });
     expect(await client.closed).toMatchObject({ code: CLOSE_CODES.POLICY_VIOLATION, reason: 'too many frames' });
+  });
+
+  it('closes with 4008 a socket that stops reading while messages pile up, and drops what it did not take', async () => {
+    const { client } = await connect(ids.alice, ids.acme, 'acme');
+    await client.subscribe(companyChannel(ids.acme));
+    // The client stops reading its TCP socket, as a frozen tab would.
+    const raw = (client.ws as unknown as { _socket: import('node:net').Socket })._socket;
+    raw.pause();
+    const filler = 'x'.repeat(8_000);
+    const published = 2_000;
+    for (let i = 0; i < published; i++) {
+      await t.app.bus.publish(companyChannel(ids.acme), { type: 'listing_changed', seq: i, filler });
+    }
+    raw.resume();
+    expect((await client.closed).code).toBe(CLOSE_CODES.TOO_SLOW);
+    const got = client.frames.filter((f) => f.type === 'listing_changed').length;
+    expect(got).toBeGreaterThan(0);
+    expect(got).toBeLessThan(published);
   });
 
   it('survives a fuzzed stream of bad frames and keeps serving', async () => {

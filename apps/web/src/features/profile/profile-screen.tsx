@@ -132,7 +132,7 @@ function SessionsTab() {
                       <Group gap="xs">
                         <Text size="sm">{device}</Text>
                         {s.current && (
-                          <Badge size="sm" color="green" variant="light">
+                          <Badge size="sm" color="teal.9" variant="filled">
                             {t('profile.thisDevice')}
                           </Badge>
                         )}

@@ -2,6 +2,7 @@ import {
   CLOSE_CODES,
   isMessageType,
   type MessageType,
+  parseChannel,
   REALTIME_PATH,
   type RealtimeErrorCode,
   type RealtimeMessage,
@@ -216,7 +217,8 @@ export class RealtimeClient {
     const event = frame as RealtimeEvent;
     for (const h of [...(this.channels.get(channel) ?? [])]) h(event);
     for (const h of [...(this.typeHandlers.get(event.type) ?? [])]) h(event);
-    if (event.type === 'user_logged_out') this.loggedOut(event);
+    // Only the user's own channel can end the session; the server sends it only to that session's sockets.
+    if (event.type === 'user_logged_out' && parseChannel(channel)?.kind === 'user') this.loggedOut(event);
   }
 
   private dropChannel(channel: string, code: RealtimeErrorCode) {

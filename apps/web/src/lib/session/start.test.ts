@@ -38,7 +38,7 @@ describe('takeSwitchCode (step 1)', () => {
 });
 
 describe('mergeUserData (step 3)', () => {
-  const user = { uuid: 'u1', roles: ['super_admin'] } as const;
+  const user = { uuid: 'u1', roles: ['super_admin'] };
   it('keeps stored companies of the same user and takes fresh roles', () => {
     const stored = { uuid: 'u1', roles: [], userCompanies: [acme], currentCompany: acme };
     expect(

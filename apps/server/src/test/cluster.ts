@@ -3,11 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { request } from 'node:http';
 import pg from 'pg';
-import { type Database, openDatabase } from '../../db/client';
-import { sessions } from '../../db/schema/index';
-import { createTokenService } from '../../lib/tokens';
-import { type Bus, createRedisBus } from '../../plugins/bus';
-import { withDatabase } from '../../test/global-setup';
+import { type Database, openDatabase } from '../db/client';
+import { sessions } from '../db/schema/index';
+import { createTokenService } from '../lib/tokens';
+import { type Bus, createRedisBus } from '../plugins/bus';
+import { withDatabase } from './global-setup';
 
 /**
  * Several real server processes (`node --import tsx apps/server/src/server.ts`) on one fresh
@@ -16,6 +16,8 @@ import { withDatabase } from '../../test/global-setup';
  */
 export interface Cluster {
   ports: number[];
+  /** Process ids of the servers, by index (for memory readings). */
+  pids: number[];
   db: Database;
   /** A bus on the same Redis and prefix as the processes (the test's own connection). */
   bus: Bus;
@@ -30,7 +32,7 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-const ROOT = new URL('../../../../../', import.meta.url).pathname;
+const ROOT = new URL('../../../../', import.meta.url).pathname;
 
 export async function startCluster(opts: { ports: number[]; label: string }): Promise<Cluster> {
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -103,6 +105,7 @@ export async function startCluster(opts: { ports: number[]; label: string }): Pr
 
   return {
     ports: opts.ports,
+    pids: children.map((c) => c?.pid ?? 0),
     db: database,
     bus: theBus,
     jwtSecret,
