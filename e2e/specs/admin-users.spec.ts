@@ -97,9 +97,9 @@ test('a join request: the requester asks by sub-domain, the admin accepts, the r
   page,
   browser,
 }) => {
-  const requesterEmail = 'ada.adams.0@acme.example.com';
+  const requesterEmail = 'elena.adams.4@acme.example.com';
   await signIn(page, requesterEmail, 'acme');
-  await expectDashboard(page, 'Ada');
+  await expectDashboard(page, 'Elena');
   await page.goto(consoleUrl('acme', '/join'));
   await page.getByLabel('Sub-domain').fill('no-such-company-xyz');
   await page.getByRole('button', { name: 'Send the request' }).click();
@@ -118,7 +118,7 @@ test('a join request: the requester asks by sub-domain, the admin accepts, the r
   await adminPage.goto(consoleUrl('globex', '/users/join-requests'));
   await adminPage.getByRole('button', { name: `Accept the request of ${requesterEmail}` }).click();
   await expect(adminPage.getByText(`${requesterEmail} is now a member.`)).toBeVisible();
-  await adminPage.goto(consoleUrl('globex', `/users?search=ada.adams.0`));
+  await adminPage.goto(consoleUrl('globex', `/users?search=elena.adams.4`));
   await expect(adminPage.getByTestId('members-table').getByRole('row', { name: new RegExp(requesterEmail) })).toBeVisible();
   await admin.close();
 
