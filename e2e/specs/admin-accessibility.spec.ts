@@ -121,6 +121,7 @@ test('a member (not an admin) sees no admin entries and the not-authorized page 
   await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
   await page.goto(consoleUrl('acme', '/audit-log'));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByTestId('audit-table')).toHaveCount(0);
   await expectNoViolations(page, 'not authorized (audit log)');
 });

@@ -102,7 +102,9 @@ test('the super admin creates a company with its first admin and uploads a logo'
 
   // A fake image is refused before upload; a real PNG is accepted and shown.
   const logo = page.getByTestId('logo-input');
-  await page.locator('input[type=file]').setInputFiles({ name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(page.getByText('Please choose a PNG, JPEG or WebP image.')).toBeVisible();
   await page.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: tinyPng() });
   await expect(page.getByText('The logo was updated.')).toBeVisible();
@@ -119,7 +121,7 @@ test('the super admin creates a company with its first admin and uploads a logo'
   await expect(page.getByText('The company was saved.')).toBeVisible();
   await expect(page.getByRole('switch', { name: 'Company enabled' })).not.toBeChecked();
   await page.goto(consoleUrl('acme', `/companies?search=${tag}&enabled=false`));
-  await expect(page.getByTestId('companies-table').getByRole('row', { name: new RegExp(`umbrella-${tag}`) })).toContainText(
-    'Disabled',
-  );
+  await expect(
+    page.getByTestId('companies-table').getByRole('row', { name: new RegExp(`umbrella-${tag}`) }),
+  ).toContainText('Disabled');
 });

@@ -32,7 +32,9 @@ test('invite → accept from the mail as a new user → member listed; role chan
   await page.getByRole('button', { name: 'Invite' }).click();
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByRole('button', { name: 'Send the invitation' }).click();
-  await expect(dialog.getByTestId('invite-error')).toHaveText('An invitation is already pending for this email address.');
+  await expect(dialog.getByTestId('invite-error')).toHaveText(
+    'An invitation is already pending for this email address.',
+  );
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   await page.getByRole('tab', { name: 'Invitations' }).click();
@@ -76,7 +78,10 @@ test('invite → accept from the mail as a new user → member listed; role chan
   await expect(page.getByTestId('members-table').getByRole('row', { name: new RegExp(email) })).toContainText('Admin');
 
   // Disable: the member's very next request is refused (the disabled notice after a reload).
-  await page.getByTestId('members-table').getByRole('link', { name: `Nina Newton ${tag}` }).click();
+  await page
+    .getByTestId('members-table')
+    .getByRole('link', { name: `Nina Newton ${tag}` })
+    .click();
   await page.getByRole('switch', { name: 'Membership enabled' }).uncheck();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('The member was saved.')).toBeVisible();
@@ -119,7 +124,9 @@ test('a join request: the requester asks by sub-domain, the admin accepts, the r
   await adminPage.getByRole('button', { name: `Accept the request of ${requesterEmail}` }).click();
   await expect(adminPage.getByText(`${requesterEmail} is now a member.`)).toBeVisible();
   await adminPage.goto(consoleUrl('globex', `/users?search=elena.adams.4`));
-  await expect(adminPage.getByTestId('members-table').getByRole('row', { name: new RegExp(requesterEmail) })).toBeVisible();
+  await expect(
+    adminPage.getByTestId('members-table').getByRole('row', { name: new RegExp(requesterEmail) }),
+  ).toBeVisible();
   await admin.close();
 
   await page.reload();

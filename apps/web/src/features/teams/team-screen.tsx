@@ -1,21 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Modal,
-  Pagination,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { LISTING_PAGE_SIZE } from '@wac/shared/constants';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../components/app-dialog';
 import { Link, useNavigate, useParams } from 'react-router';
 import { notify } from '../../lib/notify';
 import { useAddTeamMembers } from './api/add-team-members';
@@ -89,7 +77,7 @@ function TeamMembers({ uuid }: { uuid: string }) {
                 <Button
                   size="xs"
                   variant="light"
-                  color="red"
+                  color="red.9"
                   onClick={() => remove.mutate(m.uuid)}
                   aria-label={t('admin:teams.removeMemberLabel', { email: m.email })}
                 >
@@ -119,7 +107,7 @@ export default function TeamScreen() {
   const [deleting, setDeleting] = useState(false);
 
   if (team.isPending) return <Skeleton h={200} />;
-  if (!team.data) return <Alert color="red">{t('admin:common.notFound')}</Alert>;
+  if (!team.data) return <Alert color="red.9">{t('admin:common.notFound')}</Alert>;
   const tm = team.data;
 
   const onDelete = async () => {
@@ -154,26 +142,26 @@ export default function TeamScreen() {
           <Button variant="default" onClick={() => setEditing(true)}>
             {t('admin:teams.edit')}
           </Button>
-          <Button color="red" variant="outline" onClick={() => setDeleting(true)}>
+          <Button color="red.9" variant="outline" onClick={() => setDeleting(true)}>
             {t('admin:teams.delete')}
           </Button>
         </Group>
       </Group>
       <TeamMembers uuid={tm.uuid} />
       {editing && <TeamFormDialog key={tm.version} team={tm} opened onClose={() => setEditing(false)} />}
-      <Modal opened={deleting} onClose={() => setDeleting(false)} title={t('admin:teams.deleteTitle')}>
+      <AppDialog opened={deleting} onClose={() => setDeleting(false)} title={t('admin:teams.deleteTitle')}>
         <Stack>
           <Text>{t('admin:teams.deleteText', { name: tm.name })}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleting(false)}>
               {t('admin:common.cancel')}
             </Button>
-            <Button color="red" onClick={() => void onDelete()} loading={del.isPending}>
+            <Button color="red.9" onClick={() => void onDelete()} loading={del.isPending}>
               {t('admin:teams.delete')}
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppDialog>
     </Stack>
   );
 }

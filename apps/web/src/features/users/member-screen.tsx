@@ -6,7 +6,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   Paper,
   Skeleton,
   Stack,
@@ -19,6 +18,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../components/app-dialog';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
@@ -150,7 +150,7 @@ function SessionsCard({ uuid }: { uuid: string }) {
           {t('admin:member.sessions')}
         </Title>
         <Button
-          color="red"
+          color="red.9"
           variant="light"
           disabled={rows.length === 0}
           onClick={() => void onRevoke()}
@@ -208,7 +208,7 @@ export default function MemberScreen() {
   };
 
   if (member.isPending) return <Skeleton h={240} />;
-  if (!member.data) return <Alert color="red">{t('admin:common.notFound')}</Alert>;
+  if (!member.data) return <Alert color="red.9">{t('admin:common.notFound')}</Alert>;
   const m = member.data;
   return (
     <Stack gap="lg">
@@ -225,7 +225,7 @@ export default function MemberScreen() {
           </Title>
           <Text c="dimmed">{m.email}</Text>
         </div>
-        <Button color="red" variant="outline" onClick={() => setConfirming(true)}>
+        <Button color="red.9" variant="outline" onClick={() => setConfirming(true)}>
           {t('admin:member.remove')}
         </Button>
       </Group>
@@ -233,19 +233,19 @@ export default function MemberScreen() {
       <EditForm key={m.version} member={m} />
       <TeamsCard uuid={m.uuid} />
       <SessionsCard uuid={m.uuid} />
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('admin:member.removeTitle')}>
+      <AppDialog opened={confirming} onClose={() => setConfirming(false)} title={t('admin:member.removeTitle')}>
         <Stack>
           <Text>{t('admin:member.removeText', { email: m.email })}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
               {t('admin:common.cancel')}
             </Button>
-            <Button color="red" onClick={() => void onRemove(m)} loading={remove.isPending}>
+            <Button color="red.9" onClick={() => void onRemove(m)} loading={remove.isPending}>
               {t('admin:member.remove')}
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppDialog>
     </Stack>
   );
 }

@@ -54,6 +54,23 @@ describe('admin locales', () => {
     });
   }
 
+  it('a row button\'s accessible name contains its visible text (WCAG 2.5.3 label in name)', () => {
+    const pairs = [
+      ['invitations.resend', 'invitations.resendLabel'],
+      ['invitations.cancel', 'invitations.cancelLabel'],
+      ['joinRequests.accept', 'joinRequests.acceptLabel'],
+      ['joinRequests.decline', 'joinRequests.declineLabel'],
+      ['teams.removeMember', 'teams.removeMemberLabel'],
+    ];
+    for (const lang of LANGUAGES) {
+      const catalog = load(lang);
+      for (const [text, label] of pairs) {
+        const visible = (catalog.get(text ?? '') ?? '').toLowerCase();
+        expect(catalog.get(label ?? '')?.toLowerCase(), `${lang}:${label}`).toContain(visible);
+      }
+    }
+  });
+
   it('every admin key the code asks for exists, and the dynamic ones too', () => {
     const used = new Set<string>(DYNAMIC_KEYS);
     for (const text of Object.values(sourceFiles)) {

@@ -1,10 +1,11 @@
 import { PLANS } from '@wac/shared/constants';
 import { CompanyCreateSchema } from '@wac/shared/schemas/companies';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../../components/app-dialog';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
@@ -39,11 +40,11 @@ export function CompanyCreateDialog({ opened, onClose }: { opened: boolean; onCl
     }
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={t('admin:companies.create')} size="lg">
+    <AppDialog opened={opened} onClose={onClose} title={t('admin:companies.create')} size="lg">
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           {error && (
-            <Alert color="red" role="alert">
+            <Alert color="red.9" role="alert">
               {error}
             </Alert>
           )}
@@ -103,6 +104,6 @@ export function CompanyCreateDialog({ opened, onClose }: { opened: boolean; onCl
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppDialog>
   );
 }

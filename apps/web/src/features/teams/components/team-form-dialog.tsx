@@ -1,7 +1,8 @@
 import type { Team } from '@wac/shared/schemas/teams';
-import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../../components/app-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
@@ -54,11 +55,11 @@ export function TeamFormDialog({ team, opened, onClose }: { team?: Team; opened:
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={team ? t('admin:teams.edit') : t('admin:teams.create')}>
+    <AppDialog opened={opened} onClose={onClose} title={team ? t('admin:teams.edit') : t('admin:teams.create')}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           {error && (
-            <Alert color="red" role="alert">
+            <Alert color="red.9" role="alert">
               {error}
             </Alert>
           )}
@@ -101,6 +102,6 @@ export function TeamFormDialog({ team, opened, onClose }: { team?: Team; opened:
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppDialog>
   );
 }

@@ -1,9 +1,10 @@
 import { MAX_FILE_BYTES } from '@wac/shared/constants';
 import type { MemberImportResult } from '@wac/shared/schemas/members';
-import { Alert, Badge, Button, FileInput, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, FileInput, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../../components/app-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { importMembers } from '../api/import-members';
@@ -57,7 +58,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('admin:import.title')} size="xl">
+    <AppDialog opened={opened} onClose={close} title={t('admin:import.title')} size="xl">
       <Stack>
         <Text size="sm">{t('admin:import.hint')}</Text>
         <FileInput
@@ -137,6 +138,6 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppDialog>
   );
 }

@@ -1,9 +1,10 @@
 import { InvitationCreateSchema } from '@wac/shared/schemas/invitations';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../../components/app-dialog';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerError } from '../../../lib/forms';
@@ -41,11 +42,11 @@ export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: ()
     }
   });
   return (
-    <Modal opened={opened} onClose={close} title={t('admin:invite.title')}>
+    <AppDialog opened={opened} onClose={close} title={t('admin:invite.title')}>
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           {error && (
-            <Alert color="red" role="alert" data-testid="invite-error">
+            <Alert color="red.9" role="alert" data-testid="invite-error">
               {error}
             </Alert>
           )}
@@ -83,6 +84,6 @@ export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: ()
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppDialog>
   );
 }

@@ -1,7 +1,8 @@
 import { MEMBER_SORTS, type Member } from '@wac/shared/schemas/members';
-import { Anchor, Badge, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../../components/app-dialog';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table';
 import { ApiError } from '../../../lib/api-client';
@@ -176,7 +177,7 @@ export function MembersTable() {
               <Button
                 size="xs"
                 variant="light"
-                color="red"
+                color="red.9"
                 onClick={() => void runBulk('remove')}
                 loading={bulk.isPending}
               >
@@ -186,7 +187,7 @@ export function MembersTable() {
           ),
         }}
       />
-      <Modal opened={results !== null} onClose={() => setResults(null)} title={t('admin:bulk.resultsTitle')}>
+      <AppDialog opened={results !== null} onClose={() => setResults(null)} title={t('admin:bulk.resultsTitle')}>
         <Stack>
           <Text size="sm">
             {t('admin:bulk.summary', {
@@ -214,7 +215,7 @@ export function MembersTable() {
             </Table.Tbody>
           </Table>
         </Stack>
-      </Modal>
+      </AppDialog>
     </>
   );
 }
