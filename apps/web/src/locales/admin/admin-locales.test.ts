@@ -54,7 +54,7 @@ describe('admin locales', () => {
     });
   }
 
-  it('a row button\'s accessible name contains its visible text (WCAG 2.5.3 label in name)', () => {
+  it("a row button's accessible name contains its visible text (WCAG 2.5.3 label in name)", () => {
     const pairs = [
       ['invitations.resend', 'invitations.resendLabel'],
       ['invitations.cancel', 'invitations.cancelLabel'],
