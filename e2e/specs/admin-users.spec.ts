@@ -137,3 +137,36 @@ test('a join request: the requester asks by sub-domain, the admin accepts, the r
   await expect(page.getByTestId('my-join-requests').getByRole('row', { name: /Globex/ })).toContainText('Accepted');
   await expect(page.getByTestId('company-switcher')).toContainText('GL');
 });
+
+test('an existing user accepts an invitation: signs in on the invitation page and joins', async ({ page, browser }) => {
+  const email = 'grace@globex.example.com';
+  await signIn(page, 'super@example.com', 'acme');
+  await expectDashboard(page, 'Sam');
+  await page.goto(consoleUrl('acme', '/users'));
+  const since = Date.now() - 1000;
+  await page.getByRole('button', { name: 'Invite' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite a person' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Send the invitation' }).click();
+  await expect(dialog).toBeHidden();
+
+  const invitee = await browser.newContext();
+  const inviteePage = await invitee.newPage();
+  await inviteePage.goto(consoleUrl('acme', invitationPath(await waitForMail(email, since))));
+  await expect(inviteePage.getByText('You already have an account: sign in to accept.')).toBeVisible();
+  await expect(inviteePage.getByLabel('Email')).toHaveValue(email);
+  await inviteePage.getByRole('textbox', { name: 'Password', exact: true }).fill('Demo1234');
+  await inviteePage.getByRole('button', { name: 'Sign in' }).click();
+  // Signed in, still on the invitation (not sent to her own company's sub-domain).
+  await expect(inviteePage.getByText(`Signed in as ${email}.`)).toBeVisible();
+  expect(new URL(inviteePage.url()).hostname).toBe('acme.localhost');
+  await inviteePage.getByRole('button', { name: 'Accept and join' }).click();
+  await expect(inviteePage.getByTestId('invitation-accepted')).toHaveText('You are now a member of Acme Corp.');
+  await inviteePage.getByRole('button', { name: 'Open the console' }).click();
+  await expectDashboard(inviteePage, 'Grace');
+  expect(new URL(inviteePage.url()).hostname).toBe('acme.localhost');
+  await invitee.close();
+
+  await page.goto(consoleUrl('acme', '/users?search=grace%40globex'));
+  await expect(page.getByTestId('members-table').getByRole('row', { name: new RegExp(email) })).toBeVisible();
+});
