@@ -28,6 +28,8 @@ for (const language of ['en', 'ar'] as const) {
     });
 
     test('console screens have no violations', async ({ page }) => {
+      // 4 skins × 5 screens, each scanned: longer than one flow.
+      test.setTimeout(240_000);
       await signIn(page, language === 'en' ? PEOPLE.farid.email : PEOPLE.priya.email, 'acme');
       await expect(page.getByTestId('greeting')).toBeVisible();
       for (const skin of ['light', 'dark', 'semi-dark', 'bordered']) {

@@ -8,12 +8,19 @@ import { Providers } from './app/providers';
 import { router } from './app/router';
 import { initI18n } from './lib/i18n';
 import { startSession } from './lib/session/session';
+import { sessionStore } from './lib/session/store';
 
 async function boot() {
   await initI18n();
   const root = document.getElementById('root');
   if (!root) return;
   void startSession();
+  // The real-time socket comes with the first ready session, in its own chunk (not on sign-in screens).
+  const stop = sessionStore.subscribe((s) => {
+    if (s.status !== 'ready') return;
+    stop();
+    void import('./lib/realtime/realtime-session').then((m) => m.bindRealtimeToSession());
+  });
   createRoot(root).render(
     <StrictMode>
       <Providers>

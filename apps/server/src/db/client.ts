@@ -63,6 +63,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       if (err.code !== '57P01') process.stderr.write(`database pool: idle connection lost: ${err.message}\n`);
     });
     const p = pool;
+    // An idle connection the server ends (restart, failover, DROP DATABASE … FORCE) is reported
+    // here; without a listener node-postgres rethrows it and the process dies. The pool replaces it.
+    p.on('error', () => undefined);
     orm = drizzlePg(p, { schema });
     close = () => p.end();
     doMigrate = () => migratePg(orm, { migrationsFolder: MIGRATIONS });

@@ -139,8 +139,10 @@ export function createSocketHub(opts: HubOptions) {
     for (const conn of [...set]) {
       if (channel === conn.ownChannel) {
         if (message.type === 'user_logged_out') {
-          // A message naming one session ends only that session's sockets; without one, all of the user's.
+          // A message naming one session ends only that session's sockets; one naming a company (an
+          // admin's revoke) only the sockets of that company's Host; otherwise all of the user's.
           if (typeof message.sessionId === 'string' && message.sessionId !== conn.sessionId) continue;
+          if (typeof message.companyUuid === 'string' && message.companyUuid !== conn.companyId) continue;
           endSession(conn, frame);
           continue;
         }

@@ -16,11 +16,6 @@ import { documentedRoutes, isAdminAreaRoute } from './matrix-areas';
 
 /** Routes of the platform itself and of modules without their own matrix file yet. */
 const coreMatrix: MatrixRoute[] = [
-  {
-    route: 'POST /api/realtime/ticket',
-    request: () => ({ method: 'POST', url: '/api/realtime/ticket' }),
-    expect: signedIn(200),
-  },
   { route: 'GET /api/health', request: () => ({ url: '/api/health' }), expect: everyone(200) },
   { route: 'GET /api/docs.json', request: () => ({ url: '/api/docs.json' }), expect: everyone(200) },
   {

@@ -11,7 +11,7 @@ export function BlankLayout({ children, wide = false }: { children: ReactNode; w
     <Box className="blank-layout">
       <header>
         <Group justify="space-between" p="md">
-          <Text fw={700} size="lg" c="var(--mantine-primary-color-filled)">
+          <Text fw={700} size="lg" className="brand">
             {BRAND}
           </Text>
           <PreferenceSelects />

@@ -23,7 +23,7 @@ const SEARCH_FROM = 6;
 
 function CompanyAvatar({ profile, size = 32 }: { profile: Profile; size?: number }) {
   return (
-    <Avatar src={profile.company.logo} alt="" size={size} radius="sm" color="blue">
+    <Avatar src={profile.company.logo} alt="" size={size} radius="sm" color="indigo.8" variant="filled">
       {profile.company.name.slice(0, 2).toUpperCase()}
     </Avatar>
   );

@@ -14,7 +14,7 @@ export function UserMenu() {
       <Menu.Target>
         {/* Named by its content (initials + hidden label), so the visible text is part of the name. */}
         <UnstyledButton data-testid="user-menu" title={t('navbar.userMenu')}>
-          <Avatar src={user.avatar} alt="" radius="xl" color="blue">
+          <Avatar src={user.avatar} alt="" radius="xl" color="indigo.8" variant="filled">
             {initials}
           </Avatar>
           <VisuallyHidden>{t('navbar.userMenu')}</VisuallyHidden>

@@ -7,7 +7,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 /**
  * Uploaded images (company logos, avatars), already re-encoded. Kept in PostgreSQL rather than on
- * disk because several server processes share only the database (docs/decisions/adm-uploads.md).
+ * disk because several server processes share only the database (docs/decisions/008-uploads-in-the-database.md).
  * Platform rows: written after a permission check, served by id (a random uuid).
  */
 export const files = pgTable('files', {

@@ -83,7 +83,7 @@ const summary = (rows: Row[], imported: number): MemberImportResult => ({
 });
 
 /**
- * Good rows are imported, bad rows reported (docs/decisions/adm-csv-import.md): each row is an
+ * Good rows are imported, bad rows reported (docs/decisions/006-csv-import.md): each row is an
  * independent invitation, and the preview shows exactly what will happen before the admin commits.
  * `commit: false` (the preview) writes nothing.
  */

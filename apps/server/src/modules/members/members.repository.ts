@@ -94,12 +94,16 @@ export async function memberBatch(
   const after = cursor
     ? sql` AND (${key.expr}, m.id) ${desc ? sql`<` : sql`>`} (${cursor.k}::${key.type}, ${cursor.id}::uuid)`
     : sql``;
+  // Deferred join again: the batch's ids come from an index-only range scan that stops at `limit`,
+  // and only those rows are joined with users (joining first made the planner read every remaining row).
   return rows<MemberRow & { k: string }>(
     tx,
     sql`SELECT ${COLUMNS}, ${key.expr}::text AS k
-          FROM memberships m JOIN users u ON u.id = m.user_id
-         WHERE ${where(companyId, f)}${after}
-         ORDER BY ${key.expr} ${dir}, m.id ${dir} LIMIT ${limit}`,
+          FROM (SELECT m.id FROM memberships m WHERE ${where(companyId, f)}${after}
+                 ORDER BY ${key.expr} ${dir}, m.id ${dir} LIMIT ${limit}) p
+          JOIN memberships m ON m.id = p.id
+          JOIN users u ON u.id = m.user_id
+         ORDER BY ${key.expr} ${dir}, m.id ${dir}`,
   );
 }
 

@@ -1,7 +1,5 @@
 import { CLOSE_CODES, companyChannel, userChannel } from '@wac/shared/realtime';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberships } from '../../db/schema/index';
 import { addMembership, createCompany, createUser } from '../../db/seed/factories';
 import { hashPassword } from '../../lib/password';
 import { type Cluster, startCluster } from '../../test/cluster';
@@ -106,30 +104,51 @@ describe('two processes, one PostgreSQL, one Redis', () => {
     expect(res).toMatchObject({ status: 401, body: { code: 'SESSION_REVOKED' } });
   });
 
-  it('carries a role change (membership_updated) and company listing changes from one process to the other', async () => {
-    const onB = await socketOn(B, ids.alice);
+  it('carries an admin’s role change on A to the member’s socket on B (membership_updated, listing_changed)', async () => {
+    const admin = await cluster.sign(ids.alice, ids.acme);
+    const onB = await socketOn(B, ids.bob);
     expect(await onB.client.subscribe(companyChannel(ids.acme))).toMatchObject({ type: 'subscribed' });
-    await cluster.db.system((tx) =>
-      tx
-        .update(memberships)
-        .set({ roles: ['member'] })
-        .where(and(eq(memberships.userId, ids.alice), eq(memberships.companyId, ids.acme))),
-    );
-    await cluster.bus.publish(userChannel(ids.alice), {
-      type: 'membership_updated',
-      companyUuid: ids.acme,
-      roles: ['member'],
+    const member = await cluster.http(A, {
+      method: 'GET',
+      path: `/api/members/${ids.bob}`,
+      sub: 'acme',
+      token: admin.token,
     });
-    await cluster.bus.publish(companyChannel(ids.acme), { type: 'listing_changed', resource: 'users' });
+    expect(member.status).toBe(200);
+    const changed = await cluster.http(A, {
+      method: 'PATCH',
+      path: `/api/members/${ids.bob}`,
+      sub: 'acme',
+      token: admin.token,
+      body: { version: member.body.version, roles: ['admin'] },
+    });
+    expect(changed.status).toBe(200);
     expect(await onB.client.next((f) => f.type === 'membership_updated', 1_000)).toMatchObject({
-      roles: ['member'],
-      channel: userChannel(ids.alice),
+      companyUuid: ids.acme,
+      channel: userChannel(ids.bob),
     });
     expect(await onB.client.next((f) => f.type === 'listing_changed', 1_000)).toMatchObject({
-      resource: 'users',
+      resource: 'members',
       channel: companyChannel(ids.acme),
     });
     onB.client.close();
+  });
+
+  it('signs out a member’s socket on B within one second of an admin’s revoke on A', async () => {
+    const admin = await cluster.sign(ids.alice, ids.acme);
+    const onB = await socketOn(B, ids.bob);
+    const start = performance.now();
+    const res = await cluster.http(A, {
+      method: 'POST',
+      path: `/api/members/${ids.bob}/sessions/revoke`,
+      sub: 'acme',
+      token: admin.token,
+    });
+    expect(res.status).toBe(200);
+    expect(await onB.client.next((f) => f.type === 'user_logged_out', 1_000)).toMatchObject({ companyUuid: ids.acme });
+    const closed = await onB.client.closed;
+    expect(closed.code).toBe(CLOSE_CODES.SESSION_ENDED);
+    expect(closed.at - start).toBeLessThan(1_000);
   });
 
   it('on SIGTERM closes sockets with "server restarting"; the client reconnects to the other process', async () => {

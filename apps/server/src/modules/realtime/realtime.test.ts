@@ -273,6 +273,17 @@ describe('session end', () => {
     for (const s of [a, b]) expect((await s.client.closed).code).toBe(CLOSE_CODES.SESSION_ENDED);
   });
 
+  it('ends only the sockets of the named company when the message names one (an admin’s revoke)', async () => {
+    const onAcme = await connect(ids.bob, ids.acme, 'acme');
+    const onGlobex = await connect(ids.bob, ids.globex, 'globex');
+    await t.app.bus.publish(userChannel(ids.bob), { type: 'user_logged_out', companyUuid: ids.acme });
+    expect((await onAcme.client.closed).code).toBe(CLOSE_CODES.SESSION_ENDED);
+    onGlobex.client.send({ type: 'ping' });
+    await onGlobex.client.next((f) => f.type === 'pong');
+    expect(onGlobex.client.frames.some((f) => f.type === 'user_logged_out')).toBe(false);
+    onGlobex.client.close();
+  });
+
   it('ends a revoked session’s socket on its next subscribe even if the bus message was missed', async () => {
     const { client, sessionId } = await connect(ids.alice, ids.acme, 'acme');
     await t.db.system((tx) => tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId)));

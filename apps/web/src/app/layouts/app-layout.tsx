@@ -9,6 +9,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { CompanySwitcher } from '../../components/company-switcher';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { LanguageMenu } from '../../components/language-menu';
+import { RealtimeIndicator } from '../../components/realtime-indicator';
 import { SkinMenu } from '../../components/skin-menu';
 import { UserMenu } from '../../components/user-menu';
 import { useAbility } from '../../lib/ability';
@@ -90,6 +91,7 @@ export function AppLayout() {
               </Text>
             </Group>
             <Group gap="xs" wrap="nowrap">
+              <RealtimeIndicator />
               <LanguageMenu />
               <SkinMenu withContentWidth />
               <UserMenu />

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestContext } from '../../test/harness';
+import { DEMO_PASSWORD, seedDemo } from './demo';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.app);
+});
+afterAll(() => t.close());
+
+const login = (email: string, host: string) =>
+  call(t.app, { method: 'POST', url: '/api/jwt/login', host, payload: { email, password: DEMO_PASSWORD } });
+
+describe('the demo seed', () => {
+  it('lets alice sign in on acme with a token whose profiles list acme and globex', async () => {
+    const res = await login('alice@example.com', 'acme');
+    expect(res.statusCode).toBe(200);
+    const { accessToken, tokenType, user } = res.json();
+    expect(tokenType).toBe('Bearer');
+    const profiles = await call(t.app, {
+      method: 'GET',
+      url: `/api/users/${user.uuid}/user_company_profiles?itemsPerPage=50&groups[]=roles&groups[]=company`,
+      host: 'acme',
+      token: accessToken,
+    });
+    expect(profiles.statusCode).toBe(200);
+    const byCompany = Object.fromEntries(
+      profiles
+        .json()
+        .data.map((p: { company: { subDomain: string }; roles: { name: string }[] }) => [
+          p.company.subDomain,
+          p.roles.map((r) => r.name),
+        ]),
+    );
+    expect(byCompany).toEqual({ acme: ['admin'], globex: ['member'] });
+    expect(user.companyUuids).toHaveLength(2);
+  });
+
+  it('has bob disabled in globex and super@example.com as a writing super admin', async () => {
+    const bob = (await login('bob@example.com', 'globex')).json();
+    const profiles = await call(t.app, {
+      method: 'GET',
+      url: `/api/users/${bob.user.uuid}/user_company_profiles`,
+      host: 'globex',
+      token: bob.accessToken,
+    });
+    const globex = profiles
+      .json()
+      .data.find((p: { company: { subDomain: string } }) => p.company.subDomain === 'globex');
+    expect(globex.enabled).toBe(false);
+    const members = await call(t.app, { method: 'GET', url: '/api/members', host: 'globex', token: bob.accessToken });
+    expect(members.statusCode).toBe(403);
+
+    const sup = (await login('super@example.com', 'acme')).json();
+    expect(sup.user.roles).toEqual(expect.arrayContaining(['super_admin', 'super_admin_write']));
+  });
+
+  it('is idempotent and spreads ~40 more members over both companies', async () => {
+    await seedDemo(t.app);
+    const sup = (await login('super@example.com', 'acme')).json();
+    const companies = await call(t.app, { method: 'GET', url: '/api/companies', host: 'acme', token: sup.accessToken });
+    expect(companies.statusCode).toBe(200);
+    expect(companies.json().totalItems).toBe(2);
+    const acme = await call(t.app, { method: 'GET', url: '/api/members', host: 'acme', token: sup.accessToken });
+    // Tokens are bound to the host that issued them: the super admin signs in on globex too.
+    const supGlobex = (await login('super@example.com', 'globex')).json();
+    const globex = await call(t.app, {
+      method: 'GET',
+      url: '/api/members',
+      host: 'globex',
+      token: supGlobex.accessToken,
+    });
+    expect([acme.statusCode, globex.statusCode]).toEqual([200, 200]);
+    expect(acme.json().totalItems + globex.json().totalItems).toBeGreaterThanOrEqual(45);
+  });
+});

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMembership, createCompany, createUser } from '../../db/seed/factories';
+import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
+
+let t: TestContext;
+let ids: Record<string, string>;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await t.db.system(async (tx) => {
+    const acme = await createCompany(tx, { name: 'Acme', subDomain: 'acme' });
+    const a = await createUser(tx, { email: 'a@acme.test' });
+    const b = await createUser(tx, { email: 'b@acme.test' });
+    await addMembership(tx, acme.id, a.id, { roles: ['admin'] });
+    await addMembership(tx, acme.id, b.id);
+    return { acme: acme.id, a: a.id, b: b.id };
+  });
+  admin = (await tokenFor(t.app, ids.a!, ids.acme!)).token;
+  await call(t.app, {
+    method: 'POST',
+    url: '/api/teams',
+    host: 'acme',
+    token: admin,
+    payload: { name: '=HYPERLINK("x")' },
+  });
+  const b = (await call(t.app, { method: 'GET', url: `/api/members/${ids.b}`, host: 'acme', token: admin })).json();
+  await call(t.app, {
+    method: 'PATCH',
+    url: `/api/members/${ids.b}`,
+    host: 'acme',
+    token: admin,
+    payload: { version: b.version, emailEnabled: false },
+  });
+});
+afterAll(() => t.close());
+
+const get = (url: string) => call(t.app, { method: 'GET', url, host: 'acme', token: admin });
+
+describe('audit log', () => {
+  it('lists writes newest first with actor, before/after and where from', async () => {
+    const res = (await get('/api/audit-log')).json();
+    expect(res).toMatchObject({ page: 1, itemsPerPage: 10, totalItems: 2 });
+    expect(res.data.map((e: { action: string }) => e.action)).toEqual(['member.update', 'team.create']);
+    expect(res.data[0]).toMatchObject({
+      targetType: 'user',
+      targetId: ids.b,
+      actor: { uuid: ids.a, email: 'a@acme.test' },
+      before: { emailEnabled: true },
+      after: { emailEnabled: false },
+      ip: '127.0.0.1',
+    });
+  });
+
+  it('filters by action, actor and date range', async () => {
+    expect((await get('/api/audit-log?action=team.create')).json().totalItems).toBe(1);
+    expect((await get(`/api/audit-log?actor=${ids.b}`)).json().totalItems).toBe(0);
+    expect((await get(`/api/audit-log?actor=${ids.a}&order=asc`)).json().data[0].action).toBe('team.create');
+    const future = new Date(Date.now() + 60_000).toISOString();
+    expect((await get(`/api/audit-log?from=${encodeURIComponent(future)}`)).json().totalItems).toBe(0);
+    expect((await get(`/api/audit-log?to=${encodeURIComponent(future)}`)).json().totalItems).toBe(2);
+    expect((await get('/api/audit-log?from=yesterday')).statusCode).toBe(400);
+  });
+
+  it('exports the filtered log as CSV, before/after as JSON cells', async () => {
+    const res = await get('/api/audit-log/export.csv?action=team.create');
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('team.create');
+    expect(lines[0]).toBe('createdAt,action,targetType,targetId,actorEmail,ip,before,after');
+    expect(lines[1]).toContain('a@acme.test');
+    expect(lines[1]).toContain('"{""name"":""=HYPERLINK(\\""x\\"")""');
+  });
+
+  it('members cannot read it', async () => {
+    const { token } = await tokenFor(t.app, ids.b!, ids.acme!);
+    expect((await call(t.app, { method: 'GET', url: '/api/audit-log', host: 'acme', token })).statusCode).toBe(403);
+  });
+});

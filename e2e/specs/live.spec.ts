@@ -1,0 +1,116 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectDashboard, signIn } from '../support/console';
+import { consoleUrl, DEMO_PASSWORD } from '../support/env';
+
+/**
+ * Real-time in the browser (PRODUCT.md §7): what an admin does reaches a member's open tab
+ * without a reload. The admin acts through the API from their own page (same origin, Host = acme).
+ */
+const ADMIN = 'priya.berg.40@acme.example.com';
+
+let adminSession: ReturnType<typeof openAdminApi> | null = null;
+/** One sign-in for the whole file: sign-in is rate-limited per account. */
+const adminApi = (browser: Browser) => {
+  adminSession ??= openAdminApi(browser);
+  return adminSession;
+};
+
+async function openAdminApi(browser: Browser) {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(consoleUrl('acme', '/login'));
+  const token = await page.evaluate(
+    async ([email, password]) => {
+      const r = await fetch('/api/jwt/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      return ((await r.json()) as { accessToken: string }).accessToken;
+    },
+    [ADMIN, DEMO_PASSWORD] as const,
+  );
+  const call = (method: string, url: string, body?: unknown) =>
+    page.evaluate(
+      async ([m, u, b, t]) => {
+        const r = await fetch(u, {
+          method: m,
+          headers: {
+            authorization: `Bearer ${t}`,
+            accept: 'application/json',
+            ...(b ? { 'content-type': 'application/json' } : {}),
+          },
+          body: b ? JSON.stringify(b) : undefined,
+        });
+        return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+      },
+      [method, url, body ?? null, token] as const,
+    );
+  const member = async (email: string) => {
+    const res = await call('GET', `/api/members?search=${encodeURIComponent(email)}`);
+    const data = res.body.data as Array<{ uuid: string; email: string; version: number; roles: string[] }>;
+    const found = data.find((m) => m.email === email);
+    if (!found) throw new Error(`no member ${email}`);
+    return found;
+  };
+  return { call, member };
+}
+
+async function signedInMember(browser: Browser, email: string, firstName: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, email, 'acme');
+  await expectDashboard(page, firstName);
+  return page;
+}
+
+test('an admin revoking a member’s sessions signs their open tab out within a second', async ({ browser }) => {
+  const member = await signedInMember(browser, 'ben.adams.1@acme.example.com', 'Ben');
+  const admin = await adminApi(browser);
+  const { uuid } = await admin.member('ben.adams.1@acme.example.com');
+  // The socket is up once the console has settled; give it a moment before the revoke.
+  await member.waitForTimeout(500);
+
+  const started = Date.now();
+  const res = await admin.call('POST', `/api/members/${uuid}/sessions/revoke`);
+  expect(res.status).toBe(200);
+  await member.waitForURL(/\/admin\/login/, { timeout: 5000 });
+  const elapsed = Date.now() - started;
+  console.log(`revoke → member signed out in ${elapsed} ms`);
+  expect(elapsed).toBeLessThan(1000);
+  // The session is gone on the server too: a reload does not bring it back.
+  await member.reload();
+  await expect(member.locator('input[autocomplete=username]')).toBeVisible();
+});
+
+test('a role change updates the member’s menu, and disabling shows the notice, without a reload', async ({
+  browser,
+}) => {
+  const email = 'elena.adams.4@acme.example.com';
+  const member = await signedInMember(browser, email, 'Elena');
+  const admin = await adminApi(browser);
+  const usersLink = member.getByRole('navigation').getByRole('link', { name: 'Users' });
+  await expect(usersLink).toHaveCount(0);
+
+  let m = await admin.member(email);
+  expect((await admin.call('PATCH', `/api/members/${m.uuid}`, { version: m.version, roles: ['admin'] })).status).toBe(
+    200,
+  );
+  await expect(usersLink).toHaveCount(1, { timeout: 5000 });
+
+  m = await admin.member(email);
+  expect((await admin.call('PATCH', `/api/members/${m.uuid}`, { version: m.version, roles: ['member'] })).status).toBe(
+    200,
+  );
+  await expect(usersLink).toHaveCount(0, { timeout: 5000 });
+
+  m = await admin.member(email);
+  expect((await admin.call('PATCH', `/api/members/${m.uuid}`, { version: m.version, enabled: false })).status).toBe(
+    200,
+  );
+  await expect(
+    member.getByText('Your account has been disabled. Please contact your admin or try switching your Company'),
+  ).toBeVisible({ timeout: 5000 });
+
+  m = await admin.member(email);
+  expect((await admin.call('PATCH', `/api/members/${m.uuid}`, { version: m.version, enabled: true })).status).toBe(200);
+  await expectDashboard(member, 'Elena');
+});
