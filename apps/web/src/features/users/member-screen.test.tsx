@@ -46,7 +46,10 @@ describe('member screen', () => {
         // Another admin saved in the meantime.
         current = member(2, ['admin']);
         return HttpResponse.json(
-          { code: 'VERSION_CONFLICT', message: 'Someone else changed this in the meantime. Reload to see their changes.' },
+          {
+            code: 'VERSION_CONFLICT',
+            message: 'Someone else changed this in the meantime. Reload to see their changes.',
+          },
           { status: 409 },
         );
       }),
