@@ -1,5 +1,12 @@
 import type { Action, Subject } from '@wac/shared/permissions';
-import { IconBuildingSkyscraper, IconLayoutDashboard, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconBuildingSkyscraper,
+  IconDoorEnter,
+  IconHistory,
+  IconLayoutDashboard,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
 export interface NavItem {
@@ -16,4 +23,7 @@ export const NAV_ITEMS: NavItem[] = [
   { path: '/users', labelKey: 'nav.users', icon: IconUsers, can: ['write', 'user'] },
   { path: '/teams', labelKey: 'nav.teams', icon: IconUsersGroup, can: ['write', 'team'] },
   { path: '/companies', labelKey: 'nav.companies', icon: IconBuildingSkyscraper, can: ['read', 'companies'] },
+  // Strings of the administration screens live in their own namespace (locales/admin).
+  { path: '/audit-log', labelKey: 'admin:nav.auditLog', icon: IconHistory, can: ['write', 'compliance'] },
+  { path: '/join', labelKey: 'admin:nav.join', icon: IconDoorEnter, can: ['read', 'default'] },
 ];

@@ -43,6 +43,8 @@ export interface RequestOptions {
   /** The caller shows failures itself: no toast and no /logout on 401. */
   silent?: boolean;
   signal?: AbortSignal;
+  /** `blob`: the answer's bytes (CSV exports, files) instead of JSON. */
+  responseType?: 'json' | 'blob';
 }
 
 export type ApiRequest = <T>(path: string, options?: RequestOptions) => Promise<T>;
@@ -91,11 +93,14 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
       'Accept-Language': deps.getLanguage(),
     };
     if (token) headers.Authorization = `Bearer ${token}`;
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    // Uploads (FormData) set their own multipart boundary.
+    const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
+    if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
     return doFetch(url, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: options.signal,
     });
@@ -126,6 +131,7 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
     }
     if (res.ok) {
       if (res.status === 204) return undefined as T;
+      if (options.responseType === 'blob') return (await res.blob()) as T;
       return (await res.json()) as T;
     }
     const error = await toApiError(res);

@@ -16,7 +16,25 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: typeof e
   ar: () => import('../locales/ar.json'),
 };
 
+// The administration screens' strings (namespace `admin`) load apart from the shell's, in every language.
+const adminLoaders: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  en: () => import('../locales/admin/en.json'),
+  de: () => import('../locales/admin/de.json'),
+  fr: () => import('../locales/admin/fr.json'),
+  pt: () => import('../locales/admin/pt.json'),
+  ar: () => import('../locales/admin/ar.json'),
+};
+
+async function ensureAdminLoaded(lang: Language) {
+  for (const l of new Set<Language>(['en', lang])) {
+    if (i18n.hasResourceBundle(l, 'admin')) continue;
+    const mod = await adminLoaders[l]();
+    i18n.addResourceBundle(l, 'admin', mod.default, true, true);
+  }
+}
+
 async function ensureLoaded(lang: Language) {
+  await ensureAdminLoaded(lang);
   if (lang === 'en' || i18n.hasResourceBundle(lang, 'translation')) return;
   const mod = await loaders[lang]();
   i18n.addResourceBundle(lang, 'translation', mod.default, true, true);

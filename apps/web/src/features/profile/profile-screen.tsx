@@ -7,6 +7,7 @@ import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/store';
 import { useSessions } from './api/get-sessions';
 import { useRevokeSession } from './api/revoke-session';
+import { ProfileEditForm } from './components/profile-edit-form';
 
 /** A readable device name from a user agent, without a parsing library. */
 function deviceOf(userAgent: string | null, fallback: string): string {
@@ -46,6 +47,7 @@ function AccountTab() {
   ];
   return (
     <Stack>
+      <ProfileEditForm />
       <Paper className="card" p="lg">
         <Table variant="vertical" layout="fixed">
           <Table.Tbody>

@@ -27,7 +27,9 @@ export function bindRealtimeToSession(): () => void {
 
   const handlers = [
     realtime.on('user_profile_updated', () => void reloadUser()),
-    realtime.on('membership_updated', () => void reloadProfiles()),
+    // A membership added or removed changes the token's company claims: renew it before the
+    // profiles, or the fresh profile set differs from the stale claims and the start logs out.
+    realtime.on('membership_updated', () => void reloadUser()),
     realtime.on('company_updated', () => void reloadProfiles()),
     // Open lists refetch when another admin changes the data behind them.
     realtime.on('listing_changed', refetchLists),

@@ -96,8 +96,20 @@ export async function startSession(): Promise<void> {
   await establish(tokens);
 }
 
-/** A new access token from the refresh cookie; null when the session is over. */
-export async function renewAccessToken(): Promise<string | null> {
+let renewing: Promise<string | null> | null = null;
+
+/**
+ * A new access token from the refresh cookie; null when the session is over. Single-flight:
+ * the refresh token rotates on every use, so two concurrent refreshes would look like a reuse.
+ */
+export function renewAccessToken(): Promise<string | null> {
+  renewing ??= refreshOnce().finally(() => {
+    renewing = null;
+  });
+  return renewing;
+}
+
+async function refreshOnce(): Promise<string | null> {
   try {
     const tokens = await api<TokenResponse>(AUTH_PATHS.refresh, { method: 'POST', silent: true });
     holdToken(tokens);

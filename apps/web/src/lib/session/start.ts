@@ -53,8 +53,11 @@ export function pickCurrentCompany(profiles: readonly Profile[], hostSubDomain: 
   );
 }
 
-/** Paths that never move to another sub-domain (public pages, the sign-up flow). */
-export const isRedirectExempt = (path: string) => /\/(public|signup)(\/|$)/.test(path);
+/**
+ * Paths that never move to another sub-domain: public pages, the sign-up flow, and an invitation
+ * (its link is on the inviting company's sub-domain, which the invitee is not a member of yet).
+ */
+export const isRedirectExempt = (path: string) => /\/(public|signup|invitations)(\/|$)/.test(path);
 
 /** Enabled companies first, then by name; the switcher's order. */
 export function sortForSwitcher(profiles: readonly Profile[]): Profile[] {

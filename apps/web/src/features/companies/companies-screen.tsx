@@ -1,0 +1,91 @@
+import { Anchor, Badge, Button, Group, Select, Stack, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { type Column, DataTable } from '../../components/data-table';
+import { useAbility } from '../../lib/ability';
+import { useTableState } from '../../lib/use-table-state';
+import { type Company, useCompanies } from './api/get-companies';
+import { CompanyCreateDialog } from './components/company-create-dialog';
+
+const SORTS = ['name', 'subDomain', 'createdAt'] as const;
+type Sort = (typeof SORTS)[number];
+
+/** Every company of the platform (super admin); writing needs super_admin_write. */
+export default function CompaniesScreen() {
+  const { t } = useTranslation();
+  const canWrite = useAbility().can('write', 'companies');
+  const state = useTableState<Sort, 'enabled'>({ sorts: SORTS, defaultSort: 'name', filters: ['enabled'] });
+  const companies = useCompanies(state.query);
+  const [creating, setCreating] = useState(false);
+  const columns: Column<Company, Sort>[] = [
+    {
+      key: 'name',
+      header: t('admin:companies.name'),
+      sort: 'name',
+      render: (c) => (
+        <Anchor component={Link} to={`/companies/${c.uuid}`}>
+          {c.name}
+        </Anchor>
+      ),
+    },
+    { key: 'subDomain', header: t('admin:companies.subDomain'), sort: 'subDomain', render: (c) => c.subDomain },
+    { key: 'plan', header: t('admin:companies.plan'), render: (c) => c.plan },
+    {
+      key: 'status',
+      header: t('admin:members.status'),
+      render: (c) => (
+        <Badge variant="dot" color={c.enabled ? 'green' : 'gray'}>
+          {c.enabled ? t('admin:status.enabled') : t('admin:status.disabled')}
+        </Badge>
+      ),
+    },
+    {
+      key: 'createdAt',
+      header: t('admin:teams.createdAt'),
+      sort: 'createdAt',
+      render: (c) => new Date(c.createdAt).toLocaleDateString(),
+    },
+  ];
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t('admin:companies.title')}
+        </Title>
+        {canWrite && (
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+            {t('admin:companies.create')}
+          </Button>
+        )}
+      </Group>
+      <DataTable
+        testId="companies-table"
+        caption={t('admin:companies.title')}
+        columns={columns}
+        rows={companies.data?.data}
+        totalItems={companies.data?.totalItems}
+        loading={companies.isFetching}
+        state={state}
+        rowId={(c) => c.uuid}
+        searchLabel={t('admin:companies.search')}
+        filters={
+          <Select
+            aria-label={t('admin:members.status')}
+            placeholder={t('admin:members.anyStatus')}
+            data={[
+              { value: 'true', label: t('admin:status.enabled') },
+              { value: 'false', label: t('admin:status.disabled') },
+            ]}
+            value={state.filters.enabled ?? null}
+            onChange={(v) => state.setFilter('enabled', v)}
+            clearable
+            w={150}
+          />
+        }
+      />
+      {creating && <CompanyCreateDialog opened onClose={() => setCreating(false)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,288 @@
+import { MAX_FILE_BYTES, PLANS } from '@wac/shared/constants';
+import { MEMBER_SORTS, type Member } from '@wac/shared/schemas/members';
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  List,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { type Column, DataTable } from '../../components/data-table';
+import { useAbility } from '../../lib/ability';
+import { ApiError } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { useTableState } from '../../lib/use-table-state';
+import type { Company } from './api/get-companies';
+import { useCompany } from './api/get-company';
+import { useCompanyAdmins } from './api/get-company-admins';
+import { useCompanyUsers } from './api/get-company-users';
+import { useUpdateCompany } from './api/update-company';
+import { useUploadLogo } from './api/upload-logo';
+
+const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+
+function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }) {
+  const { t } = useTranslation();
+  const update = useUpdateCompany(company.uuid);
+  const [title, setTitle] = useState(company.title ?? '');
+  const [description, setDescription] = useState(company.description ?? '');
+  const [subDomain, setSubDomain] = useState(company.subDomain);
+  const [plan, setPlan] = useState(company.plan);
+  const [trialEnd, setTrialEnd] = useState(company.trialEndsAt?.slice(0, 10) ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+
+  const save = async (extra: { enabled?: boolean } = {}) => {
+    setError(null);
+    setFieldErrors({});
+    try {
+      await update.mutateAsync({
+        version: company.version,
+        title: title.trim() || null,
+        description: description.trim() || null,
+        subDomain: subDomain.trim(),
+        plan: plan as (typeof PLANS)[number],
+        trialEndsAt: trialEnd ? `${trialEnd}T00:00:00.000Z` : null,
+        ...extra,
+      });
+      notify.success(t('admin:companies.saved'));
+    } catch (e) {
+      if (!(e instanceof ApiError)) return;
+      setFieldErrors(Object.fromEntries(e.issues.map((i) => [i.path.split('.')[0] ?? '', i.message])));
+      setError(e.message);
+    }
+  };
+
+  return (
+    <Paper className="card" p="lg">
+      <Group justify="space-between" mb="md">
+        <Title order={2} size="h4">
+          {t('admin:companies.details')}
+        </Title>
+        <Switch
+          label={t('admin:companies.enabled')}
+          checked={company.enabled}
+          disabled={!canWrite || update.isPending}
+          onChange={(e) => void save({ enabled: e.currentTarget.checked })}
+          data-testid="company-enabled"
+        />
+      </Group>
+      <Stack>
+        {error && (
+          <Alert color="red.9" role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextInput
+          label={t('admin:companies.titleField')}
+          value={title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          readOnly={!canWrite}
+          error={fieldErrors.title}
+        />
+        <Textarea
+          label={t('admin:teams.description')}
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+          readOnly={!canWrite}
+          autosize
+          minRows={2}
+          error={fieldErrors.description}
+        />
+        <TextInput
+          label={t('admin:companies.subDomain')}
+          value={subDomain}
+          onChange={(e) => setSubDomain(e.currentTarget.value)}
+          readOnly={!canWrite}
+          error={fieldErrors.subDomain}
+        />
+        <Group grow>
+          <Select
+            label={t('admin:companies.plan')}
+            data={PLANS.map((p) => ({ value: p, label: p }))}
+            value={plan}
+            onChange={(v) => v && setPlan(v)}
+            readOnly={!canWrite}
+            allowDeselect={false}
+          />
+          <TextInput
+            type="date"
+            label={t('admin:companies.trialEnd')}
+            value={trialEnd}
+            onChange={(e) => setTrialEnd(e.currentTarget.value)}
+            readOnly={!canWrite}
+            error={fieldErrors.trialEndsAt}
+          />
+        </Group>
+        {canWrite && (
+          <Group justify="flex-end">
+            <Button onClick={() => void save()} loading={update.isPending}>
+              {t('admin:common.save')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function LogoCard({ company, canWrite }: { company: Company; canWrite: boolean }) {
+  const { t } = useTranslation();
+  const upload = useUploadLogo(company.uuid);
+  const [error, setError] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+
+  const choose = async (f: File | null) => {
+    setError(null);
+    setFile(f);
+    if (!f) return;
+    // Checked here to spare the upload; the server checks the bytes again.
+    if (f.size > MAX_FILE_BYTES) return setError(t('errors:FILE_TOO_LARGE'));
+    if (!LOGO_TYPES.includes(f.type)) return setError(t('admin:companies.logoType'));
+    try {
+      await upload.mutateAsync({ file: f, version: company.version });
+      notify.success(t('admin:companies.logoSaved'));
+      setFile(null);
+    } catch (e) {
+      if (e instanceof ApiError) setError(e.message);
+    }
+  };
+
+  return (
+    <Paper className="card" p="lg">
+      <Title order={2} size="h4" mb="md">
+        {t('admin:companies.logo')}
+      </Title>
+      <Group align="flex-start">
+        <Avatar
+          src={company.logo}
+          alt={t('admin:companies.logoAlt', { name: company.name })}
+          size={72}
+          radius="md"
+          data-testid="company-logo"
+        >
+          {company.name.slice(0, 2)}
+        </Avatar>
+        {canWrite && (
+          <FileInput
+            style={{ flex: 1 }}
+            label={t('admin:companies.logoUpload')}
+            description={t('admin:companies.logoHint')}
+            accept={LOGO_TYPES.join(',')}
+            value={file}
+            onChange={(f) => void choose(f)}
+            error={error}
+            disabled={upload.isPending}
+            data-testid="logo-input"
+          />
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+function UsersCard({ uuid }: { uuid: string }) {
+  const { t } = useTranslation();
+  type Sort = (typeof MEMBER_SORTS)[number];
+  const state = useTableState<Sort>({ sorts: MEMBER_SORTS, defaultSort: 'name', prefix: 'u.' });
+  const users = useCompanyUsers(uuid, state.query);
+  const columns: Column<Member, Sort>[] = [
+    { key: 'name', header: t('admin:members.name'), sort: 'name', render: (m) => `${m.firstName} ${m.lastName}` },
+    { key: 'email', header: t('admin:members.email'), sort: 'email', render: (m) => m.email },
+    {
+      key: 'role',
+      header: t('admin:members.roles'),
+      render: (m) => m.roles.map((r) => t(`admin:roles.${r}`)).join(', '),
+    },
+    {
+      key: 'status',
+      header: t('admin:members.status'),
+      render: (m) => (m.enabled ? t('admin:status.enabled') : t('admin:status.disabled')),
+    },
+  ];
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        {t('admin:companies.users')}
+      </Title>
+      <DataTable
+        testId="company-users"
+        caption={t('admin:companies.users')}
+        columns={columns}
+        rows={users.data?.data}
+        totalItems={users.data?.totalItems}
+        loading={users.isFetching}
+        state={state}
+        rowId={(m) => m.uuid}
+        searchLabel={t('admin:members.search')}
+      />
+    </Stack>
+  );
+}
+
+function AdminsCard({ uuid }: { uuid: string }) {
+  const { t } = useTranslation();
+  const admins = useCompanyAdmins(uuid);
+  return (
+    <Paper className="card" p="lg">
+      <Title order={2} size="h4" mb="sm">
+        {t('admin:companies.admins')}
+      </Title>
+      <List data-testid="company-admins">
+        {admins.data?.data.map((a) => (
+          <List.Item key={a.uuid}>
+            {a.firstName} {a.lastName} — {a.email}{' '}
+            {!a.enabled && <Badge color="gray">{t('admin:status.disabled')}</Badge>}
+          </List.Item>
+        ))}
+      </List>
+    </Paper>
+  );
+}
+
+export default function CompanyScreen() {
+  const { t } = useTranslation();
+  const { uuid = '' } = useParams();
+  const canWrite = useAbility().can('write', 'companies');
+  const company = useCompany(uuid);
+  if (company.isPending) return <Skeleton h={240} />;
+  if (!company.data) return <Alert color="red.9">{t('admin:common.notFound')}</Alert>;
+  const c = company.data;
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to="/companies" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} aria-hidden className="flip-rtl" />
+          {t('admin:companies.back')}
+        </Group>
+      </Anchor>
+      <Title order={1} size="h2">
+        {c.name}
+      </Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <EditCard key={c.version} company={c} canWrite={canWrite} />
+        <Stack>
+          <LogoCard company={c} canWrite={canWrite} />
+          <AdminsCard uuid={c.uuid} />
+        </Stack>
+      </SimpleGrid>
+      <UsersCard uuid={c.uuid} />
+    </Stack>
+  );
+}

@@ -1,0 +1,155 @@
+import { type JOIN_REQUEST_STATUSES, JoinRequestCreateSchema } from '@wac/shared/schemas/join-requests';
+import { LISTING_PAGE_SIZE } from '@wac/shared/constants';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ApiError } from '../../lib/api-client';
+import { applyServerError } from '../../lib/forms';
+import { fieldMessage } from '../../lib/i18n';
+import { notify } from '../../lib/notify';
+import { reloadUser, switchCompany } from '../../lib/session/session';
+import { sessionStore, useSession } from '../../lib/session/store';
+import { useCreateJoinRequest } from './api/create-join-request';
+import { useMyJoinRequests } from './api/get-my-join-requests';
+
+type In = z.input<typeof JoinRequestCreateSchema>;
+type Out = z.output<typeof JoinRequestCreateSchema>;
+const COLORS: Record<(typeof JOIN_REQUEST_STATUSES)[number], string> = {
+  pending: 'yellow',
+  accepted: 'green',
+  declined: 'red',
+};
+
+/** Any signed-in user asks to join a company by its sub-domain and follows the outcome. */
+export default function JoinScreen() {
+  const { t } = useTranslation();
+  const { profiles } = useSession();
+  const create = useCreateJoinRequest();
+  const [page, setPage] = useState(1);
+  const mine = useMyJoinRequests(page);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<In, unknown, Out>({
+    resolver: zodResolver(JoinRequestCreateSchema),
+    defaultValues: { subDomain: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const pages = Math.max(1, Math.ceil((mine.data?.totalItems ?? 0) / LISTING_PAGE_SIZE));
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await create.mutateAsync({ ...values, message: values.message || undefined });
+      notify.success(t('admin:join.sent'));
+      form.reset();
+    } catch (e) {
+      applyServerError(e, form.setError, ['subDomain', 'message']);
+      if (e instanceof ApiError) setError(e.message);
+    }
+  });
+
+  const open = async (companyUuid: string) => {
+    // The new membership is in a fresh token and profile list; then the company's sub-domain.
+    await reloadUser();
+    const p = sessionStore.get().profiles.find((x) => x.company.uuid === companyUuid);
+    if (p) await switchCompany(p);
+  };
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {t('admin:join.title')}
+      </Title>
+      <Paper className="card" p="lg">
+        <form onSubmit={onSubmit} noValidate>
+          <Stack>
+            <Text size="sm">{t('admin:join.hint')}</Text>
+            {error && (
+              <Alert color="red.9" role="alert" data-testid="join-error">
+                {error}
+              </Alert>
+            )}
+            <TextInput
+              label={t('admin:companies.subDomain')}
+              withAsterisk
+              error={fieldMessage(errors.subDomain?.message)}
+              {...form.register('subDomain')}
+            />
+            <Textarea
+              label={t('admin:joinRequests.message')}
+              error={fieldMessage(errors.message?.message)}
+              {...form.register('message')}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={isSubmitting}>
+                {t('admin:join.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+      <Paper className="card" p="lg">
+        <Table data-testid="my-join-requests">
+          <Table.Caption style={{ captionSide: 'top', textAlign: 'start' }}>{t('admin:join.mine')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('admin:companies.name')}</Table.Th>
+              <Table.Th scope="col">{t('admin:members.status')}</Table.Th>
+              <Table.Th scope="col">{t('admin:joinRequests.requestedAt')}</Table.Th>
+              <Table.Th scope="col">{t('admin:common.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {mine.data?.data.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={4}>{t('admin:join.none')}</Table.Td>
+              </Table.Tr>
+            )}
+            {mine.data?.data.map((r) => (
+              <Table.Tr key={r.uuid}>
+                <Table.Td>
+                  {r.company.name} ({r.company.subDomain})
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={COLORS[r.status]} variant="light">
+                    {t(`admin:join.status.${r.status}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{new Date(r.createdAt).toLocaleString()}</Table.Td>
+                <Table.Td>
+                  {r.status === 'accepted' && (
+                    <Button size="xs" variant="light" onClick={() => void open(r.company.uuid)}>
+                      {profiles.some((p) => p.company.uuid === r.company.uuid)
+                        ? t('admin:join.open', { name: r.company.name })
+                        : t('admin:join.openNew', { name: r.company.name })}
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {pages > 1 && (
+          <Group justify="flex-end" mt="sm">
+            <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+          </Group>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,12 @@
+import type { TeamPageSchema } from '@wac/shared/schemas/teams';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api';
+
+export type TeamPage = z.infer<typeof TeamPageSchema>;
+type Query = Record<string, string | number | undefined>;
+
+export const getTeams = (query: Query) => api<TeamPage>('/api/teams', { query });
+
+export const useTeams = (query: Query) =>
+  useQuery({ queryKey: ['teams', 'list', query], queryFn: () => getTeams(query), placeholderData: keepPreviousData });

@@ -1,0 +1,167 @@
+import { Alert, Anchor, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { LISTING_PAGE_SIZE } from '@wac/shared/constants';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../components/app-dialog';
+import { Link, useNavigate, useParams } from 'react-router';
+import { notify } from '../../lib/notify';
+import { useAddTeamMembers } from './api/add-team-members';
+import { useDeleteTeam } from './api/delete-team';
+import { useTeam } from './api/get-team';
+import { useTeamMembers } from './api/get-team-members';
+import { useRemoveTeamMember } from './api/remove-team-member';
+import { MembersPicker } from './components/member-picker';
+import { TeamFormDialog } from './components/team-form-dialog';
+
+function TeamMembers({ uuid }: { uuid: string }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const members = useTeamMembers(uuid, page);
+  const add = useAddTeamMembers(uuid);
+  const remove = useRemoveTeamMember(uuid);
+  const [adding, setAdding] = useState<string[]>([]);
+  const pages = Math.max(1, Math.ceil((members.data?.totalItems ?? 0) / LISTING_PAGE_SIZE));
+
+  const onAdd = async () => {
+    try {
+      await add.mutateAsync(adding);
+      notify.success(t('admin:teams.membersAdded', { count: adding.length }));
+      setAdding([]);
+    } catch {
+      // Toasted by the api client.
+    }
+  };
+
+  return (
+    <Paper className="card" p="lg">
+      <Title order={2} size="h4" mb="sm">
+        {t('admin:teams.members')}
+      </Title>
+      <Group align="flex-end" mb="md">
+        <div style={{ flex: 1 }}>
+          <MembersPicker
+            label={t('admin:teams.addMembers')}
+            value={adding}
+            onChange={setAdding}
+            testId="add-members-picker"
+          />
+        </div>
+        <Button onClick={() => void onAdd()} disabled={adding.length === 0} loading={add.isPending}>
+          {t('admin:teams.add')}
+        </Button>
+      </Group>
+      <Table striped data-testid="team-members">
+        <Table.Caption style={{ captionSide: 'top', textAlign: 'start' }}>{t('admin:teams.members')}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('admin:members.name')}</Table.Th>
+            <Table.Th scope="col">{t('admin:members.email')}</Table.Th>
+            <Table.Th scope="col">{t('admin:common.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {members.data?.data.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={3}>{t('admin:teams.noMembers')}</Table.Td>
+            </Table.Tr>
+          )}
+          {members.data?.data.map((m) => (
+            <Table.Tr key={m.uuid}>
+              <Table.Td>
+                {m.firstName} {m.lastName}
+                {m.isLead ? ` · ${t('admin:teams.lead')}` : ''}
+              </Table.Td>
+              <Table.Td>{m.email}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red.9"
+                  onClick={() => remove.mutate(m.uuid)}
+                  aria-label={t('admin:teams.removeMemberLabel', { email: m.email })}
+                >
+                  {t('admin:teams.removeMember')}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {pages > 1 && (
+        <Group justify="flex-end" mt="sm">
+          <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+        </Group>
+      )}
+    </Paper>
+  );
+}
+
+export default function TeamScreen() {
+  const { t } = useTranslation();
+  const { uuid = '' } = useParams();
+  const navigate = useNavigate();
+  const team = useTeam(uuid);
+  const del = useDeleteTeam();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  if (team.isPending) return <Skeleton h={200} />;
+  if (!team.data) return <Alert color="red.9">{t('admin:common.notFound')}</Alert>;
+  const tm = team.data;
+
+  const onDelete = async () => {
+    try {
+      await del.mutateAsync({ uuid: tm.uuid, version: tm.version });
+      notify.success(t('admin:teams.deleted', { name: tm.name }));
+      navigate('/teams');
+    } catch {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to="/teams" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} aria-hidden className="flip-rtl" />
+          {t('admin:teams.back')}
+        </Group>
+      </Anchor>
+      <Group justify="space-between">
+        <div>
+          <Title order={1} size="h2">
+            {tm.name}
+          </Title>
+          {tm.description && <Text c="dimmed">{tm.description}</Text>}
+          <Text size="sm">
+            {t('admin:teams.lead')}: {tm.lead ? `${tm.lead.firstName} ${tm.lead.lastName}` : '—'}
+          </Text>
+        </div>
+        <Group>
+          <Button variant="default" onClick={() => setEditing(true)}>
+            {t('admin:teams.edit')}
+          </Button>
+          <Button color="red.9" variant="outline" onClick={() => setDeleting(true)}>
+            {t('admin:teams.delete')}
+          </Button>
+        </Group>
+      </Group>
+      <TeamMembers uuid={tm.uuid} />
+      {editing && <TeamFormDialog key={tm.version} team={tm} opened onClose={() => setEditing(false)} />}
+      <AppDialog opened={deleting} onClose={() => setDeleting(false)} title={t('admin:teams.deleteTitle')}>
+        <Stack>
+          <Text>{t('admin:teams.deleteText', { name: tm.name })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(false)}>
+              {t('admin:common.cancel')}
+            </Button>
+            <Button color="red.9" onClick={() => void onDelete()} loading={del.isPending}>
+              {t('admin:teams.delete')}
+            </Button>
+          </Group>
+        </Stack>
+      </AppDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,6 @@
+import type { MemberImportResult } from '@wac/shared/schemas/members';
+import { uploadFile } from '../../../lib/download';
+
+/** `commit` false: the per-row check only; true: the good rows are invited. */
+export const importMembers = (file: File, commit: boolean) =>
+  uploadFile<MemberImportResult>(commit ? '/api/members/import' : '/api/members/import/preview', file);

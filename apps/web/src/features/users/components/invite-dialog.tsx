@@ -1,0 +1,89 @@
+import { InvitationCreateSchema } from '@wac/shared/schemas/invitations';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../../components/app-dialog';
+import type { z } from 'zod';
+import { ApiError } from '../../../lib/api-client';
+import { applyServerError } from '../../../lib/forms';
+import { fieldMessage } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
+import { useInviteMember } from '../api/invite-member';
+
+type In = z.input<typeof InvitationCreateSchema>;
+type Out = z.output<typeof InvitationCreateSchema>;
+
+export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const invite = useInviteMember();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<In, unknown, Out>({
+    resolver: zodResolver(InvitationCreateSchema),
+    defaultValues: { email: '', roles: ['member'] },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const close = () => {
+    form.reset();
+    setError(null);
+    onClose();
+  };
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await invite.mutateAsync(values);
+      notify.success(t('admin:invite.sent', { email: values.email }));
+      close();
+    } catch (e) {
+      applyServerError(e, form.setError, ['email', 'roles']);
+      // Duplicate invitation, already a member…: the server's translated message, inline.
+      if (e instanceof ApiError && e.issues.length === 0) setError(e.message);
+    }
+  });
+  return (
+    <AppDialog opened={opened} onClose={close} title={t('admin:invite.title')}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          {error && (
+            <Alert color="red.9" role="alert" data-testid="invite-error">
+              {error}
+            </Alert>
+          )}
+          <TextInput
+            label={t('admin:members.email')}
+            type="email"
+            withAsterisk
+            data-autofocus
+            error={fieldMessage(errors.email?.message)}
+            {...form.register('email')}
+          />
+          <Controller
+            control={form.control}
+            name="roles"
+            render={({ field }) => (
+              <Select
+                label={t('admin:members.role')}
+                data={[
+                  { value: 'member', label: t('admin:roles.member') },
+                  { value: 'admin', label: t('admin:roles.admin') },
+                ]}
+                value={field.value?.[0] ?? 'member'}
+                onChange={(v) => field.onChange([v ?? 'member'])}
+                allowDeselect={false}
+              />
+            )}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('admin:common.cancel')}
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {t('admin:invite.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AppDialog>
+  );
+}

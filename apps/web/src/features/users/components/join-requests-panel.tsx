@@ -1,0 +1,92 @@
+import { Button, Group, Pagination, Paper, Table, Text } from '@mantine/core';
+import { LISTING_PAGE_SIZE } from '@wac/shared/constants';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify';
+import { useJoinRequests } from '../api/get-join-requests';
+import { useRespondJoinRequest } from '../api/respond-join-request';
+
+/** Pending requests to join this company; accepting creates the membership. */
+export function JoinRequestsPanel() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const requests = useJoinRequests(page);
+  const respond = useRespondJoinRequest();
+  const pages = Math.max(1, Math.ceil((requests.data?.totalItems ?? 0) / LISTING_PAGE_SIZE));
+
+  const decide = async (uuid: string, email: string, decision: 'accept' | 'decline') => {
+    try {
+      await respond.mutateAsync({ uuid, decision });
+      notify.success(
+        t(decision === 'accept' ? 'admin:joinRequests.accepted' : 'admin:joinRequests.declined', { email }),
+      );
+    } catch {
+      // Toasted by the api client.
+    }
+  };
+
+  return (
+    <Paper className="card" p="md" data-testid="join-requests">
+      <Table striped>
+        <Table.Caption style={{ captionSide: 'top', textAlign: 'start' }}>
+          {t('admin:joinRequests.caption')}
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('admin:members.name')}</Table.Th>
+            <Table.Th scope="col">{t('admin:members.email')}</Table.Th>
+            <Table.Th scope="col">{t('admin:joinRequests.message')}</Table.Th>
+            <Table.Th scope="col">{t('admin:joinRequests.requestedAt')}</Table.Th>
+            <Table.Th scope="col">{t('admin:common.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {requests.data?.data.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={5}>
+                <Text c="dimmed" size="sm">
+                  {t('admin:joinRequests.empty')}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {requests.data?.data.map((r) => (
+            <Table.Tr key={r.uuid}>
+              <Table.Td>
+                {r.user.firstName} {r.user.lastName}
+              </Table.Td>
+              <Table.Td>{r.user.email}</Table.Td>
+              <Table.Td>{r.message ?? ''}</Table.Td>
+              <Table.Td>{new Date(r.createdAt).toLocaleString()}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    onClick={() => void decide(r.uuid, r.user.email, 'accept')}
+                    aria-label={t('admin:joinRequests.acceptLabel', { email: r.user.email })}
+                  >
+                    {t('admin:joinRequests.accept')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red.9"
+                    onClick={() => void decide(r.uuid, r.user.email, 'decline')}
+                    aria-label={t('admin:joinRequests.declineLabel', { email: r.user.email })}
+                  >
+                    {t('admin:joinRequests.decline')}
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {pages > 1 && (
+        <Group justify="flex-end" mt="sm">
+          <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+        </Group>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,251 @@
+import type { Member } from '@wac/shared/schemas/members';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../components/app-dialog';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { useMember } from './api/get-member';
+import { useMemberSessions } from './api/get-member-sessions';
+import { useMemberTeams } from './api/get-member-teams';
+import { useRemoveMember } from './api/remove-member';
+import { useRevokeMemberSessions } from './api/revoke-member-sessions';
+import { useUpdateMember } from './api/update-member';
+
+type Toggle = 'enabled' | 'schedulingEnabled' | 'emailEnabled' | 'videoCallEnabled';
+const TOGGLES: Toggle[] = ['enabled', 'schedulingEnabled', 'emailEnabled', 'videoCallEnabled'];
+
+function EditForm({ member }: { member: Member }) {
+  const { t } = useTranslation();
+  const update = useUpdateMember(member.uuid);
+  const qc = useQueryClient();
+  const [roles, setRoles] = useState<string[]>(member.roles);
+  const [flags, setFlags] = useState<Record<Toggle, boolean>>({
+    enabled: member.enabled,
+    schedulingEnabled: member.schedulingEnabled,
+    emailEnabled: member.emailEnabled,
+    videoCallEnabled: member.videoCallEnabled,
+  });
+  const [error, setError] = useState<{ message: string; conflict: boolean } | null>(null);
+
+  const save = async () => {
+    setError(null);
+    if (roles.length === 0) {
+      setError({ message: t('validation:required'), conflict: false });
+      return;
+    }
+    try {
+      await update.mutateAsync({ version: member.version, roles: roles as ('admin' | 'member')[], ...flags });
+      notify.success(t('admin:member.saved'));
+    } catch (e) {
+      if (e instanceof ApiError) setError({ message: e.message, conflict: e.code === 'VERSION_CONFLICT' });
+    }
+  };
+
+  return (
+    <Paper className="card" p="lg">
+      <Title order={2} size="h4" mb="md">
+        {t('admin:member.access')}
+      </Title>
+      <Stack>
+        {error && (
+          <Alert color={error.conflict ? 'yellow' : 'red'} role="alert" data-testid="member-error">
+            <Stack gap="xs">
+              <Text size="sm">{error.message}</Text>
+              {error.conflict && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  w="fit-content"
+                  onClick={() => void qc.invalidateQueries({ queryKey: ['members', 'one', member.uuid] })}
+                >
+                  {t('admin:common.reload')}
+                </Button>
+              )}
+            </Stack>
+          </Alert>
+        )}
+        <Checkbox.Group label={t('admin:members.roles')} value={roles} onChange={setRoles}>
+          <Group mt="xs">
+            <Checkbox value="admin" label={t('admin:roles.admin')} />
+            <Checkbox value="member" label={t('admin:roles.member')} />
+          </Group>
+        </Checkbox.Group>
+        {TOGGLES.map((k) => (
+          <Switch
+            key={k}
+            label={t(`admin:member.${k}`)}
+            checked={flags[k]}
+            onChange={(e) => {
+              const checked = e.currentTarget.checked;
+              setFlags((f) => ({ ...f, [k]: checked }));
+            }}
+          />
+        ))}
+        <Group justify="flex-end">
+          <Button onClick={() => void save()} loading={update.isPending}>
+            {t('admin:common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function TeamsCard({ uuid }: { uuid: string }) {
+  const { t } = useTranslation();
+  const teams = useMemberTeams(uuid);
+  return (
+    <Paper className="card" p="lg">
+      <Title order={2} size="h4" mb="sm">
+        {t('admin:member.teams')}
+      </Title>
+      {teams.data?.data.length === 0 && <Text c="dimmed">{t('admin:member.noTeams')}</Text>}
+      <Group gap="xs" data-testid="member-teams">
+        {teams.data?.data.map((tm) => (
+          <Badge key={tm.uuid} variant="light" size="lg">
+            {tm.name}
+            {tm.isLead ? ` · ${t('admin:teams.lead')}` : ''}
+          </Badge>
+        ))}
+      </Group>
+    </Paper>
+  );
+}
+
+function SessionsCard({ uuid }: { uuid: string }) {
+  const { t } = useTranslation();
+  const sessions = useMemberSessions(uuid);
+  const revoke = useRevokeMemberSessions(uuid);
+  const onRevoke = async () => {
+    try {
+      const res = await revoke.mutateAsync();
+      notify.success(res.message);
+    } catch {
+      // Toasted by the api client.
+    }
+  };
+  const rows = sessions.data?.data ?? [];
+  return (
+    <Paper className="card" p="lg">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          {t('admin:member.sessions')}
+        </Title>
+        <Button
+          color="red.9"
+          variant="light"
+          disabled={rows.length === 0}
+          onClick={() => void onRevoke()}
+          loading={revoke.isPending}
+        >
+          {t('admin:member.revoke')}
+        </Button>
+      </Group>
+      <Table data-testid="member-sessions">
+        <Table.Caption style={{ captionSide: 'top', textAlign: 'start' }}>
+          {t('admin:member.sessionsCaption')}
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('admin:member.device')}</Table.Th>
+            <Table.Th scope="col">{t('admin:member.ip')}</Table.Th>
+            <Table.Th scope="col">{t('admin:member.lastUsed')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={3}>{t('admin:member.noSessions')}</Table.Td>
+            </Table.Tr>
+          )}
+          {rows.map((s) => (
+            <Table.Tr key={s.uuid}>
+              <Table.Td>{s.userAgent?.slice(0, 60) ?? '—'}</Table.Td>
+              <Table.Td>{s.ip ?? '—'}</Table.Td>
+              <Table.Td>{new Date(s.lastUsedAt).toLocaleString()}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
+export default function MemberScreen() {
+  const { t } = useTranslation();
+  const { uuid = '' } = useParams();
+  const navigate = useNavigate();
+  const member = useMember(uuid);
+  const remove = useRemoveMember();
+  const [confirming, setConfirming] = useState(false);
+
+  const onRemove = async (m: Member) => {
+    try {
+      await remove.mutateAsync({ uuid: m.uuid, version: m.version });
+      notify.success(t('admin:member.removed', { email: m.email }));
+      navigate('/users');
+    } catch {
+      setConfirming(false);
+    }
+  };
+
+  if (member.isPending) return <Skeleton h={240} />;
+  if (!member.data) return <Alert color="red.9">{t('admin:common.notFound')}</Alert>;
+  const m = member.data;
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to="/users" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} aria-hidden className="flip-rtl" />
+          {t('admin:users.back')}
+        </Group>
+      </Anchor>
+      <Group justify="space-between">
+        <div>
+          <Title order={1} size="h2">
+            {m.firstName} {m.lastName}
+          </Title>
+          <Text c="dimmed">{m.email}</Text>
+        </div>
+        <Button color="red.9" variant="outline" onClick={() => setConfirming(true)}>
+          {t('admin:member.remove')}
+        </Button>
+      </Group>
+      {/* Keyed by version: a saved or reloaded member resets the form to the server's values. */}
+      <EditForm key={m.version} member={m} />
+      <TeamsCard uuid={m.uuid} />
+      <SessionsCard uuid={m.uuid} />
+      <AppDialog opened={confirming} onClose={() => setConfirming(false)} title={t('admin:member.removeTitle')}>
+        <Stack>
+          <Text>{t('admin:member.removeText', { email: m.email })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {t('admin:common.cancel')}
+            </Button>
+            <Button color="red.9" onClick={() => void onRemove(m)} loading={remove.isPending}>
+              {t('admin:member.remove')}
+            </Button>
+          </Group>
+        </Stack>
+      </AppDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+import { LANGUAGES } from '@wac/shared/constants';
+import { describe, expect, it } from 'vitest';
+
+type Tree = { [key: string]: string | Tree };
+const catalogs = import.meta.glob<Tree>('./*.json', { eager: true, import: 'default' });
+const sourceFiles = import.meta.glob<string>(['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}'], {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out.set(key, v);
+    else for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
+  }
+  return out;
+}
+const load = (lang: string) => {
+  const tree = catalogs[`./${lang}.json`];
+  if (!tree) throw new Error(`no admin/${lang}.json`);
+  return flatten(tree);
+};
+const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+const en = load('en');
+
+// Keys built at run time from a value (`admin:roles.${role}` …): every value they can take.
+const DYNAMIC_KEYS = [
+  ...['admin', 'member'].map((r) => `roles.${r}`),
+  ...['first', 'previous', 'next', 'last'].map((c) => `table.${c}`),
+  ...['enabled', 'schedulingEnabled', 'emailEnabled', 'videoCallEnabled'].map((k) => `member.${k}`),
+  ...['valid', 'invalid', 'invited', 'skipped'].map((s) => `import.status.${s}`),
+  ...['pending', 'accepted', 'declined'].map((s) => `join.status.${s}`),
+];
+
+describe('admin locales', () => {
+  for (const lang of LANGUAGES) {
+    it(`${lang} has exactly the English admin keys, non-empty, with the same placeholders`, () => {
+      const catalog = load(lang);
+      expect(
+        [...catalog.keys()].filter((k) => !en.has(k)),
+        'keys not in en',
+      ).toEqual([]);
+      expect(
+        [...en.keys()].filter((k) => !catalog.has(k)),
+        `keys missing in ${lang}`,
+      ).toEqual([]);
+      for (const [key, value] of catalog) {
+        expect(value.trim(), `${lang}:${key} is empty`).not.toBe('');
+        expect(placeholders(value), `${lang}:${key} placeholders`).toEqual(placeholders(en.get(key) ?? ''));
+      }
+    });
+  }
+
+  it("a row button's accessible name contains its visible text (WCAG 2.5.3 label in name)", () => {
+    const pairs = [
+      ['invitations.resend', 'invitations.resendLabel'],
+      ['invitations.cancel', 'invitations.cancelLabel'],
+      ['joinRequests.accept', 'joinRequests.acceptLabel'],
+      ['joinRequests.decline', 'joinRequests.declineLabel'],
+      ['teams.removeMember', 'teams.removeMemberLabel'],
+    ];
+    for (const lang of LANGUAGES) {
+      const catalog = load(lang);
+      for (const [text, label] of pairs) {
+        const visible = (catalog.get(text ?? '') ?? '').toLowerCase();
+        expect(catalog.get(label ?? '')?.toLowerCase(), `${lang}:${label}`).toContain(visible);
+      }
+    }
+  });
+
+  it('every admin key the code asks for exists, and the dynamic ones too', () => {
+    const used = new Set<string>(DYNAMIC_KEYS);
+    for (const text of Object.values(sourceFiles)) {
+      for (const m of text.matchAll(/'admin:([\w.-]+)'/g)) used.add(m[1] ?? '');
+    }
+    expect(used.size).toBeGreaterThan(150);
+    expect([...used].filter((k) => !en.has(k)).sort()).toEqual([]);
+  });
+});

@@ -1,0 +1,127 @@
+import { expect, type Page, test } from '@playwright/test';
+import { axeViolations, describeViolations, expectDashboard, signIn } from '../support/console';
+import { consoleUrl } from '../support/env';
+import { waitForMail } from '../support/mail';
+
+async function expectNoViolations(page: Page, screen: string) {
+  const violations = await axeViolations(page);
+  expect(violations, `${screen}:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+async function settle(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
+for (const language of ['en', 'ar'] as const) {
+  test.describe(`admin screens, axe, ${language}`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+    });
+
+    test('listings, detail screens and dialogs have no violations', async ({ page, browser }) => {
+      await signIn(page, 'super@example.com', 'acme');
+      await expect(page.getByTestId('greeting')).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+
+      for (const path of [
+        '/users',
+        '/users?search=a&sort=name&order=desc&status=enabled',
+        '/users/invitations',
+        '/users/join-requests',
+        '/teams',
+        '/companies',
+        '/audit-log',
+        '/join',
+        '/profile',
+      ]) {
+        await page.goto(consoleUrl('acme', path));
+        await settle(page);
+        await expectNoViolations(page, path);
+      }
+
+      // Detail screens, reached by their links.
+      await page.goto(consoleUrl('acme', '/users?search=bob%40example.com'));
+      await page.getByTestId('members-table').getByRole('link').first().click();
+      await expect(page.getByTestId('member-sessions')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoViolations(page, 'member');
+
+      await page.goto(consoleUrl('acme', '/teams'));
+      await page.getByTestId('teams-table').getByRole('link').first().click();
+      await expect(page.getByTestId('team-members')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoViolations(page, 'team');
+
+      await page.goto(consoleUrl('acme', '/companies'));
+      await page.getByTestId('companies-table').getByRole('link').first().click();
+      await expect(page.getByTestId('company-users')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoViolations(page, 'company');
+
+      // Dialogs (focus trapped in a titled dialog).
+      const dialogs: [string, string][] = [
+        ['/users', 'invite'],
+        ['/users', 'import'],
+        ['/teams', 'team'],
+        ['/companies', 'company'],
+      ];
+      for (const [path, which] of dialogs) {
+        await page.goto(consoleUrl('acme', path));
+        await settle(page);
+        const opener = {
+          invite: page.getByRole('main').getByRole('button').nth(1),
+          import: page.getByRole('main').getByRole('button').nth(0),
+          team: page.getByRole('main').getByRole('button').first(),
+          company: page.getByRole('main').getByRole('button').first(),
+        }[which];
+        await opener?.click();
+        const dialog = page.getByRole('dialog');
+        await expect(dialog).toBeVisible();
+        await expect(dialog).toHaveAttribute('aria-labelledby', /.+/);
+        await page.waitForTimeout(300);
+        await expectNoViolations(page, `${which} dialog`);
+        // The submit without input shows the field errors: still no violations.
+        if (which !== 'import') {
+          await dialog.locator('button[type=submit]').click();
+          await expect(dialog.locator('.mantine-InputWrapper-error').first()).toBeVisible();
+          await expectNoViolations(page, `${which} dialog with errors`);
+        }
+      }
+
+      // The public invitation page, signed out, in a fresh browser.
+      const email = `axe.${language}.${Date.now().toString(36)}@example.com`;
+      const since = Date.now() - 1000;
+      await page.goto(consoleUrl('acme', '/users'));
+      await settle(page);
+      await page.getByRole('main').getByRole('button').nth(1).click();
+      await page.getByRole('dialog').locator('input[type=email]').fill(email);
+      await page.getByRole('dialog').locator('button[type=submit]').click();
+      await expect(page.getByRole('dialog')).toBeHidden();
+      const link = /\/admin(\/invitations\/[\w-]+)/.exec(await waitForMail(email, since))?.[1] ?? '';
+      const guest = await browser.newContext();
+      const guestPage = await guest.newPage();
+      await guestPage.addInitScript((lang) => localStorage.setItem('language', lang), language);
+      await guestPage.goto(consoleUrl('acme', link));
+      await expect(guestPage.getByTestId('invitation').locator('form')).toBeVisible();
+      await expectNoViolations(guestPage, 'invitation (new user)');
+      await guestPage.locator('button[type=submit]').click();
+      await expect(guestPage.locator('.mantine-InputWrapper-error').first()).toBeVisible();
+      await expectNoViolations(guestPage, 'invitation with errors');
+      await guest.close();
+    });
+  });
+}
+
+test('a member (not an admin) sees no admin entries and the not-authorized page on /users', async ({ page }) => {
+  await signIn(page, 'bob@example.com', 'acme');
+  await expectDashboard(page, 'Bob');
+  const nav = page.getByRole('navigation').first();
+  await expect(nav.getByRole('link', { name: 'Join a company' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+  await page.goto(consoleUrl('acme', '/audit-log'));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('audit-table')).toHaveCount(0);
+  await expectNoViolations(page, 'not authorized (audit log)');
+});

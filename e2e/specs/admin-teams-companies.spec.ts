@@ -1,0 +1,127 @@
+import { deflateSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { expectDashboard, signIn } from '../support/console';
+import { consoleUrl } from '../support/env';
+
+/** A real 2×2 RGB PNG, built byte by byte (signature, IHDR, IDAT, IEND with their CRCs). */
+function tinyPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = (crcTable[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(2, 0);
+  ihdr.writeUInt32BE(2, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  const raw = Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 255]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+test('an admin creates a team with a lead and members, adds one more, and the member screen lists the team', async ({
+  page,
+}) => {
+  const tag = Date.now().toString(36);
+  const name = `Research ${tag}`;
+  // Sign-in is rate-limited per account: the specs spread over the demo admins (see e2e/support/env.ts).
+  await signIn(page, 'kira.adams.10@acme.example.com', 'acme');
+  await expectDashboard(page, 'Kira');
+  await page.getByRole('link', { name: 'Teams' }).first().click();
+  await page.getByRole('button', { name: 'New team' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New team' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('This field is required.')).toBeVisible();
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Description').fill('Looks ahead.');
+  await dialog.getByLabel('Lead').fill('Bob');
+  await page.getByRole('option', { name: /bob@example\.com/ }).click();
+  await dialog.getByLabel('Members').fill('alice');
+  await page.getByRole('option', { name: /alice@example\.com/ }).click();
+  await dialog.getByLabel('Members').fill('bob');
+  await page.getByRole('option', { name: /bob@example\.com/ }).click();
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Team ${name} saved.`)).toBeVisible();
+
+  await page.goto(consoleUrl('acme', `/teams?search=${tag}`));
+  const row = page.getByTestId('teams-table').getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Bob Brown');
+  await expect(row).toContainText('2');
+  await row.getByRole('link', { name }).click();
+  await expect(page.getByTestId('team-members').getByRole('row')).toHaveCount(3);
+  await page.getByTestId('add-members-picker').fill('ada.adams');
+  await page.getByRole('option', { name: /ada\.adams\.0@acme\.example\.com/ }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByTestId('team-members').getByRole('row')).toHaveCount(4);
+  await page.getByRole('button', { name: 'Remove alice@example.com from the team' }).click();
+  await expect(page.getByTestId('team-members').getByRole('row')).toHaveCount(3);
+
+  // Bob's screen shows this team among his teams.
+  await page.goto(consoleUrl('acme', '/users?search=bob%40example.com'));
+  await page.getByTestId('members-table').getByRole('link', { name: 'Bob Brown' }).click();
+  await expect(page.getByTestId('member-teams')).toContainText(name);
+});
+
+test('the super admin creates a company with its first admin and uploads a logo', async ({ page }) => {
+  const tag = Date.now().toString(36);
+  await signIn(page, 'super@example.com', 'acme');
+  await expectDashboard(page, 'Sam');
+  await page.getByRole('link', { name: 'Companies' }).first().click();
+  await page.getByRole('button', { name: 'New company' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New company' });
+  await dialog.getByLabel('Company').fill(`Umbrella ${tag}`);
+  await dialog.getByLabel('Sub-domain').fill('acme');
+  await dialog.getByLabel('Email').fill(`boss.${tag}@example.com`);
+  await dialog.getByRole('button', { name: 'New company' }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await dialog.getByLabel('Sub-domain').fill(`umbrella-${tag}`);
+  await dialog.getByRole('button', { name: 'New company' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Umbrella ${tag}` })).toBeVisible();
+  // The first admin is invited by mail: an admin once they accept.
+  await expect(page.getByText(`Company Umbrella ${tag} created; its admin was invited.`)).toBeVisible();
+
+  // A fake image is refused before upload; a real PNG is accepted and shown.
+  const logo = page.getByTestId('logo-input');
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByText('Please choose a PNG, JPEG or WebP image.')).toBeVisible();
+  await page.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: tinyPng() });
+  await expect(page.getByText('The logo was updated.')).toBeVisible();
+  await expect(page.getByTestId('company-logo').locator('img')).toHaveAttribute('src', /.+/);
+  await expect(logo).toBeVisible();
+
+  // Listed, searchable, and can be disabled.
+  await page.goto(consoleUrl('acme', `/companies?search=${tag}`));
+  const row = page.getByTestId('companies-table').getByRole('row', { name: new RegExp(`umbrella-${tag}`) });
+  await expect(row).toContainText('Enabled');
+  await row.getByRole('link').click();
+  // The switch shows the server's state: it flips once the change is saved.
+  await page.getByRole('switch', { name: 'Company enabled' }).click();
+  await expect(page.getByText('The company was saved.')).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Company enabled' })).not.toBeChecked();
+  await page.goto(consoleUrl('acme', `/companies?search=${tag}&enabled=false`));
+  await expect(
+    page.getByTestId('companies-table').getByRole('row', { name: new RegExp(`umbrella-${tag}`) }),
+  ).toContainText('Disabled');
+});
