@@ -247,8 +247,13 @@ export const revokeSession = (tx: Tx, sessionId: string, reason: string) =>
 export const revokeOwnSession = (tx: Tx, userId: string, sessionId: string, reason: string) =>
   revokeWhere(tx, reason, and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
 
-export const revokeUserSessions = (tx: Tx, userId: string, reason: string) =>
-  revokeWhere(tx, reason, eq(sessions.userId, userId));
+/** Every live session of a user, or only those on one company's host (a company admin's revoke). */
+export const revokeUserSessions = (tx: Tx, userId: string, reason: string, companyId: string | null = null) =>
+  revokeWhere(
+    tx,
+    reason,
+    companyId ? and(eq(sessions.userId, userId), eq(sessions.companyId, companyId)) : eq(sessions.userId, userId),
+  );
 
 export async function sessionBelongsTo(tx: Tx, userId: string, sessionId: string) {
   const [row] = await tx

@@ -193,13 +193,3 @@ export function activeSessions(tx: Tx, companyId: string | null, userId: string)
          ORDER BY last_used_at DESC LIMIT 100`,
   );
 }
-
-export async function revokeSessions(tx: Tx, companyId: string | null, userId: string, reason: string) {
-  const r = await rows<{ id: string }>(
-    tx,
-    sql`UPDATE sessions SET revoked_at = now(), revoked_reason = ${reason}
-         WHERE user_id = ${userId} AND revoked_at IS NULL ${companyId ? sql`AND company_id = ${companyId}` : sql``}
-         RETURNING id`,
-  );
-  return r.length;
-}

@@ -1,3 +1,4 @@
+import { revokeUserSessions } from '../auth/auth.repository';
 import { Readable } from 'node:stream';
 import { errorMessage } from '@wac/shared/errors';
 import { successMessage } from '@wac/shared/messages';
@@ -244,7 +245,7 @@ export async function revokeMemberSessions(
 ) {
   await ctx.run(async (tx) => {
     if (!(await repo.findMember(tx, ctx.companyId, userId))) throw new AppError('NOT_FOUND');
-    const n = await repo.revokeSessions(tx, allCompanies ? null : ctx.companyId, userId, 'admin_revoked');
+    const n = (await revokeUserSessions(tx, userId, 'admin_revoked', allCompanies ? null : ctx.companyId)).length;
     await audit(tx, request, {
       action: 'member.sessions_revoke',
       targetType: 'user',
