@@ -59,14 +59,15 @@ describe('the server process', () => {
     dirs.push(DATA_DIR);
     const port = 3900 + Math.floor(Math.random() * 90);
     const s = startServer({ DATA_DIR, PORT: String(port) });
-    await waitFor(() => s.output().includes('API docs'), 60_000);
+    // Generous: under a loaded machine (parallel test files, other builds) PGlite's start is slow.
+    await waitFor(() => s.output().includes('API docs'), 150_000);
     expect(s.output()).toContain(`http://acme.localhost:${port}/admin/`);
     expect(s.output()).toContain('alice@example.com');
     expect(await getStatus(port, '/api/health', `acme.localhost:${port}`)).toBe(200);
     expect(await getStatus(port, '/api/health', `nope.localhost:${port}`)).toBe(404);
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);
-  }, 90_000);
+  }, 180_000);
 
   it('refuses a bad configuration with one clear message and a non-zero exit', async () => {
     const s = startServer({ PORT: 'eighty', DATABASE_URL: 'nope' });

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { type NodePgDatabase, drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -73,7 +74,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     kind = 'pglite';
     const dataDir = opts.dataDir ?? 'memory://';
     const db = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
-      extensions: { pg_trgm },
+      extensions: { pg_trgm, btree_gin },
       loadDataDir: opts.loadDataDir,
     });
     pglite = db;

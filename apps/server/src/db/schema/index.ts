@@ -6,3 +6,4 @@ export * from './memberships';
 export * from './teams';
 export * from './users';
 export * from './files';
+export * from './member-listing';

@@ -36,12 +36,10 @@ const SORT_KEYS: Record<MemberFilter['sort'], { expr: SQL; type: SQL }> = {
 function where(companyId: string, f: Omit<MemberFilter, 'sort' | 'order'>): SQL {
   const parts: SQL[] = [sql`m.company_id = ${companyId}`];
   if (f.search) {
-    // users has no row-level security, so this LIKE can use users_search_trgm (0001); on memberships,
-    // a non-leakproof LIKE would have to wait behind the policy and could not use an index.
-    parts.push(
-      sql`m.user_id IN (SELECT u.id FROM users u
-            WHERE lower(u.first_name || ' ' || u.last_name || ' ' || u.email) LIKE ${containsPattern(f.search)})`,
-    );
+    // memberships is under row-level security, where a LIKE cannot use an index (it is not leakproof
+    // and must wait behind the policy); member_search_ids() reads the per-company trigram index of
+    // member_search for the scope's own company (migration 0003).
+    parts.push(sql`m.id IN (SELECT member_search_ids(${companyId}::uuid, ${containsPattern(f.search)}))`);
   }
   if (f.role) parts.push(sql`m.roles @> ARRAY[${f.role}]::text[]`);
   if (f.status) parts.push(sql`m.enabled = ${f.status === 'enabled'}`);
@@ -54,28 +52,115 @@ function where(companyId: string, f: Omit<MemberFilter, 'sort' | 'order'>): SQL 
 const COLUMNS = sql`m.id, m.user_id, m.roles, m.enabled, m.scheduling_enabled, m.email_enabled, m.video_call_enabled,
   m.version, m.created_at, u.email, u.first_name, u.last_name, u.avatar`;
 
-/** One page, by deferred join: find the page's ids on the index first, then read only those rows. */
-export async function listMembers(tx: Tx, companyId: string, f: MemberFilter, page: number, itemsPerPage: number) {
+const orderOf = (f: MemberFilter) => {
   const key = SORT_KEYS[f.sort];
-  const dir = f.order === 'desc' ? sql`DESC` : sql`ASC`;
-  const order = sql`${key.expr} ${dir}, m.id ${dir}`;
-  return rows<MemberRow>(
-    tx,
-    sql`SELECT ${COLUMNS}
-          FROM (SELECT m.id FROM memberships m WHERE ${where(companyId, f)}
-                 ORDER BY ${order} LIMIT ${itemsPerPage} OFFSET ${(page - 1) * itemsPerPage}) p
-          JOIN memberships m ON m.id = p.id
-          JOIN users u ON u.id = m.user_id
-         ORDER BY ${order}`,
-  );
+  const desc = f.order === 'desc';
+  return { key, desc, dir: desc ? sql`DESC` : sql`ASC` };
+};
+
+/** Rows strictly after `cursor` in the listing's order (a keyset condition on the sort index). */
+function afterCursor(f: MemberFilter, cursor: MemberCursor | null): SQL {
+  if (!cursor) return sql``;
+  const { key, desc } = orderOf(f);
+  return sql` AND (${key.expr}, m.id) ${desc ? sql`<` : sql`>`} (${cursor.k}::${key.type}, ${cursor.id}::uuid)`;
 }
 
-export async function countMembers(tx: Tx, companyId: string, f: Omit<MemberFilter, 'sort' | 'order'>) {
-  const [r] = await rows<{ n: number }>(
+/**
+ * A filtered set that can be large (no search, no team) is counted from member_stats: the sum of at
+ * most two counter rows kept by triggers, instead of counting up to 100,000 index entries.
+ */
+function countedTotal(companyId: string, f: MemberFilter): SQL {
+  const status = f.status ? sql` AND enabled = ${f.status === 'enabled'}` : sql``;
+  return sql`(SELECT coalesce(sum(n), 0)::int FROM member_stats
+               WHERE company_id = ${companyId} AND role = ${f.role ?? ''}${status})`;
+}
+
+export interface PageResult {
+  rows: MemberRow[];
+  total: number;
+  /** The company's member-ordering version the page was read at (counted listings only). */
+  version: number | null;
+}
+
+/**
+ * One page in one statement. Searched or team-filtered sets are small: their page and their total
+ * (a window count) come from one pass over the matches. Other sets are large: the total comes from
+ * member_stats and the page from the sort index, starting after `anchor` (a row whose position the
+ * caller knows) and skipping `skip` entries — a deferred join, so only the page's rows meet users.
+ */
+export async function listMembersPage(
+  tx: Tx,
+  companyId: string,
+  f: MemberFilter,
+  limit: number,
+  skip: number,
+  anchor: MemberCursor | null = null,
+): Promise<PageResult> {
+  const { key, dir } = orderOf(f);
+  const order = sql`${key.expr} ${dir}, m.id ${dir}`;
+  if (f.search || f.team) {
+    const r = await rows<MemberRow & { total: number }>(
+      tx,
+      sql`SELECT ${COLUMNS}, p.total
+            FROM (SELECT m.id, count(*) OVER ()::int AS total FROM memberships m WHERE ${where(companyId, f)}
+                   ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}) p
+            JOIN memberships m ON m.id = p.id
+            JOIN users u ON u.id = m.user_id
+           ORDER BY ${order}`,
+    );
+    // Past the last page the window has no row to ride on: count separately (rare).
+    const total =
+      r.length > 0 || skip === 0
+        ? (r[0]?.total ?? 0)
+        : ((
+            await rows<{ n: number }>(
+              tx,
+              sql`SELECT count(*)::int AS n FROM memberships m WHERE ${where(companyId, f)}`,
+            )
+          )[0]?.n ?? 0);
+    return { rows: r, total, version: null };
+  }
+  const r = await rows<MemberRow & { total: number; list_version: string | null; k: string }>(
     tx,
-    sql`SELECT count(*)::int AS n FROM memberships m WHERE ${where(companyId, f)}`,
+    sql`SELECT s.total, s.list_version, r.*
+          FROM (SELECT ${countedTotal(companyId, f)} AS total,
+                       (SELECT version FROM member_list_versions WHERE company_id = ${companyId}) AS list_version) s
+          LEFT JOIN LATERAL (
+            SELECT ${COLUMNS}, ${key.expr} AS k
+              FROM (SELECT m.id FROM memberships m WHERE ${where(companyId, f)}${afterCursor(f, anchor)}
+                     ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}) p
+              JOIN memberships m ON m.id = p.id
+              JOIN users u ON u.id = m.user_id) r ON true
+         ORDER BY r.k ${dir}, r.id ${dir}`,
   );
-  return r?.n ?? 0;
+  const head = r[0];
+  return {
+    rows: head?.id ? r : [],
+    total: head?.total ?? 0,
+    version: head?.list_version == null ? 0 : Number(head.list_version),
+  };
+}
+
+/**
+ * Every `step`-th row's sort key of a large listing, with the ordering version they were read at:
+ * positions the page reader can start from. One index-only pass over the set.
+ */
+export async function memberAnchors(tx: Tx, companyId: string, f: MemberFilter, step: number) {
+  const { key, dir } = orderOf(f);
+  const r = await rows<{ list_version: string | null; k: string | null; id: string | null }>(
+    tx,
+    sql`SELECT v.list_version, x.k, x.id
+          FROM (SELECT (SELECT version FROM member_list_versions WHERE company_id = ${companyId}) AS list_version) v
+          LEFT JOIN LATERAL (
+            SELECT k, id FROM (
+              SELECT ${key.expr}::text AS k, m.id,
+                     row_number() OVER (ORDER BY ${key.expr} ${dir}, m.id ${dir}) AS rn
+                FROM memberships m WHERE ${where(companyId, f)}) w
+             WHERE rn % ${step} = 0 ORDER BY rn) x ON true`,
+  );
+  const version = r[0]?.list_version == null ? 0 : Number(r[0].list_version);
+  const keys = r.filter((x) => x.id !== null).map((x) => ({ k: x.k!, id: x.id! }));
+  return { version, keys };
 }
 
 export type MemberCursor = { k: string; id: string };
@@ -88,18 +173,13 @@ export async function memberBatch(
   cursor: MemberCursor | null,
   limit: number,
 ) {
-  const key = SORT_KEYS[f.sort];
-  const desc = f.order === 'desc';
-  const dir = desc ? sql`DESC` : sql`ASC`;
-  const after = cursor
-    ? sql` AND (${key.expr}, m.id) ${desc ? sql`<` : sql`>`} (${cursor.k}::${key.type}, ${cursor.id}::uuid)`
-    : sql``;
+  const { key, dir } = orderOf(f);
   // Deferred join again: the batch's ids come from an index-only range scan that stops at `limit`,
   // and only those rows are joined with users (joining first made the planner read every remaining row).
   return rows<MemberRow & { k: string }>(
     tx,
     sql`SELECT ${COLUMNS}, ${key.expr}::text AS k
-          FROM (SELECT m.id FROM memberships m WHERE ${where(companyId, f)}${after}
+          FROM (SELECT m.id FROM memberships m WHERE ${where(companyId, f)}${afterCursor(f, cursor)}
                  ORDER BY ${key.expr} ${dir}, m.id ${dir} LIMIT ${limit}) p
           JOIN memberships m ON m.id = p.id
           JOIN users u ON u.id = m.user_id

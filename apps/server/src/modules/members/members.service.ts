@@ -11,6 +11,7 @@ import { csvLine } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import { batches, iso } from '../../lib/sql';
 import * as repo from './members.repository';
+import { readPage } from './page-anchors';
 
 /**
  * Which company an operation acts on and how it reaches the database. A company admin acts on the
@@ -60,11 +61,8 @@ const snapshot = (r: repo.MemberRow) => ({
 const isActiveAdmin = (m: { enabled: boolean; roles: string[] }) => m.enabled && m.roles.includes('admin');
 
 export async function listMembers(ctx: TenantCtx, q: MemberListQuery) {
-  const [rows, totalItems] = await ctx.run(async (tx) => [
-    await repo.listMembers(tx, ctx.companyId, q, q.page, q.itemsPerPage),
-    await repo.countMembers(tx, ctx.companyId, q),
-  ]);
-  return { data: (rows as repo.MemberRow[]).map(toMember), page: q.page, itemsPerPage: q.itemsPerPage, totalItems };
+  const page = await ctx.run((tx) => readPage(tx, ctx.companyId, q, (q.page - 1) * q.itemsPerPage, q.itemsPerPage));
+  return { data: page.rows.map(toMember), page: q.page, itemsPerPage: q.itemsPerPage, totalItems: page.total };
 }
 
 export const MEMBER_CSV_HEADER = [

@@ -1,0 +1,153 @@
+CREATE TABLE "member_list_versions" (
+	"company_id" uuid PRIMARY KEY NOT NULL,
+	"version" bigint DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "member_search" (
+	"membership_id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"search_text" text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "member_stats" (
+	"company_id" uuid NOT NULL,
+	"role" text NOT NULL,
+	"enabled" boolean NOT NULL,
+	"n" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "member_stats_company_id_role_enabled_pk" PRIMARY KEY("company_id","role","enabled")
+);
+--> statement-breakpoint
+ALTER TABLE "member_list_versions" ADD CONSTRAINT "member_list_versions_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_search" ADD CONSTRAINT "member_search_membership_id_memberships_id_fk" FOREIGN KEY ("membership_id") REFERENCES "public"."memberships"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_stats" ADD CONSTRAINT "member_stats_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- Member listings at 100,000 members (docs/decisions/007-member-listing-at-scale.md, "0003").
+-- Counts, the ordering version and the search text are kept by statement-level triggers on
+-- memberships (one pass per statement, so a bulk import or the 1M-row benchmark seed stays cheap).
+CREATE EXTENSION IF NOT EXISTS btree_gin;
+--> statement-breakpoint
+CREATE INDEX member_search_company_trgm ON member_search USING gin (company_id, search_text gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX member_search_user_idx ON member_search (user_id);
+--> statement-breakpoint
+-- The app role reads counts and versions (scoped by row-level security) and never writes them; it
+-- has no privilege at all on member_search.
+REVOKE ALL ON member_search FROM wac_app;
+--> statement-breakpoint
+REVOKE INSERT, UPDATE, DELETE ON member_stats, member_list_versions FROM wac_app;
+--> statement-breakpoint
+ALTER TABLE member_stats ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+ALTER TABLE member_stats FORCE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY member_stats_scope ON member_stats
+  USING ((SELECT app_is_system()) OR company_id = (SELECT app_company_id()));
+--> statement-breakpoint
+ALTER TABLE member_list_versions ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+ALTER TABLE member_list_versions FORCE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY member_list_versions_scope ON member_list_versions
+  USING ((SELECT app_is_system()) OR company_id = (SELECT app_company_id()));
+--> statement-breakpoint
+-- Adds the signed deltas of `d` (company_id, roles, enabled, sign) to the counts, and bumps the
+-- version of every company in `bump`. Rows are written in key order, so two statements of one
+-- company queue on the same row instead of deadlocking. A company deleted in the same statement
+-- (its counts cascade away) is skipped.
+CREATE OR REPLACE FUNCTION member_stats_apply(d jsonb, bump uuid[]) RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+BEGIN
+  INSERT INTO member_stats AS s (company_id, role, enabled, n)
+  SELECT x.company_id, x.role, x.enabled, sum(x.d)::int
+    FROM (SELECT (e->>'c')::uuid AS company_id, r.role, (e->>'e')::boolean AS enabled, (e->>'d')::int AS d
+            FROM jsonb_array_elements(d) e
+            CROSS JOIN LATERAL (SELECT '' AS role UNION ALL
+                                SELECT jsonb_array_elements_text(e->'r')) r) x
+   WHERE EXISTS (SELECT 1 FROM companies c WHERE c.id = x.company_id)
+   GROUP BY 1, 2, 3 HAVING sum(x.d) <> 0
+   ORDER BY 1, 2, 3
+  ON CONFLICT (company_id, role, enabled) DO UPDATE SET n = s.n + EXCLUDED.n;
+  INSERT INTO member_list_versions AS v (company_id, version)
+  SELECT b, 1 FROM unnest(bump) b WHERE EXISTS (SELECT 1 FROM companies c WHERE c.id = b) ORDER BY 1
+  ON CONFLICT (company_id) DO UPDATE SET version = v.version + 1;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION memberships_track() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO member_search (membership_id, company_id, user_id, search_text)
+    SELECT n.id, n.company_id, n.user_id, lower(u.first_name || ' ' || u.last_name || ' ' || u.email)
+      FROM new_rows n JOIN users u ON u.id = n.user_id;
+    PERFORM member_stats_apply(
+      (SELECT coalesce(jsonb_agg(jsonb_build_object('c', c, 'r', r, 'e', e, 'd', k)), '[]')
+         FROM (SELECT company_id c, roles r, enabled e, count(*) k FROM new_rows GROUP BY 1, 2, 3) g),
+      ARRAY(SELECT DISTINCT company_id FROM new_rows));
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM member_stats_apply(
+      (SELECT coalesce(jsonb_agg(jsonb_build_object('c', c, 'r', r, 'e', e, 'd', -k)), '[]')
+         FROM (SELECT company_id c, roles r, enabled e, count(*) k FROM old_rows GROUP BY 1, 2, 3) g),
+      ARRAY(SELECT DISTINCT company_id FROM old_rows));
+  ELSE
+    UPDATE member_search s
+       SET company_id = n.company_id, user_id = n.user_id,
+           search_text = lower(u.first_name || ' ' || u.last_name || ' ' || u.email)
+      FROM new_rows n JOIN old_rows o ON o.id = n.id JOIN users u ON u.id = n.user_id
+     WHERE s.membership_id = n.id
+       AND (n.sort_name, n.email, n.user_id, n.company_id) IS DISTINCT FROM (o.sort_name, o.email, o.user_id, o.company_id);
+    PERFORM member_stats_apply(
+      (SELECT coalesce(jsonb_agg(jsonb_build_object('c', c, 'r', r, 'e', e, 'd', k)), '[]')
+         FROM (SELECT c, r, e, sum(k) k FROM (
+                 SELECT n.company_id c, n.roles r, n.enabled e, 1 k
+                   FROM new_rows n JOIN old_rows o ON o.id = n.id
+                  WHERE (n.roles, n.enabled, n.company_id) IS DISTINCT FROM (o.roles, o.enabled, o.company_id)
+                 UNION ALL
+                 SELECT o.company_id, o.roles, o.enabled, -1
+                   FROM new_rows n JOIN old_rows o ON o.id = n.id
+                  WHERE (n.roles, n.enabled, n.company_id) IS DISTINCT FROM (o.roles, o.enabled, o.company_id)) t
+               GROUP BY 1, 2, 3) g),
+      ARRAY(SELECT DISTINCT c FROM (
+              SELECT n.company_id c FROM new_rows n JOIN old_rows o ON o.id = n.id
+               WHERE (n.roles, n.enabled, n.sort_name, n.email, n.company_id)
+                     IS DISTINCT FROM (o.roles, o.enabled, o.sort_name, o.email, o.company_id)
+              UNION SELECT o.company_id FROM new_rows n JOIN old_rows o ON o.id = n.id
+               WHERE n.company_id IS DISTINCT FROM o.company_id) z));
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER memberships_track_insert AFTER INSERT ON memberships
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION memberships_track();
+--> statement-breakpoint
+CREATE TRIGGER memberships_track_update AFTER UPDATE ON memberships
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION memberships_track();
+--> statement-breakpoint
+CREATE TRIGGER memberships_track_delete AFTER DELETE ON memberships
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION memberships_track();
+--> statement-breakpoint
+-- The search, for the scope's own company only (or any company in the system scope): the one door
+-- to member_search. Returns membership ids; the caller joins them to memberships under its policy.
+CREATE OR REPLACE FUNCTION member_search_ids(p_company uuid, p_pattern text) RETURNS SETOF uuid
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp ROWS 500 AS $$
+  SELECT s.membership_id FROM member_search s
+   WHERE s.company_id = p_company AND s.search_text LIKE p_pattern
+     AND (p_company = app_company_id() OR app_is_system())
+$$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION member_search_ids(uuid, text) FROM PUBLIC;
+--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION member_search_ids(uuid, text) TO wac_app;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION member_stats_apply(jsonb, uuid[]) FROM PUBLIC;
+--> statement-breakpoint
+-- What already exists when the migration runs.
+INSERT INTO member_search (membership_id, company_id, user_id, search_text)
+SELECT m.id, m.company_id, m.user_id, lower(u.first_name || ' ' || u.last_name || ' ' || u.email)
+  FROM memberships m JOIN users u ON u.id = m.user_id;
+--> statement-breakpoint
+INSERT INTO member_stats (company_id, role, enabled, n)
+SELECT company_id, '', enabled, count(*) FROM memberships GROUP BY 1, 3
+UNION ALL
+SELECT company_id, r, enabled, count(*) FROM memberships, unnest(roles) r GROUP BY 1, 2, 3;
+--> statement-breakpoint
+INSERT INTO member_list_versions (company_id, version) SELECT id, 1 FROM companies;
