@@ -3,6 +3,7 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { type NodePgDatabase, drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -33,6 +34,11 @@ export interface Database {
   scoped<T>(scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Runs fn in a transaction that may read across companies (auth, platform, super admin). */
   system<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * One statement outside any transaction, as the server's login role (no row-level scope): for
+   * the few SECURITY-reviewed functions meant to be called that way (app_request_context).
+   */
+  query<T>(text: string, params: unknown[]): Promise<T[]>;
   migrate(): Promise<void>;
   close(): Promise<void>;
   pglite?: PGlite;
@@ -83,16 +89,54 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     doMigrate = () => migratePglite(orm as never, { migrationsFolder: MIGRATIONS });
   }
 
-  const scoped = <T>(scope: Scope, fn: (tx: Tx) => Promise<T>) =>
+  const scopeSql = (scope: Scope) =>
+    sql`select set_config('role', ${APP_ROLE}, true),
+               set_config('app.company_id', ${scope.companyId ?? ''}, true),
+               set_config('app.user_id', ${scope.userId ?? ''}, true),
+               set_config('app.scope', ${scope.system ? 'system' : ''}, true)`;
+
+  let scoped = <T>(scope: Scope, fn: (tx: Tx) => Promise<T>) =>
     orm.transaction(async (tx) => {
-      await tx.execute(
-        sql`select set_config('role', ${APP_ROLE}, true),
-                   set_config('app.company_id', ${scope.companyId ?? ''}, true),
-                   set_config('app.user_id', ${scope.userId ?? ''}, true),
-                   set_config('app.scope', ${scope.system ? 'system' : ''}, true)`,
-      );
+      await tx.execute(scopeSql(scope));
       return fn(tx);
     });
+  let query = async <T>(text: string, params: unknown[]) => (await pglite!.query<T>(text, params)).rows;
+
+  if (pool) {
+    const p = pool;
+    // Over the network every round trip costs a write and a wake-up on both sides, and most requests
+    // are one query: BEGIN and the scope go out as one simple-protocol message (the values are
+    // escaped literals), then the caller's statements, then COMMIT — three round trips, not four.
+    const internals = orm as unknown as { dialect: never; session: { schema: never; options: never } };
+    scoped = async <T>(scope: Scope, fn: (tx: Tx) => Promise<T>) => {
+      const client = await p.connect();
+      const lit = (v: string) => client.escapeLiteral(v);
+      let broken: Error | undefined;
+      try {
+        await client.query(
+          `BEGIN; SELECT set_config('role', ${lit(APP_ROLE)}, true), set_config('app.company_id', ${lit(scope.companyId ?? '')}, true), set_config('app.user_id', ${lit(scope.userId ?? '')}, true), set_config('app.scope', ${lit(scope.system ? 'system' : '')}, true)`,
+        );
+        const session = new NodePgSession(
+          client,
+          internals.dialect,
+          internals.session.schema,
+          internals.session.options,
+        );
+        const tx = new NodePgTransaction(internals.dialect, session, internals.session.schema) as unknown as Tx;
+        const result = await fn(tx);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch((e: Error) => {
+          broken = e;
+        });
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    };
+    query = async <T>(text: string, params: unknown[]) => (await p.query(text, params)).rows as T[];
+  }
 
   return {
     kind,
@@ -101,6 +145,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool,
     scoped,
     system: (fn) => scoped({ system: true }, fn),
+    query,
     migrate: doMigrate,
     close,
   };

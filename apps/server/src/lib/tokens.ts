@@ -17,8 +17,14 @@ export interface AccessClaims {
   cid: string | null;
 }
 
+/** Verified tokens remembered per process: the same bytes need not be re-verified until they expire. */
+const VERIFIED_MAX = 10_000;
+
 export function createTokenService(config: Pick<Config, 'jwtSecret' | 'accessTokenTtlSeconds'>) {
   const key = new TextEncoder().encode(config.jwtSecret);
+  // Exact token string → its claims and expiry (seconds). Only a token that passed jwtVerify gets
+  // in; an entry past its expiry answers TOKEN_EXPIRED like jose would. Oldest entries go first.
+  const verified = new Map<string, { claims: AccessClaims; exp: number }>();
   return {
     ttlSeconds: config.accessTokenTtlSeconds,
     async sign(claims: AccessClaims): Promise<string> {
@@ -33,6 +39,14 @@ export function createTokenService(config: Pick<Config, 'jwtSecret' | 'accessTok
         .sign(key);
     },
     async verify(token: string): Promise<AccessClaims> {
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp * 1000 <= Date.now()) {
+          verified.delete(token);
+          throw new AppError('TOKEN_EXPIRED');
+        }
+        return known.claims;
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           issuer: ISSUER,
@@ -42,13 +56,18 @@ export function createTokenService(config: Pick<Config, 'jwtSecret' | 'accessTok
         if (payload.typ !== 'access' || typeof payload.uuid !== 'string' || typeof payload.sid !== 'string') {
           throw new AppError('TOKEN_INVALID');
         }
-        return {
+        const claims: AccessClaims = {
           uuid: payload.uuid,
           companyUuids: Array.isArray(payload.companyUuids) ? (payload.companyUuids as string[]) : [],
           roles: Array.isArray(payload.roles) ? (payload.roles as string[]) : [],
           sid: payload.sid,
           cid: typeof payload.cid === 'string' ? payload.cid : null,
         };
+        if (typeof payload.exp === 'number') {
+          if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+          verified.set(token, { claims: Object.freeze(claims), exp: payload.exp });
+        }
+        return claims;
       } catch (e) {
         if (e instanceof AppError) throw e;
         if (e instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED');

@@ -1,10 +1,8 @@
 import type { Language } from '@wac/shared/constants';
 import { type Action, type AppAbility, defineAbilityFor, type Subject } from '@wac/shared/permissions';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Scope, Tx } from '../db/client';
-import { companies, memberships, sessions, users } from '../db/schema/index';
+import type { Scope } from '../db/client';
 import { AppError } from '../lib/errors';
 import { pickLanguage } from '../lib/lang';
 import type { AccessClaims } from '../lib/tokens';
@@ -81,8 +79,7 @@ export default fp(async function context(app: FastifyInstance) {
     const label = subDomainOf(request.headers.host, app.config.baseDomain);
     if (label === undefined) throw new AppError('COMPANY_NOT_FOUND');
 
-    // The token is checked first (no I/O), so the company and the principal come from one
-    // transaction: one round of BEGIN/scope/COMMIT per request instead of two.
+    // The token is checked first (no I/O), so the company and the principal come from one statement.
     const auth = request.headers.authorization;
     let claims: AccessClaims | null = null;
     let tokenError: unknown = null;
@@ -96,39 +93,33 @@ export default fp(async function context(app: FastifyInstance) {
       }
     }
     if (label || claims) {
-      const found = await app.db.system(async (tx) => {
-        const [company] = label
-          ? await tx
-              .select({
-                id: companies.id,
-                subDomain: companies.subDomain,
-                name: companies.name,
-                enabled: companies.enabled,
-              })
-              .from(companies)
-              .where(eq(companies.subDomain, label))
-              .limit(1)
-          : [];
-        if (label && !company) return { company: null, row: null };
-        const companyId = company?.id ?? null;
-        // A token lives on the host that issued it: no replay on another company's sub-domain.
-        const sameHost = !!claims && (!claims.cid || claims.cid === companyId);
-        const row = claims && sameHost ? await principalRow(tx, claims, companyId) : undefined;
-        return { company: company ?? null, row, sameHost };
-      });
-      if (label && !found.company) throw new AppError('COMPANY_NOT_FOUND');
-      request.company = found.company;
+      // The company and the principal in one statement outside any transaction (migration 0003).
+      const [row] = await app.db.query<ContextRow>('SELECT * FROM app_request_context($1, $2, $3)', [
+        label ?? null,
+        claims?.sid ?? null,
+        claims?.uuid ?? null,
+      ]);
+      if (label && !row?.company_id) throw new AppError('COMPANY_NOT_FOUND');
+      const companyId = row?.company_id ?? null;
+      request.company = row?.company_id
+        ? { id: row.company_id, subDomain: row.sub_domain!, name: row.name!, enabled: row.company_enabled! }
+        : null;
       if (claims && !tokenError) {
-        if (!found.sameHost) tokenError = new AppError('TOKEN_INVALID');
-        else if (!found.row || found.row.revokedAt || found.row.expiresAt < new Date()) {
+        const expiresAt = row?.expires_at ? new Date(row.expires_at) : null;
+        // A token lives on the host that issued it: no replay on another company's sub-domain.
+        if (claims.cid && claims.cid !== companyId) tokenError = new AppError('TOKEN_INVALID');
+        else if (!row?.session_found || row.revoked_at || !expiresAt || expiresAt < new Date()) {
           tokenError = new AppError('SESSION_REVOKED');
         } else {
           request.principal = {
             userId: claims.uuid,
             sessionId: claims.sid,
-            globalRoles: found.row.roles,
+            globalRoles: row.user_roles ?? [],
             claims,
-            membership: found.row.membership,
+            membership:
+              row.membership_id && row.membership_enabled !== null && row.membership_roles
+                ? { id: row.membership_id, enabled: row.membership_enabled, roles: row.membership_roles }
+                : null,
           };
         }
       }
@@ -167,31 +158,19 @@ export default fp(async function context(app: FastifyInstance) {
   });
 });
 
-/** The session (alive?), the user's global roles and the membership here, in one query. */
-async function principalRow(tx: Tx, claims: AccessClaims, companyId: string | null) {
-  const [row] = await tx
-    .select({
-      revokedAt: sessions.revokedAt,
-      expiresAt: sessions.expiresAt,
-      roles: users.roles,
-      membershipId: memberships.id,
-      membershipEnabled: memberships.enabled,
-      membershipRoles: memberships.roles,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(
-      memberships,
-      and(eq(memberships.userId, sessions.userId), companyId ? eq(memberships.companyId, companyId) : sql`false`),
-    )
-    .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.uuid)))
-    .limit(1);
-  if (!row) return null;
-  const membership =
-    row.membershipId && row.membershipEnabled !== null && row.membershipRoles
-      ? { id: row.membershipId, enabled: row.membershipEnabled, roles: row.membershipRoles }
-      : null;
-  return { revokedAt: row.revokedAt, expiresAt: row.expiresAt, roles: row.roles, membership };
+/** A row of app_request_context(): the Host's company and the token's session, user and membership. */
+interface ContextRow {
+  company_id: string | null;
+  sub_domain: string | null;
+  name: string | null;
+  company_enabled: boolean | null;
+  session_found: boolean;
+  revoked_at: Date | string | null;
+  expires_at: Date | string | null;
+  user_roles: string[] | null;
+  membership_id: string | null;
+  membership_enabled: boolean | null;
+  membership_roles: string[] | null;
 }
 
 export type { FastifyReply };

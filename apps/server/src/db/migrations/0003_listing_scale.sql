@@ -151,3 +151,29 @@ UNION ALL
 SELECT company_id, r, enabled, count(*) FROM memberships, unnest(roles) r GROUP BY 1, 2, 3;
 --> statement-breakpoint
 INSERT INTO member_list_versions (company_id, version) SELECT id, 1 FROM companies;
+--> statement-breakpoint
+-- Every API request's context in one statement, outside any transaction: the Host's company and,
+-- for a Bearer token, its session, the user's global roles and the membership in that company.
+-- It reads across companies, so it takes the system scope for its one query and then restores the
+-- caller's (a function SET clause on a custom setting needs a superuser), and only the owner (the
+-- server's login role) may call it — never wac_app.
+CREATE OR REPLACE FUNCTION app_request_context(p_label text, p_sid uuid, p_uid uuid)
+RETURNS TABLE (company_id uuid, sub_domain text, name text, company_enabled boolean, session_found boolean,
+               revoked_at timestamptz, expires_at timestamptz, user_roles text[], membership_id uuid,
+               membership_enabled boolean, membership_roles text[])
+LANGUAGE plpgsql STABLE AS $$
+DECLARE prev text := coalesce(current_setting('app.scope', true), '');
+BEGIN
+  PERFORM set_config('app.scope', 'system', true);
+  RETURN QUERY
+  SELECT c.id, c.sub_domain, c.name, c.enabled, s.id IS NOT NULL, s.revoked_at, s.expires_at, u.roles,
+         m.id, m.enabled, m.roles
+    FROM (SELECT 1) one
+    LEFT JOIN companies c ON c.sub_domain = p_label
+    LEFT JOIN sessions s ON s.id = p_sid AND s.user_id = p_uid
+    LEFT JOIN users u ON u.id = s.user_id
+    LEFT JOIN memberships m ON m.user_id = s.user_id AND m.company_id = c.id;
+  PERFORM set_config('app.scope', prev, true);
+END $$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION app_request_context(text, uuid, uuid) FROM PUBLIC;
