@@ -93,7 +93,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     sql`select set_config('role', ${APP_ROLE}, true),
                set_config('app.company_id', ${scope.companyId ?? ''}, true),
                set_config('app.user_id', ${scope.userId ?? ''}, true),
-               set_config('app.scope', ${scope.system ? 'system' : ''}, true)`;
+               set_config('app.scope', ${scope.system ? 'system' : ''}, true),
+               set_config('plan_cache_mode', 'force_generic_plan', true)`;
 
   let scoped = <T>(scope: Scope, fn: (tx: Tx) => Promise<T>) =>
     orm.transaction(async (tx) => {
@@ -114,7 +115,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       let broken: Error | undefined;
       try {
         await client.query(
-          `BEGIN; SELECT set_config('role', ${lit(APP_ROLE)}, true), set_config('app.company_id', ${lit(scope.companyId ?? '')}, true), set_config('app.user_id', ${lit(scope.userId ?? '')}, true), set_config('app.scope', ${lit(scope.system ? 'system' : '')}, true)`,
+          `BEGIN; SELECT set_config('role', ${lit(APP_ROLE)}, true), set_config('app.company_id', ${lit(scope.companyId ?? '')}, true), set_config('app.user_id', ${lit(scope.userId ?? '')}, true), set_config('app.scope', ${lit(scope.system ? 'system' : '')}, true), set_config('plan_cache_mode', 'force_generic_plan', true)`,
         );
         const session = new NodePgSession(
           client,

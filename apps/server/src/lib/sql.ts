@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 
@@ -5,6 +6,33 @@ import type { Tx } from '../db/client';
 export async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
   const res = (await tx.execute(query)) as unknown as { rows: T[] };
   return res.rows;
+}
+
+interface SessionInternals {
+  session: {
+    prepareQuery(
+      q: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string | undefined,
+      arrayMode: boolean,
+    ): { execute(): Promise<{ rows: unknown[] }> };
+  };
+  dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+}
+
+/**
+ * Like rows(), as a named prepared statement (named after a hash of its text, so one text is one
+ * statement per connection). With plan_cache_mode = force_generic_plan, which every scoped
+ * transaction sets, PostgreSQL plans it once per connection instead of on every request — planning
+ * the listing queries cost more than running them. For hot, fixed-shape queries whose plan does not
+ * depend on the parameter values (a per-company index range, a LIMIT of one page).
+ */
+export async function preparedRows<T>(tx: Tx, query: SQL): Promise<T[]> {
+  const internals = tx as unknown as SessionInternals;
+  const q = internals.dialect.sqlToQuery(query);
+  const name = `wac_${createHash('sha1').update(q.sql).digest('hex').slice(0, 24)}`;
+  const res = await internals.session.prepareQuery(q, undefined, name, false).execute();
+  return res.rows as T[];
 }
 
 /** A LIKE pattern matching `fragment` anywhere, with the LIKE wildcards in it taken literally. */

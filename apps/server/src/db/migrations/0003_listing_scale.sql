@@ -7,7 +7,12 @@ CREATE TABLE "member_search" (
 	"membership_id" uuid PRIMARY KEY NOT NULL,
 	"company_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
-	"search_text" text NOT NULL
+	"search_text" text NOT NULL,
+	"sort_name" text NOT NULL,
+	"email" text NOT NULL,
+	"roles" text[] NOT NULL,
+	"enabled" boolean NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "member_stats" (
@@ -20,7 +25,8 @@ CREATE TABLE "member_stats" (
 --> statement-breakpoint
 ALTER TABLE "member_list_versions" ADD CONSTRAINT "member_list_versions_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_search" ADD CONSTRAINT "member_search_membership_id_memberships_id_fk" FOREIGN KEY ("membership_id") REFERENCES "public"."memberships"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "member_stats" ADD CONSTRAINT "member_stats_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_stats" ADD CONSTRAINT "member_stats_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
 -- Member listings at 100,000 members (docs/decisions/007-member-listing-at-scale.md, "0003").
 -- Counts, the ordering version and the search text are kept by statement-level triggers on
 -- memberships (one pass per statement, so a bulk import or the 1M-row benchmark seed stays cheap).
@@ -28,7 +34,7 @@ CREATE EXTENSION IF NOT EXISTS btree_gin;
 --> statement-breakpoint
 CREATE INDEX member_search_company_trgm ON member_search USING gin (company_id, search_text gin_trgm_ops);
 --> statement-breakpoint
-CREATE INDEX member_search_user_idx ON member_search (user_id);
+CREATE INDEX member_search_company_idx ON member_search (company_id);
 --> statement-breakpoint
 -- The app role reads counts and versions (scoped by row-level security) and never writes them; it
 -- has no privilege at all on member_search.
@@ -76,8 +82,9 @@ CREATE OR REPLACE FUNCTION memberships_track() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO member_search (membership_id, company_id, user_id, search_text)
-    SELECT n.id, n.company_id, n.user_id, lower(u.first_name || ' ' || u.last_name || ' ' || u.email)
+    INSERT INTO member_search (membership_id, company_id, user_id, search_text, sort_name, email, roles, enabled, created_at)
+    SELECT n.id, n.company_id, n.user_id, lower(u.first_name || ' ' || u.last_name || ' ' || u.email),
+           n.sort_name, n.email, n.roles, n.enabled, n.created_at
       FROM new_rows n JOIN users u ON u.id = n.user_id;
     PERFORM member_stats_apply(
       (SELECT coalesce(jsonb_agg(jsonb_build_object('c', c, 'r', r, 'e', e, 'd', k)), '[]')
@@ -91,10 +98,12 @@ BEGIN
   ELSE
     UPDATE member_search s
        SET company_id = n.company_id, user_id = n.user_id,
-           search_text = lower(u.first_name || ' ' || u.last_name || ' ' || u.email)
+           search_text = lower(u.first_name || ' ' || u.last_name || ' ' || u.email),
+           sort_name = n.sort_name, email = n.email, roles = n.roles, enabled = n.enabled, created_at = n.created_at
       FROM new_rows n JOIN old_rows o ON o.id = n.id JOIN users u ON u.id = n.user_id
      WHERE s.membership_id = n.id
-       AND (n.sort_name, n.email, n.user_id, n.company_id) IS DISTINCT FROM (o.sort_name, o.email, o.user_id, o.company_id);
+       AND (n.sort_name, n.email, n.user_id, n.company_id, n.roles, n.enabled, n.created_at)
+           IS DISTINCT FROM (o.sort_name, o.email, o.user_id, o.company_id, o.roles, o.enabled, o.created_at);
     PERFORM member_stats_apply(
       (SELECT coalesce(jsonb_agg(jsonb_build_object('c', c, 'r', r, 'e', e, 'd', k)), '[]')
          FROM (SELECT c, r, e, sum(k) k FROM (
@@ -128,21 +137,89 @@ CREATE TRIGGER memberships_track_delete AFTER DELETE ON memberships
 -- The search, for the scope's own company only (or any company in the system scope): the one door
 -- to member_search. Returns membership ids; the caller joins them to memberships under its policy.
 CREATE OR REPLACE FUNCTION member_search_ids(p_company uuid, p_pattern text) RETURNS SETOF uuid
-LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp ROWS 500 AS $$
-  SELECT s.membership_id FROM member_search s
-   WHERE s.company_id = p_company AND s.search_text LIKE p_pattern
-     AND (p_company = app_company_id() OR app_is_system())
-$$;
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public, pg_temp ROWS 500 AS $$
+BEGIN
+  IF (p_company = app_company_id() OR app_is_system()) IS NOT TRUE THEN RETURN; END IF;
+  -- Dynamic, so the pattern is planned with its value and its trigrams reach the index.
+  RETURN QUERY EXECUTE
+    'SELECT s.membership_id FROM member_search s WHERE s.company_id = $1 AND s.search_text LIKE $2'
+  USING p_company, p_pattern;
+END $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION member_search_ids(uuid, text) FROM PUBLIC;
+--> statement-breakpoint
+-- One page of a searched listing and the number of matches, from member_search alone: the matches
+-- are found once (a materialized CTE), the count and the top-N sort read them there, and only the
+-- page's ids go back to the caller. Static SQL, so its plan is cached per connection (the request's
+-- transaction sets plan_cache_mode = force_generic_plan; the GIN scan extracts the pattern's
+-- trigrams when it runs). A fragment of one or two letters has no trigram to look up, and a GIN
+-- scan without one reads the whole index: those go through the company's btree and a substring test.
+-- Same company rule as member_search_ids.
+CREATE OR REPLACE FUNCTION member_search_page(p_company uuid, p_fragment text, p_role text, p_enabled boolean,
+                                              p_sort text, p_desc boolean, p_limit int, p_offset int)
+RETURNS TABLE (membership_id uuid, total int)
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+DECLARE
+  frag text := lower(p_fragment);
+  pattern text := '%' || replace(replace(replace(lower(p_fragment), '\', '\\'), '%', '\%'), '_', '\_') || '%';
+BEGIN
+  IF p_sort NOT IN ('name', 'email', 'createdAt', 'role') THEN
+    RAISE EXCEPTION 'member_search_page: unknown sort %', p_sort;
+  END IF;
+  IF (p_company = app_company_id() OR app_is_system()) IS NOT TRUE THEN RETURN; END IF;
+  IF length(frag) >= 3 THEN
+    RETURN QUERY
+    WITH hits AS MATERIALIZED (
+      SELECT s.membership_id, s.sort_name, s.email, s.created_at, s.roles FROM member_search s
+       WHERE s.company_id = p_company AND s.search_text LIKE pattern
+         AND (p_role IS NULL OR s.roles @> ARRAY[p_role]) AND (p_enabled IS NULL OR s.enabled = p_enabled))
+    SELECT pg.membership_id, t.n
+      FROM (SELECT count(*)::int AS n FROM hits) t
+      LEFT JOIN LATERAL (
+        SELECT h.membership_id FROM hits h
+         ORDER BY CASE WHEN NOT p_desc THEN CASE p_sort WHEN 'name' THEN h.sort_name WHEN 'email' THEN h.email END END ASC,
+                  CASE WHEN p_desc THEN CASE p_sort WHEN 'name' THEN h.sort_name WHEN 'email' THEN h.email END END DESC,
+                  CASE WHEN NOT p_desc AND p_sort = 'createdAt' THEN h.created_at END ASC,
+                  CASE WHEN p_desc AND p_sort = 'createdAt' THEN h.created_at END DESC,
+                  CASE WHEN NOT p_desc AND p_sort = 'role' THEN h.roles END ASC,
+                  CASE WHEN p_desc AND p_sort = 'role' THEN h.roles END DESC,
+                  CASE WHEN NOT p_desc THEN h.membership_id END ASC,
+                  CASE WHEN p_desc THEN h.membership_id END DESC
+         LIMIT p_limit OFFSET p_offset) pg ON true;
+  ELSE
+    RETURN QUERY
+    WITH hits AS MATERIALIZED (
+      SELECT s.membership_id, s.sort_name, s.email, s.created_at, s.roles FROM member_search s
+       WHERE s.company_id = p_company AND strpos(s.search_text, frag) > 0
+         AND (p_role IS NULL OR s.roles @> ARRAY[p_role]) AND (p_enabled IS NULL OR s.enabled = p_enabled))
+    SELECT pg.membership_id, t.n
+      FROM (SELECT count(*)::int AS n FROM hits) t
+      LEFT JOIN LATERAL (
+        SELECT h.membership_id FROM hits h
+         ORDER BY CASE WHEN NOT p_desc THEN CASE p_sort WHEN 'name' THEN h.sort_name WHEN 'email' THEN h.email END END ASC,
+                  CASE WHEN p_desc THEN CASE p_sort WHEN 'name' THEN h.sort_name WHEN 'email' THEN h.email END END DESC,
+                  CASE WHEN NOT p_desc AND p_sort = 'createdAt' THEN h.created_at END ASC,
+                  CASE WHEN p_desc AND p_sort = 'createdAt' THEN h.created_at END DESC,
+                  CASE WHEN NOT p_desc AND p_sort = 'role' THEN h.roles END ASC,
+                  CASE WHEN p_desc AND p_sort = 'role' THEN h.roles END DESC,
+                  CASE WHEN NOT p_desc THEN h.membership_id END ASC,
+                  CASE WHEN p_desc THEN h.membership_id END DESC
+         LIMIT p_limit OFFSET p_offset) pg ON true;
+  END IF;
+END $$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION member_search_page(uuid, text, text, boolean, text, boolean, int, int) FROM PUBLIC;
+--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION member_search_page(uuid, text, text, boolean, text, boolean, int, int) TO wac_app;
 --> statement-breakpoint
 GRANT EXECUTE ON FUNCTION member_search_ids(uuid, text) TO wac_app;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION member_stats_apply(jsonb, uuid[]) FROM PUBLIC;
 --> statement-breakpoint
 -- What already exists when the migration runs.
-INSERT INTO member_search (membership_id, company_id, user_id, search_text)
-SELECT m.id, m.company_id, m.user_id, lower(u.first_name || ' ' || u.last_name || ' ' || u.email)
+INSERT INTO member_search (membership_id, company_id, user_id, search_text, sort_name, email, roles, enabled, created_at)
+SELECT m.id, m.company_id, m.user_id, lower(u.first_name || ' ' || u.last_name || ' ' || u.email),
+       m.sort_name, m.email, m.roles, m.enabled, m.created_at
   FROM memberships m JOIN users u ON u.id = m.user_id;
 --> statement-breakpoint
 INSERT INTO member_stats (company_id, role, enabled, n)

@@ -1,4 +1,4 @@
-import { bigint, boolean, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 import { memberships } from './memberships';
 
@@ -34,9 +34,11 @@ export const memberListVersions = pgTable('member_list_versions', {
 
 /**
  * The searchable text of each membership (its user's name and email, lowercased) with a per-company
- * trigram index (company_id, search_text) — a LIKE on a table under row-level security cannot use an
- * index, so this table has none; the app role has no privilege on it and reaches it only through
- * `member_search_ids()`, which answers the scope's own company only.
+ * trigram index (company_id, search_text), and copies of what a searched listing filters and sorts
+ * on, so a search never visits memberships for rows outside its page. A LIKE on a table under
+ * row-level security cannot use an index, so this table has none; the app role has no privilege on
+ * it and reaches it only through `member_search_page()` / `member_search_ids()`, which answer the
+ * scope's own company only.
  */
 export const memberSearch = pgTable('member_search', {
   membershipId: uuid('membership_id')
@@ -45,4 +47,9 @@ export const memberSearch = pgTable('member_search', {
   companyId: uuid('company_id').notNull(),
   userId: uuid('user_id').notNull(),
   searchText: text('search_text').notNull(),
+  sortName: text('sort_name').notNull(),
+  email: text('email').notNull(),
+  roles: text('roles').array().notNull(),
+  enabled: boolean('enabled').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });

@@ -13,7 +13,7 @@ import { ANCHOR_FROM, ANCHOR_STEP, anchorStats } from './page-anchors';
 let t: TestContext;
 let ids: { deep: string; other: string; admin: string; otherAdmin: string };
 let token: string;
-const SIZE = 2_600;
+const SIZE = 2_601;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -23,11 +23,14 @@ beforeAll(async () => {
     const admin = await createUser(tx, { email: 'boss@deep.test', firstName: 'Aaron', lastName: 'Boss' });
     const otherAdmin = await createUser(tx, { email: 'boss@other.test', firstName: 'Olga', lastName: 'Boss' });
     await addMembership(tx, deep.id, admin.id, { roles: ['admin'] });
+    // LIKE's wildcards and escape character in real data, to be matched literally.
+    const odd = await createUser(tx, { email: 'per_cent@deep.test', firstName: 'Zo\\e', lastName: '50%Off' });
+    await addMembership(tx, deep.id, odd.id);
     await addMembership(tx, other.id, otherAdmin.id, { roles: ['admin'] });
     // Few distinct names, so ties on the sort key are common and the id must break them.
     await tx.execute(sql`INSERT INTO users (email, first_name, last_name)
       SELECT 'm' || g || '@deep.test', (ARRAY['Ana','Ben','Cleo','Dov','Eve'])[1 + g % 5], 'Anderson' || (g % 13)
-        FROM generate_series(1, ${SIZE - 1}) g`);
+        FROM generate_series(1, ${SIZE - 2}) g`);
     await tx.execute(sql`INSERT INTO memberships (company_id, user_id, roles, enabled, created_at)
       SELECT ${deep.id}, u.id, CASE WHEN g % 97 = 0 THEN ARRAY['admin'] ELSE ARRAY['member'] END,
              g % 10 <> 0, timestamptz '2026-01-01' + (g % 400) * interval '1 hour'
@@ -218,6 +221,55 @@ describe('search through member_search', () => {
     expect(res.ids).toEqual(want.slice(0, 5).map((r) => r.user_id));
     // Past the last page: no rows, the total still right.
     expect(await listing('search=anderson1&itemsPerPage=5&page=999')).toEqual({ ids: [], total: want.length });
+    // With filters and every order: the same rows as the plain query over memberships and users.
+    for (const [sort, col] of [
+      ['name', sql`m.sort_name`],
+      ['email', sql`m.email`],
+      ['createdAt', sql`m.created_at`],
+    ] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const dir = order === 'desc' ? sql`DESC` : sql`ASC`;
+        const expected = await t.db.system((tx) =>
+          rows<{ user_id: string }>(
+            tx,
+            sql`SELECT m.user_id FROM memberships m JOIN users u ON u.id = m.user_id
+                 WHERE m.company_id = ${ids.deep} AND m.enabled
+                   AND lower(u.first_name || ' ' || u.last_name || ' ' || u.email) LIKE '%cleo%'
+                 ORDER BY ${col} ${dir}, m.id ${dir} LIMIT 7 OFFSET 14`,
+          ),
+        );
+        const got = await listing(`search=Cleo&status=enabled&sort=${sort}&order=${order}&itemsPerPage=7&page=3`);
+        expect(got.ids, `${sort} ${order}`).toEqual(expected.map((r) => r.user_id));
+      }
+    }
+    // Short fragments (no trigram to look up) and LIKE wildcards taken literally, on both paths.
+    for (const frag of ['e', 'cl', 'n1', 'ana a', '_', 'n_', '%d', '\\']) {
+      const expected = await t.db.system((tx) =>
+        rows<{ user_id: string }>(
+          tx,
+          sql`SELECT m.user_id FROM memberships m JOIN users u ON u.id = m.user_id
+               WHERE m.company_id = ${ids.deep}
+                 AND strpos(lower(u.first_name || ' ' || u.last_name || ' ' || u.email), ${frag}) > 0
+               ORDER BY m.sort_name DESC, m.id DESC`,
+        ),
+      );
+      const got = await listing(`search=${encodeURIComponent(frag)}&sort=name&order=desc&itemsPerPage=20`);
+      expect(got, frag).toEqual({ ids: expected.slice(0, 20).map((r) => r.user_id), total: expected.length });
+      if (['_', 'n_', '%d', '\\'].includes(frag)) expect(got.total, frag).toBeLessThan(3);
+    }
+    expect((await listing('search=r_c')).total).toBe(1);
+    expect((await listing(`search=${encodeURIComponent('50%o')}`)).total).toBe(1);
+    expect((await listing(`search=${encodeURIComponent('o\\e')}`)).total).toBe(1);
+    const admins = await listing('search=anderson&role=admin&itemsPerPage=100');
+    const adminTruth = await t.db.system((tx) =>
+      rows<{ n: number }>(
+        tx,
+        sql`SELECT count(*)::int AS n FROM memberships WHERE company_id = ${ids.deep} AND 'admin' = ANY(roles)
+             AND user_id IN (SELECT id FROM users WHERE lower(last_name) LIKE '%anderson%')`,
+      ),
+    );
+    expect(admins.total).toBe(adminTruth[0]!.n);
+    expect(admins.total).toBeGreaterThan(0);
     // The other company's "Ana Anderson…" never shows up.
     expect((await listing('search=other.test')).total).toBe(0);
     // A rename is searchable at once.
@@ -241,6 +293,15 @@ describe('search through member_search', () => {
       rows<{ id: string }>(tx, sql`SELECT member_search_ids(${ids.other}::uuid, '%ana%') AS id`),
     );
     expect(own.length).toBeGreaterThan(100);
+    // Without a company in scope (the bare domain), neither door opens.
+    const noCompany = await t.db.scoped({ companyId: null, userId: ids.admin }, async (tx) => [
+      ...(await rows<{ id: string }>(tx, sql`SELECT member_search_ids(${ids.other}::uuid, '%ana%') AS id`)),
+      ...(await rows<{ membership_id: string }>(
+        tx,
+        sql`SELECT membership_id FROM member_search_page(${ids.other}::uuid, '%ana%', NULL, NULL, 'name', false, 10, 0)`,
+      )),
+    ]);
+    expect(noCompany).toEqual([]);
     const writes = await t.db
       .scoped({ companyId: ids.deep, userId: ids.admin }, (tx) =>
         tx.execute(sql`UPDATE member_stats SET n = n + 1 WHERE company_id = ${ids.deep}`),

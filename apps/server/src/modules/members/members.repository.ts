@@ -1,7 +1,7 @@
 import type { MemberListQuery } from '@wac/shared/schemas/members';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { and, containsPattern, rows } from '../../lib/sql';
+import { and, containsPattern, preparedRows, rows } from '../../lib/sql';
 
 export interface MemberRow {
   id: string;
@@ -96,10 +96,28 @@ export async function listMembersPage(
   skip: number,
   anchor: MemberCursor | null = null,
 ): Promise<PageResult> {
-  const { key, dir } = orderOf(f);
+  const { key, dir, desc } = orderOf(f);
   const order = sql`${key.expr} ${dir}, m.id ${dir}`;
+  if (f.search && !f.team) {
+    // The page and the count from member_search alone (migration 0003); only the page meets
+    // memberships (under its policy) and users.
+    const r = await preparedRows<MemberRow & { total: number }>(
+      tx,
+      sql`SELECT ${COLUMNS}, p.total
+            FROM (SELECT 0) one
+            LEFT JOIN LATERAL (
+              SELECT membership_id, total, row_number() OVER () AS ord
+                FROM member_search_page(${companyId}::uuid, ${f.search}::text, ${f.role ?? null}::text,
+                                        ${f.status ? f.status === 'enabled' : null}::boolean, ${f.sort}::text,
+                                        ${desc}::boolean, ${limit}::int, ${skip}::int)) p ON true
+            LEFT JOIN memberships m ON m.id = p.membership_id
+            LEFT JOIN users u ON u.id = m.user_id
+           ORDER BY p.ord`,
+    );
+    return { rows: r.filter((x) => x.id !== null), total: r[0]?.total ?? 0, version: null };
+  }
   if (f.search || f.team) {
-    const r = await rows<MemberRow & { total: number }>(
+    const r = await preparedRows<MemberRow & { total: number }>(
       tx,
       sql`SELECT ${COLUMNS}, p.total
             FROM (SELECT m.id, count(*) OVER ()::int AS total FROM memberships m WHERE ${where(companyId, f)}
@@ -120,7 +138,7 @@ export async function listMembersPage(
           )[0]?.n ?? 0);
     return { rows: r, total, version: null };
   }
-  const r = await rows<MemberRow & { total: number; list_version: string | null; k: string }>(
+  const r = await preparedRows<MemberRow & { total: number; list_version: string | null; k: string }>(
     tx,
     sql`SELECT s.total, s.list_version, r.*
           FROM (SELECT ${countedTotal(companyId, f)} AS total,
@@ -176,7 +194,7 @@ export async function memberBatch(
   const { key, dir } = orderOf(f);
   // Deferred join again: the batch's ids come from an index-only range scan that stops at `limit`,
   // and only those rows are joined with users (joining first made the planner read every remaining row).
-  return rows<MemberRow & { k: string }>(
+  return preparedRows<MemberRow & { k: string }>(
     tx,
     sql`SELECT ${COLUMNS}, ${key.expr}::text AS k
           FROM (SELECT m.id FROM memberships m WHERE ${where(companyId, f)}${afterCursor(f, cursor)}
