@@ -408,22 +408,17 @@ async function main() {
     if (ENGINE === 'pglite') await stop(b);
   }
 
-  const server = await start(
-    'server',
-    'apps/server/src/server.ts',
-    {
-      ...dbEnv,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      JWT_SECRET,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      // Login and refresh benches spread requests over client addresses (X-Forwarded-For).
-      TRUST_PROXY: 'true',
-      ACCESS_TOKEN_TTL_SECONDS: '3600',
-    },
-    PORT,
-  );
+  const serverEnv = {
+    ...dbEnv,
+    HOST: '127.0.0.1',
+    JWT_SECRET,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    // Login and refresh benches spread requests over client addresses (X-Forwarded-For).
+    TRUST_PROXY: 'true',
+    ACCESS_TOKEN_TTL_SECONDS: '3600',
+  };
+  const server = await start('server', 'apps/server/src/server.ts', { ...serverEnv, PORT: String(PORT) }, PORT);
   console.log(`  server pid ${server.pid}, RSS at rest ${mb(memoryOf(server.pid!).rss)}`);
 
   // An admin's token: from the real login when it exists, else signed for a session row opened in prepare().
@@ -466,6 +461,26 @@ async function main() {
       auth,
       total !== undefined ? `${total} matches` : undefined,
     );
+  }
+
+  // The same searches on a second server that remembers nothing (LISTING_CACHE=false): every request
+  // runs the search itself — what a first search, or a search nobody ran before, costs.
+  if (want('search-cold') && ENGINE === 'pg') {
+    const coldPort = PORT + 2;
+    const cold = await start(
+      'server (LISTING_CACHE=false)',
+      'apps/server/src/server.ts',
+      { ...serverEnv, PORT: String(coldPort), LISTING_CACHE: 'false' },
+      coldPort,
+    );
+    for (const f of SEARCH_FRAGMENTS) {
+      record(
+        `search members "${f}", LISTING_CACHE=false`,
+        await cannon({ method: 'GET', path: MEMBERS.search(f), headers: { host: HOST, ...auth } }, coldPort),
+        'every request runs the search',
+      );
+    }
+    await stop(cold);
   }
 
   if (want('export')) {

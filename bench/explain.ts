@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { type SQL, sql } from 'drizzle-orm';
 import { openDatabase, type Tx } from '../apps/server/src/db/client';
 import * as members from '../apps/server/src/modules/members/members.repository';
-import { ANCHOR_STEP } from '../apps/server/src/modules/members/page-anchors';
+import { ANCHOR_STEP, SEARCH_MAX } from '../apps/server/src/modules/members/listing-cache';
 import { companyId, userId } from './lib/dataset';
 import { DEFAULT_BENCH_DB_URL } from './lib/util';
 
@@ -45,21 +45,53 @@ const middle = await db.system(async (tx) => {
   return res.rows[0]!;
 });
 
-/** A Tx whose raw statements are explained instead of run (the repository uses tx.execute). */
+/**
+ * A Tx whose statements are explained instead of run: raw ones (tx.execute) and the named prepared
+ * ones of lib/sql.ts preparedRows (session.prepareQuery), which are explained unnamed.
+ */
 function explaining(tx: Tx, sink: string[]): Tx {
+  const explain = async (q: SQL) => {
+    const res = (await tx.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${q}`)) as unknown as {
+      rows: Array<{ 'QUERY PLAN': string }>;
+    };
+    sink.push(res.rows.map((r) => r['QUERY PLAN']).join('\n'));
+    return { rows: [] };
+  };
+  type Prepared = { execute(): Promise<{ rows: unknown[] }> };
+  type Session = {
+    prepareQuery(q: { sql: string; params: unknown[] }, f: undefined, n: undefined, a: boolean): Prepared;
+  };
+  const internals = tx as unknown as { session: Session };
+  const session = new Proxy(internals.session, {
+    get(target, prop, receiver) {
+      if (prop !== 'prepareQuery') return Reflect.get(target, prop, receiver);
+      return (q: { sql: string; params: unknown[] }) => ({
+        async execute() {
+          const plan = await target
+            .prepareQuery({ sql: `EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, params: q.params }, undefined, undefined, false)
+            .execute();
+          sink.push((plan.rows as Array<{ 'QUERY PLAN': string }>).map((r) => r['QUERY PLAN']).join('\n'));
+          return { rows: [] };
+        },
+      });
+    },
+  });
   return new Proxy(tx, {
     get(target, prop, receiver) {
-      if (prop !== 'execute') return Reflect.get(target, prop, receiver);
-      return async (q: SQL) => {
-        const res = (await target.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${q}`)) as unknown as {
-          rows: Array<{ 'QUERY PLAN': string }>;
-        };
-        sink.push(res.rows.map((r) => r['QUERY PLAN']).join('\n'));
-        return { rows: [] };
-      };
+      if (prop === 'execute') return explain;
+      if (prop === 'session') return session;
+      return Reflect.get(target, prop, receiver);
     },
   });
 }
+
+// Ten members' ids, as a remembered search would hold them.
+const pageIds = await db.system(async (tx) => {
+  const res = (await tx.execute(
+    sql`SELECT id FROM memberships WHERE company_id = ${scope.companyId} ORDER BY sort_name, id LIMIT 10 OFFSET 300`,
+  )) as unknown as { rows: Array<{ id: string }> };
+  return res.rows.map((r) => r.id);
+});
 
 const cases: Array<[string, (tx: Tx) => Promise<unknown>]> = [
   ['members page 1 (sort createdAt) + total', (tx) => members.listMembersPage(tx, scope.companyId, base, 10, 0)],
@@ -77,8 +109,16 @@ const cases: Array<[string, (tx: Tx) => Promise<unknown>]> = [
     (tx) => members.listMembersPage(tx, scope.companyId, { ...base, sort: 'name' }, 10, 0),
   ],
   [
-    `search "${args.search}" page 1 + total`,
+    `search "${args.search}" page 1 + total, every match read (LISTING_CACHE=false, or a first search)`,
     (tx) => members.listMembersPage(tx, scope.companyId, { ...base, search: args.search }, 10, 0),
+  ],
+  [
+    `search "${args.search}": all match ids for the process's search memory (a first search)`,
+    (tx) => members.searchIds(tx, scope.companyId, { ...base, search: args.search }, SEARCH_MAX),
+  ],
+  [
+    'a remembered search: one page of 10 members by id, with the version',
+    (tx) => members.membersByIds(tx, scope.companyId, pageIds),
   ],
   ['export: first batch of 1000', (tx) => members.memberBatch(tx, scope.companyId, base, null, 1000)],
   ['export: a batch in the middle', (tx) => members.memberBatch(tx, scope.companyId, base, middle, 1000)],

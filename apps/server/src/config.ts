@@ -33,6 +33,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool.optional(),
   TRUST_PROXY: bool.default(false),
+  LISTING_CACHE: bool.default(true),
   WEB_DIST: z.string().optional(),
   SCHEDULING_URL: z.string().default('https://scheduling.example.com'),
   VIDEO_URL: z.string().default('https://video.example.com'),
@@ -56,6 +57,8 @@ export interface Config {
   logLevel: string;
   seedDemo: boolean;
   trustProxy: boolean;
+  /** Remember deep-page anchors and search results per process (always re-checked by version). */
+  listingCache: boolean;
   webDist: string;
   schedulingUrl: string;
   videoUrl: string;
@@ -99,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     trustProxy: e.TRUST_PROXY,
+    listingCache: e.LISTING_CACHE,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     schedulingUrl: e.SCHEDULING_URL,
     videoUrl: e.VIDEO_URL,
@@ -131,6 +135,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     seedDemo: false,
     trustProxy: false,
+    listingCache: true,
     webDist: resolve(new URL('../../web/dist', import.meta.url).pathname),
     schedulingUrl: 'https://scheduling.example.com',
     videoUrl: 'https://video.example.com',

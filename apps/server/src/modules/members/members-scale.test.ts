@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMembership, createCompany, createUser } from '../../db/seed/factories';
 import { rows } from '../../lib/sql';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
-import { ANCHOR_FROM, ANCHOR_STEP, anchorStats } from './page-anchors';
+import { ANCHOR_FROM, ANCHOR_STEP, ListingCache, listingCacheFor } from './listing-cache';
+import type { MemberFilter } from './members.repository';
 
 /**
  * The large-listing machinery of migration 0003 and page-anchors.ts, on a company big enough for
@@ -45,6 +46,8 @@ beforeAll(async () => {
   token = (await tokenFor(t.app, ids.admin, ids.deep)).token;
 });
 afterAll(() => t.close());
+
+const stats = () => listingCacheFor(t.app).stats;
 
 const SORT_SQL = { name: sql`sort_name`, email: sql`email`, createdAt: sql`created_at` } as const;
 type Sort = keyof typeof SORT_SQL;
@@ -113,15 +116,15 @@ describe('deep pages through anchors', () => {
     await expectPagesMatch({ sort: 'createdAt', order: 'desc', status: 'disabled' }, [1, 2, 6]);
     await expectPagesMatch({ sort: 'email', order: 'asc', role: 'admin' }, [1, 2]);
     // Deep pages really went through anchors: one build per order and filter, then anchored reads.
-    expect(anchorStats.builds).toBe(7);
-    expect(anchorStats.anchoredReads).toBeGreaterThanOrEqual(6 * 4);
+    expect(stats().builds).toBe(7);
+    expect(stats().anchoredReads).toBeGreaterThanOrEqual(6 * 4);
   });
 
   it('stays exact after members are renamed, added, disabled and removed (the anchors are rebuilt)', async () => {
     const q = { sort: 'name' as const, order: 'asc' as const };
     const pages = [ANCHOR_FROM / 50 + 2, Math.ceil(SIZE / 50) - 1];
     await expectPagesMatch(q, pages); // builds the anchors
-    const builds = anchorStats.builds;
+    const builds = stats().builds;
     // A rename moves a member from the start of the order to the end ("Ana …" → "Zed …").
     const [first] = await t.db.system((tx) =>
       rows<{ user_id: string }>(
@@ -158,7 +161,7 @@ describe('deep pages through anchors', () => {
     await expectPagesMatch(q, pages);
     await expectPagesMatch({ ...q, status: 'enabled' }, pages);
     // Each change moved the version, and each listing rebuilt its anchors on its next deep read.
-    expect(anchorStats.builds).toBeGreaterThanOrEqual(builds + 5);
+    expect(stats().builds).toBeGreaterThanOrEqual(builds + 5);
   });
 });
 
@@ -275,6 +278,62 @@ describe('search through member_search', () => {
     // A rename is searchable at once.
     await t.db.system((tx) => tx.execute(sql`UPDATE users SET last_name = 'Quixotic' WHERE id = ${want[0]!.user_id}`));
     expect(await listing('search=quixotic')).toEqual({ ids: [want[0]!.user_id], total: 1 });
+  });
+
+  it('remembers a search per process and forgets it when members change', async () => {
+    const truthOf = (frag: string) =>
+      t.db.system((tx) =>
+        rows<{ user_id: string }>(
+          tx,
+          sql`SELECT m.user_id FROM memberships m JOIN users u ON u.id = m.user_id
+               WHERE m.company_id = ${ids.deep}
+                 AND strpos(lower(u.first_name || ' ' || u.last_name || ' ' || u.email), ${frag}) > 0
+               ORDER BY m.sort_name, m.id`,
+        ),
+      );
+    const before = { ...stats() };
+    const all = await truthOf('dov anderson7');
+    expect(all.length).toBeGreaterThan(25);
+    // Page through it: one miss, then hits, every page exact.
+    for (const page of [1, 2, 3, 1]) {
+      const got = await listing(`search=Dov%20Anderson7&sort=name&itemsPerPage=10&page=${page}`);
+      expect(got).toEqual({
+        ids: all.slice((page - 1) * 10, page * 10).map((r) => r.user_id),
+        total: all.length,
+      });
+    }
+    expect(stats().searchMisses - before.searchMisses).toBe(1);
+    expect(stats().searchHits - before.searchHits).toBe(3);
+    // A rename drops one match: the remembered result is stale by version, and not used.
+    await t.db.system((tx) => tx.execute(sql`UPDATE users SET first_name = 'Renamed' WHERE id = ${all[0]!.user_id}`));
+    const after = await listing('search=Dov%20Anderson7&sort=name&itemsPerPage=10');
+    expect(after).toEqual({ ids: all.slice(1, 11).map((r) => r.user_id), total: all.length - 1 });
+    expect(stats().searchMisses - before.searchMisses).toBe(2);
+  });
+
+  it('answers the same with LISTING_CACHE off', async () => {
+    const off = new ListingCache(false);
+    const on = listingCacheFor(t.app);
+    const base: MemberFilter = { sort: 'name', order: 'asc' };
+    const cases: Array<[MemberFilter, number]> = [
+      [{ ...base, search: 'cleo' }, 30],
+      [{ ...base, search: 'cleo', role: 'admin' }, 0],
+      [{ ...base, search: 'an', status: 'disabled', order: 'desc' }, 10],
+      [{ ...base, sort: 'email' }, 2_300],
+      [{ ...base, sort: 'createdAt', order: 'desc', status: 'enabled' }, 2_050],
+    ];
+    for (const [f, offset] of cases) {
+      const [a, b] = await t.db.scoped({ companyId: ids.deep, userId: ids.admin }, async (tx) => [
+        await on.readPage(tx, ids.deep, f, offset, 10),
+        await off.readPage(tx, ids.deep, f, offset, 10),
+      ]);
+      expect(
+        a.rows.map((r) => r.id),
+        JSON.stringify(f),
+      ).toEqual(b.rows.map((r) => r.id));
+      expect(a.total, JSON.stringify(f)).toBe(b.total);
+    }
+    expect(off.stats).toEqual({ builds: 0, anchoredReads: 0, searchHits: 0, searchMisses: 0 });
   });
 
   it('is closed to the app role except through member_search_ids, for its own company only', async () => {

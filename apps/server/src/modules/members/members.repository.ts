@@ -160,6 +160,45 @@ export async function listMembersPage(
 }
 
 /**
+ * Every match of a search (no team filter) in the listing's order, up to `max` ids, with the total
+ * and the ordering version they were read at — one statement, so all three share one snapshot.
+ */
+export async function searchIds(tx: Tx, companyId: string, f: MemberFilter, max: number) {
+  const r = await preparedRows<{ list_version: string | null; membership_id: string | null; total: number | null }>(
+    tx,
+    sql`SELECT (SELECT version FROM member_list_versions WHERE company_id = ${companyId}) AS list_version,
+               p.membership_id, p.total
+          FROM member_search_page(${companyId}::uuid, ${f.search ?? ''}::text, ${f.role ?? null}::text,
+                                  ${f.status ? f.status === 'enabled' : null}::boolean, ${f.sort}::text,
+                                  ${f.order === 'desc'}::boolean, ${max}::int, 0) p`,
+  );
+  return {
+    version: r[0]?.list_version == null ? 0 : Number(r[0].list_version),
+    ids: r.filter((x) => x.membership_id !== null).map((x) => x.membership_id!),
+    total: r[0]?.total ?? 0,
+  };
+}
+
+/** Members by membership id, in the order given, with the company's ordering version now. */
+export async function membersByIds(tx: Tx, companyId: string, ids: string[]) {
+  const r = await preparedRows<MemberRow & { list_version: string | null }>(
+    tx,
+    sql`SELECT v.list_version, r.*
+          FROM (SELECT (SELECT version FROM member_list_versions WHERE company_id = ${companyId}) AS list_version) v
+          LEFT JOIN LATERAL (
+            SELECT ${COLUMNS}, x.ord
+              FROM unnest(${`{${ids.join(',')}}`}::uuid[]) WITH ORDINALITY AS x(id, ord)
+              JOIN memberships m ON m.id = x.id
+              JOIN users u ON u.id = m.user_id) r ON true
+         ORDER BY r.ord`,
+  );
+  return {
+    version: r[0]?.list_version == null ? 0 : Number(r[0].list_version),
+    rows: r.filter((x) => x.id !== null),
+  };
+}
+
+/**
  * Every `step`-th row's sort key of a large listing, with the ordering version they were read at:
  * positions the page reader can start from. One index-only pass over the set.
  */

@@ -11,7 +11,7 @@ import { csvLine } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import { batches, iso } from '../../lib/sql';
 import * as repo from './members.repository';
-import { readPage } from './page-anchors';
+import { type ListingCache, listingCacheFor } from './listing-cache';
 
 /**
  * Which company an operation acts on and how it reaches the database. A company admin acts on the
@@ -21,15 +21,25 @@ import { readPage } from './page-anchors';
 export interface TenantCtx {
   companyId: string;
   run<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** What this process remembers of member listings (deep-page anchors, search results). */
+  listings: ListingCache;
 }
 
 export function hostCtx(app: FastifyInstance, request: FastifyRequest): TenantCtx {
   if (!request.company) throw new AppError('NOT_FOUND');
-  return { companyId: request.company.id, run: (fn) => app.db.scoped(request.scope, fn) };
+  return {
+    companyId: request.company.id,
+    run: (fn) => app.db.scoped(request.scope, fn),
+    listings: listingCacheFor(app),
+  };
 }
 
 export function platformCtx(app: FastifyInstance, request: FastifyRequest, companyId: string): TenantCtx {
-  return { companyId, run: (fn) => app.db.scoped({ companyId, userId: request.principal?.userId ?? null }, fn) };
+  return {
+    companyId,
+    run: (fn) => app.db.scoped({ companyId, userId: request.principal?.userId ?? null }, fn),
+    listings: listingCacheFor(app),
+  };
 }
 
 export function toMember(r: repo.MemberRow): Member {
@@ -61,7 +71,9 @@ const snapshot = (r: repo.MemberRow) => ({
 const isActiveAdmin = (m: { enabled: boolean; roles: string[] }) => m.enabled && m.roles.includes('admin');
 
 export async function listMembers(ctx: TenantCtx, q: MemberListQuery) {
-  const page = await ctx.run((tx) => readPage(tx, ctx.companyId, q, (q.page - 1) * q.itemsPerPage, q.itemsPerPage));
+  const page = await ctx.run((tx) =>
+    ctx.listings.readPage(tx, ctx.companyId, q, (q.page - 1) * q.itemsPerPage, q.itemsPerPage),
+  );
   return { data: page.rows.map(toMember), page: q.page, itemsPerPage: q.itemsPerPage, totalItems: page.total };
 }
 
