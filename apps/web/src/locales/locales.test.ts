@@ -1,7 +1,7 @@
 import { LANGUAGES } from '@wac/shared/constants';
 import { describe, expect, it } from 'vitest';
+import { expectSameKeysAsEnglish, flatten, type Tree } from '../test/locale-catalog';
 
-type Tree = { [key: string]: string | Tree };
 const catalogs = import.meta.glob<Tree>('./*.json', { eager: true, import: 'default' });
 const load = (lang: string): Tree => {
   const tree = catalogs[`./${lang}.json`];
@@ -15,36 +15,12 @@ const sourceFiles = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test
   import: 'default',
 });
 
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [k, v] of Object.entries(tree)) {
-    const key = prefix ? `${prefix}.${k}` : k;
-    if (typeof v === 'string') out.set(key, v);
-    else for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
-  }
-  return out;
-}
-
-const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-
 const en = flatten(load('en'));
 
 describe('locales', () => {
   for (const lang of LANGUAGES) {
     it(`${lang} has exactly the English keys, each non-empty, with the same placeholders`, () => {
-      const catalog = flatten(load(lang));
-      expect(
-        [...catalog.keys()].filter((k) => !en.has(k)),
-        'keys not in en',
-      ).toEqual([]);
-      expect(
-        [...en.keys()].filter((k) => !catalog.has(k)),
-        `keys missing in ${lang}`,
-      ).toEqual([]);
-      for (const [key, value] of catalog) {
-        expect(value.trim(), `${lang}:${key} is empty`).not.toBe('');
-        expect(placeholders(value), `${lang}:${key} placeholders`).toEqual(placeholders(en.get(key) ?? ''));
-      }
+      expectSameKeysAsEnglish(lang, flatten(load(lang)), en);
     });
   }
 

@@ -1,7 +1,7 @@
 import { LANGUAGES } from '@wac/shared/constants';
 import { describe, expect, it } from 'vitest';
+import { expectSameKeysAsEnglish, flatten, type Tree } from '../../test/locale-catalog';
 
-type Tree = { [key: string]: string | Tree };
 const catalogs = import.meta.glob<Tree>('./*.json', { eager: true, import: 'default' });
 const sourceFiles = import.meta.glob<string>(['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}'], {
   eager: true,
@@ -9,21 +9,11 @@ const sourceFiles = import.meta.glob<string>(['../../**/*.{ts,tsx}', '!../../**/
   import: 'default',
 });
 
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [k, v] of Object.entries(tree)) {
-    const key = prefix ? `${prefix}.${k}` : k;
-    if (typeof v === 'string') out.set(key, v);
-    else for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
-  }
-  return out;
-}
 const load = (lang: string) => {
   const tree = catalogs[`./${lang}.json`];
   if (!tree) throw new Error(`no admin/${lang}.json`);
   return flatten(tree);
 };
-const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 const en = load('en');
 
 // Keys built at run time from a value (`admin:roles.${role}` …): every value they can take.
@@ -38,19 +28,7 @@ const DYNAMIC_KEYS = [
 describe('admin locales', () => {
   for (const lang of LANGUAGES) {
     it(`${lang} has exactly the English admin keys, non-empty, with the same placeholders`, () => {
-      const catalog = load(lang);
-      expect(
-        [...catalog.keys()].filter((k) => !en.has(k)),
-        'keys not in en',
-      ).toEqual([]);
-      expect(
-        [...en.keys()].filter((k) => !catalog.has(k)),
-        `keys missing in ${lang}`,
-      ).toEqual([]);
-      for (const [key, value] of catalog) {
-        expect(value.trim(), `${lang}:${key} is empty`).not.toBe('');
-        expect(placeholders(value), `${lang}:${key} placeholders`).toEqual(placeholders(en.get(key) ?? ''));
-      }
+      expectSameKeysAsEnglish(lang, load(lang), en);
     });
   }
 
