@@ -167,45 +167,30 @@ BEGIN
     RAISE EXCEPTION 'member_search_page: unknown sort %', p_sort;
   END IF;
   IF (p_company = app_company_id() OR app_is_system()) IS NOT TRUE THEN RETURN; END IF;
-  IF length(frag) >= 3 THEN
-    RETURN QUERY
-    WITH hits AS MATERIALIZED (
-      SELECT s.membership_id, s.sort_name, s.email, s.created_at, s.roles FROM member_search s
-       WHERE s.company_id = p_company AND s.search_text LIKE pattern
-         AND (p_role IS NULL OR s.roles @> ARRAY[p_role]) AND (p_enabled IS NULL OR s.enabled = p_enabled))
-    SELECT pg.membership_id, t.n
-      FROM (SELECT count(*)::int AS n FROM hits) t
-      LEFT JOIN LATERAL (
-        SELECT h.membership_id FROM hits h
-         ORDER BY CASE WHEN NOT p_desc THEN CASE p_sort WHEN 'name' THEN h.sort_name WHEN 'email' THEN h.email END END ASC,
-                  CASE WHEN p_desc THEN CASE p_sort WHEN 'name' THEN h.sort_name WHEN 'email' THEN h.email END END DESC,
-                  CASE WHEN NOT p_desc AND p_sort = 'createdAt' THEN h.created_at END ASC,
-                  CASE WHEN p_desc AND p_sort = 'createdAt' THEN h.created_at END DESC,
-                  CASE WHEN NOT p_desc AND p_sort = 'role' THEN h.roles END ASC,
-                  CASE WHEN p_desc AND p_sort = 'role' THEN h.roles END DESC,
-                  CASE WHEN NOT p_desc THEN h.membership_id END ASC,
-                  CASE WHEN p_desc THEN h.membership_id END DESC
-         LIMIT p_limit OFFSET p_offset) pg ON true;
-  ELSE
-    RETURN QUERY
-    WITH hits AS MATERIALIZED (
-      SELECT s.membership_id, s.sort_name, s.email, s.created_at, s.roles FROM member_search s
-       WHERE s.company_id = p_company AND strpos(s.search_text, frag) > 0
-         AND (p_role IS NULL OR s.roles @> ARRAY[p_role]) AND (p_enabled IS NULL OR s.enabled = p_enabled))
-    SELECT pg.membership_id, t.n
-      FROM (SELECT count(*)::int AS n FROM hits) t
-      LEFT JOIN LATERAL (
-        SELECT h.membership_id FROM hits h
-         ORDER BY CASE WHEN NOT p_desc THEN CASE p_sort WHEN 'name' THEN h.sort_name WHEN 'email' THEN h.email END END ASC,
-                  CASE WHEN p_desc THEN CASE p_sort WHEN 'name' THEN h.sort_name WHEN 'email' THEN h.email END END DESC,
-                  CASE WHEN NOT p_desc AND p_sort = 'createdAt' THEN h.created_at END ASC,
-                  CASE WHEN p_desc AND p_sort = 'createdAt' THEN h.created_at END DESC,
-                  CASE WHEN NOT p_desc AND p_sort = 'role' THEN h.roles END ASC,
-                  CASE WHEN p_desc AND p_sort = 'role' THEN h.roles END DESC,
-                  CASE WHEN NOT p_desc THEN h.membership_id END ASC,
-                  CASE WHEN p_desc THEN h.membership_id END DESC
-         LIMIT p_limit OFFSET p_offset) pg ON true;
-  END IF;
+  -- Both ways of finding the matches are in one plan; a condition on the fragment's length alone is a
+  -- one-time filter, so only one of them runs.
+  RETURN QUERY
+  WITH hits AS MATERIALIZED (
+    SELECT x.membership_id, x.sort_name, x.email, x.created_at, x.roles
+      FROM (SELECT s.* FROM member_search s
+             WHERE length(frag) >= 3 AND s.company_id = p_company AND s.search_text LIKE pattern
+            UNION ALL
+            SELECT s.* FROM member_search s
+             WHERE length(frag) < 3 AND s.company_id = p_company AND strpos(s.search_text, frag) > 0) x
+     WHERE (p_role IS NULL OR x.roles @> ARRAY[p_role]) AND (p_enabled IS NULL OR x.enabled = p_enabled))
+  SELECT pg.membership_id, t.n
+    FROM (SELECT count(*)::int AS n FROM hits) t
+    LEFT JOIN LATERAL (
+      SELECT h.membership_id FROM hits h
+       ORDER BY CASE WHEN NOT p_desc THEN CASE p_sort WHEN 'name' THEN h.sort_name WHEN 'email' THEN h.email END END ASC,
+                CASE WHEN p_desc THEN CASE p_sort WHEN 'name' THEN h.sort_name WHEN 'email' THEN h.email END END DESC,
+                CASE WHEN NOT p_desc AND p_sort = 'createdAt' THEN h.created_at END ASC,
+                CASE WHEN p_desc AND p_sort = 'createdAt' THEN h.created_at END DESC,
+                CASE WHEN NOT p_desc AND p_sort = 'role' THEN h.roles END ASC,
+                CASE WHEN p_desc AND p_sort = 'role' THEN h.roles END DESC,
+                CASE WHEN NOT p_desc THEN h.membership_id END ASC,
+                CASE WHEN p_desc THEN h.membership_id END DESC
+       LIMIT p_limit OFFSET p_offset) pg ON true;
 END $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION member_search_page(uuid, text, text, boolean, text, boolean, int, int) FROM PUBLIC;
