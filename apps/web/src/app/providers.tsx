@@ -10,6 +10,8 @@ const theme = createTheme({
   // Indigo 7 keeps white text on filled buttons above 4.5:1 (WCAG AA).
   primaryShade: { light: 7, dark: 8 },
   defaultRadius: 'md',
+  // People who ask their system for less motion get no popover, modal or menu transitions.
+  respectReducedMotion: true,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", sans-serif',
 });
 
