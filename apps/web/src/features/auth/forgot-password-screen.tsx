@@ -1,13 +1,13 @@
 import { ForgotPasswordSchema } from '@wac/shared/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { EmailField, FormHeading } from '../../components/auth-form';
 import { BlankLayout } from '../../components/blank-layout';
 import { applyServerError } from '../../lib/forms';
-import { fieldMessage } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { forgotPassword } from './api/forgot-password';
 
@@ -33,25 +33,10 @@ export default function ForgotPasswordScreen() {
   return (
     <BlankLayout>
       <Stack gap="lg">
-        <div>
-          <Title order={1} size="h3">
-            {t('forgot.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('forgot.subtitle')}
-          </Text>
-        </div>
+        <FormHeading title={t('forgot.title')} subtitle={t('forgot.subtitle')} />
         <form onSubmit={onSubmit} noValidate>
           <Stack>
-            <TextInput
-              label={t('common.email')}
-              type="email"
-              autoComplete="username"
-              autoFocus
-              withAsterisk
-              error={fieldMessage(errors.email?.message)}
-              {...form.register('email')}
-            />
+            <EmailField field={form.register('email')} error={errors.email?.message} autoFocus />
             <Button type="submit" loading={isSubmitting} fullWidth>
               {t('forgot.submit')}
             </Button>

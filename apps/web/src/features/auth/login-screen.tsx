@@ -1,15 +1,15 @@
 import { LoginSchema } from '@wac/shared/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { BRAND } from '@wac/shared/constants';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { EmailField, FormHeading, PasswordField } from '../../components/auth-form';
 import { BlankLayout } from '../../components/blank-layout';
 import { applyServerError } from '../../lib/forms';
-import { fieldMessage } from '../../lib/i18n';
 import { useSession } from '../../lib/session/store';
 import { useLogin } from './api/login';
 
@@ -39,14 +39,7 @@ export default function LoginScreen() {
   return (
     <BlankLayout>
       <Stack gap="lg">
-        <div>
-          <Title order={1} size="h3">
-            {t('login.title', { brand: BRAND })}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('login.subtitle')}
-          </Text>
-        </div>
+        <FormHeading title={t('login.title', { brand: BRAND })} subtitle={t('login.subtitle')} />
         {(inlineError ?? notice) && (
           <Alert color="red" role="alert" data-testid="login-error">
             {inlineError ?? notice}
@@ -54,23 +47,8 @@ export default function LoginScreen() {
         )}
         <form onSubmit={onSubmit} noValidate>
           <Stack>
-            <TextInput
-              label={t('common.email')}
-              type="email"
-              autoComplete="username"
-              autoFocus
-              withAsterisk
-              error={fieldMessage(errors.email?.message)}
-              {...form.register('email')}
-            />
-            <PasswordInput
-              label={t('common.password')}
-              autoComplete="current-password"
-              withAsterisk
-              error={fieldMessage(errors.password?.message)}
-              visibilityToggleButtonProps={{ 'aria-label': t('common.showPassword') }}
-              {...form.register('password')}
-            />
+            <EmailField field={form.register('email')} error={errors.email?.message} autoFocus />
+            <PasswordField field={form.register('password')} error={errors.password?.message} />
             <Group justify="flex-end">
               <Anchor component={Link} to="/forgot-password" size="sm">
                 {t('login.forgot')}

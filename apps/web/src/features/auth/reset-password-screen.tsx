@@ -1,10 +1,11 @@
 import { ResetPasswordSchema } from '@wac/shared/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { EmailField, FormHeading, NewPasswordPair } from '../../components/auth-form';
 import { BlankLayout } from '../../components/blank-layout';
 import { applyServerError } from '../../lib/forms';
 import { fieldMessage } from '../../lib/i18n';
@@ -36,24 +37,10 @@ export default function ResetPasswordScreen() {
   return (
     <BlankLayout>
       <Stack gap="lg">
-        <div>
-          <Title order={1} size="h3">
-            {t('reset.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('reset.subtitle')}
-          </Text>
-        </div>
+        <FormHeading title={t('reset.title')} subtitle={t('reset.subtitle')} />
         <form onSubmit={onSubmit} noValidate>
           <Stack>
-            <TextInput
-              label={t('common.email')}
-              type="email"
-              autoComplete="username"
-              withAsterisk
-              error={fieldMessage(errors.email?.message)}
-              {...form.register('email')}
-            />
+            <EmailField field={form.register('email')} error={errors.email?.message} />
             <TextInput
               label={t('reset.otp')}
               inputMode="numeric"
@@ -63,21 +50,11 @@ export default function ResetPasswordScreen() {
               error={fieldMessage(errors.otp?.message)}
               {...form.register('otp')}
             />
-            <PasswordInput
-              label={t('reset.password')}
-              autoComplete="new-password"
-              withAsterisk
-              error={fieldMessage(errors.password?.message)}
-              visibilityToggleButtonProps={{ 'aria-label': t('common.showPassword') }}
-              {...form.register('password')}
-            />
-            <PasswordInput
-              label={t('common.confirmPassword')}
-              autoComplete="new-password"
-              withAsterisk
-              error={fieldMessage(errors.confirmPassword?.message)}
-              visibilityToggleButtonProps={{ 'aria-label': t('common.showPassword') }}
-              {...form.register('confirmPassword')}
+            <NewPasswordPair
+              password={form.register('password')}
+              confirm={form.register('confirmPassword')}
+              errors={errors}
+              passwordLabel={t('reset.password')}
             />
             <Button type="submit" loading={isSubmitting} fullWidth>
               {t('reset.submit')}

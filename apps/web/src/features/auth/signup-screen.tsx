@@ -2,25 +2,13 @@ import { proposeSubDomain } from '@wac/shared/validation';
 import { otpField } from '@wac/shared/validation';
 import { RegisterSchema } from '@wac/shared/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  PasswordInput,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Stepper,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Radio, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { FormHeading, NewPasswordPair } from '../../components/auth-form';
 import { BlankLayout } from '../../components/blank-layout';
 import { browser } from '../../lib/browser';
 import { applyServerError } from '../../lib/forms';
@@ -135,24 +123,12 @@ function DetailsStep({ onStarted }: { onStarted: (r: RegisterStarted) => void })
           error={fieldMessage(errors.phone?.message)}
           {...form.register('phone')}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <PasswordInput
-            label={t('common.password')}
-            autoComplete="new-password"
-            withAsterisk
-            error={fieldMessage(errors.password?.message)}
-            visibilityToggleButtonProps={{ 'aria-label': t('common.showPassword') }}
-            {...form.register('password')}
-          />
-          <PasswordInput
-            label={t('common.confirmPassword')}
-            autoComplete="new-password"
-            withAsterisk
-            error={fieldMessage(errors.confirmPassword?.message)}
-            visibilityToggleButtonProps={{ 'aria-label': t('common.showPassword') }}
-            {...form.register('confirmPassword')}
-          />
-        </SimpleGrid>
+        <NewPasswordPair
+          password={form.register('password')}
+          confirm={form.register('confirmPassword')}
+          errors={errors}
+          sideBySide
+        />
         <Controller
           control={form.control}
           name="accountType"
@@ -241,16 +217,10 @@ export default function SignupScreen() {
   return (
     <BlankLayout wide>
       <Stack gap="lg">
-        <div>
-          <Title order={1} size="h3">
-            {step === 0 ? t('signup.title') : t('signup.otpTitle')}
-          </Title>
-          {step === 0 && (
-            <Text c="dimmed" size="sm">
-              {t('signup.subtitle')}
-            </Text>
-          )}
-        </div>
+        <FormHeading
+          title={step === 0 ? t('signup.title') : t('signup.otpTitle')}
+          subtitle={step === 0 ? t('signup.subtitle') : undefined}
+        />
         <Stepper active={step} size="sm" aria-label={t('signup.steps')} allowNextStepsSelect={false}>
           <Stepper.Step label={t('signup.stepDetails')} />
           <Stepper.Step label={t('signup.stepVerify')} />

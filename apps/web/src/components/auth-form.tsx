@@ -1,0 +1,90 @@
+import { PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { fieldMessage } from '../lib/i18n';
+
+/** The title and the line under it that open every signed-out form. */
+export function FormHeading({ title, subtitle }: { title: ReactNode; subtitle?: ReactNode }) {
+  return (
+    <div>
+      <Title order={1} size="h3">
+        {title}
+      </Title>
+      {subtitle && (
+        <Text c="dimmed" size="sm">
+          {subtitle}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+interface FieldProps {
+  field: UseFormRegisterReturn;
+  /** The field's validation message key (zod issue message), translated here. */
+  error?: string;
+  label?: string;
+  autoFocus?: boolean;
+}
+
+/** The sign-in email: required, the browser's username for password managers. */
+export function EmailField({ field, error, label, autoFocus }: FieldProps) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      label={label ?? t('common.email')}
+      type="email"
+      autoComplete="username"
+      autoFocus={autoFocus}
+      withAsterisk
+      error={fieldMessage(error)}
+      {...field}
+    />
+  );
+}
+
+/** A required password with a translated show/hide toggle; `fresh` for a new password. */
+export function PasswordField({ field, error, label, autoFocus, fresh }: FieldProps & { fresh?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <PasswordInput
+      label={label ?? t('common.password')}
+      autoComplete={fresh ? 'new-password' : 'current-password'}
+      autoFocus={autoFocus}
+      withAsterisk
+      error={fieldMessage(error)}
+      visibilityToggleButtonProps={{ 'aria-label': t('common.showPassword') }}
+      {...field}
+    />
+  );
+}
+
+/** A new password and its confirmation, stacked or (`sideBySide`) in two columns from small screens. */
+export function NewPasswordPair({
+  password,
+  confirm,
+  errors,
+  passwordLabel,
+  sideBySide,
+}: {
+  password: UseFormRegisterReturn;
+  confirm: UseFormRegisterReturn;
+  errors: { password?: { message?: string }; confirmPassword?: { message?: string } };
+  passwordLabel?: string;
+  sideBySide?: boolean;
+}) {
+  const { t } = useTranslation();
+  const fields = (
+    <>
+      <PasswordField field={password} error={errors.password?.message} label={passwordLabel} fresh />
+      <PasswordField
+        field={confirm}
+        error={errors.confirmPassword?.message}
+        label={t('common.confirmPassword')}
+        fresh
+      />
+    </>
+  );
+  return sideBySide ? <SimpleGrid cols={{ base: 1, sm: 2 }}>{fields}</SimpleGrid> : <Stack>{fields}</Stack>;
+}
