@@ -79,6 +79,7 @@ function expected(route: Route, p: Principal, scope: Scope): number {
 let t: TestContext;
 let d: Record<string, string>;
 const tokens = new Map<string, string>();
+const sharedSessions: string[] = [];
 const BOTH = { own: 200, foreign: 200 };
 
 beforeAll(async () => {
@@ -168,6 +169,10 @@ beforeAll(async () => {
       tokens.set(`${p}:${host}`, (await tokenFor(t.app, d[p]!, cid ?? null)).token);
     }
   }
+  // A fresh live session of a member for each cell of the one-session revoke, so that every cell
+  // meets the same data; and a Globex session that no call on Acme's host may end.
+  for (const _ of PRINCIPALS) sharedSessions.push((await tokenFor(t.app, d.shared!, d.acme!)).sessionId);
+  d.gSession = (await tokenFor(t.app, d.gUser!, d.globex!)).sessionId;
 });
 afterAll(() => t.close());
 
@@ -260,6 +265,19 @@ const ROUTES: Route[] = [
     build: (s) => ({
       method: 'POST',
       url: `/api/members/${s === 'own' ? d.victim : d.gUser}/sessions/revoke`,
+      host: 'acme',
+    }),
+  },
+  {
+    name: 'POST /api/members/{uuid}/sessions/{sessionUuid}/revoke',
+    rule: byId('write', 'user'),
+    ok: { own: 200, foreign: 404 },
+    build: (s) => ({
+      method: 'POST',
+      url:
+        s === 'own'
+          ? `/api/members/${d.shared}/sessions/${sharedSessions.shift()}/revoke`
+          : `/api/members/${d.gUser}/sessions/${d.gSession}/revoke`,
       host: 'acme',
     }),
   },
@@ -688,6 +706,16 @@ describe('authorization matrix (administration routes)', () => {
       ),
     );
     expect(state).toEqual({ members: 8, enabled: 7, teams: 3, companies: 2, pending: 4 });
+    // The one-session revoke ended exactly the sessions it was allowed to (admin, superAdminWrite),
+    // one per call, and never the Globex session.
+    const [ended] = await t.db.system((tx) =>
+      rows<{ shared: number; gUser: number }>(
+        tx,
+        sql`SELECT (SELECT count(*)::int FROM sessions WHERE user_id = ${d.shared} AND revoked_at IS NOT NULL) AS shared,
+                   (SELECT count(*)::int FROM sessions WHERE user_id = ${d.gUser} AND revoked_at IS NOT NULL) AS "gUser"`,
+      ),
+    );
+    expect(ended).toEqual({ shared: 2, gUser: 0 });
     console.info(`authorization matrix (admin): ${cells} cells checked`);
   });
 });

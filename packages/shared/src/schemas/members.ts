@@ -35,6 +35,7 @@ export const MemberSchema = z.object({
 export type Member = z.infer<typeof MemberSchema>;
 export const MemberPageSchema = pageOf(MemberSchema);
 export const MemberParamsSchema = z.object({ uuid: UuidSchema });
+export const MemberSessionParamsSchema = z.object({ uuid: UuidSchema, sessionUuid: UuidSchema });
 
 const rolesField = z
   .array(MembershipRoleSchema)

@@ -264,24 +264,46 @@ export async function sessionBelongsTo(tx: Tx, userId: string, sessionId: string
   return Boolean(row);
 }
 
-export async function listLiveSessions(tx: Tx, userId: string, page: number, itemsPerPage: number) {
-  const live = and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
-  const rows = await tx
+/** Sessions that still work: not revoked, not expired; only those on one company's host when given. */
+const liveSessionsOf = (userId: string, companyId: string | null = null) =>
+  and(
+    eq(sessions.userId, userId),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, sql`now()`),
+    companyId ? eq(sessions.companyId, companyId) : undefined,
+  );
+
+/** One live session of a user on one company's host (a company admin's per-session revoke). */
+export const revokeLiveSession = (tx: Tx, userId: string, companyId: string, sessionId: string, reason: string) =>
+  revokeWhere(tx, reason, and(liveSessionsOf(userId, companyId), eq(sessions.id, sessionId)));
+
+/** A user's live sessions, most recently used first; on one company's host only when `companyId` is given. */
+export function liveSessions(
+  tx: Tx,
+  userId: string,
+  { companyId = null, limit, offset = 0 }: { companyId?: string | null; limit: number; offset?: number },
+) {
+  return tx
     .select({
       id: sessions.id,
       userAgent: sessions.userAgent,
       ip: sessions.ip,
       createdAt: sessions.createdAt,
       lastUsedAt: sessions.lastUsedAt,
+      expiresAt: sessions.expiresAt,
       companySubDomain: companies.subDomain,
     })
     .from(sessions)
     .leftJoin(companies, eq(companies.id, sessions.companyId))
-    .where(live)
+    .where(liveSessionsOf(userId, companyId))
     .orderBy(desc(sessions.lastUsedAt), desc(sessions.id))
-    .limit(itemsPerPage)
-    .offset((page - 1) * itemsPerPage);
-  const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(sessions).where(live);
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function listLiveSessions(tx: Tx, userId: string, page: number, itemsPerPage: number) {
+  const rows = await liveSessions(tx, userId, { limit: itemsPerPage, offset: (page - 1) * itemsPerPage });
+  const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(sessions).where(liveSessionsOf(userId));
   return { rows, totalItems: count?.n ?? 0 };
 }
 

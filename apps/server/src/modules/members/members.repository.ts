@@ -312,21 +312,3 @@ export function teamsOf(tx: Tx, companyId: string, userId: string) {
          ORDER BY t.name, t.id`,
   );
 }
-
-/** Live sessions of a user on this company's host (sessions are not a tenant table: filter here). */
-export function activeSessions(tx: Tx, companyId: string | null, userId: string) {
-  return rows<{
-    id: string;
-    user_agent: string | null;
-    ip: string | null;
-    created_at: Date;
-    last_used_at: Date;
-    expires_at: Date;
-  }>(
-    tx,
-    sql`SELECT id, user_agent, ip, created_at, last_used_at, expires_at FROM sessions
-         WHERE user_id = ${userId} AND revoked_at IS NULL AND expires_at > now()
-           ${companyId ? sql`AND company_id = ${companyId}` : sql``}
-         ORDER BY last_used_at DESC LIMIT 100`,
-  );
-}

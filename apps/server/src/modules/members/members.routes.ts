@@ -8,6 +8,7 @@ import {
   MemberPageSchema,
   MemberParamsSchema,
   MemberSchema,
+  MemberSessionParamsSchema,
   MemberSessionsSchema,
   MemberTeamsSchema,
   MemberUpdateSchema,
@@ -204,6 +205,28 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => service.revokeMemberSessions(app, request, service.hostCtx(app, request), request.params.uuid),
+  );
+
+  app.post(
+    '/api/members/:uuid/sessions/:sessionUuid/revoke',
+    {
+      preHandler: app.authorize('write', 'user'),
+      schema: {
+        tags,
+        security,
+        summary: "End one of a member's sessions on this company",
+        params: MemberSessionParamsSchema,
+        response: { 200: MessageSchema, ...errors },
+      },
+    },
+    (request) =>
+      service.revokeMemberSession(
+        app,
+        request,
+        service.hostCtx(app, request),
+        request.params.uuid,
+        request.params.sessionUuid,
+      ),
   );
 };
 export default membersRoutes;

@@ -1,4 +1,4 @@
-import { revokeUserSessions } from '../auth/auth.repository';
+import { liveSessions, revokeLiveSession, revokeUserSessions } from '../auth/auth.repository';
 import { Readable } from 'node:stream';
 import { errorMessage } from '@wac/shared/errors';
 import { successMessage } from '@wac/shared/messages';
@@ -232,16 +232,16 @@ export async function memberTeams(ctx: TenantCtx, userId: string) {
 export async function memberSessions(ctx: TenantCtx, userId: string, allCompanies = false) {
   const rows = await ctx.run(async (tx) => {
     if (!(await repo.findMember(tx, ctx.companyId, userId))) throw new AppError('NOT_FOUND');
-    return repo.activeSessions(tx, allCompanies ? null : ctx.companyId, userId);
+    return liveSessions(tx, userId, { companyId: allCompanies ? null : ctx.companyId, limit: 100 });
   });
   return {
     data: rows.map((s) => ({
       uuid: s.id,
-      userAgent: s.user_agent,
+      userAgent: s.userAgent,
       ip: s.ip,
-      createdAt: iso(s.created_at)!,
-      lastUsedAt: iso(s.last_used_at)!,
-      expiresAt: iso(s.expires_at)!,
+      createdAt: s.createdAt.toISOString(),
+      lastUsedAt: s.lastUsedAt.toISOString(),
+      expiresAt: s.expiresAt.toISOString(),
     })),
   };
 }
@@ -268,5 +268,33 @@ export async function revokeMemberSessions(
     type: 'user_logged_out',
     companyUuid: allCompanies ? null : ctx.companyId,
   });
+  return { message: successMessage('SESSION_REVOKED_OK', request.lang) };
+}
+
+/**
+ * Ends one session of a member, only if it is live on this company's host: any other id (another
+ * company's, another user's, unknown, already ended) is NOT_FOUND and nothing changes. Only that
+ * session's sockets close; the member's other sessions go on.
+ */
+export async function revokeMemberSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  ctx: TenantCtx,
+  userId: string,
+  sessionId: string,
+) {
+  await ctx.run(async (tx) => {
+    if (!(await repo.findMember(tx, ctx.companyId, userId))) throw new AppError('NOT_FOUND');
+    const revoked = await revokeLiveSession(tx, userId, ctx.companyId, sessionId, 'admin_revoked');
+    if (!revoked.length) throw new AppError('NOT_FOUND');
+    await audit(tx, request, {
+      action: 'member.session_revoke',
+      targetType: 'user',
+      targetId: userId,
+      companyId: ctx.companyId,
+      after: { sessionId },
+    });
+  });
+  await app.bus.publish(userChannel(userId), { type: 'user_logged_out', sessionId });
   return { message: successMessage('SESSION_REVOKED_OK', request.lang) };
 }

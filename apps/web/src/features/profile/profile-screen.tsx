@@ -3,37 +3,12 @@ import { Badge, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Tabs, 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { deviceOf } from '../../lib/device';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/store';
 import { useSessions } from './api/get-sessions';
 import { useRevokeSession } from './api/revoke-session';
 import { ProfileEditForm } from './components/profile-edit-form';
-
-/** A readable device name from a user agent, without a parsing library. */
-function deviceOf(userAgent: string | null, fallback: string): string {
-  if (!userAgent) return fallback;
-  const browser = /Edg\//.test(userAgent)
-    ? 'Edge'
-    : /Firefox\//.test(userAgent)
-      ? 'Firefox'
-      : /Chrom(e|ium)\//.test(userAgent)
-        ? 'Chrome'
-        : /Safari\//.test(userAgent)
-          ? 'Safari'
-          : null;
-  const os = /Windows/.test(userAgent)
-    ? 'Windows'
-    : /Mac OS X/.test(userAgent)
-      ? 'macOS'
-      : /Android/.test(userAgent)
-        ? 'Android'
-        : /iPhone|iPad/.test(userAgent)
-          ? 'iOS'
-          : /Linux/.test(userAgent)
-            ? 'Linux'
-            : null;
-  return [browser, os].filter(Boolean).join(' · ') || userAgent.slice(0, 40);
-}
 
 function AccountTab() {
   const { t } = useTranslation();

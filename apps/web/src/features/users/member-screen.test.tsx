@@ -1,12 +1,13 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
+import { onToast, type ToastRequest } from '../../lib/notify';
 import { ORIGIN, server } from '../../test/server';
 import MemberScreen from './member-screen';
 
@@ -26,6 +27,22 @@ const member = (version: number, roles: string[]) => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   version,
 });
+
+function renderMember() {
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <MemoryRouter initialEntries={[`/users/${UUID}`]}>
+            <Routes>
+              <Route path="/users/:uuid" element={<MemberScreen />} />
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>,
+  );
+}
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
@@ -55,23 +72,11 @@ describe('member screen', () => {
       }),
     );
     const user = userEvent.setup();
-    render(
-      <I18nextProvider i18n={i18n}>
-        <MantineProvider>
-          <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-            <MemoryRouter initialEntries={[`/users/${UUID}`]}>
-              <Routes>
-                <Route path="/users/:uuid" element={<MemberScreen />} />
-              </Routes>
-            </MemoryRouter>
-          </QueryClientProvider>
-        </MantineProvider>
-      </I18nextProvider>,
-    );
+    renderMember();
     expect(await screen.findByRole('heading', { level: 1, name: 'Vera Voss' })).toBeInTheDocument();
     expect(await screen.findByText('Sales · Lead')).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Email' })).not.toBeChecked();
-    expect(screen.getByRole('button', { name: 'Revoke' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Revoke all' })).toBeDisabled();
 
     await user.click(screen.getByRole('checkbox', { name: 'Admin' }));
     await user.click(screen.getByRole('switch', { name: 'Email' }));
@@ -95,5 +100,67 @@ describe('member screen', () => {
     expect(screen.getByRole('checkbox', { name: 'Admin' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Member' })).not.toBeChecked();
     expect(screen.getByRole('switch', { name: 'Email' })).not.toBeChecked();
+  });
+
+  it('revokes one session by its row, or all of them; toasts the server’s message and reloads the list', async () => {
+    const session = (uuid: string, userAgent: string | null, lastUsedAt: string) => ({
+      uuid,
+      userAgent,
+      ip: '203.0.113.7',
+      createdAt: '2026-01-01T08:00:00.000Z',
+      lastUsedAt,
+      expiresAt: '2026-02-01T08:00:00.000Z',
+    });
+    const LAPTOP = '30000000-0000-4000-8000-000000000001';
+    const PHONE = '30000000-0000-4000-8000-000000000002';
+    let live = [
+      session(LAPTOP, 'Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/130.0', '2026-01-02T09:30:00.000Z'),
+      session(PHONE, null, '2026-01-01T10:00:00.000Z'),
+    ];
+    const revoked: string[] = [];
+    const message = 'User session has been revoked successfully';
+    server.use(
+      http.get(`${ORIGIN}/api/members/${UUID}`, () => HttpResponse.json(member(1, ['member']))),
+      http.get(`${ORIGIN}/api/members/${UUID}/teams`, () => HttpResponse.json({ data: [] })),
+      http.get(`${ORIGIN}/api/members/${UUID}/sessions`, () => HttpResponse.json({ data: live })),
+      http.post(`${ORIGIN}/api/members/${UUID}/sessions/:sessionUuid/revoke`, ({ params }) => {
+        revoked.push(String(params.sessionUuid));
+        live = live.filter((s) => s.uuid !== params.sessionUuid);
+        return HttpResponse.json({ message });
+      }),
+      http.post(`${ORIGIN}/api/members/${UUID}/sessions/revoke`, () => {
+        revoked.push('all');
+        live = [];
+        return HttpResponse.json({ message });
+      }),
+    );
+    const toasts: ToastRequest[] = [];
+    const stopToasts = onToast((t) => toasts.push(t));
+    const user = userEvent.setup();
+    renderMember();
+    const table = await screen.findByRole('table', { name: 'Active sessions in this company' });
+    const date = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+    const laptopName = `Revoke the session on Firefox · Linux, last used ${date.format(new Date(live[0]!.lastUsedAt))}`;
+    const phoneName = `Revoke the session on Unknown device, last used ${date.format(new Date(live[1]!.lastUsedAt))}`;
+    expect(await within(table).findByRole('button', { name: laptopName })).toHaveTextContent('Revoke');
+    expect(within(table).getByRole('button', { name: phoneName })).toBeInTheDocument();
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Device', 'IP address', 'Last used', 'Actions']);
+
+    await user.click(within(table).getByRole('button', { name: laptopName }));
+    await waitFor(() => expect(within(table).queryByRole('button', { name: laptopName })).toBeNull());
+    expect(revoked).toEqual([LAPTOP]);
+    expect(toasts.map((t) => [t.color, t.message])).toEqual([['green', message]]);
+    expect(within(table).getByRole('button', { name: phoneName })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Revoke all' }));
+    expect(await within(table).findByText('No active session.')).toBeInTheDocument();
+    expect(revoked).toEqual([LAPTOP, 'all']);
+    expect(toasts).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Revoke all' })).toBeDisabled();
+    stopToasts();
   });
 });

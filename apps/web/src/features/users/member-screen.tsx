@@ -21,11 +21,13 @@ import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/app-dialog';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
+import { deviceOf } from '../../lib/device';
 import { notify } from '../../lib/notify';
 import { useMember } from './api/get-member';
 import { useMemberSessions } from './api/get-member-sessions';
 import { useMemberTeams } from './api/get-member-teams';
 import { useRemoveMember } from './api/remove-member';
+import { useRevokeMemberSession } from './api/revoke-member-session';
 import { useRevokeMemberSessions } from './api/revoke-member-sessions';
 import { useUpdateMember } from './api/update-member';
 
@@ -131,13 +133,14 @@ function TeamsCard({ uuid }: { uuid: string }) {
 }
 
 function SessionsCard({ uuid }: { uuid: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const sessions = useMemberSessions(uuid);
-  const revoke = useRevokeMemberSessions(uuid);
-  const onRevoke = async () => {
+  const revokeAll = useRevokeMemberSessions(uuid);
+  const revokeOne = useRevokeMemberSession(uuid);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const onRevoke = async (revoke: () => Promise<{ message: string }>) => {
     try {
-      const res = await revoke.mutateAsync();
-      notify.success(res.message);
+      notify.success((await revoke()).message);
     } catch {
       // Toasted by the api client.
     }
@@ -153,10 +156,10 @@ function SessionsCard({ uuid }: { uuid: string }) {
           color="red.9"
           variant="light"
           disabled={rows.length === 0}
-          onClick={() => void onRevoke()}
-          loading={revoke.isPending}
+          onClick={() => void onRevoke(() => revokeAll.mutateAsync())}
+          loading={revokeAll.isPending}
         >
-          {t('admin:member.revoke')}
+          {t('admin:member.revokeAll')}
         </Button>
       </Group>
       <Table data-testid="member-sessions">
@@ -168,21 +171,38 @@ function SessionsCard({ uuid }: { uuid: string }) {
             <Table.Th scope="col">{t('admin:member.device')}</Table.Th>
             <Table.Th scope="col">{t('admin:member.ip')}</Table.Th>
             <Table.Th scope="col">{t('admin:member.lastUsed')}</Table.Th>
+            <Table.Th scope="col">{t('admin:common.actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.length === 0 && (
             <Table.Tr>
-              <Table.Td colSpan={3}>{t('admin:member.noSessions')}</Table.Td>
+              <Table.Td colSpan={4}>{t('admin:member.noSessions')}</Table.Td>
             </Table.Tr>
           )}
-          {rows.map((s) => (
-            <Table.Tr key={s.uuid}>
-              <Table.Td>{s.userAgent?.slice(0, 60) ?? '—'}</Table.Td>
-              <Table.Td>{s.ip ?? '—'}</Table.Td>
-              <Table.Td>{new Date(s.lastUsedAt).toLocaleString()}</Table.Td>
-            </Table.Tr>
-          ))}
+          {rows.map((s) => {
+            const device = deviceOf(s.userAgent, t('admin:member.unknownDevice'));
+            const lastUsed = date.format(new Date(s.lastUsedAt));
+            return (
+              <Table.Tr key={s.uuid}>
+                <Table.Td>{device}</Table.Td>
+                <Table.Td>{s.ip ?? '—'}</Table.Td>
+                <Table.Td>{lastUsed}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    color="red.9"
+                    variant="light"
+                    onClick={() => void onRevoke(() => revokeOne.mutateAsync(s.uuid))}
+                    loading={revokeOne.isPending && revokeOne.variables === s.uuid}
+                    aria-label={t('admin:member.revokeSession', { device, lastUsed })}
+                  >
+                    {t('admin:member.revoke')}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
         </Table.Tbody>
       </Table>
     </Paper>
