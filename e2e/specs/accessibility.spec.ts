@@ -58,6 +58,12 @@ for (const language of ['en', 'ar'] as const) {
       await signIn(page, 'bob@example.com', 'globex');
       await expect(page.getByTestId('disabled-notice')).toBeVisible();
       await expectNoViolations(page, 'disabled notice');
+
+      // Asking to join another company, from the notice.
+      await page.getByTestId('disabled-join').click();
+      await expect(page.getByTestId('my-join-requests')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoViolations(page, 'join from the disabled notice');
     });
   });
 }

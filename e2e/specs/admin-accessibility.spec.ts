@@ -110,6 +110,7 @@ for (const language of ['en', 'ar'] as const) {
       await guestPage.addInitScript((lang) => localStorage.setItem('language', lang), language);
       await guestPage.goto(consoleUrl('acme', link));
       await expect(guestPage.getByTestId('invitation').locator('form')).toBeVisible();
+      await expect(guestPage.getByTestId('invitation-inviter')).toContainText('Sam Super');
       await expectNoViolations(guestPage, 'invitation (new user)');
       await guestPage.locator('button[type=submit]').click();
       await expect(guestPage.locator('.mantine-InputWrapper-error').first()).toBeVisible();

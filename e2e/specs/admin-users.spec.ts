@@ -47,6 +47,7 @@ test('invite → accept from the mail as a new user → member listed; role chan
   await inviteePage.goto(consoleUrl('acme', invitationPath(mail)));
   await expect(inviteePage.getByRole('heading', { name: 'Join Acme Corp' })).toBeVisible();
   await expect(inviteePage.getByText(`Invitation for ${email}`)).toBeVisible();
+  await expect(inviteePage.getByTestId('invitation-inviter')).toHaveText('Sam Super invited you to join Acme Corp.');
   await inviteePage.getByLabel('First name').fill('Nina');
   await inviteePage.getByLabel('Last name').fill(`Newton ${tag}`);
   await inviteePage.getByRole('textbox', { name: 'Password', exact: true }).fill('weak');

@@ -95,12 +95,29 @@ test('a member signing in on a company she is not in lands on her own company', 
   await expectDashboard(page, 'Bob');
 });
 
-test('bob on globex sees the disabled notice and can still reach the company switcher', async ({ page }) => {
+test('bob on globex sees the disabled notice, can ask to join another company, and can still switch', async ({
+  page,
+}) => {
   await signIn(page, 'bob@example.com', 'globex');
   await expect(page.getByTestId('disabled-notice')).toHaveText(
     'Your account has been disabled. Please contact your admin or try switching your Company',
   );
   await expect(page.getByTestId('greeting')).toHaveCount(0);
+
+  // The notice leads to /join (by keyboard), which works with the disabled membership.
+  const mine = page.waitForResponse((r) => r.url().includes('/api/join-requests/mine'));
+  await page.getByRole('link', { name: 'Ask to join another company' }).focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(consoleUrl('globex', '/join'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Join a company' })).toBeVisible();
+  expect((await mine).status()).toBe(200);
+  await expect(page.getByTestId('my-join-requests')).toBeVisible();
+  await page.getByLabel('Sub-domain').fill('no-such-company-xyz');
+  await page.getByRole('button', { name: 'Send the request' }).click();
+  await expect(page.getByTestId('join-error')).toHaveText('Sorry, no Space exists.');
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page.getByTestId('disabled-notice')).toBeVisible();
+
   await page.getByTestId('company-switcher').click();
   await page
     .getByRole('dialog')
@@ -169,4 +186,42 @@ test('the sessions page lists the own sessions and revokes another one', async (
   await otherPage.waitForURL(consoleUrl('acme', '/login'));
   await other.close();
   await ctx.close();
+});
+
+test('two tabs renewing their access tokens at the same instant both stay signed in', async ({ browser }) => {
+  // A fake clock lets both tabs reach their renewal time together (14 minutes after sign-in).
+  const context = await browser.newContext();
+  await context.clock.install();
+  const first = await context.newPage();
+  await signIn(first, 'hugo.adams.7@acme.example.com', 'acme');
+  await expectDashboard(first, 'Hugo');
+  const second = await context.newPage();
+  await second.goto(consoleUrl('acme', '/'));
+  await expectDashboard(second, 'Hugo');
+
+  // Each tab's refresh is held a moment on its way out: unserialized, both would carry the same cookie.
+  const refreshes: { cookie: string; status: number }[] = [];
+  for (const page of [first, second]) {
+    await page.route('**/api/jwt/refresh-token', async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    page.on('response', async (r) => {
+      if (!r.url().endsWith('/api/jwt/refresh-token')) return;
+      refreshes.push({ cookie: (await r.request().allHeaders()).cookie ?? '', status: r.status() });
+    });
+  }
+  await context.clock.fastForward('15:00');
+  await expect.poll(() => refreshes.length, { timeout: 15_000 }).toBe(2);
+  expect(refreshes.map((r) => r.status)).toEqual([200, 200]);
+  expect(refreshes[0]?.cookie).not.toBe(refreshes[1]?.cookie);
+
+  // Both tabs go on with their new tokens: an API call from each succeeds, nobody was logged out.
+  for (const page of [first, second]) {
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Sessions' }).click();
+    await expect(page).toHaveURL(consoleUrl('acme', '/profile/sessions'));
+    await expect(page.getByTestId('sessions-table').getByText('This device')).toBeVisible();
+  }
+  await context.close();
 });

@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useMatch } from 'react-router';
 import { ErrorPage } from '../components/error-page';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { useSession } from '../lib/session/store';
 
 // The notice carries the company switcher (popover, scroll area): loaded only when needed.
 const DisabledNotice = lazy(() => import('../components/disabled-notice').then((m) => ({ default: m.DisabledNotice })));
+const DisabledJoin = lazy(() => import('./disabled-join'));
 
 /** Until the session start settles, the spinner and nothing else (PRODUCT.md §3). */
 export function SessionGate() {
@@ -19,11 +20,15 @@ export function SessionGate() {
   );
 }
 
-/** Console screens: signed in, in an enabled membership; else login or the disabled notice. */
+/**
+ * Console screens: signed in, in an enabled membership; else login or the disabled notice, whose
+ * one way on in this company is asking to join another (/join, outside the console frame).
+ */
 export function RequireSession() {
   const { status, disabled } = useSession();
+  const joining = useMatch('/join');
   if (status !== 'ready') return <Navigate to="/login" replace />;
-  if (disabled) return <DisabledNotice />;
+  if (disabled) return joining ? <DisabledJoin /> : <DisabledNotice />;
   return <Outlet />;
 }
 

@@ -4,8 +4,19 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PreferenceSelects } from './preference-selects';
 
-/** Auth and status pages: a centred card, the language and skin switches, and the footer. */
-export function BlankLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+/**
+ * Auth and status pages: a centred card, the language and skin switches, and the footer.
+ * `card={false}` leaves the card to the content (a screen that brings its own cards).
+ */
+export function BlankLayout({
+  children,
+  wide = false,
+  card = true,
+}: {
+  children: ReactNode;
+  wide?: boolean;
+  card?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Box className="blank-layout">
@@ -18,9 +29,15 @@ export function BlankLayout({ children, wide = false }: { children: ReactNode; w
         </Group>
       </header>
       <Center component="main" className="blank-layout-main" px="md">
-        <Paper className="card" p="xl" radius="md" w="100%" maw={wide ? 640 : 440}>
-          {children}
-        </Paper>
+        {card ? (
+          <Paper className="card" p="xl" radius="md" w="100%" maw={wide ? 640 : 440}>
+            {children}
+          </Paper>
+        ) : (
+          <Box w="100%" maw={wide ? 760 : 440} py="xl">
+            {children}
+          </Box>
+        )}
       </Center>
       <Box component="footer" py="md" ta="center">
         <Text size="sm" c="dimmed">

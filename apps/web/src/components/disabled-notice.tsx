@@ -1,11 +1,14 @@
 import { Alert, Button, Group, Stack, Title } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
+import { IconDoorEnter, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BlankLayout } from './blank-layout';
 import { CompanySwitcher } from './company-switcher';
 
-/** Full-page notice for a disabled membership or company; the switcher stays reachable. */
+/**
+ * Full-page notice for a disabled membership or company. The ways out stay reachable: the
+ * switcher, asking to join another company (/join works in this state), and logout.
+ */
 export function DisabledNotice() {
   const { t } = useTranslation();
   return (
@@ -17,6 +20,15 @@ export function DisabledNotice() {
         <Alert color="red" icon={<IconLock size={18} aria-hidden />} data-testid="disabled-notice">
           {t('disabled.text')}
         </Alert>
+        <Button
+          variant="light"
+          component={Link}
+          to="/join"
+          leftSection={<IconDoorEnter size={18} aria-hidden />}
+          data-testid="disabled-join"
+        >
+          {t('disabled.join')}
+        </Button>
         <Group justify="space-between">
           <CompanySwitcher />
           <Button variant="default" component={Link} to="/logout">

@@ -41,6 +41,8 @@ export const InvitationPublicSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   company: z.object({ uuid: UuidSchema, name: z.string(), subDomain: z.string(), logo: z.string().nullable() }),
+  /** Who sent it (name only); null when that person was deleted or the invitation has no sender. */
+  invitedBy: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
   existingUser: z.boolean(),
   expiresAt: z.string(),
 });

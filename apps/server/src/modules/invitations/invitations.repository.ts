@@ -97,12 +97,22 @@ export async function findById(tx: Tx, companyId: string, id: string) {
 
 export async function findByTokenHash(tx: Tx, tokenHash: string) {
   const [r] = await rows<
-    InvitationRow & { company_name: string; sub_domain: string; logo: string | null; company_enabled: boolean }
+    InvitationRow & {
+      company_name: string;
+      sub_domain: string;
+      logo: string | null;
+      company_enabled: boolean;
+      inviter_first_name: string | null;
+      inviter_last_name: string | null;
+    }
   >(
     tx,
+    // The inviter's name only (never their email); none when they were deleted or for an import without one.
     sql`SELECT i.id, i.company_id, i.email, i.first_name, i.last_name, i.roles, i.status, i.expires_at, i.created_at,
-               c.name AS company_name, c.sub_domain, c.logo, c.enabled AS company_enabled
+               c.name AS company_name, c.sub_domain, c.logo, c.enabled AS company_enabled,
+               u.first_name AS inviter_first_name, u.last_name AS inviter_last_name
           FROM invitations i JOIN companies c ON c.id = i.company_id
+          LEFT JOIN users u ON u.id = i.invited_by
          WHERE i.token_hash = ${tokenHash} FOR UPDATE OF i`,
   );
   return r ?? null;

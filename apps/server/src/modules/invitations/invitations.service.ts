@@ -165,6 +165,10 @@ export async function describe(app: FastifyInstance, request: FastifyRequest, to
       firstName: inv.first_name,
       lastName: inv.last_name,
       company: { uuid: inv.company_id, name: inv.company_name, subDomain: inv.sub_domain, logo: inv.logo },
+      invitedBy:
+        inv.inviter_first_name === null
+          ? null
+          : { firstName: inv.inviter_first_name, lastName: inv.inviter_last_name ?? '' },
       existingUser: !!existing,
       expiresAt: iso(inv.expires_at)!,
     };

@@ -16,7 +16,7 @@ beforeAll(async () => {
   ids = await t.db.system(async (tx) => {
     const acme = await createCompany(tx, { name: 'Acme', subDomain: 'acme' });
     const globex = await createCompany(tx, { name: 'Globex', subDomain: 'globex' });
-    const admin = await createUser(tx, { email: 'admin@acme.test' });
+    const admin = await createUser(tx, { email: 'admin@acme.test', firstName: 'Ada', lastName: 'Adams' });
     const member = await createUser(tx, { email: 'member@acme.test' });
     const outsider = await createUser(tx, { email: 'out@other.test', firstName: 'Otto' });
     const gadmin = await createUser(tx, { email: 'admin@globex.test' });
@@ -62,7 +62,11 @@ describe('invite → mail → accept as a new person', () => {
       email: 'new.person@example.org',
       existingUser: false,
       company: { subDomain: 'acme' },
+      invitedBy: { firstName: 'Ada', lastName: 'Adams' },
     });
+    // The inviter's name only: their address stays private.
+    expect(described.json().invitedBy).toEqual({ firstName: 'Ada', lastName: 'Adams' });
+    expect(described.body).not.toContain('admin@acme.test');
 
     const weak = await call(t.app, {
       method: 'POST',
@@ -147,6 +151,36 @@ describe('existing user accepts', () => {
     expect(
       (await call(t.app, { method: 'GET', url: `/api/invitations/by-token/${token}`, host: 'globex' })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the inviter on the public page', () => {
+  const show = (token: string) =>
+    call(t.app, { method: 'GET', url: `/api/invitations/by-token/${token}`, host: 'acme' });
+
+  it('is null once the inviter was deleted, and for an invitation without a sender', async () => {
+    const ivy = await t.db.system(async (tx) => {
+      const u = await createUser(tx, { email: 'ivy@acme.test', firstName: 'Ivy', lastName: 'Inviter' });
+      await addMembership(tx, ids.acme!, u.id, { roles: ['admin'] });
+      return u.id;
+    });
+    const ivyToken = (await tokenFor(t.app, ivy, ids.acme!)).token;
+    let before = smtp.inbox.length;
+    expect((await invite({ email: 'by-ivy@example.org' }, 'en', ivyToken)).statusCode).toBe(201);
+    const { token } = linkIn((await smtp.next('by-ivy@example.org', before)).raw);
+    expect((await show(token)).json().invitedBy).toEqual({ firstName: 'Ivy', lastName: 'Inviter' });
+    await t.db.system((tx) => tx.execute(sql`DELETE FROM users WHERE id = ${ivy}`));
+    const orphan = await show(token);
+    expect(orphan.statusCode).toBe(200);
+    expect(orphan.json()).toMatchObject({ email: 'by-ivy@example.org', invitedBy: null });
+
+    before = smtp.inbox.length;
+    await invite({ email: 'no-sender@example.org' });
+    await t.db.system((tx) =>
+      tx.execute(sql`UPDATE invitations SET invited_by = NULL WHERE email = 'no-sender@example.org'`),
+    );
+    const anonymous = await show(linkIn((await smtp.next('no-sender@example.org', before)).raw).token);
+    expect(anonymous.json()).toMatchObject({ email: 'no-sender@example.org', invitedBy: null });
   });
 });
 

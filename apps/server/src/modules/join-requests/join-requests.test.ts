@@ -134,4 +134,29 @@ describe('join requests', () => {
     const mine = (await call(t.app, { method: 'GET', url: '/api/join-requests/mine', token: tok })).json();
     expect(mine).toMatchObject({ totalItems: 1, data: [{ status: 'declined' }] });
   });
+
+  it('works from the host of a disabled membership (the disabled notice links to /join)', async () => {
+    const u = await t.db.system(async (tx) => {
+      const user = await createUser(tx, { email: 'off@globex.test' });
+      await addMembership(tx, ids.globex!, user.id, { enabled: false });
+      return user;
+    });
+    const tok = (await tokenFor(t.app, u.id, ids.globex!)).token;
+    const ask = (subDomain: string) =>
+      call(t.app, { method: 'POST', url: '/api/join-requests', host: 'globex', token: tok, payload: { subDomain } });
+    // The company's own API stays closed to them…
+    const members = await call(t.app, { method: 'GET', url: '/api/members', host: 'globex', token: tok });
+    expect(members.statusCode).toBe(403);
+    expect(members.json().code).toBe('ACCOUNT_DISABLED');
+    // …but their own join requests are theirs from any host.
+    const created = await ask('acme');
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ status: 'pending', company: { subDomain: 'acme' }, user: { uuid: u.id } });
+    const mine = await call(t.app, { method: 'GET', url: '/api/join-requests/mine', host: 'globex', token: tok });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ totalItems: 1, data: [{ uuid: created.json().uuid, status: 'pending' }] });
+    // Asking back into the company that disabled them is not a way around it.
+    const back = await ask('globex');
+    expect(back.json().code).toBe('ALREADY_MEMBER');
+  });
 });

@@ -247,6 +247,14 @@ export default function InvitationScreen() {
                 </Text>
               </div>
             </Group>
+            {invitation.invitedBy && (
+              <Text data-testid="invitation-inviter">
+                {t('admin:accept.invitedBy', {
+                  name: `${invitation.invitedBy.firstName} ${invitation.invitedBy.lastName}`.trim(),
+                  company: invitation.company.name,
+                })}
+              </Text>
+            )}
             {accepted ? (
               <Stack>
                 <Alert color="green" role="status" data-testid="invitation-accepted">

@@ -1,5 +1,5 @@
-import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { delay, HttpResponse, http } from 'msw';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORIGIN, server } from '../../test/server';
 import { browser } from '../browser';
 import { onToast, type ToastRequest } from '../notify';
@@ -206,5 +206,95 @@ describe('session start', () => {
     expect(sessionStore.get().status).toBe('signedOut');
     expect(getAccessToken()).toBeNull();
     expect(localStorage.getItem('userData')).toBeNull();
+  });
+});
+
+/**
+ * The server's side of the refresh cookie (decision 002), with the browser's shared cookie jar:
+ * a request carries the jar's cookie when it leaves; the server rotates it on every use and ends
+ * the session when a used one comes back; the new cookie reaches the jar with the answer.
+ */
+function cookieServer() {
+  const state = { jar: 'r0', valid: 'r0', next: 0, revoked: false, presented: [] as string[] };
+  server.use(
+    http.post(`${ORIGIN}/api/jwt/refresh-token`, async () => {
+      const presented = state.jar;
+      state.presented.push(presented);
+      if (state.revoked || presented !== state.valid) {
+        state.revoked = true;
+        await delay(20);
+        return HttpResponse.json({ code: 'REFRESH_INVALID', message: 'Your session has ended.' }, { status: 401 });
+      }
+      const rotated = `r${++state.next}`;
+      state.valid = rotated;
+      await delay(20);
+      state.jar = rotated;
+      return HttpResponse.json({ ...tokens([ACME]), accessToken: `access-${rotated}` });
+    }),
+  );
+  return state;
+}
+
+/** An in-memory Web Locks stand-in shared by the "tabs" (happy-dom has no navigator.locks). */
+function installLocks() {
+  const tails = new Map<string, Promise<unknown>>();
+  const locks = {
+    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+      const run = (tails.get(name) ?? Promise.resolve()).then(callback, callback);
+      tails.set(
+        name,
+        run.catch(() => undefined),
+      );
+      return run;
+    },
+  };
+  Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+}
+
+/** A tab: its own copy of the session modules (memory, single-flight), on the same origin as the others. */
+async function openTab() {
+  vi.resetModules();
+  return { session: await import('./session'), store: await import('./store') };
+}
+
+describe('token renewal across tabs', () => {
+  beforeEach(() => serve({ profiles: [profile(ACME, 'acme')], companyUuids: [ACME] }));
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'locks');
+  });
+
+  it('two tabs renewing at once take turns: the second sends the rotated cookie, both stay signed in', async () => {
+    installLocks();
+    const cookies = cookieServer();
+    const [a, b] = [await openTab(), await openTab()];
+    const [tokenA, tokenB] = await Promise.all([a.session.renewAccessToken(), b.session.renewAccessToken()]);
+    expect(cookies.presented).toEqual(['r0', 'r1']);
+    expect(cookies.revoked).toBe(false);
+    expect([tokenA, tokenB].sort()).toEqual(['access-r1', 'access-r2']);
+    expect(a.store.getAccessToken()).toBe(tokenA);
+    expect(b.store.getAccessToken()).toBe(tokenB);
+    for (const tab of [a, b]) tab.session.clearSession();
+  });
+
+  it('a tab restoring its session on load waits for another tab’s renewal too', async () => {
+    installLocks();
+    const cookies = cookieServer();
+    const [a, b] = [await openTab(), await openTab()];
+    await Promise.all([a.session.renewAccessToken(), b.session.startSession()]);
+    expect(cookies.presented).toEqual(['r0', 'r1']);
+    expect(cookies.revoked).toBe(false);
+    expect(b.store.sessionStore.get().status).toBe('ready');
+    for (const tab of [a, b]) tab.session.clearSession();
+  });
+
+  it('without Web Locks a tab still renews once for all its concurrent callers', async () => {
+    // happy-dom, like a browser without Web Locks, has none.
+    expect((navigator as { locks?: unknown }).locks ?? null).toBeNull();
+    const cookies = cookieServer();
+    const tab = await openTab();
+    const renewed = await Promise.all([tab.session.renewAccessToken(), tab.session.renewAccessToken()]);
+    expect(renewed).toEqual(['access-r1', 'access-r1']);
+    expect(cookies.presented).toEqual(['r0']);
+    tab.session.clearSession();
   });
 });

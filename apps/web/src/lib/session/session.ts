@@ -88,7 +88,7 @@ export async function startSession(): Promise<void> {
   try {
     tokens = code
       ? await api<TokenResponse>(AUTH_PATHS.switchRedeem, { method: 'POST', body: { code }, silent: true })
-      : await api<TokenResponse>(AUTH_PATHS.refresh, { method: 'POST', silent: true });
+      : await refreshAcrossTabs();
   } catch (e) {
     clearSession(code && e instanceof ApiError ? e.message : null);
     return;
@@ -96,11 +96,25 @@ export async function startSession(): Promise<void> {
   await establish(tokens);
 }
 
+const RENEWAL_LOCK = 'wac-token-renewal';
+
+/**
+ * `POST /api/jwt/refresh-token` while holding a lock shared by every tab of this origin. The
+ * refresh token rotates on every use and a reused one ends the session (decision 002), and all
+ * tabs send the same cookie: a tab waits here until the other has rotated it, and then sends the
+ * new one. Without Web Locks (old browsers) it runs as before, single-flight per tab only.
+ */
+async function refreshAcrossTabs(): Promise<TokenResponse> {
+  const refresh = () => api<TokenResponse>(AUTH_PATHS.refresh, { method: 'POST', silent: true });
+  const locks = (navigator as { locks?: LockManager | null }).locks;
+  return locks ? await locks.request(RENEWAL_LOCK, refresh) : refresh();
+}
+
 let renewing: Promise<string | null> | null = null;
 
 /**
- * A new access token from the refresh cookie; null when the session is over. Single-flight:
- * the refresh token rotates on every use, so two concurrent refreshes would look like a reuse.
+ * A new access token from the refresh cookie; null when the session is over. Single-flight in the
+ * tab and serialized across tabs: two concurrent refreshes with one cookie would look like a reuse.
  */
 export function renewAccessToken(): Promise<string | null> {
   renewing ??= refreshOnce().finally(() => {
@@ -111,7 +125,7 @@ export function renewAccessToken(): Promise<string | null> {
 
 async function refreshOnce(): Promise<string | null> {
   try {
-    const tokens = await api<TokenResponse>(AUTH_PATHS.refresh, { method: 'POST', silent: true });
+    const tokens = await refreshAcrossTabs();
     holdToken(tokens);
     sessionStore.set({ user: tokens.user });
     return tokens.accessToken;
