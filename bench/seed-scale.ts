@@ -117,7 +117,7 @@ const sizes = await db.query<{ table: string; rows: string; table_size: string; 
   SELECT c.relname AS table, c.reltuples::bigint::text AS rows,
          pg_size_pretty(pg_table_size(c.oid)) AS table_size, pg_size_pretty(pg_indexes_size(c.oid)) AS index_size
   FROM pg_class c JOIN pg_namespace ns ON ns.oid = c.relnamespace
-  WHERE ns.nspname = 'public' AND c.relkind = 'r' AND c.relname IN ('users', 'memberships', 'companies')
+  WHERE ns.nspname = 'public' AND c.relkind = 'r' AND c.relname IN ('users', 'memberships', 'member_search', 'member_stats', 'companies')
   ORDER BY pg_total_relation_size(c.oid) DESC`);
 const [total] = await db.query<{ size: string }>(`SELECT pg_size_pretty(pg_database_size(current_database())) AS size`);
 await db.close();

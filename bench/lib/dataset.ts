@@ -426,7 +426,7 @@ FROM generate_series(1, ${Math.min(MULTI_COMPANY_USERS, B)}) AS n, generate_seri
 }
 
 /** Indexes (not constraints) on the bulk tables: dropped before the load and rebuilt after, which is far faster. */
-export const BULK_TABLES = ['users', 'memberships'];
+export const BULK_TABLES = ['users', 'memberships', 'member_search'];
 export const DROPPABLE_INDEXES_SQL = `
 SELECT i.indexname, i.indexdef
 FROM pg_indexes i

@@ -20,25 +20,33 @@ for (const language of ['en', 'ar'] as const) {
     });
 
     test('listings, detail screens and dialogs have no violations', async ({ page, browser }) => {
+      // Nine listings in two skins, then detail screens and dialogs: longer than one flow.
+      test.setTimeout(180_000);
       await signIn(page, 'super@example.com', 'acme');
       await expect(page.getByTestId('greeting')).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
 
-      for (const path of [
-        '/users',
-        '/users?search=a&sort=name&order=desc&status=enabled',
-        '/users/invitations',
-        '/users/join-requests',
-        '/teams',
-        '/companies',
-        '/audit-log',
-        '/join',
-        '/profile',
-      ]) {
-        await page.goto(consoleUrl('acme', path));
-        await settle(page);
-        await expectNoViolations(page, path);
+      // Every listing in the light and the dark skin (colours that pass on white can fail on dark).
+      for (const skin of ['light', 'dark']) {
+        await page.evaluate((s) => localStorage.setItem('skin', s), skin);
+        for (const path of [
+          '/users',
+          '/users?search=a&sort=name&order=desc&status=enabled',
+          '/users/invitations',
+          '/users/join-requests',
+          '/teams',
+          '/companies',
+          '/audit-log',
+          '/join',
+          '/profile',
+        ]) {
+          await page.goto(consoleUrl('acme', path));
+          await settle(page);
+          await expectNoViolations(page, `${path} (${skin})`);
+        }
       }
+      // Detail screens and dialogs: light in English, dark in Arabic.
+      await page.evaluate((s) => localStorage.setItem('skin', s), language === 'ar' ? 'dark' : 'light');
 
       // Detail screens, reached by their links. Bob signs in elsewhere first, so his member screen
       // shows a session row with its revoke button.

@@ -85,7 +85,7 @@ function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }
       </Group>
       <Stack>
         {error && (
-          <Alert color="red.9" role="alert">
+          <Alert color="red" role="alert">
             {error}
           </Alert>
         )}
@@ -262,7 +262,7 @@ export default function CompanyScreen() {
   const canWrite = useAbility().can('write', 'companies');
   const company = useCompany(uuid);
   if (company.isPending) return <Skeleton h={240} />;
-  if (!company.data) return <Alert color="red.9">{t('admin:common.notFound')}</Alert>;
+  if (!company.data) return <Alert color="red">{t('admin:common.notFound')}</Alert>;
   const c = company.data;
   return (
     <Stack gap="lg">

@@ -68,7 +68,7 @@ function NewUserForm({
     <form onSubmit={onSubmit} noValidate>
       <Stack>
         {error && (
-          <Alert color="red.9" role="alert">
+          <Alert color="red" role="alert">
             {error}
           </Alert>
         )}
@@ -133,7 +133,7 @@ function SignInForm({ invitation }: { invitation: PublicInvitation }) {
       <Stack>
         <Text size="sm">{t('admin:accept.signInHint')}</Text>
         {error && (
-          <Alert color="red.9" role="alert">
+          <Alert color="red" role="alert">
             {error}
           </Alert>
         )}
@@ -182,7 +182,7 @@ function JoinAsSignedIn({ token, onDone }: { token: string; onDone: (a: Accepted
     <Stack>
       <Text size="sm">{t('admin:accept.signedInAs', { email: user?.email ?? '' })}</Text>
       {error && (
-        <Alert color="red.9" role="alert">
+        <Alert color="red" role="alert">
           {error}
         </Alert>
       )}
@@ -224,7 +224,7 @@ export default function InvitationScreen() {
             <Title order={1} size="h3">
               {t('admin:accept.title')}
             </Title>
-            <Alert color="red.9" role="alert">
+            <Alert color="red" role="alert">
               {loadError}
             </Alert>
             <Anchor component={Link} to="/login">

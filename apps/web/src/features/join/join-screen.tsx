@@ -80,7 +80,7 @@ export default function JoinScreen() {
           <Stack>
             <Text size="sm">{t('admin:join.hint')}</Text>
             {error && (
-              <Alert color="red.9" role="alert" data-testid="join-error">
+              <Alert color="red" role="alert" data-testid="join-error">
                 {error}
               </Alert>
             )}

@@ -77,7 +77,7 @@ function TeamMembers({ uuid }: { uuid: string }) {
                 <Button
                   size="xs"
                   variant="light"
-                  color="red.9"
+                  color="red"
                   onClick={() => remove.mutate(m.uuid)}
                   aria-label={t('admin:teams.removeMemberLabel', { email: m.email })}
                 >
@@ -107,7 +107,7 @@ export default function TeamScreen() {
   const [deleting, setDeleting] = useState(false);
 
   if (team.isPending) return <Skeleton h={200} />;
-  if (!team.data) return <Alert color="red.9">{t('admin:common.notFound')}</Alert>;
+  if (!team.data) return <Alert color="red">{t('admin:common.notFound')}</Alert>;
   const tm = team.data;
 
   const onDelete = async () => {
@@ -142,7 +142,7 @@ export default function TeamScreen() {
           <Button variant="default" onClick={() => setEditing(true)}>
             {t('admin:teams.edit')}
           </Button>
-          <Button color="red.9" variant="outline" onClick={() => setDeleting(true)}>
+          <Button color="red" variant="light" onClick={() => setDeleting(true)}>
             {t('admin:teams.delete')}
           </Button>
         </Group>

@@ -153,7 +153,7 @@ function SessionsCard({ uuid }: { uuid: string }) {
           {t('admin:member.sessions')}
         </Title>
         <Button
-          color="red.9"
+          color="red"
           variant="light"
           disabled={rows.length === 0}
           onClick={() => void onRevoke(() => revokeAll.mutateAsync())}
@@ -191,7 +191,7 @@ function SessionsCard({ uuid }: { uuid: string }) {
                 <Table.Td>
                   <Button
                     size="xs"
-                    color="red.9"
+                    color="red"
                     variant="light"
                     onClick={() => void onRevoke(() => revokeOne.mutateAsync(s.uuid))}
                     loading={revokeOne.isPending && revokeOne.variables === s.uuid}
@@ -228,7 +228,7 @@ export default function MemberScreen() {
   };
 
   if (member.isPending) return <Skeleton h={240} />;
-  if (!member.data) return <Alert color="red.9">{t('admin:common.notFound')}</Alert>;
+  if (!member.data) return <Alert color="red">{t('admin:common.notFound')}</Alert>;
   const m = member.data;
   return (
     <Stack gap="lg">
@@ -245,7 +245,7 @@ export default function MemberScreen() {
           </Title>
           <Text c="dimmed">{m.email}</Text>
         </div>
-        <Button color="red.9" variant="outline" onClick={() => setConfirming(true)}>
+        <Button color="red" variant="light" onClick={() => setConfirming(true)}>
           {t('admin:member.remove')}
         </Button>
       </Group>

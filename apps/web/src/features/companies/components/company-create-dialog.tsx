@@ -44,7 +44,7 @@ export function CompanyCreateDialog({ opened, onClose }: { opened: boolean; onCl
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           {error && (
-            <Alert color="red.9" role="alert">
+            <Alert color="red" role="alert">
               {error}
             </Alert>
           )}

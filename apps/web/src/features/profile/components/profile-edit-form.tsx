@@ -78,7 +78,7 @@ function Form({ profile }: { profile: Profile }) {
     <form onSubmit={(e) => void save(e)} noValidate>
       <Stack>
         {error && (
-          <Alert color="red.9" role="alert">
+          <Alert color="red" role="alert">
             {error}
           </Alert>
         )}

@@ -59,7 +59,7 @@ export function TeamFormDialog({ team, opened, onClose }: { team?: Team; opened:
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           {error && (
-            <Alert color="red.9" role="alert">
+            <Alert color="red" role="alert">
               {error}
             </Alert>
           )}

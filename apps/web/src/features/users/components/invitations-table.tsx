@@ -68,7 +68,7 @@ export function InvitationsTable() {
           <Button
             size="xs"
             variant="light"
-            color="red.9"
+            color="red"
             onClick={() => void onCancel(i)}
             aria-label={t('admin:invitations.cancelLabel', { email: i.email })}
           >

@@ -46,7 +46,7 @@ export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: ()
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           {error && (
-            <Alert color="red.9" role="alert" data-testid="invite-error">
+            <Alert color="red" role="alert" data-testid="invite-error">
               {error}
             </Alert>
           )}

@@ -70,7 +70,7 @@ export function JoinRequestsPanel() {
                   <Button
                     size="xs"
                     variant="light"
-                    color="red.9"
+                    color="red"
                     onClick={() => void decide(r.uuid, r.user.email, 'decline')}
                     aria-label={t('admin:joinRequests.declineLabel', { email: r.user.email })}
                   >

@@ -177,7 +177,7 @@ export function MembersTable() {
               <Button
                 size="xs"
                 variant="light"
-                color="red.9"
+                color="red"
                 onClick={() => void runBulk('remove')}
                 loading={bulk.isPending}
               >
