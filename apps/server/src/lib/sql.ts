@@ -43,6 +43,22 @@ export const and = (parts: SQL[]) => sql.join(parts, sql` AND `);
 export const iso = (d: Date | string | null | undefined) =>
   d === null || d === undefined ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString();
 
+/** Where a row stands in a keyset order: its sort key as text, then its id (the tie-breaker). */
+export type KeysetCursor = { k: string; id: string };
+export const keysetOf = (r: KeysetCursor): KeysetCursor => ({ k: r.k, id: r.id });
+
+/** A sort key of a listing: its SQL expression and the type its text form is cast back to. */
+export interface SortKey {
+  expr: SQL;
+  type: SQL;
+}
+
+/** ` AND` the rows strictly after `cursor` in the order (key, id), ascending or descending; nothing without a cursor. */
+export const afterKeyset = (key: SortKey, id: SQL, desc: boolean, cursor: KeysetCursor | null) =>
+  cursor
+    ? sql` AND (${key.expr}, ${id}) ${desc ? sql`<` : sql`>`} (${cursor.k}::${key.type}, ${cursor.id}::uuid)`
+    : sql``;
+
 /** Pages through a keyset-ordered query in batches, yielding rows, one short query per batch. */
 export async function* batches<T, C>(
   fetch: (cursor: C | null, limit: number) => Promise<T[]>,

@@ -392,6 +392,16 @@ const ROUTES: Route[] = [
     build: (s) => ({ method: 'GET', url: '/api/teams?search=s', host: hostOf(s) }),
   },
   {
+    name: 'GET /api/teams/export.csv',
+    rule: byHost('read', 'team'),
+    ok: BOTH,
+    build: (s) => ({ method: 'GET', url: '/api/teams/export.csv', host: hostOf(s) }),
+    check: (s, body) => {
+      expect(body).toContain(s === 'own' ? d.team : d.gTeam);
+      if (s === 'foreign') expect(body).toContain('GlobexSecretTeam');
+    },
+  },
+  {
     name: 'POST /api/teams',
     rule: byHost('write', 'team'),
     ok: { own: 409, foreign: 409 },
@@ -537,6 +547,16 @@ const ROUTES: Route[] = [
     build: (s) => ({ method: 'GET', url: '/api/companies', host: s === 'own' ? null : 'acme' }),
   },
   {
+    name: 'GET /api/companies/export.csv',
+    rule: { kind: 'platform', action: 'read' },
+    ok: BOTH,
+    build: (s) => ({ method: 'GET', url: '/api/companies/export.csv', host: s === 'own' ? null : 'acme' }),
+    check: (_s, body) => {
+      expect(body).toContain(d.acme);
+      expect(body).toContain(d.globex);
+    },
+  },
+  {
     name: 'POST /api/companies',
     rule: { kind: 'platform', action: 'write' },
     ok: { own: 409, foreign: 409 },
@@ -580,6 +600,23 @@ const ROUTES: Route[] = [
     rule: { kind: 'platform', action: 'read' },
     ok: BOTH,
     build: (s) => ({ method: 'GET', url: `/api/companies/${s === 'own' ? d.acme : d.globex}/users`, host: null }),
+  },
+  {
+    name: 'GET /api/companies/{uuid}/users/export.csv',
+    rule: { kind: 'platform', action: 'read' },
+    ok: BOTH,
+    build: (s) => ({
+      method: 'GET',
+      url: `/api/companies/${s === 'own' ? d.acme : d.globex}/users/export.csv`,
+      // Globex's users asked for on Acme's host: Acme's admin is refused and sees nothing of Globex.
+      host: s === 'own' ? null : 'acme',
+    }),
+    // Exactly the asked company's users: the shared user in both, each company's own in its own only.
+    check: (s, body) => {
+      expect(body).toContain('shared@both.test');
+      expect(body.includes('victim@acme.test')).toBe(s === 'own');
+      expect(body.includes('guser@globex.test')).toBe(s === 'foreign');
+    },
   },
   {
     name: 'GET /api/companies/{uuid}/admins',

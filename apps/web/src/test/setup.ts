@@ -18,6 +18,13 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// Mantine's autosizing Textarea listens for web fonts loading; happy-dom has no FontFaceSet.
+if (!document.fonts) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {} } as unknown as FontFaceSet,
+  });
+}
+
 await initI18n('en');
 
 afterEach(() => {

@@ -8,6 +8,8 @@ export const CompanyListQuerySchema = ListQuerySchema.extend({
   sort: z.enum(['name', 'subDomain', 'createdAt']).default('name'),
   enabled: z.enum(['true', 'false']).optional(),
 });
+export const CompanyExportQuerySchema = CompanyListQuerySchema.omit({ page: true, itemsPerPage: true });
+export type CompanyExportQuery = z.infer<typeof CompanyExportQuerySchema>;
 export const CompanySchema = z.object({
   uuid: UuidSchema,
   name: z.string(),

@@ -7,6 +7,8 @@ const teamDescription = z.string().trim().max(1000, 'tooLong').nullable();
 export const TeamListQuerySchema = ListQuerySchema.extend({
   sort: z.enum(['name', 'createdAt', 'members']).default('name'),
 });
+export const TeamExportQuerySchema = TeamListQuerySchema.omit({ page: true, itemsPerPage: true });
+export type TeamExportQuery = z.infer<typeof TeamExportQuerySchema>;
 export const TeamSchema = z.object({
   uuid: UuidSchema,
   name: z.string(),

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { and, rows } from '../../lib/sql';
+import { afterKeyset, and, type KeysetCursor, rows } from '../../lib/sql';
 
 export interface AuditFilter {
   action?: string;
@@ -54,13 +54,11 @@ export async function list(tx: Tx, companyId: string, f: AuditFilter, page: numb
   return { data, totalItems: c?.n ?? 0 };
 }
 
-export type AuditCursor = { k: string; id: string };
+export type AuditCursor = KeysetCursor;
 
 export function batch(tx: Tx, companyId: string, f: AuditFilter, cursor: AuditCursor | null, limit: number) {
   const desc = f.order !== 'asc';
-  const after = cursor
-    ? sql` AND (a.created_at, a.id) ${desc ? sql`<` : sql`>`} (${cursor.k}::timestamptz, ${cursor.id}::uuid)`
-    : sql``;
+  const after = afterKeyset({ expr: sql`a.created_at`, type: sql`timestamptz` }, sql`a.id`, desc, cursor);
   const dir = desc ? sql`DESC` : sql`ASC`;
   return rows<AuditRow & { k: string }>(
     tx,

@@ -1,9 +1,8 @@
-import { Readable } from 'node:stream';
 import { AuditLogExportQuerySchema, AuditLogPageSchema, AuditLogQuerySchema } from '@wac/shared/schemas/audit-log';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { csvLine } from '../../lib/csv';
-import { batches, iso } from '../../lib/sql';
+import { csvStream, sendCsv } from '../../lib/csv-export';
+import { batches, iso, keysetOf } from '../../lib/sql';
 import { errors } from '../members/members.routes';
 import { hostCtx } from '../members/members.service';
 import * as repo from './audit-log.repository';
@@ -67,30 +66,25 @@ const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
     (request, reply) => {
       const ctx = hostCtx(app, request);
       const f = request.query;
-      async function* lines() {
-        yield '\uFEFFcreatedAt,action,targetType,targetId,actorEmail,ip,before,after\r\n';
-        const all = batches(
-          (cursor: repo.AuditCursor | null, limit) => ctx.run((tx) => repo.batch(tx, ctx.companyId, f, cursor, limit)),
-          (r) => ({ k: r.k, id: r.id }),
-        );
-        for await (const r of all) {
-          yield csvLine([
-            iso(r.created_at),
-            r.action,
-            r.target_type,
-            r.target_id,
-            r.actor_email,
-            r.ip,
-            r.before === null ? '' : JSON.stringify(r.before),
-            r.after === null ? '' : JSON.stringify(r.after),
-          ]);
-        }
-      }
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="audit-log.csv"')
-        .header('cache-control', 'no-store')
-        .send(Readable.from(lines()));
+      const all = batches(
+        (cursor: repo.AuditCursor | null, limit) => ctx.run((tx) => repo.batch(tx, ctx.companyId, f, cursor, limit)),
+        keysetOf,
+      );
+      const header = ['createdAt', 'action', 'targetType', 'targetId', 'actorEmail', 'ip', 'before', 'after'];
+      return sendCsv(
+        reply,
+        'audit-log.csv',
+        csvStream(header, all, (r) => [
+          iso(r.created_at),
+          r.action,
+          r.target_type,
+          r.target_id,
+          r.actor_email,
+          r.ip,
+          r.before === null ? '' : JSON.stringify(r.before),
+          r.after === null ? '' : JSON.stringify(r.after),
+        ]),
+      );
     },
   );
 };

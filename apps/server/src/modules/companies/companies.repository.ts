@@ -1,6 +1,7 @@
+import type { CompanyExportQuery } from '@wac/shared/schemas/companies';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { and, containsPattern, rows } from '../../lib/sql';
+import { afterKeyset, and, containsPattern, type KeysetCursor, rows, type SortKey } from '../../lib/sql';
 
 export interface CompanyRow {
   id: string;
@@ -17,31 +18,47 @@ export interface CompanyRow {
 }
 
 const COLS = sql`id, name, title, description, sub_domain, logo, enabled, plan, trial_ends_at, created_at, version`;
-const SORTS = { name: sql`name`, subDomain: sql`sub_domain`, createdAt: sql`created_at` } as const;
+export type CompanyFilter = Pick<CompanyExportQuery, 'search' | 'enabled' | 'sort' | 'order'>;
 
-export async function list(
-  tx: Tx,
-  q: {
-    search?: string;
-    enabled?: 'true' | 'false';
-    sort: keyof typeof SORTS;
-    order: 'asc' | 'desc';
-    page: number;
-    itemsPerPage: number;
-  },
-) {
+const SORTS: Record<CompanyFilter['sort'], SortKey> = {
+  name: { expr: sql`name`, type: sql`text` },
+  subDomain: { expr: sql`sub_domain`, type: sql`text` },
+  createdAt: { expr: sql`created_at`, type: sql`timestamptz` },
+};
+
+function where(f: CompanyFilter): SQL {
   const parts: SQL[] = [sql`true`];
   // Matches the companies_search_trgm expression index (migration 0001).
-  if (q.search) parts.push(sql`lower(name || ' ' || sub_domain) LIKE ${containsPattern(q.search)}`);
-  if (q.enabled) parts.push(sql`enabled = ${q.enabled === 'true'}`);
-  const dir = q.order === 'desc' ? sql`DESC` : sql`ASC`;
+  if (f.search) parts.push(sql`lower(name || ' ' || sub_domain) LIKE ${containsPattern(f.search)}`);
+  if (f.enabled) parts.push(sql`enabled = ${f.enabled === 'true'}`);
+  return and(parts);
+}
+
+const orderOf = (f: CompanyFilter) => {
+  const key = SORTS[f.sort];
+  const desc = f.order === 'desc';
+  const dir = desc ? sql`DESC` : sql`ASC`;
+  return { key, desc, order: sql`${key.expr} ${dir}, id ${dir}` };
+};
+
+export async function list(tx: Tx, q: CompanyFilter & { page: number; itemsPerPage: number }) {
   const data = await rows<CompanyRow>(
     tx,
-    sql`SELECT ${COLS} FROM companies WHERE ${and(parts)} ORDER BY ${SORTS[q.sort]} ${dir}, id ${dir}
+    sql`SELECT ${COLS} FROM companies WHERE ${where(q)} ORDER BY ${orderOf(q).order}
          LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
   );
-  const [c] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM companies WHERE ${and(parts)}`);
+  const [c] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM companies WHERE ${where(q)}`);
   return { data, totalItems: c?.n ?? 0 };
+}
+
+/** A batch of the export, by keyset on (sort key, id): rows strictly after `cursor` in the listing's order. */
+export function batch(tx: Tx, f: CompanyFilter, cursor: KeysetCursor | null, limit: number) {
+  const { key, desc, order } = orderOf(f);
+  return rows<CompanyRow & { account_type: string; k: string }>(
+    tx,
+    sql`SELECT ${COLS}, account_type, ${key.expr}::text AS k FROM companies
+         WHERE ${where(f)}${afterKeyset(key, sql`id`, desc, cursor)} ORDER BY ${order} LIMIT ${limit}`,
+  );
 }
 
 export async function find(tx: Tx, id: string, lock = false) {

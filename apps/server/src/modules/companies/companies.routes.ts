@@ -2,6 +2,7 @@ import type { Action } from '@wac/shared/permissions';
 import {
   CompanyCreatedSchema,
   CompanyCreateSchema,
+  CompanyExportQuerySchema,
   CompanyListQuerySchema,
   CompanyMemberAddSchema,
   CompanyMemberParamsSchema,
@@ -11,6 +12,7 @@ import {
   CompanyUpdateSchema,
 } from '@wac/shared/schemas/companies';
 import {
+  MemberExportQuerySchema,
   MemberListQuerySchema,
   MemberPageSchema,
   MemberSchema,
@@ -20,6 +22,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCsv } from '../../lib/csv-export';
 import { AppError } from '../../lib/errors';
 import { DeleteQuerySchema, errors } from '../members/members.routes';
 import * as members from '../members/members.service';
@@ -59,6 +62,21 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => service.list(app, request.query),
+  );
+  app.get(
+    '/api/companies/export.csv',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        security,
+        summary: 'All companies of the filtered list as CSV, streamed',
+        querystring: CompanyExportQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.unknown().describe('text/csv'), ...errs },
+      },
+    },
+    (request, reply) => sendCsv(reply, 'companies.csv', service.exportCompanies(app, request.query)),
   );
   app.post(
     '/api/companies',
@@ -134,6 +152,27 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => members.listMembers(await ctxFor(request, request.params.uuid), request.query),
+  );
+  app.get(
+    '/api/companies/:uuid/users/export.csv',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        security,
+        summary: "A company's users as CSV, streamed (same query and columns as /api/members/export.csv)",
+        params: CompanyParamsSchema,
+        querystring: MemberExportQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.unknown().describe('text/csv'), ...errs },
+      },
+    },
+    async (request, reply) => {
+      // Read before the stream starts, so an unknown company is a 404, not an empty file.
+      const company = await service.get(app, request.params.uuid);
+      const ctx = members.platformCtx(app, request, company.uuid);
+      return sendCsv(reply, `${company.subDomain}-users.csv`, members.exportMembers(ctx, request.query));
+    },
   );
   app.get(
     '/api/companies/:uuid/admins',

@@ -1,10 +1,12 @@
+import type { Readable } from 'node:stream';
 import { DEFAULT_PLAN, TRIAL_DAYS } from '@wac/shared/constants';
 import { companyChannel } from '@wac/shared/realtime';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { audit } from '../../lib/audit';
+import { csvStream } from '../../lib/csv-export';
 import { AppError } from '../../lib/errors';
 import { processImage, readUpload, uploadedFile } from '../../lib/images';
-import { iso } from '../../lib/sql';
+import { batches, iso, type KeysetCursor, keysetOf } from '../../lib/sql';
 import { deleteFile, fileIdOf, fileUrl, insertFile } from '../files/files.repository';
 import { createInTx, sendInvitationMail } from '../invitations/invitations.service';
 import { addMembership } from '../invitations/invitations.repository';
@@ -33,6 +35,37 @@ const isUniqueViolation = (e: unknown) => !!e && typeof e === 'object' && (e as 
 export async function list(app: FastifyInstance, q: Parameters<typeof repo.list>[1]) {
   const { data, totalItems } = await app.db.system((tx) => repo.list(tx, q));
   return { data: data.map(toCompany), page: q.page, itemsPerPage: q.itemsPerPage, totalItems };
+}
+
+export const COMPANY_CSV_HEADER = [
+  'uuid',
+  'name',
+  'subDomain',
+  'title',
+  'plan',
+  'trialEndsAt',
+  'enabled',
+  'accountType',
+  'createdAt',
+];
+
+/** Every company of the filtered set as CSV, read in keyset batches of 1,000 (constant memory, no row cap). */
+export function exportCompanies(app: FastifyInstance, f: repo.CompanyFilter): Readable {
+  const all = batches(
+    (cursor: KeysetCursor | null, limit) => app.db.system((tx) => repo.batch(tx, f, cursor, limit)),
+    keysetOf,
+  );
+  return csvStream(COMPANY_CSV_HEADER, all, (r) => [
+    r.id,
+    r.name,
+    r.sub_domain,
+    r.title,
+    r.plan,
+    iso(r.trial_ends_at),
+    r.enabled,
+    r.account_type,
+    iso(r.created_at),
+  ]);
 }
 
 export async function get(app: FastifyInstance, id: string) {

@@ -1,7 +1,10 @@
 import { companyChannel, type RealtimeMessage } from '@wac/shared/realtime';
+import { type SQL, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMembership, createCompany, createUser } from '../../db/seed/factories';
+import { parseCsv } from '../../lib/csv';
+import { rows } from '../../lib/sql';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
 import { multipart } from '../../test/multipart';
 import { linkIn, startSmtp } from '../../test/smtp';
@@ -280,5 +283,144 @@ describe('company logo', () => {
       headers,
     });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('CSV exports of the platform', () => {
+  const exportOf = async (url: string, filename: string, header: string[], token = superRead) => {
+    const res = await req('GET', url, token);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${filename}"`);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const [head, ...lines] = parseCsv(res.body);
+    expect(head).toEqual(header);
+    return lines;
+  };
+  const COMPANY_HEADER = [
+    'uuid',
+    'name',
+    'subDomain',
+    'title',
+    'plan',
+    'trialEndsAt',
+    'enabled',
+    'accountType',
+    'createdAt',
+  ];
+  const companies = (query: string) => exportOf(`/api/companies/export.csv${query}`, 'companies.csv', COMPANY_HEADER);
+  const idsBy = (query: SQL) => t.db.system((tx) => rows<{ id: string }>(tx, query).then((r) => r.map((x) => x.id)));
+  let bigUsers: string;
+
+  beforeAll(async () => {
+    bigUsers = await t.db.system(async (tx) => {
+      // 2,100 companies in one statement (they tie on createdAt); every fifth is disabled.
+      await tx.execute(sql`INSERT INTO companies (name, sub_domain, enabled, account_type)
+        SELECT 'Export co ' || g, 'exp' || g, g % 5 <> 0, CASE WHEN g % 2 = 0 THEN 'personal' ELSE 'organization' END
+          FROM generate_series(1, 2100) g`);
+      await createCompany(tx, { name: '=1+1', title: '@SUM(A1)', subDomain: 'formula' });
+      // A company of 1,600 users, every third one disabled: 1,067 enabled, more than one batch.
+      const c = await createCompany(tx, { name: 'Many users', subDomain: 'manyusers' });
+      await tx.execute(sql`INSERT INTO users (email, first_name, last_name)
+        SELECT 'u' || g || '@many.test', 'U' || (g % 7), 'Many' FROM generate_series(1, 1600) g`);
+      await tx.execute(sql`INSERT INTO memberships (company_id, user_id, enabled)
+        SELECT ${c.id}, id, substr(email, 2, strpos(email, '@') - 2)::int % 3 <> 0
+          FROM users WHERE email LIKE 'u%@many.test'`);
+      return c.id;
+    });
+  });
+
+  it('streams every company across batches, in the listing’s order for each sort', async () => {
+    for (const [query, order] of [
+      ['?sort=name', sql`name ASC, id ASC`],
+      ['?sort=subDomain&order=desc', sql`sub_domain DESC, id DESC`],
+      ['?sort=createdAt&order=desc', sql`created_at DESC, id DESC`],
+    ] as const) {
+      const lines = await companies(query);
+      expect(lines.length, query).toBeGreaterThan(2100);
+      expect(
+        lines.map((l) => l[0]),
+        query,
+      ).toEqual(await idsBy(sql`SELECT id FROM companies ORDER BY ${order}`));
+    }
+    const page = (await req('GET', '/api/companies?sort=subDomain&order=desc', superRead)).json();
+    const lines = await companies('?sort=subDomain&order=desc');
+    expect(lines.slice(0, 10).map((l) => l[0])).toEqual(page.data.map((c: { uuid: string }) => c.uuid));
+  });
+
+  it('exports only the filtered companies, across batches', async () => {
+    const lines = await companies('?search=EXPORT%20co&enabled=true&order=desc');
+    expect(lines).toHaveLength(1680);
+    expect(lines.every((l) => l[1]!.startsWith('Export co ') && l[6] === 'true')).toBe(true);
+    expect(lines.map((l) => l[0])).toEqual(
+      await idsBy(sql`SELECT id FROM companies WHERE name LIKE 'Export co %' AND enabled ORDER BY name DESC, id DESC`),
+    );
+    expect(new Set(lines.map((l) => l[7]))).toEqual(new Set(['personal', 'organization']));
+  });
+
+  it('writes every column and neutralises formulas', async () => {
+    const [line, ...rest] = await companies('?search=formula');
+    expect(rest).toEqual([]);
+    expect(line!.slice(1, 5)).toEqual(["'=1+1", 'formula', "'@SUM(A1)", 'pro-plan-monthly']);
+    expect(line!.slice(6, 8)).toEqual(['true', 'organization']);
+    for (const date of [line![5], line![8]]) expect(new Date(date!).toISOString()).toBe(date);
+  });
+
+  it('exports a company’s users like its listing, across batches, and no other company’s', async () => {
+    const MEMBER_HEADER = [
+      'uuid',
+      'email',
+      'firstName',
+      'lastName',
+      'roles',
+      'enabled',
+      'schedulingEnabled',
+      'emailEnabled',
+      'videoCallEnabled',
+      'createdAt',
+    ];
+    const users = (id: string, query: string, filename: string) =>
+      exportOf(`/api/companies/${id}/users/export.csv${query}`, filename, MEMBER_HEADER);
+    const many = await users(bigUsers, '?status=enabled&sort=email&order=desc', 'manyusers-users.csv');
+    expect(many).toHaveLength(1067);
+    expect(many.map((l) => l[0])).toEqual(
+      await idsBy(
+        sql`SELECT user_id AS id FROM memberships WHERE company_id = ${bigUsers} AND enabled ORDER BY email DESC, id DESC`,
+      ),
+    );
+    expect((await users(bigUsers, '?search=u7', 'manyusers-users.csv')).every((l) => l[1]!.startsWith('u7'))).toBe(
+      true,
+    );
+    const acme = await users(ids.acme!, '?sort=email', 'acme-users.csv');
+    const listing = (
+      await req('GET', `/api/companies/${ids.acme}/users?sort=email&itemsPerPage=100`, superRead)
+    ).json();
+    expect(acme.map((l) => l[0])).toEqual(listing.data.map((m: { uuid: string }) => m.uuid));
+    expect(acme.map((l) => l[1])).toEqual(['a@acme.test', 'b@acme.test']);
+    expect(await users(ids.globex!, '', 'globex-users.csv')).toEqual([]);
+  });
+
+  it('refuses company admins (403), signed-out (401), unknown companies (404) and bad queries (400)', async () => {
+    const asAdmin = (url: string) => call(t.app, { method: 'GET', url, host: 'acme', token: admin });
+    for (const url of ['/api/companies/export.csv', `/api/companies/${ids.acme}/users/export.csv`]) {
+      expect((await asAdmin(url)).statusCode, url).toBe(403);
+      expect((await req('GET', url, '')).statusCode, url).toBe(401);
+    }
+    const missing = await req('GET', '/api/companies/00000000-0000-4000-8000-000000000000/users/export.csv', superRead);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('NOT_FOUND');
+    for (const url of [
+      '/api/companies/export.csv?sort=password',
+      '/api/companies/export.csv?enabled=maybe',
+      '/api/companies/not-a-uuid/users/export.csv',
+      `/api/companies/${ids.acme}/users/export.csv?sort=password`,
+      `/api/companies/${ids.acme}/users/export.csv?status=sleeping`,
+    ]) {
+      const bad = await req('GET', url, superRead);
+      expect(bad.statusCode, url).toBe(400);
+      expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(bad.json().message).toBeTruthy();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import type { MemberListQuery } from '@wac/shared/schemas/members';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { and, containsPattern, preparedRows, rows } from '../../lib/sql';
+import { afterKeyset, and, containsPattern, type KeysetCursor, preparedRows, rows, type SortKey } from '../../lib/sql';
 
 export interface MemberRow {
   id: string;
@@ -26,7 +26,7 @@ export type MemberFilter = Pick<MemberListQuery, 'search' | 'role' | 'status' | 
  * with a (company_id, key, id) index that also INCLUDEs what the filters and the RLS policy read,
  * so counting and skipping to a deep page are index-only scans.
  */
-const SORT_KEYS: Record<MemberFilter['sort'], { expr: SQL; type: SQL }> = {
+const SORT_KEYS: Record<MemberFilter['sort'], SortKey> = {
   name: { expr: sql`m.sort_name`, type: sql`text` },
   email: { expr: sql`m.email`, type: sql`text` },
   createdAt: { expr: sql`m.created_at`, type: sql`timestamptz` },
@@ -60,9 +60,8 @@ const orderOf = (f: MemberFilter) => {
 
 /** Rows strictly after `cursor` in the listing's order (a keyset condition on the sort index). */
 function afterCursor(f: MemberFilter, cursor: MemberCursor | null): SQL {
-  if (!cursor) return sql``;
   const { key, desc } = orderOf(f);
-  return sql` AND (${key.expr}, m.id) ${desc ? sql`<` : sql`>`} (${cursor.k}::${key.type}, ${cursor.id}::uuid)`;
+  return afterKeyset(key, sql`m.id`, desc, cursor);
 }
 
 /**
@@ -220,7 +219,7 @@ export async function memberAnchors(tx: Tx, companyId: string, f: MemberFilter, 
   return { version, keys };
 }
 
-export type MemberCursor = { k: string; id: string };
+export type MemberCursor = KeysetCursor;
 
 /** A batch of the export, by keyset on (sort key, id): constant cost per batch at any depth. */
 export async function memberBatch(

@@ -16,6 +16,7 @@ import {
 } from '@wac/shared/schemas/members';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCsv } from '../../lib/csv-export';
 import { AppError } from '../../lib/errors';
 import { importMembers } from './members-import.service';
 import * as service from './members.service';
@@ -62,11 +63,7 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="members.csv"')
-        .header('cache-control', 'no-store')
-        .send(service.exportMembers(service.hostCtx(app, request), request.query)),
+      sendCsv(reply, 'members.csv', service.exportMembers(service.hostCtx(app, request), request.query)),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { liveSessions, revokeLiveSession, revokeUserSessions } from '../auth/auth.repository';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { errorMessage } from '@wac/shared/errors';
 import { successMessage } from '@wac/shared/messages';
 import { companyChannel, userChannel } from '@wac/shared/realtime';
@@ -7,9 +7,9 @@ import type { Member, MemberBulk, MemberListQuery, MemberUpdate } from '@wac/sha
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
-import { csvLine } from '../../lib/csv';
+import { csvStream } from '../../lib/csv-export';
 import { AppError } from '../../lib/errors';
-import { batches, iso } from '../../lib/sql';
+import { batches, iso, keysetOf } from '../../lib/sql';
 import * as repo from './members.repository';
 import { type ListingCache, listingCacheFor } from './listing-cache';
 
@@ -92,29 +92,22 @@ export const MEMBER_CSV_HEADER = [
 
 /** The whole filtered set as CSV, read in keyset batches of 1,000 (constant memory, no row cap). */
 export function exportMembers(ctx: TenantCtx, f: repo.MemberFilter): Readable {
-  async function* lines() {
-    yield `\uFEFF${MEMBER_CSV_HEADER.join(',')}\r\n`;
-    const rows = batches(
-      (cursor: repo.MemberCursor | null, limit) =>
-        ctx.run((tx) => repo.memberBatch(tx, ctx.companyId, f, cursor, limit)),
-      (r) => ({ k: r.k, id: r.id }),
-    );
-    for await (const r of rows) {
-      yield csvLine([
-        r.user_id,
-        r.email,
-        r.first_name,
-        r.last_name,
-        r.roles.join(' '),
-        r.enabled,
-        r.scheduling_enabled,
-        r.email_enabled,
-        r.video_call_enabled,
-        iso(r.created_at),
-      ]);
-    }
-  }
-  return Readable.from(lines());
+  const rows = batches(
+    (cursor: repo.MemberCursor | null, limit) => ctx.run((tx) => repo.memberBatch(tx, ctx.companyId, f, cursor, limit)),
+    keysetOf,
+  );
+  return csvStream(MEMBER_CSV_HEADER, rows, (r) => [
+    r.user_id,
+    r.email,
+    r.first_name,
+    r.last_name,
+    r.roles.join(' '),
+    r.enabled,
+    r.scheduling_enabled,
+    r.email_enabled,
+    r.video_call_enabled,
+    iso(r.created_at),
+  ]);
 }
 
 export async function getMember(ctx: TenantCtx, userId: string) {

@@ -1,6 +1,7 @@
+import type { TeamExportQuery } from '@wac/shared/schemas/teams';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { containsPattern, rows } from '../../lib/sql';
+import { afterKeyset, containsPattern, type KeysetCursor, rows, type SortKey } from '../../lib/sql';
 
 export interface TeamRow {
   id: string;
@@ -14,35 +15,48 @@ export interface TeamRow {
   version: number;
 }
 
+const MEMBER_COUNT = sql`(SELECT count(*)::int FROM team_members tm WHERE tm.team_id = t.id)`;
 const COLS = sql`t.id, t.name, t.description, t.lead_user_id, u.first_name AS lead_first_name, u.last_name AS lead_last_name,
-  (SELECT count(*)::int FROM team_members tm WHERE tm.team_id = t.id) AS member_count, t.created_at, t.version`;
+  ${MEMBER_COUNT} AS member_count, t.created_at, t.version`;
 
-const SORTS: Record<'name' | 'createdAt' | 'members', SQL> = {
-  name: sql`lower(t.name)`,
-  createdAt: sql`t.created_at`,
-  members: sql`member_count`,
+export type TeamFilter = Pick<TeamExportQuery, 'search' | 'sort' | 'order'>;
+
+const SORTS: Record<TeamFilter['sort'], SortKey> = {
+  name: { expr: sql`lower(t.name)`, type: sql`text` },
+  createdAt: { expr: sql`t.created_at`, type: sql`timestamptz` },
+  // Computed: the keyset condition of an export batch repeats the count (a company has few teams).
+  members: { expr: MEMBER_COUNT, type: sql`int` },
 };
 
-export async function list(
-  tx: Tx,
-  companyId: string,
-  q: {
-    search?: string;
-    sort: 'name' | 'createdAt' | 'members';
-    order: 'asc' | 'desc';
-    page: number;
-    itemsPerPage: number;
-  },
-) {
-  const filter = sql`t.company_id = ${companyId}${q.search ? sql` AND lower(t.name) LIKE ${containsPattern(q.search)}` : sql``}`;
-  const dir = q.order === 'desc' ? sql`DESC` : sql`ASC`;
+const where = (companyId: string, f: TeamFilter) =>
+  sql`t.company_id = ${companyId}${f.search ? sql` AND lower(t.name) LIKE ${containsPattern(f.search)}` : sql``}`;
+
+const orderOf = (f: TeamFilter) => {
+  const key = SORTS[f.sort];
+  const desc = f.order === 'desc';
+  const dir = desc ? sql`DESC` : sql`ASC`;
+  return { key, desc, order: sql`${key.expr} ${dir}, t.id ${dir}` };
+};
+
+export async function list(tx: Tx, companyId: string, q: TeamFilter & { page: number; itemsPerPage: number }) {
   const data = await rows<TeamRow>(
     tx,
-    sql`SELECT ${COLS} FROM teams t LEFT JOIN users u ON u.id = t.lead_user_id WHERE ${filter}
-         ORDER BY ${SORTS[q.sort]} ${dir}, t.id ${dir} LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
+    sql`SELECT ${COLS} FROM teams t LEFT JOIN users u ON u.id = t.lead_user_id WHERE ${where(companyId, q)}
+         ORDER BY ${orderOf(q).order} LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
   );
-  const [c] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM teams t WHERE ${filter}`);
+  const [c] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM teams t WHERE ${where(companyId, q)}`);
   return { data, totalItems: c?.n ?? 0 };
+}
+
+/** A batch of the export, by keyset on (sort key, id): rows strictly after `cursor` in the listing's order. */
+export function batch(tx: Tx, companyId: string, f: TeamFilter, cursor: KeysetCursor | null, limit: number) {
+  const { key, desc, order } = orderOf(f);
+  return rows<TeamRow & { lead_email: string | null; k: string }>(
+    tx,
+    sql`SELECT ${COLS}, u.email AS lead_email, ${key.expr}::text AS k
+          FROM teams t LEFT JOIN users u ON u.id = t.lead_user_id
+         WHERE ${where(companyId, f)}${afterKeyset(key, sql`t.id`, desc, cursor)} ORDER BY ${order} LIMIT ${limit}`,
+  );
 }
 
 export async function find(tx: Tx, companyId: string, id: string, lock = false) {

@@ -1,5 +1,6 @@
 import {
   TeamCreateSchema,
+  TeamExportQuerySchema,
   TeamListQuerySchema,
   TeamMemberPageSchema,
   TeamMemberParamsSchema,
@@ -12,6 +13,7 @@ import {
 } from '@wac/shared/schemas/teams';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCsv } from '../../lib/csv-export';
 import { DeleteQuerySchema, errors } from '../members/members.routes';
 import { hostCtx } from '../members/members.service';
 import * as service from './teams.service';
@@ -36,6 +38,21 @@ const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => service.list(hostCtx(app, request), request.query),
+  );
+  app.get(
+    '/api/teams/export.csv',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        security,
+        summary: 'The full filtered team list as CSV, streamed',
+        querystring: TeamExportQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.unknown().describe('text/csv'), ...errors },
+      },
+    },
+    (request, reply) => sendCsv(reply, 'teams.csv', service.exportTeams(hostCtx(app, request), request.query)),
   );
   app.post(
     '/api/teams',

@@ -1,9 +1,11 @@
+import type { Readable } from 'node:stream';
 import { companyChannel } from '@wac/shared/realtime';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
+import { csvStream } from '../../lib/csv-export';
 import { AppError } from '../../lib/errors';
-import { iso } from '../../lib/sql';
+import { batches, iso, type KeysetCursor, keysetOf } from '../../lib/sql';
 import type { TenantCtx } from '../members/members.service';
 import * as repo from './teams.repository';
 
@@ -36,6 +38,24 @@ const changed = (app: FastifyInstance, companyId: string) =>
 export async function list(ctx: TenantCtx, q: Parameters<typeof repo.list>[2]) {
   const { data, totalItems } = await ctx.run((tx) => repo.list(tx, ctx.companyId, q));
   return { data: data.map(toTeam), page: q.page, itemsPerPage: q.itemsPerPage, totalItems };
+}
+
+export const TEAM_CSV_HEADER = ['uuid', 'name', 'description', 'lead', 'members', 'createdAt'];
+
+/** The whole filtered set as CSV, read in keyset batches of 1,000 (constant memory, no row cap). */
+export function exportTeams(ctx: TenantCtx, f: repo.TeamFilter): Readable {
+  const all = batches(
+    (cursor: KeysetCursor | null, limit) => ctx.run((tx) => repo.batch(tx, ctx.companyId, f, cursor, limit)),
+    keysetOf,
+  );
+  return csvStream(TEAM_CSV_HEADER, all, (r) => [
+    r.id,
+    r.name,
+    r.description,
+    r.lead_email,
+    r.member_count,
+    iso(r.created_at),
+  ]);
 }
 
 export async function get(ctx: TenantCtx, id: string) {

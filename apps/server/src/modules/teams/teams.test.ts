@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMembership, createCompany, createTeam, createUser } from '../../db/seed/factories';
+import { parseCsv } from '../../lib/csv';
 import { rows } from '../../lib/sql';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
 
@@ -146,5 +147,116 @@ describe('teams', () => {
       actor: { uuid: ids.a },
       before: { name: 'Platform team' },
     });
+  });
+});
+
+describe('GET /api/teams/export.csv', () => {
+  let big: { company: string; admin: string; token: string };
+  const exportOf = async (query: string, token = big.token, host = 'bigteams') => {
+    const res = await call(t.app, { method: 'GET', url: `/api/teams/export.csv${query}`, host, token });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="teams.csv"');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const [header, ...lines] = parseCsv(res.body);
+    expect(header).toEqual(['uuid', 'name', 'description', 'lead', 'members', 'createdAt']);
+    return lines;
+  };
+  /** The ids of the company's teams in the order given, straight from the database. */
+  const idsInOrder = (order: string, search = '') =>
+    t.db.system((tx) =>
+      rows<{ id: string }>(
+        tx,
+        sql`SELECT t.id FROM teams t WHERE t.company_id = ${big.company} AND t.name LIKE ${`${search}%`}
+             ORDER BY ${sql.raw(order)}`,
+      ).then((r) => r.map((x) => x.id)),
+    );
+
+  beforeAll(async () => {
+    const made = await t.db.system(async (tx) => {
+      const c = await createCompany(tx, { name: 'Big teams', subDomain: 'bigteams' });
+      const a = await createUser(tx, { email: 'boss@bigteams.test', firstName: 'Boss' });
+      await addMembership(tx, c.id, a.id, { roles: ['admin'] });
+      await tx.execute(sql`INSERT INTO users (email, first_name, last_name)
+        SELECT 'tm' || g || '@bigteams.test', 'T', 'M' FROM generate_series(1, 3) g`);
+      await tx.execute(sql`INSERT INTO memberships (company_id, user_id)
+        SELECT ${c.id}, id FROM users WHERE email LIKE 'tm%@bigteams.test'`);
+      // 2,100 teams (created in one statement, so they tie on createdAt), with 0 to 3 members each.
+      await tx.execute(sql`INSERT INTO teams (company_id, name, description)
+        SELECT ${c.id}, 'T' || g, 'Team number ' || g FROM generate_series(1, 2100) g`);
+      await tx.execute(sql`INSERT INTO team_members (company_id, team_id, user_id)
+        SELECT ${c.id}, t.id, u.id FROM teams t JOIN users u ON u.email LIKE 'tm%@bigteams.test'
+         WHERE t.company_id = ${c.id} AND substr(t.name, 2)::int % 4 >= substr(u.email, 3, 1)::int`);
+      await createTeam(tx, c.id, {
+        name: '=1+1',
+        description: 'Sums, "quoted"',
+        leadUserId: a.id,
+        memberIds: [a.id],
+      });
+      return { company: c.id, admin: a.id };
+    });
+    big = { ...made, token: (await tokenFor(t.app, made.admin, made.company)).token };
+  });
+
+  it('streams every row across batches, in the listing’s order for each sort, without losing or repeating any', async () => {
+    for (const [sort, order, sqlOrder] of [
+      ['name', 'asc', 'lower(t.name) ASC, t.id ASC'],
+      ['name', 'desc', 'lower(t.name) DESC, t.id DESC'],
+      ['createdAt', 'desc', 't.created_at DESC, t.id DESC'],
+      ['members', 'desc', '(SELECT count(*) FROM team_members tm WHERE tm.team_id = t.id) DESC, t.id DESC'],
+      ['members', 'asc', '(SELECT count(*) FROM team_members tm WHERE tm.team_id = t.id) ASC, t.id ASC'],
+    ] as const) {
+      const lines = await exportOf(`?sort=${sort}&order=${order}`);
+      expect(lines, `${sort} ${order}`).toHaveLength(2101);
+      expect(
+        lines.map((l) => l[0]),
+        `${sort} ${order}`,
+      ).toEqual(await idsInOrder(sqlOrder));
+    }
+    // The first page of the listing is the first ten lines of the export.
+    const page = (
+      await call(t.app, {
+        method: 'GET',
+        url: '/api/teams?sort=members&order=desc',
+        host: 'bigteams',
+        token: big.token,
+      })
+    ).json();
+    const lines = await exportOf('?sort=members&order=desc');
+    expect(lines.slice(0, 10).map((l) => l[0])).toEqual(page.data.map((x: { uuid: string }) => x.uuid));
+    expect(lines.slice(0, 10).map((l) => Number(l[4]))).toEqual(
+      page.data.map((x: { memberCount: number }) => x.memberCount),
+    );
+  });
+
+  it('exports only the searched teams, across batches', async () => {
+    // T1, T10–T19, T100–T199, T1000–T1999: 1,111 teams.
+    const lines = await exportOf('?search=t1&sort=createdAt');
+    expect(lines).toHaveLength(1111);
+    expect(lines.every((l) => l[1]!.startsWith('T1'))).toBe(true);
+    expect(lines.map((l) => l[0])).toEqual(await idsInOrder('t.created_at ASC, t.id ASC', 'T1'));
+  });
+
+  it('writes the lead’s email and member count, and neutralises a formula in a name', async () => {
+    const lines = await exportOf('?search=%3D1');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.slice(1, 5)).toEqual(["'=1+1", 'Sums, "quoted"', 'boss@bigteams.test', '1']);
+    expect(Number.isNaN(Date.parse(lines[0]![5]!))).toBe(false);
+  });
+
+  it('holds this company’s teams only, and refuses members (403), signed-out (401) and bad queries (400)', async () => {
+    const acme = await exportOf('?sort=name', admin, 'acme');
+    expect(acme.map((l) => l[1])).toEqual(['Design']);
+    const all = (await exportOf('')).map((l) => l[0]);
+    expect(all).not.toContain(ids.gteam);
+    expect((await req('GET', '/api/teams/export.csv', undefined, member)).statusCode).toBe(403);
+    expect((await call(t.app, { method: 'GET', url: '/api/teams/export.csv', host: 'acme' })).statusCode).toBe(401);
+    for (const q of ['sort=password', 'order=sideways', `search=${'x'.repeat(101)}`]) {
+      const bad = await req('GET', `/api/teams/export.csv?${q}`);
+      expect(bad.statusCode, q).toBe(400);
+      expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(bad.json().message).toBeTruthy();
+    }
   });
 });

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
 import { useAbility } from '../../lib/ability';
 import { useTableState } from '../../lib/use-table-state';
-import { type Company, useCompanies } from './api/get-companies';
+import { type Company, exportCompanies, useCompanies } from './api/get-companies';
 import { CompanyCreateDialog } from './components/company-create-dialog';
 
 const SORTS = ['name', 'subDomain', 'createdAt'] as const;
@@ -70,6 +70,7 @@ export default function CompaniesScreen() {
         state={state}
         rowId={(c) => c.uuid}
         searchLabel={t('admin:companies.search')}
+        onExport={() => exportCompanies(state.query)}
         filters={
           <Select
             aria-label={t('admin:members.status')}

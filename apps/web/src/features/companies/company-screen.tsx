@@ -31,7 +31,7 @@ import { useTableState } from '../../lib/use-table-state';
 import type { Company } from './api/get-companies';
 import { useCompany } from './api/get-company';
 import { useCompanyAdmins } from './api/get-company-admins';
-import { useCompanyUsers } from './api/get-company-users';
+import { exportCompanyUsers, useCompanyUsers } from './api/get-company-users';
 import { useUpdateCompany } from './api/update-company';
 import { useUploadLogo } from './api/upload-logo';
 
@@ -197,11 +197,11 @@ function LogoCard({ company, canWrite }: { company: Company; canWrite: boolean }
   );
 }
 
-function UsersCard({ uuid }: { uuid: string }) {
+function UsersCard({ company }: { company: Company }) {
   const { t } = useTranslation();
   type Sort = (typeof MEMBER_SORTS)[number];
   const state = useTableState<Sort>({ sorts: MEMBER_SORTS, defaultSort: 'name', prefix: 'u.' });
-  const users = useCompanyUsers(uuid, state.query);
+  const users = useCompanyUsers(company.uuid, state.query);
   const columns: Column<Member, Sort>[] = [
     { key: 'name', header: t('admin:members.name'), sort: 'name', render: (m) => `${m.firstName} ${m.lastName}` },
     { key: 'email', header: t('admin:members.email'), sort: 'email', render: (m) => m.email },
@@ -231,6 +231,7 @@ function UsersCard({ uuid }: { uuid: string }) {
         state={state}
         rowId={(m) => m.uuid}
         searchLabel={t('admin:members.search')}
+        onExport={() => exportCompanyUsers(company, state.query)}
       />
     </Stack>
   );
@@ -282,7 +283,7 @@ export default function CompanyScreen() {
           <AdminsCard uuid={c.uuid} />
         </Stack>
       </SimpleGrid>
-      <UsersCard uuid={c.uuid} />
+      <UsersCard company={c} />
     </Stack>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
 import { useTableState } from '../../lib/use-table-state';
-import { useTeams } from './api/get-teams';
+import { exportTeams, useTeams } from './api/get-teams';
 import { TeamFormDialog } from './components/team-form-dialog';
 
 const SORTS = ['name', 'createdAt', 'members'] as const;
@@ -62,6 +62,7 @@ export default function TeamsScreen() {
         state={state}
         rowId={(tm) => tm.uuid}
         searchLabel={t('admin:teams.search')}
+        onExport={() => exportTeams(state.query)}
       />
       {creating && <TeamFormDialog opened onClose={() => setCreating(false)} />}
     </Stack>

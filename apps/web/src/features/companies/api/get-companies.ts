@@ -2,12 +2,17 @@ import type { CompanyPageSchema } from '@wac/shared/schemas/companies';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
+import { downloadFile } from '../../../lib/download';
 
 export type CompanyPage = z.infer<typeof CompanyPageSchema>;
 export type Company = CompanyPage['data'][number];
 type Query = Record<string, string | number | undefined>;
 
 export const getCompanies = (query: Query) => api<CompanyPage>('/api/companies', { query });
+
+/** The whole filtered set as CSV (no paging), streamed by the server. */
+export const exportCompanies = ({ page: _page, ...query }: Query) =>
+  downloadFile('/api/companies/export.csv', 'companies.csv', query);
 
 export const useCompanies = (query: Query) =>
   useQuery({

@@ -1,0 +1,92 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { Route, Routes } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { captureDownloads, csvExport } from '../../test/downloads';
+import { renderScreen } from '../../test/render';
+import { ORIGIN, server } from '../../test/server';
+import CompaniesScreen from './companies-screen';
+import CompanyScreen from './company-screen';
+
+const company = {
+  uuid: '30000000-0000-4000-8000-000000000001',
+  name: 'Globex',
+  title: 'Globex',
+  description: null,
+  subDomain: 'globex',
+  logo: null,
+  enabled: true,
+  plan: 'pro-plan-monthly',
+  trialEndsAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  version: 1,
+};
+const user = {
+  uuid: '00000000-0000-4000-8000-000000000001',
+  membershipUuid: '10000000-0000-4000-8000-000000000001',
+  email: 'gus@globex.test',
+  firstName: 'Gus',
+  lastName: 'Globex',
+  avatar: null,
+  roles: ['member'],
+  enabled: true,
+  schedulingEnabled: true,
+  emailEnabled: true,
+  videoCallEnabled: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  version: 1,
+};
+const pageOf = (data: unknown[]) => HttpResponse.json({ data, page: 1, itemsPerPage: 10, totalItems: data.length });
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+
+const exportButton = () => screen.getByRole('button', { name: 'Export CSV' });
+
+describe('companies screen', () => {
+  it('exports every company of the filtered list as CSV: the view in the URL, without the page', async () => {
+    const exports: URL[] = [];
+    server.use(
+      http.get(`${ORIGIN}/api/companies`, () => pageOf([company])),
+      csvExport('/api/companies/export.csv', exports),
+    );
+    const downloads = captureDownloads();
+    renderScreen(<CompaniesScreen />, '/companies?page=3&search=glob&enabled=true&sort=subDomain&order=desc');
+    expect(await screen.findByRole('link', { name: 'Globex' })).toBeInTheDocument();
+    await userEvent.setup().click(exportButton());
+    await waitFor(() => expect(downloads).toEqual(['companies.csv']));
+    expect(exports.map((u) => Object.fromEntries(u.searchParams))).toEqual([
+      { search: 'glob', enabled: 'true', sort: 'subDomain', order: 'desc' },
+    ]);
+  });
+});
+
+describe('company screen', () => {
+  it('exports the company’s users as the table shows them, named after its sub-domain', async () => {
+    const exports: URL[] = [];
+    server.use(
+      http.get(`${ORIGIN}/api/companies/${company.uuid}`, () => HttpResponse.json(company)),
+      http.get(`${ORIGIN}/api/companies/${company.uuid}/admins`, () => pageOf([])),
+      http.get(`${ORIGIN}/api/companies/${company.uuid}/users`, () => pageOf([user])),
+      csvExport(`/api/companies/${company.uuid}/users/export.csv`, exports),
+    );
+    const downloads = captureDownloads();
+    renderScreen(
+      <Routes>
+        <Route path="/companies/:uuid" element={<CompanyScreen />} />
+      </Routes>,
+      `/companies/${company.uuid}?u.page=2&u.search=gus&u.sort=email&u.order=desc`,
+    );
+    expect(await screen.findByRole('cell', { name: 'gus@globex.test' })).toBeInTheDocument();
+    await userEvent.setup().click(exportButton());
+    await waitFor(() => expect(downloads).toEqual(['globex-users.csv']));
+    expect(exports.map((u) => Object.fromEntries(u.searchParams))).toEqual([
+      { search: 'gus', sort: 'email', order: 'desc' },
+    ]);
+  });
+});
