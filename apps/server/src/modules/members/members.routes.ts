@@ -34,50 +34,38 @@ export const DeleteQuerySchema = z.object({ version: z.coerce.number().int().min
 
 /** The company admin's members (memberships of the Host's company joined with their users). */
 const membersRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A members route: the shared permission rule for `action` on users, its OpenAPI tags and security. */
+  const route = <S extends object>(action: 'read' | 'write', summary: string, schema: S) => ({
+    preHandler: app.authorize(action, 'user'),
+    schema: { tags, security, summary, ...schema },
+  });
+
   app.get(
     '/api/members',
-    {
-      preHandler: app.authorize('read', 'user'),
-      schema: {
-        tags,
-        security,
-        summary: "The company's members: paged, searched, sorted, filtered",
-        querystring: MemberListQuerySchema,
-        response: { 200: MemberPageSchema, ...errors },
-      },
-    },
+    route('read', "The company's members: paged, searched, sorted, filtered", {
+      querystring: MemberListQuerySchema,
+      response: { 200: MemberPageSchema, ...errors },
+    }),
     (request) => service.listMembers(service.hostCtx(app, request), request.query),
   );
 
   app.get(
     '/api/members/export.csv',
-    {
-      preHandler: app.authorize('read', 'user'),
-      schema: {
-        tags,
-        security,
-        summary: 'The full filtered member list as CSV, streamed',
-        querystring: MemberExportQuerySchema,
-        produces: ['text/csv'],
-        response: { 200: z.unknown().describe('text/csv'), ...errors },
-      },
-    },
+    route('read', 'The full filtered member list as CSV, streamed', {
+      querystring: MemberExportQuerySchema,
+      produces: ['text/csv'],
+      response: { 200: z.unknown().describe('text/csv'), ...errors },
+    }),
     (request, reply) =>
       sendCsv(reply, 'members.csv', service.exportMembers(service.hostCtx(app, request), request.query)),
   );
 
   app.post(
     '/api/members/bulk',
-    {
-      preHandler: app.authorize('write', 'user'),
-      schema: {
-        tags,
-        security,
-        summary: 'One action on a selection of members, with a result per member',
-        body: MemberBulkSchema,
-        response: { 200: MemberBulkResultSchema, ...errors },
-      },
-    },
+    route('write', 'One action on a selection of members, with a result per member', {
+      body: MemberBulkSchema,
+      response: { 200: MemberBulkResultSchema, ...errors },
+    }),
     (request) => service.bulk(app, request, service.hostCtx(app, request), request.body),
   );
 
@@ -105,48 +93,27 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/members/:uuid',
-    {
-      preHandler: app.authorize('read', 'user'),
-      schema: {
-        tags,
-        security,
-        summary: 'A member',
-        params: MemberParamsSchema,
-        response: { 200: MemberSchema, ...errors },
-      },
-    },
+    route('read', 'A member', { params: MemberParamsSchema, response: { 200: MemberSchema, ...errors } }),
     (request) => service.getMember(service.hostCtx(app, request), request.params.uuid),
   );
 
   app.patch(
     '/api/members/:uuid',
-    {
-      preHandler: app.authorize('write', 'user'),
-      schema: {
-        tags,
-        security,
-        summary: 'Change roles, enabled flag, product toggles (optimistic version)',
-        params: MemberParamsSchema,
-        body: MemberUpdateSchema,
-        response: { 200: MemberSchema, ...errors },
-      },
-    },
+    route('write', 'Change roles, enabled flag, product toggles (optimistic version)', {
+      params: MemberParamsSchema,
+      body: MemberUpdateSchema,
+      response: { 200: MemberSchema, ...errors },
+    }),
     (request) => service.updateMember(app, request, service.hostCtx(app, request), request.params.uuid, request.body),
   );
 
   app.delete(
     '/api/members/:uuid',
-    {
-      preHandler: app.authorize('write', 'user'),
-      schema: {
-        tags,
-        security,
-        summary: 'Remove a member from the company',
-        params: MemberParamsSchema,
-        querystring: DeleteQuerySchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    route('write', 'Remove a member from the company', {
+      params: MemberParamsSchema,
+      querystring: DeleteQuerySchema,
+      response: { 204: z.null(), ...errors },
+    }),
     async (request, reply) => {
       await service.removeMember(
         app,
@@ -161,61 +128,34 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/members/:uuid/teams',
-    {
-      preHandler: app.authorize('read', 'user'),
-      schema: {
-        tags,
-        security,
-        summary: "A member's teams",
-        params: MemberParamsSchema,
-        response: { 200: MemberTeamsSchema, ...errors },
-      },
-    },
+    route('read', "A member's teams", { params: MemberParamsSchema, response: { 200: MemberTeamsSchema, ...errors } }),
     (request) => service.memberTeams(service.hostCtx(app, request), request.params.uuid),
   );
 
   app.get(
     '/api/members/:uuid/sessions',
-    {
-      preHandler: app.authorize('write', 'user'),
-      schema: {
-        tags,
-        security,
-        summary: "A member's active sessions on this company",
-        params: MemberParamsSchema,
-        response: { 200: MemberSessionsSchema, ...errors },
-      },
-    },
+    route('write', "A member's active sessions on this company", {
+      params: MemberParamsSchema,
+      response: { 200: MemberSessionsSchema, ...errors },
+    }),
     (request) => service.memberSessions(service.hostCtx(app, request), request.params.uuid),
   );
 
   app.post(
     '/api/members/:uuid/sessions/revoke',
-    {
-      preHandler: app.authorize('write', 'user'),
-      schema: {
-        tags,
-        security,
-        summary: "End a member's sessions on this company",
-        params: MemberParamsSchema,
-        response: { 200: MessageSchema, ...errors },
-      },
-    },
+    route('write', "End a member's sessions on this company", {
+      params: MemberParamsSchema,
+      response: { 200: MessageSchema, ...errors },
+    }),
     (request) => service.revokeMemberSessions(app, request, service.hostCtx(app, request), request.params.uuid),
   );
 
   app.post(
     '/api/members/:uuid/sessions/:sessionUuid/revoke',
-    {
-      preHandler: app.authorize('write', 'user'),
-      schema: {
-        tags,
-        security,
-        summary: "End one of a member's sessions on this company",
-        params: MemberSessionParamsSchema,
-        response: { 200: MessageSchema, ...errors },
-      },
-    },
+    route('write', "End one of a member's sessions on this company", {
+      params: MemberSessionParamsSchema,
+      response: { 200: MessageSchema, ...errors },
+    }),
     (request) =>
       service.revokeMemberSession(
         app,

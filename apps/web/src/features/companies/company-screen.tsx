@@ -21,6 +21,7 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
+import { SectionCard } from '../../components/section-card';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
@@ -165,10 +166,7 @@ function LogoCard({ company, canWrite }: { company: Company; canWrite: boolean }
   };
 
   return (
-    <Paper className="card" p="lg">
-      <Title order={2} size="h4" mb="md">
-        {t('admin:companies.logo')}
-      </Title>
+    <SectionCard title={t('admin:companies.logo')}>
       <Group align="flex-start">
         <Avatar
           src={company.logo}
@@ -193,7 +191,7 @@ function LogoCard({ company, canWrite }: { company: Company; canWrite: boolean }
           />
         )}
       </Group>
-    </Paper>
+    </SectionCard>
   );
 }
 
@@ -241,10 +239,7 @@ function AdminsCard({ uuid }: { uuid: string }) {
   const { t } = useTranslation();
   const admins = useCompanyAdmins(uuid);
   return (
-    <Paper className="card" p="lg">
-      <Title order={2} size="h4" mb="sm">
-        {t('admin:companies.admins')}
-      </Title>
+    <SectionCard title={t('admin:companies.admins')}>
       <List data-testid="company-admins">
         {admins.data?.data.map((a) => (
           <List.Item key={a.uuid}>
@@ -253,7 +248,7 @@ function AdminsCard({ uuid }: { uuid: string }) {
           </List.Item>
         ))}
       </List>
-    </Paper>
+    </SectionCard>
   );
 }
 

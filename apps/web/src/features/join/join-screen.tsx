@@ -1,24 +1,12 @@
 import { type JOIN_REQUEST_STATUSES, JoinRequestCreateSchema } from '@wac/shared/schemas/join-requests';
 import { LISTING_PAGE_SIZE } from '@wac/shared/constants';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { SimpleTable } from '../../components/section-card';
 import { ApiError } from '../../lib/api-client';
 import { applyServerError } from '../../lib/forms';
 import { fieldMessage } from '../../lib/i18n';
@@ -104,51 +92,44 @@ export default function JoinScreen() {
         </form>
       </Paper>
       <Paper className="card" p="lg">
-        <Table data-testid="my-join-requests">
-          <Table.Caption style={{ captionSide: 'top', textAlign: 'start' }}>{t('admin:join.mine')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('admin:companies.name')}</Table.Th>
-              <Table.Th scope="col">{t('admin:members.status')}</Table.Th>
-              <Table.Th scope="col">{t('admin:joinRequests.requestedAt')}</Table.Th>
-              <Table.Th scope="col">{t('admin:common.actions')}</Table.Th>
+        <SimpleTable
+          testId="my-join-requests"
+          caption={t('admin:join.mine')}
+          columns={[
+            t('admin:companies.name'),
+            t('admin:members.status'),
+            t('admin:joinRequests.requestedAt'),
+            t('admin:common.actions'),
+          ]}
+          isEmpty={mine.data?.data.length === 0}
+          empty={t('admin:join.none')}
+          pages={pages}
+          page={page}
+          onPage={setPage}
+        >
+          {mine.data?.data.map((r) => (
+            <Table.Tr key={r.uuid}>
+              <Table.Td>
+                {r.company.name} ({r.company.subDomain})
+              </Table.Td>
+              <Table.Td>
+                <Badge color={COLORS[r.status]} variant="light">
+                  {t(`admin:join.status.${r.status}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{new Date(r.createdAt).toLocaleString()}</Table.Td>
+              <Table.Td>
+                {r.status === 'accepted' && (
+                  <Button size="xs" variant="light" onClick={() => void open(r.company.uuid)}>
+                    {profiles.some((p) => p.company.uuid === r.company.uuid)
+                      ? t('admin:join.open', { name: r.company.name })
+                      : t('admin:join.openNew', { name: r.company.name })}
+                  </Button>
+                )}
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {mine.data?.data.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={4}>{t('admin:join.none')}</Table.Td>
-              </Table.Tr>
-            )}
-            {mine.data?.data.map((r) => (
-              <Table.Tr key={r.uuid}>
-                <Table.Td>
-                  {r.company.name} ({r.company.subDomain})
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={COLORS[r.status]} variant="light">
-                    {t(`admin:join.status.${r.status}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{new Date(r.createdAt).toLocaleString()}</Table.Td>
-                <Table.Td>
-                  {r.status === 'accepted' && (
-                    <Button size="xs" variant="light" onClick={() => void open(r.company.uuid)}>
-                      {profiles.some((p) => p.company.uuid === r.company.uuid)
-                        ? t('admin:join.open', { name: r.company.name })
-                        : t('admin:join.openNew', { name: r.company.name })}
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        {pages > 1 && (
-          <Group justify="flex-end" mt="sm">
-            <Pagination total={pages} value={page} onChange={setPage} size="sm" />
-          </Group>
-        )}
+          ))}
+        </SimpleTable>
       </Paper>
     </Stack>
   );

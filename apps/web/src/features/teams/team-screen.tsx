@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { LISTING_PAGE_SIZE } from '@wac/shared/constants';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/app-dialog';
+import { SectionCard, SimpleTable } from '../../components/section-card';
 import { Link, useNavigate, useParams } from 'react-router';
 import { notify } from '../../lib/notify';
 import { useAddTeamMembers } from './api/add-team-members';
@@ -34,10 +35,7 @@ function TeamMembers({ uuid }: { uuid: string }) {
   };
 
   return (
-    <Paper className="card" p="lg">
-      <Title order={2} size="h4" mb="sm">
-        {t('admin:teams.members')}
-      </Title>
+    <SectionCard title={t('admin:teams.members')}>
       <Group align="flex-end" mb="md">
         <div style={{ flex: 1 }}>
           <MembersPicker
@@ -51,49 +49,39 @@ function TeamMembers({ uuid }: { uuid: string }) {
           {t('admin:teams.add')}
         </Button>
       </Group>
-      <Table striped data-testid="team-members">
-        <Table.Caption style={{ captionSide: 'top', textAlign: 'start' }}>{t('admin:teams.members')}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('admin:members.name')}</Table.Th>
-            <Table.Th scope="col">{t('admin:members.email')}</Table.Th>
-            <Table.Th scope="col">{t('admin:common.actions')}</Table.Th>
+      <SimpleTable
+        striped
+        testId="team-members"
+        caption={t('admin:teams.members')}
+        columns={[t('admin:members.name'), t('admin:members.email'), t('admin:common.actions')]}
+        isEmpty={members.data?.data.length === 0}
+        empty={t('admin:teams.noMembers')}
+        pages={pages}
+        page={page}
+        onPage={setPage}
+      >
+        {members.data?.data.map((m) => (
+          <Table.Tr key={m.uuid}>
+            <Table.Td>
+              {m.firstName} {m.lastName}
+              {m.isLead ? ` · ${t('admin:teams.lead')}` : ''}
+            </Table.Td>
+            <Table.Td>{m.email}</Table.Td>
+            <Table.Td>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                onClick={() => remove.mutate(m.uuid)}
+                aria-label={t('admin:teams.removeMemberLabel', { email: m.email })}
+              >
+                {t('admin:teams.removeMember')}
+              </Button>
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {members.data?.data.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={3}>{t('admin:teams.noMembers')}</Table.Td>
-            </Table.Tr>
-          )}
-          {members.data?.data.map((m) => (
-            <Table.Tr key={m.uuid}>
-              <Table.Td>
-                {m.firstName} {m.lastName}
-                {m.isLead ? ` · ${t('admin:teams.lead')}` : ''}
-              </Table.Td>
-              <Table.Td>{m.email}</Table.Td>
-              <Table.Td>
-                <Button
-                  size="xs"
-                  variant="light"
-                  color="red"
-                  onClick={() => remove.mutate(m.uuid)}
-                  aria-label={t('admin:teams.removeMemberLabel', { email: m.email })}
-                >
-                  {t('admin:teams.removeMember')}
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {pages > 1 && (
-        <Group justify="flex-end" mt="sm">
-          <Pagination total={pages} value={page} onChange={setPage} size="sm" />
-        </Group>
-      )}
-    </Paper>
+        ))}
+      </SimpleTable>
+    </SectionCard>
   );
 }
 

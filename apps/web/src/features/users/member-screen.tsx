@@ -6,7 +6,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Paper,
   Skeleton,
   Stack,
   Switch,
@@ -19,6 +18,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/app-dialog';
+import { SectionCard, SimpleTable } from '../../components/section-card';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { deviceOf } from '../../lib/device';
@@ -62,10 +62,7 @@ function EditForm({ member }: { member: Member }) {
   };
 
   return (
-    <Paper className="card" p="lg">
-      <Title order={2} size="h4" mb="md">
-        {t('admin:member.access')}
-      </Title>
+    <SectionCard title={t('admin:member.access')}>
       <Stack>
         {error && (
           <Alert color={error.conflict ? 'yellow' : 'red'} role="alert" data-testid="member-error">
@@ -107,7 +104,7 @@ function EditForm({ member }: { member: Member }) {
           </Button>
         </Group>
       </Stack>
-    </Paper>
+    </SectionCard>
   );
 }
 
@@ -115,10 +112,7 @@ function TeamsCard({ uuid }: { uuid: string }) {
   const { t } = useTranslation();
   const teams = useMemberTeams(uuid);
   return (
-    <Paper className="card" p="lg">
-      <Title order={2} size="h4" mb="sm">
-        {t('admin:member.teams')}
-      </Title>
+    <SectionCard title={t('admin:member.teams')}>
       {teams.data?.data.length === 0 && <Text c="dimmed">{t('admin:member.noTeams')}</Text>}
       <Group gap="xs" data-testid="member-teams">
         {teams.data?.data.map((tm) => (
@@ -128,7 +122,7 @@ function TeamsCard({ uuid }: { uuid: string }) {
           </Badge>
         ))}
       </Group>
-    </Paper>
+    </SectionCard>
   );
 }
 
@@ -147,11 +141,9 @@ function SessionsCard({ uuid }: { uuid: string }) {
   };
   const rows = sessions.data?.data ?? [];
   return (
-    <Paper className="card" p="lg">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          {t('admin:member.sessions')}
-        </Title>
+    <SectionCard
+      title={t('admin:member.sessions')}
+      actions={
         <Button
           color="red"
           variant="light"
@@ -161,51 +153,45 @@ function SessionsCard({ uuid }: { uuid: string }) {
         >
           {t('admin:member.revokeAll')}
         </Button>
-      </Group>
-      <Table data-testid="member-sessions">
-        <Table.Caption style={{ captionSide: 'top', textAlign: 'start' }}>
-          {t('admin:member.sessionsCaption')}
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('admin:member.device')}</Table.Th>
-            <Table.Th scope="col">{t('admin:member.ip')}</Table.Th>
-            <Table.Th scope="col">{t('admin:member.lastUsed')}</Table.Th>
-            <Table.Th scope="col">{t('admin:common.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={4}>{t('admin:member.noSessions')}</Table.Td>
+      }
+    >
+      <SimpleTable
+        testId="member-sessions"
+        caption={t('admin:member.sessionsCaption')}
+        columns={[
+          t('admin:member.device'),
+          t('admin:member.ip'),
+          t('admin:member.lastUsed'),
+          t('admin:common.actions'),
+        ]}
+        isEmpty={rows.length === 0}
+        empty={t('admin:member.noSessions')}
+      >
+        {rows.map((s) => {
+          const device = deviceOf(s.userAgent, t('admin:member.unknownDevice'));
+          const lastUsed = date.format(new Date(s.lastUsedAt));
+          return (
+            <Table.Tr key={s.uuid}>
+              <Table.Td>{device}</Table.Td>
+              <Table.Td>{s.ip ?? '—'}</Table.Td>
+              <Table.Td>{lastUsed}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  onClick={() => void onRevoke(() => revokeOne.mutateAsync(s.uuid))}
+                  loading={revokeOne.isPending && revokeOne.variables === s.uuid}
+                  aria-label={t('admin:member.revokeSession', { device, lastUsed })}
+                >
+                  {t('admin:member.revoke')}
+                </Button>
+              </Table.Td>
             </Table.Tr>
-          )}
-          {rows.map((s) => {
-            const device = deviceOf(s.userAgent, t('admin:member.unknownDevice'));
-            const lastUsed = date.format(new Date(s.lastUsedAt));
-            return (
-              <Table.Tr key={s.uuid}>
-                <Table.Td>{device}</Table.Td>
-                <Table.Td>{s.ip ?? '—'}</Table.Td>
-                <Table.Td>{lastUsed}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    color="red"
-                    variant="light"
-                    onClick={() => void onRevoke(() => revokeOne.mutateAsync(s.uuid))}
-                    loading={revokeOne.isPending && revokeOne.variables === s.uuid}
-                    aria-label={t('admin:member.revokeSession', { device, lastUsed })}
-                  >
-                    {t('admin:member.revoke')}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Paper>
+          );
+        })}
+      </SimpleTable>
+    </SectionCard>
   );
 }
 

@@ -1,18 +1,7 @@
 import { LANGUAGES, MAX_FILE_BYTES } from '@wac/shared/constants';
-import {
-  Alert,
-  Avatar,
-  Button,
-  FileInput,
-  Group,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Avatar, Button, FileInput, Group, Select, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { SectionCard } from '../../../components/section-card';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -141,11 +130,8 @@ export function ProfileEditForm() {
   const { t } = useTranslation();
   const profile = useProfile();
   return (
-    <Paper className="card" p="lg">
-      <Title order={2} size="h4" mb="md">
-        {t('admin:profile.edit')}
-      </Title>
+    <SectionCard title={t('admin:profile.edit')}>
       {profile.data ? <Form key={profile.data.version} profile={profile.data} /> : <Skeleton h={160} />}
-    </Paper>
+    </SectionCard>
   );
 }

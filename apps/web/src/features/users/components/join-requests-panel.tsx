@@ -1,7 +1,8 @@
-import { Button, Group, Pagination, Paper, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Table, Text } from '@mantine/core';
 import { LISTING_PAGE_SIZE } from '@wac/shared/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SimpleTable } from '../../../components/section-card';
 import { notify } from '../../../lib/notify';
 import { useJoinRequests } from '../api/get-join-requests';
 import { useRespondJoinRequest } from '../api/respond-join-request';
@@ -27,66 +28,57 @@ export function JoinRequestsPanel() {
 
   return (
     <Paper className="card" p="md" data-testid="join-requests">
-      <Table striped>
-        <Table.Caption style={{ captionSide: 'top', textAlign: 'start' }}>
-          {t('admin:joinRequests.caption')}
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('admin:members.name')}</Table.Th>
-            <Table.Th scope="col">{t('admin:members.email')}</Table.Th>
-            <Table.Th scope="col">{t('admin:joinRequests.message')}</Table.Th>
-            <Table.Th scope="col">{t('admin:joinRequests.requestedAt')}</Table.Th>
-            <Table.Th scope="col">{t('admin:common.actions')}</Table.Th>
+      <SimpleTable
+        striped
+        caption={t('admin:joinRequests.caption')}
+        columns={[
+          t('admin:members.name'),
+          t('admin:members.email'),
+          t('admin:joinRequests.message'),
+          t('admin:joinRequests.requestedAt'),
+          t('admin:common.actions'),
+        ]}
+        isEmpty={requests.data?.data.length === 0}
+        empty={
+          <Text c="dimmed" size="sm">
+            {t('admin:joinRequests.empty')}
+          </Text>
+        }
+        pages={pages}
+        page={page}
+        onPage={setPage}
+      >
+        {requests.data?.data.map((r) => (
+          <Table.Tr key={r.uuid}>
+            <Table.Td>
+              {r.user.firstName} {r.user.lastName}
+            </Table.Td>
+            <Table.Td>{r.user.email}</Table.Td>
+            <Table.Td>{r.message ?? ''}</Table.Td>
+            <Table.Td>{new Date(r.createdAt).toLocaleString()}</Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  size="xs"
+                  onClick={() => void decide(r.uuid, r.user.email, 'accept')}
+                  aria-label={t('admin:joinRequests.acceptLabel', { email: r.user.email })}
+                >
+                  {t('admin:joinRequests.accept')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  onClick={() => void decide(r.uuid, r.user.email, 'decline')}
+                  aria-label={t('admin:joinRequests.declineLabel', { email: r.user.email })}
+                >
+                  {t('admin:joinRequests.decline')}
+                </Button>
+              </Group>
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {requests.data?.data.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={5}>
-                <Text c="dimmed" size="sm">
-                  {t('admin:joinRequests.empty')}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
-          {requests.data?.data.map((r) => (
-            <Table.Tr key={r.uuid}>
-              <Table.Td>
-                {r.user.firstName} {r.user.lastName}
-              </Table.Td>
-              <Table.Td>{r.user.email}</Table.Td>
-              <Table.Td>{r.message ?? ''}</Table.Td>
-              <Table.Td>{new Date(r.createdAt).toLocaleString()}</Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Button
-                    size="xs"
-                    onClick={() => void decide(r.uuid, r.user.email, 'accept')}
-                    aria-label={t('admin:joinRequests.acceptLabel', { email: r.user.email })}
-                  >
-                    {t('admin:joinRequests.accept')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    onClick={() => void decide(r.uuid, r.user.email, 'decline')}
-                    aria-label={t('admin:joinRequests.declineLabel', { email: r.user.email })}
-                  >
-                    {t('admin:joinRequests.decline')}
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {pages > 1 && (
-        <Group justify="flex-end" mt="sm">
-          <Pagination total={pages} value={page} onChange={setPage} size="sm" />
-        </Group>
-      )}
+        ))}
+      </SimpleTable>
     </Paper>
   );
 }
