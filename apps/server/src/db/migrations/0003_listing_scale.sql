@@ -223,7 +223,8 @@ CREATE OR REPLACE FUNCTION app_request_context(p_label text, p_sid uuid, p_uid u
 RETURNS TABLE (company_id uuid, sub_domain text, name text, company_enabled boolean, session_found boolean,
                revoked_at timestamptz, expires_at timestamptz, user_roles text[], membership_id uuid,
                membership_enabled boolean, membership_roles text[])
-LANGUAGE plpgsql STABLE AS $$
+-- VOLATILE: it changes a setting (for its own query, then back).
+LANGUAGE plpgsql VOLATILE AS $$
 DECLARE prev text := coalesce(current_setting('app.scope', true), '');
 BEGIN
   PERFORM set_config('app.scope', 'system', true);
