@@ -186,8 +186,8 @@ BEGIN
                 CASE WHEN p_desc THEN CASE p_sort WHEN 'name' THEN h.sort_name WHEN 'email' THEN h.email END END DESC,
                 CASE WHEN NOT p_desc AND p_sort = 'createdAt' THEN h.created_at END ASC,
                 CASE WHEN p_desc AND p_sort = 'createdAt' THEN h.created_at END DESC,
-                CASE WHEN NOT p_desc AND p_sort = 'role' THEN h.roles END ASC,
-                CASE WHEN p_desc AND p_sort = 'role' THEN h.roles END DESC,
+                CASE WHEN NOT p_desc AND p_sort = 'role' THEN array_to_string(h.roles, ',') END ASC,
+                CASE WHEN p_desc AND p_sort = 'role' THEN array_to_string(h.roles, ',') END DESC,
                 CASE WHEN NOT p_desc THEN h.membership_id END ASC,
                 CASE WHEN p_desc THEN h.membership_id END DESC
        LIMIT p_limit OFFSET p_offset) pg ON true;

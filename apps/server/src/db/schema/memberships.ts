@@ -25,6 +25,12 @@ export const memberships = pgTable(
      */
     sortName: text('sort_name').notNull().default(''),
     email: text('email').notNull().default(''),
+    /**
+     * The roles as one text ('admin', 'admin,member', 'member'), kept by a trigger (migration 0004):
+     * the role sort's key. Text comparison is leakproof, so under row-level security a keyset
+     * condition on it is an index condition; an array comparison is not.
+     */
+    roleKey: text('role_key').notNull().default(''),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -35,6 +41,6 @@ export const memberships = pgTable(
     index('memberships_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('memberships_company_name_idx').on(t.companyId, t.sortName, t.id),
     index('memberships_company_email_idx').on(t.companyId, t.email, t.id),
-    index('memberships_company_roles_idx').on(t.companyId, t.roles, t.id),
+    index('memberships_company_roles_idx').on(t.companyId, t.roleKey, t.id),
   ],
 );

@@ -55,9 +55,8 @@ export class ListingCache {
   readPage(tx: Tx, companyId: string, f: repo.MemberFilter, offset: number, limit: number): Promise<repo.PageResult> {
     if (!this.enabled) return repo.listMembersPage(tx, companyId, f, limit, offset);
     if (f.search && !f.team) return this.searchPage(tx, companyId, f, offset, limit);
-    // Team-filtered sets are small; the role sort's array keys cannot be compared on the index under
-    // row-level security (array comparison is not leakproof), so it keeps OFFSET.
-    if (!f.search && !f.team && f.sort !== 'role' && offset >= ANCHOR_FROM) {
+    // Team-filtered sets are small: a plain OFFSET serves them.
+    if (!f.search && !f.team && offset >= ANCHOR_FROM) {
       return this.anchoredPage(tx, companyId, f, offset, limit);
     }
     return repo.listMembersPage(tx, companyId, f, limit, offset);

@@ -30,7 +30,7 @@ const SORT_KEYS: Record<MemberFilter['sort'], SortKey> = {
   name: { expr: sql`m.sort_name`, type: sql`text` },
   email: { expr: sql`m.email`, type: sql`text` },
   createdAt: { expr: sql`m.created_at`, type: sql`timestamptz` },
-  role: { expr: sql`m.roles`, type: sql`text[]` },
+  role: { expr: sql`m.role_key`, type: sql`text` },
 };
 
 function where(companyId: string, f: Omit<MemberFilter, 'sort' | 'order'>): SQL {
