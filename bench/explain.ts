@@ -27,15 +27,19 @@ const base = { sort: 'createdAt', order: 'asc' } as const;
 const total = (await db.scoped(scope, (tx) => members.listMembersPage(tx, scope.companyId, base, 1, 0))).total;
 const deep = Math.max(1, Math.floor(total / 20));
 const deepOffset = (deep - 1) * 10;
-// The anchor page-anchors.ts would start page `deep` from: the row just before the last multiple of its step.
+// The anchor listing-cache.ts would start page `deep` from: the row just before the last multiple of its step.
 const anchorAt = Math.floor(deepOffset / ANCHOR_STEP) * ANCHOR_STEP;
-const anchor = await db.system(async (tx) => {
-  const res = (await tx.execute(
-    sql`SELECT created_at::text AS k, id FROM memberships WHERE company_id = ${scope.companyId}
-         ORDER BY created_at, id OFFSET ${anchorAt - 1} LIMIT 1`,
-  )) as unknown as { rows: Array<{ k: string; id: string }> };
-  return res.rows[0]!;
-});
+/** The row just before `anchorAt` in one order (sort key as text, id), as the anchors hold it. */
+const anchorIn = (key: 'created_at' | 'role_key') =>
+  db.system(async (tx) => {
+    const res = (await tx.execute(
+      sql`SELECT ${sql.raw(key)}::text AS k, id FROM memberships WHERE company_id = ${scope.companyId}
+           ORDER BY ${sql.raw(key)}, id OFFSET ${anchorAt - 1} LIMIT 1`,
+    )) as unknown as { rows: Array<{ k: string; id: string }> };
+    return res.rows[0]!;
+  });
+const anchor = await anchorIn('created_at');
+const roleAnchor = await anchorIn('role_key');
 // The keyset cursor the export holds halfway through (createdAt order), in the text form it uses.
 const middle = await db.system(async (tx) => {
   const res = (await tx.execute(
@@ -98,6 +102,11 @@ const cases: Array<[string, (tx: Tx) => Promise<unknown>]> = [
   [
     `members page ${deep} from its anchor (skip ${deepOffset - anchorAt})`,
     (tx) => members.listMembersPage(tx, scope.companyId, base, 10, deepOffset - anchorAt, anchor),
+  ],
+  [
+    `members page ${deep} sorted by role, from its anchor`,
+    (tx) =>
+      members.listMembersPage(tx, scope.companyId, { ...base, sort: 'role' }, 10, deepOffset - anchorAt, roleAnchor),
   ],
   [`members page ${deep} by plain OFFSET`, (tx) => members.listMembersPage(tx, scope.companyId, base, 10, deepOffset)],
   [
