@@ -1,4 +1,4 @@
-import { PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { PasswordInput, Text, TextInput, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -58,33 +58,4 @@ export function PasswordField({ field, error, label, autoFocus, fresh }: FieldPr
       {...field}
     />
   );
-}
-
-/** A new password and its confirmation, stacked or (`sideBySide`) in two columns from small screens. */
-export function NewPasswordPair({
-  password,
-  confirm,
-  errors,
-  passwordLabel,
-  sideBySide,
-}: {
-  password: UseFormRegisterReturn;
-  confirm: UseFormRegisterReturn;
-  errors: { password?: { message?: string }; confirmPassword?: { message?: string } };
-  passwordLabel?: string;
-  sideBySide?: boolean;
-}) {
-  const { t } = useTranslation();
-  const fields = (
-    <>
-      <PasswordField field={password} error={errors.password?.message} label={passwordLabel} fresh />
-      <PasswordField
-        field={confirm}
-        error={errors.confirmPassword?.message}
-        label={t('common.confirmPassword')}
-        fresh
-      />
-    </>
-  );
-  return sideBySide ? <SimpleGrid cols={{ base: 1, sm: 2 }}>{fields}</SimpleGrid> : <Stack>{fields}</Stack>;
 }
