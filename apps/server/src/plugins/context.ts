@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Scope } from '../db/client';
 import { AppError } from '../lib/errors';
+import { requestContext } from '../modules/auth/auth.repository';
 import { pickLanguage } from '../lib/lang';
 import type { AccessClaims } from '../lib/tokens';
 
@@ -94,11 +95,7 @@ export default fp(async function context(app: FastifyInstance) {
     }
     if (label || claims) {
       // The company and the principal in one statement outside any transaction (migration 0003).
-      const [row] = await app.db.query<ContextRow>('SELECT * FROM app_request_context($1, $2, $3)', [
-        label ?? null,
-        claims?.sid ?? null,
-        claims?.uuid ?? null,
-      ]);
+      const row = await requestContext(app.db, label ?? null, claims?.sid ?? null, claims?.uuid ?? null);
       if (label && !row?.company_id) throw new AppError('COMPANY_NOT_FOUND');
       const companyId = row?.company_id ?? null;
       request.company = row?.company_id
@@ -157,20 +154,5 @@ export default fp(async function context(app: FastifyInstance) {
     if (!request.ability.can(action, subject)) throw new AppError('FORBIDDEN');
   });
 });
-
-/** A row of app_request_context(): the Host's company and the token's session, user and membership. */
-interface ContextRow {
-  company_id: string | null;
-  sub_domain: string | null;
-  name: string | null;
-  company_enabled: boolean | null;
-  session_found: boolean;
-  revoked_at: Date | string | null;
-  expires_at: Date | string | null;
-  user_roles: string[] | null;
-  membership_id: string | null;
-  membership_enabled: boolean | null;
-  membership_roles: string[] | null;
-}
 
 export type { FastifyReply };

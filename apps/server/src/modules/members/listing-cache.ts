@@ -137,12 +137,12 @@ export class ListingCache {
     if (this.bigSearches.has(key)) return repo.listMembersPage(tx, companyId, f, limit, offset);
     const known = this.searches.get(key);
     if (known) {
-      const page = await repo.membersByIds(tx, companyId, known.ids.slice(offset, offset + limit));
-      if (page.version === known.version) {
+      const page = await pageOfHits(tx, companyId, known, offset, limit);
+      if (page) {
         this.stats.searchHits++;
         this.searches.delete(key);
         this.searches.set(key, known);
-        return { rows: page.rows, total: known.total, version: page.version };
+        return page;
       }
       this.forgetSearch(key);
     }
@@ -156,13 +156,23 @@ export class ListingCache {
       if (offset + limit > hits.ids.length) return repo.listMembersPage(tx, companyId, f, limit, offset);
     }
     // The rows are read in the same transaction; a change committed in between shows in the version.
-    const page = await repo.membersByIds(tx, companyId, hits.ids.slice(offset, offset + limit));
-    if (page.version !== hits.version) {
-      this.forgetSearch(key);
-      return repo.listMembersPage(tx, companyId, f, limit, offset);
-    }
-    return { rows: page.rows, total: hits.total, version: page.version };
+    const page = await pageOfHits(tx, companyId, hits, offset, limit);
+    if (page) return page;
+    this.forgetSearch(key);
+    return repo.listMembersPage(tx, companyId, f, limit, offset);
   }
+}
+
+/** One page of a search's remembered matches, or null when the company's members moved since. */
+async function pageOfHits(
+  tx: Tx,
+  companyId: string,
+  hits: SearchHits,
+  offset: number,
+  limit: number,
+): Promise<repo.PageResult | null> {
+  const page = await repo.membersByIds(tx, companyId, hits.ids.slice(offset, offset + limit));
+  return page.version === hits.version ? { rows: page.rows, total: hits.total, version: page.version } : null;
 }
 
 const perDatabase = new WeakMap<object, ListingCache>();

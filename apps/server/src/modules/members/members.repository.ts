@@ -74,6 +74,13 @@ function countedTotal(companyId: string, f: MemberFilter): SQL {
                WHERE company_id = ${companyId} AND role = ${f.role ?? ''}${status})`;
 }
 
+/** The company's member-ordering version (migration 0003), as a scalar sub-select. */
+const listVersion = (companyId: string) =>
+  sql`(SELECT version FROM member_list_versions WHERE company_id = ${companyId})`;
+/** The version a statement read (bigint comes back as text; no row yet means 0). */
+const versionOf = (r: { list_version: string | null } | undefined) =>
+  r?.list_version == null ? 0 : Number(r.list_version);
+
 export interface PageResult {
   rows: MemberRow[];
   total: number;
@@ -141,7 +148,7 @@ export async function listMembersPage(
     tx,
     sql`SELECT s.total, s.list_version, r.*
           FROM (SELECT ${countedTotal(companyId, f)} AS total,
-                       (SELECT version FROM member_list_versions WHERE company_id = ${companyId}) AS list_version) s
+                       ${listVersion(companyId)} AS list_version) s
           LEFT JOIN LATERAL (
             SELECT ${COLUMNS}, ${key.expr} AS k
               FROM (SELECT m.id FROM memberships m WHERE ${where(companyId, f)}${afterCursor(f, anchor)}
@@ -154,7 +161,7 @@ export async function listMembersPage(
   return {
     rows: head?.id ? r : [],
     total: head?.total ?? 0,
-    version: head?.list_version == null ? 0 : Number(head.list_version),
+    version: versionOf(head),
   };
 }
 
@@ -165,14 +172,14 @@ export async function listMembersPage(
 export async function searchIds(tx: Tx, companyId: string, f: MemberFilter, max: number) {
   const r = await preparedRows<{ list_version: string | null; membership_id: string | null; total: number | null }>(
     tx,
-    sql`SELECT (SELECT version FROM member_list_versions WHERE company_id = ${companyId}) AS list_version,
+    sql`SELECT ${listVersion(companyId)} AS list_version,
                p.membership_id, p.total
           FROM member_search_page(${companyId}::uuid, ${f.search ?? ''}::text, ${f.role ?? null}::text,
                                   ${f.status ? f.status === 'enabled' : null}::boolean, ${f.sort}::text,
                                   ${f.order === 'desc'}::boolean, ${max}::int, 0) p`,
   );
   return {
-    version: r[0]?.list_version == null ? 0 : Number(r[0].list_version),
+    version: versionOf(r[0]),
     ids: r.filter((x) => x.membership_id !== null).map((x) => x.membership_id!),
     total: r[0]?.total ?? 0,
   };
@@ -183,7 +190,7 @@ export async function membersByIds(tx: Tx, companyId: string, ids: string[]) {
   const r = await preparedRows<MemberRow & { list_version: string | null }>(
     tx,
     sql`SELECT v.list_version, r.*
-          FROM (SELECT (SELECT version FROM member_list_versions WHERE company_id = ${companyId}) AS list_version) v
+          FROM (SELECT ${listVersion(companyId)} AS list_version) v
           LEFT JOIN LATERAL (
             SELECT ${COLUMNS}, x.ord
               FROM unnest(${`{${ids.join(',')}}`}::uuid[]) WITH ORDINALITY AS x(id, ord)
@@ -192,7 +199,7 @@ export async function membersByIds(tx: Tx, companyId: string, ids: string[]) {
          ORDER BY r.ord`,
   );
   return {
-    version: r[0]?.list_version == null ? 0 : Number(r[0].list_version),
+    version: versionOf(r[0]),
     rows: r.filter((x) => x.id !== null),
   };
 }
@@ -206,7 +213,7 @@ export async function memberAnchors(tx: Tx, companyId: string, f: MemberFilter, 
   const r = await rows<{ list_version: string | null; k: string | null; id: string | null }>(
     tx,
     sql`SELECT v.list_version, x.k, x.id
-          FROM (SELECT (SELECT version FROM member_list_versions WHERE company_id = ${companyId}) AS list_version) v
+          FROM (SELECT ${listVersion(companyId)} AS list_version) v
           LEFT JOIN LATERAL (
             SELECT k, id FROM (
               SELECT ${key.expr}::text AS k, m.id,
@@ -214,7 +221,7 @@ export async function memberAnchors(tx: Tx, companyId: string, f: MemberFilter, 
                 FROM memberships m WHERE ${where(companyId, f)}) w
              WHERE rn % ${step} = 0 ORDER BY rn) x ON true`,
   );
-  const version = r[0]?.list_version == null ? 0 : Number(r[0].list_version);
+  const version = versionOf(r[0]);
   const keys = r.filter((x) => x.id !== null).map((x) => ({ k: x.k!, id: x.id! }));
   return { version, keys };
 }
