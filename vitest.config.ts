@@ -5,6 +5,14 @@ export default defineConfig({
     projects: [
       {
         test: {
+          // The repository's own checks (scripts/*.mjs) over fixture trees.
+          name: 'scripts',
+          include: ['scripts/**/*.test.mjs'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'shared',
           include: ['packages/shared/src/**/*.test.ts'],
           environment: 'node',

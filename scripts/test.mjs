@@ -89,4 +89,19 @@ if (existsSync(join(root, 'e2e/playwright.config.ts'))) {
   }
 }
 
+// The production path: compiled server, `npm ci --omit=dev`, nginx with TLS, PostgreSQL and Redis.
+if (existsSync('/usr/sbin/nginx')) {
+  const deployReport = join(out, 'deploy.json');
+  try {
+    step('deploy', bin('playwright'), ['test', '-c', 'e2e/deploy/playwright.config.ts'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: deployReport,
+    });
+  } finally {
+    countPlaywright(deployReport);
+  }
+} else if (!only.length || only.includes('deploy')) {
+  console.log('\n(deploy skipped: needs nginx, which .ci/run installs)');
+  if (only.includes('deploy')) finish(1);
+}
+
 finish(failed ? 1 : 0);

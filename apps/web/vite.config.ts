@@ -28,6 +28,11 @@ export default defineConfig(({ mode }) => ({
     sourcemap: false,
     manifest: true,
     rollupOptions: {
+      // The console, and the public company page: its own small entry (server-rendered, no console bundle).
+      input: {
+        index: join(import.meta.dirname, 'index.html'),
+        'public-page': join(import.meta.dirname, 'public-page.html'),
+      },
       output: {
         // The input primitives every form uses (sign-in included) travel in one chunk: left to the
         // automatic splitting, the many lazy admin screens cut them into several tiny chunks and

@@ -1,12 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, describeViolations, expectDashboard, signIn } from '../support/console';
+import { expectDashboard, expectNoViolations, signIn } from '../support/console';
 import { consoleUrl } from '../support/env';
 import { waitForMail } from '../support/mail';
-
-async function expectNoViolations(page: Page, screen: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${screen}:\n${describeViolations(violations)}`).toEqual([]);
-}
 
 async function settle(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

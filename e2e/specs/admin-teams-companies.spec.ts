@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { expectDashboard, signIn } from '../support/console';
-import { consoleUrl } from '../support/env';
+import { expectDashboard, expectNoViolations, signIn } from '../support/console';
+import { consoleUrl, dashboardUrl } from '../support/env';
 
 /** A real 2×2 RGB PNG, built byte by byte (signature, IHDR, IDAT, IEND with their CRCs). */
 function tinyPng(): Buffer {
@@ -52,11 +52,12 @@ test('an admin creates a team with a lead and members, adds one more, and the me
   await expect(dialog.getByText('This field is required.')).toBeVisible();
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Description').fill('Looks ahead.');
-  await dialog.getByLabel('Lead').fill('Bob');
+  // The drop-down opens in place, labelled like its input: the input is the one to type in.
+  await dialog.getByLabel('Lead').and(page.locator('input')).fill('Bob');
   await page.getByRole('option', { name: /bob@example\.com/ }).click();
-  await dialog.getByLabel('Members').fill('alice');
+  await dialog.getByLabel('Members').and(page.locator('input')).fill('alice');
   await page.getByRole('option', { name: /alice@example\.com/ }).click();
-  await dialog.getByLabel('Members').fill('bob');
+  await dialog.getByLabel('Members').and(page.locator('input')).fill('bob');
   await page.getByRole('option', { name: /bob@example\.com/ }).click();
   await page.keyboard.press('Escape');
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -124,4 +125,24 @@ test('the super admin creates a company with its first admin and uploads a logo'
   await expect(
     page.getByTestId('companies-table').getByRole('row', { name: new RegExp(`umbrella-${tag}`) }),
   ).toContainText('Disabled');
+});
+
+test('the super admin opens a company he is no member of: its console, and a banner saying how', async ({ page }) => {
+  await signIn(page, 'super@example.com', 'acme');
+  await expectDashboard(page, 'Sam');
+  await page.goto(consoleUrl('acme', '/companies?search=globex'));
+  await page
+    .getByTestId('companies-table')
+    .getByRole('row', { name: /globex/ })
+    .getByRole('link')
+    .click();
+  // The demo super admin holds super_admin_write: the button and the banner say it is not read-only.
+  await page.getByTestId('open-console').click();
+  await page.waitForURL(dashboardUrl('globex'));
+  await expectDashboard(page, 'Sam');
+  await expect(page.getByTestId('visiting-banner')).toHaveText(
+    'You are in Globex as a super admin with write access: every change is recorded in its audit log.',
+  );
+  expect(page.url()).not.toContain('_token');
+  await expectNoViolations(page, 'a super admin visiting Globex');
 });

@@ -3,7 +3,7 @@ import { expectDashboard, signIn } from '../support/console';
 import { consoleUrl, PEOPLE } from '../support/env';
 
 test('the skin chosen on the login screen is kept after a reload, applied before first paint', async ({ page }) => {
-  await page.goto(consoleUrl('acme', '/login'));
+  await page.goto(consoleUrl(null, '/login'));
   const html = page.locator('html');
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
   await page.getByTestId('skin-select').selectOption('dark');
@@ -56,17 +56,30 @@ test('skins switch in the console and persist; the sidebar is collapsed by defau
   await expect(shell).toHaveAttribute('data-nav-collapsed', 'true');
 });
 
-test('under 1200 px the sidebar opens over the content with its labels', async ({ page }) => {
-  await page.setViewportSize({ width: 1000, height: 800 });
+test('from 1000 to 1199 px the sidebar stays beside the content with its labels; below, a burger opens it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1100, height: 800 });
   await signIn(page, PEOPLE.ada.email, 'acme');
   await expectDashboard(page, 'Ada');
+  await expect(page.getByRole('button', { name: 'Open the menu' })).toBeHidden();
+  await expect(page.getByRole('navigation').getByText('Dashboard', { exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation').getByText('Users', { exact: true })).toBeVisible();
+  // Beside, not over: the content starts after the sidebar.
+  const nav = await page.getByRole('navigation').first().boundingBox();
+  const greeting = await page.getByTestId('greeting').boundingBox();
+  expect(nav && greeting && greeting.x >= nav.x + nav.width - 1).toBe(true);
+
+  await page.setViewportSize({ width: 900, height: 800 });
+  await expect(page.getByRole('button', { name: 'Open the menu' })).toBeVisible();
   await page.getByRole('button', { name: 'Open the menu' }).click();
   await expect(page.getByRole('navigation').getByText('Dashboard', { exact: true })).toBeVisible();
   await expect(page.getByRole('navigation').getByText('Users', { exact: true })).toBeVisible();
 });
 
 test('Arabic switches the whole layout to right-to-left and stays after a reload', async ({ page }) => {
-  await page.goto(consoleUrl('acme', '/login'));
+  // Chosen on the base domain's sign-in page, Arabic travels with the sign-in to the company's page.
+  await page.goto(consoleUrl(null, '/login'));
   await page.getByTestId('language-select').selectOption('ar');
   const html = page.locator('html');
   await expect(html).toHaveAttribute('dir', 'rtl');

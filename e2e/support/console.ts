@@ -1,11 +1,14 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { consoleUrl, DEMO_PASSWORD } from './env';
+import { consoleUrl, DEMO_PASSWORD, signInUrl } from './env';
 
 /** Signs in through the login screen of `subDomain` and waits for the dashboard greeting. */
 export async function signIn(page: Page, email: string, subDomain: string | null, password = DEMO_PASSWORD) {
-  await page.goto(consoleUrl(subDomain, '/login'));
+  // One sign-in per browser: a company's sign-in page sends the browser on to the base domain's
+  // at once, so its own load may never complete (the navigation is only waited for to start).
+  await page.goto(consoleUrl(subDomain, '/login'), subDomain ? { waitUntil: 'commit' } : {});
+  if (subDomain) await page.waitForURL(signInUrl(subDomain));
   // Language-independent selectors: some specs sign in with the UI in Arabic.
   await page.locator('input[autocomplete=username]').fill(email);
   await page.locator('input[autocomplete=current-password]').fill(password);
@@ -49,3 +52,9 @@ export const describeViolations = (vs: AxeViolation[]) =>
   vs
     .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `   ${n.target.join(' ')}`).join('\n')}`)
     .join('\n');
+
+/** Fails with the violations listed when axe finds any on the page as it is now. */
+export async function expectNoViolations(page: Page, screen: string) {
+  const violations = await axeViolations(page);
+  expect(violations, `${screen}:\n${describeViolations(violations)}`).toEqual([]);
+}

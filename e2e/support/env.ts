@@ -9,6 +9,10 @@ export const consoleUrl = (subDomain: string | null, path = '/') =>
 
 export const DEMO_PASSWORD = 'Demo1234';
 
+/** The base domain's sign-in, asked to continue into `subDomain` (where a company page without a session goes). */
+export const signInUrl = (subDomain: string) =>
+  new RegExp(`^http://localhost:${E2E_PORT}/admin/login\\?to=${subDomain}(&|$)`);
+
 /** The dashboard of a company: `/admin` or `/admin/` (the router drops the trailing slash). */
 export const dashboardUrl = (subDomain: string) => new RegExp(`^http://${subDomain}\\.localhost:${E2E_PORT}/admin/?$`);
 

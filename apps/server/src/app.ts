@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import { REFRESH_COOKIE } from '@wac/shared/constants';
@@ -8,17 +9,27 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { type Config, proxyTrust } from './config';
 import type { Database } from './db/client';
+import { loggerOptions } from './lib/log';
+import { anyRouteErrors } from './lib/http';
+import { pickLanguage } from './lib/lang';
+import { createJobRunner, type JobRunner } from './lib/jobs/runner';
 import { createTokenService, type TokenService } from './lib/tokens';
 import adminModules from './modules/admin';
 import authRoutes from './modules/auth/auth.routes';
 import usersRoutes from './modules/users/users.routes';
 import realtimeRoutes from './modules/realtime/realtime.routes';
-import { type Bus, createMemoryBus, createRedisBus } from './plugins/bus';
+import { createSocketAccess } from './modules/realtime/realtime.service';
+import { type Bus, createMemoryBus, createRedisBus } from './lib/bus';
 import contextPlugin from './plugins/context';
-import errorHandler from './plugins/error-handler';
-import { createMailer, type Mailer } from './plugins/mail';
+import healthRoutes from './modules/health/health.routes';
+import jobsRoutes from './modules/jobs/jobs.routes';
+import errorHandler, { sendError } from './plugins/error-handler';
+import hostileInput from './plugins/hostile-input';
+import metricsPlugin from './plugins/metrics';
+import { createMemoryPresence, createRedisPresence, type Presence } from './lib/presence';
+import { createMailer, type Mailer, mailStartNotice } from './lib/mail';
 import socketPlugin from './plugins/socket';
 import webPlugin from './plugins/web';
 
@@ -29,6 +40,10 @@ declare module 'fastify' {
     tokens: TokenService;
     mailer: Mailer;
     bus: Bus;
+    /** Who is connected, per company (online, away, busy, offline), across processes with Redis. */
+    presence: Presence;
+    /** The job runner: modules register handlers on it; it starts when the app is ready. */
+    jobs: JobRunner;
   }
 }
 
@@ -40,40 +55,26 @@ export interface AppDeps {
   logger?: boolean | object;
 }
 
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.confirmPassword',
-  '*.otp',
-  '*.accessToken',
-  '*.refreshToken',
-  '*.code',
-];
-
 /** Builds the whole server as a Fastify instance; it does not listen (server.ts does). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger:
-      deps.logger ??
-      (config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            redact: REDACT,
-            serializers: {
-              // Paths only: query strings may carry codes and must never reach the logs.
-              req: (req: { method: string; url: string; id: string }) => ({
-                id: req.id,
-                method: req.method,
-                path: req.url.split('?')[0],
-              }),
-            },
-          }),
-    trustProxy: config.trustProxy,
+    logger: deps.logger ?? loggerOptions(config),
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1_048_576,
+    // Slow clients cannot hold connections open: the headers within 10 s and the whole request
+    // within 60 s (checked every second), then the connection is dropped.
+    http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
+    requestTimeout: 60_000,
+    // Draining on SIGTERM: requests that reach this process while it closes are still answered
+    // (with `Connection: close`), not refused with 503; the listening socket is already closed, so
+    // a load balancer sends new connections to the other processes.
+    return503OnClosing: false,
+    // A malformed or overlong path segment is a bad request, answered like every other error.
+    frameworkErrors: (error, request, reply) => {
+      request.lang = pickLanguage(request.headers['accept-language']);
+      return sendError(request, reply, 'BAD_REQUEST', 400);
+    },
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -84,6 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', deps.db);
   app.decorate('tokens', createTokenService(config));
   app.decorate('mailer', deps.mailer ?? createMailer(config, (m) => app.log.info(m)));
+  const mailNotice = deps.mailer ? null : mailStartNotice(config);
+  if (mailNotice) app.log.warn(mailNotice);
   app.decorate(
     'bus',
     deps.bus ??
@@ -94,6 +97,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             onError: (err) => app.log.error({ err }, 'redis bus'),
           })
         : createMemoryBus()),
+  );
+
+  app.decorate(
+    'presence',
+    app.bus.kind === 'redis' && app.bus.client
+      ? createRedisPresence(app.bus.client, randomUUID(), config.redisPrefix)
+      : createMemoryPresence(),
+  );
+
+  app.decorate(
+    'jobs',
+    createJobRunner({
+      db: deps.db,
+      concurrency: config.jobs.concurrency,
+      pollMs: config.jobs.pollMs,
+      onError: (err, context) => app.log.error({ err }, `jobs: ${context}`),
+      onEvent: (event) => app.metrics.observeJob(event),
+    }),
   );
 
   await app.register(fastifySwagger, {
@@ -115,21 +136,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifyCookie);
   await app.register(errorHandler);
+  await app.register(hostileInput);
   // Before the context plugin: its onRequest hook marks upgrade requests, so a refused upgrade
   // (unknown company, bad token) still has its raw socket destroyed after the error answer.
-  await app.register(socketPlugin);
+  await app.register(socketPlugin, { access: createSocketAccess(app) });
   await app.register(contextPlugin);
   await app.register(webPlugin);
+  // Every documented route also documents the errors any route can answer (its own list wins).
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as { hide?: boolean; response?: Record<string, unknown> } | undefined;
+    if (!schema?.response || schema.hide) return;
+    schema.response = { ...anyRouteErrors, ...schema.response };
+  });
 
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
+  await app.register(metricsPlugin);
+  await app.register(healthRoutes);
+
   app.get('/api/docs.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(realtimeRoutes);
+  await app.register(jobsRoutes);
   await app.register(adminModules);
 
+  // Handlers are registered by the modules above; a process may also only enqueue (JOBS_ENABLED=false).
+  if (config.jobs.enabled) app.addHook('onReady', async () => app.jobs.start());
   app.addHook('onClose', async () => {
+    // First: running jobs may still mail or publish.
+    await app.jobs.stop();
+    app.presence.close();
     await app.bus.close();
     app.mailer.close();
   });

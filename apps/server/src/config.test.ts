@@ -31,4 +31,13 @@ describe('config', () => {
     const c = loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1/db', JWT_SECRET: 'x'.repeat(32) });
     expect(c.seedDemo).toBe(false);
   });
+
+  it('refuses plain http on a public domain, where the sign-in cookie would lack Secure', () => {
+    const DATA_DIR = dataDir();
+    expect(() => loadConfig({ BASE_DOMAIN: 'example.com', DATA_DIR })).toThrow(
+      /PUBLIC_PROTOCOL: http on example.com would send the sign-in cookie without Secure/,
+    );
+    expect(loadConfig({ BASE_DOMAIN: 'example.com', PUBLIC_PROTOCOL: 'https', DATA_DIR }).publicProtocol).toBe('https');
+    expect(loadConfig({ BASE_DOMAIN: 'intranet.test', DATA_DIR }).publicProtocol).toBe('http');
+  });
 });

@@ -1,7 +1,13 @@
+import net from 'node:net';
 import { type Config, ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { type Database, DataDirInUseError, openDatabase } from './db/client';
 import { buildApp } from './app';
 import { seedDemo } from './db/seed/demo';
+
+/** The longest a drain waits for accepted requests before closing anyway. */
+const DRAIN_MAX_MS = 5_000;
+/** A drain ends once no request has been in flight for this long. */
+const DRAIN_QUIET_MS = 250;
 
 async function main() {
   let config: Config;
@@ -14,7 +20,15 @@ async function main() {
     }
     throw e;
   }
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let db: Database;
+  try {
+    db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (e) {
+    if (!(e instanceof DataDirInUseError)) throw e;
+    console.error(e.message);
+    process.exit(1);
+  }
+  // Before listening: a new version's migrations are in place before its code serves a request.
   await db.migrate();
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
@@ -48,7 +62,20 @@ async function main() {
   lines.push(`  API docs:  ${config.publicProtocol}://${config.baseDomain}${port}/api/docs.json`, '');
   console.log(lines.join('\n'));
 
+  // Requests being handled, for the drain below.
+  let inFlight = 0;
+  let lastAnswer = Date.now();
   let closing = false;
+  app.server.on('request', (_req, res) => {
+    inFlight += 1;
+    // While draining, a keep-alive client is told to open its next connection elsewhere.
+    if (closing) res.setHeader('connection', 'close');
+    res.once('close', () => {
+      inFlight -= 1;
+      lastAnswer = Date.now();
+    });
+  });
+
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -56,6 +83,17 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     try {
+      // Drain: stop accepting connections (a load balancer's next connect is refused and goes to
+      // another process), then answer what was already accepted, including a request still on its
+      // way on a just-accepted connection. The HTTP-level close would drop such a connection as
+      // "idle", so the listening socket is closed at the TCP level first.
+      net.Server.prototype.close.call(app.server);
+      const drainUntil = Date.now() + DRAIN_MAX_MS;
+      while (Date.now() < drainUntil && (inFlight > 0 || Date.now() - lastAnswer < DRAIN_QUIET_MS)) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      // Then sockets are closed with 1012 (clients reconnect elsewhere), idle connections end, and
+      // the database pool closes.
       await app.close();
       await db.close();
       process.exit(0);

@@ -1,4 +1,4 @@
-/** Business constants from PRODUCT.md §10. */
+/** Business constants: languages, plans, trial length, limits the product promises its users. */
 export const LANGUAGES = ['en', 'de', 'fr', 'pt', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_SUBJECTS, defineAbilityFor } from './permissions';
+import { ADMIN_SUBJECTS, defineAbilityFor, type Subject } from './permissions';
 
 const member = { enabled: true, roles: ['member'] };
 const admin = { enabled: true, roles: ['admin'] };
 
-describe('permission rules (PRODUCT.md §5)', () => {
+describe('permission rules', () => {
   it('signed out: reads Auth only', () => {
     const a = defineAbilityFor({});
     expect(a.can('read', 'Auth')).toBe(true);
@@ -67,5 +67,21 @@ describe('permission rules (PRODUCT.md §5)', () => {
     const a = defineAbilityFor({ userId: 'u', globalRoles: ['super_admin_write'] });
     expect(a.can('write', 'companies')).toBe(false);
     expect(a.can('read', 'companies')).toBe(false);
+  });
+
+  it('an area (AREA_SUBJECTS): every active member reads it, only company admins write it', () => {
+    const areas = ['gadget' as Subject];
+    const m = defineAbilityFor({ userId: 'u', membership: member, companyEnabled: true }, areas);
+    expect([m.can('read', areas[0]!), m.can('write', areas[0]!)]).toEqual([true, false]);
+    const a = defineAbilityFor({ userId: 'u', membership: admin, companyEnabled: true }, areas);
+    expect([a.can('read', areas[0]!), a.can('write', areas[0]!)]).toEqual([true, true]);
+    const off = defineAbilityFor(
+      { userId: 'u', membership: { enabled: false, roles: ['admin'] }, companyEnabled: true },
+      areas,
+    );
+    expect(off.can('read', areas[0]!)).toBe(false);
+    const root = defineAbilityFor({ userId: 'u', globalRoles: ['super_admin', 'super_admin_write'] }, areas);
+    expect(root.can('read', areas[0]!)).toBe(false);
+    expect(defineAbilityFor({}, areas).can('read', areas[0]!)).toBe(false);
   });
 });

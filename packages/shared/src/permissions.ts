@@ -2,7 +2,7 @@ import { AbilityBuilder, createMongoAbility, type MongoAbility } from '@casl/abi
 import type { GlobalRole, MembershipRole } from './constants';
 
 /**
- * The one permission rule set (PRODUCT.md §5). The server enforces it on every route;
+ * The one permission rule set: who may read or write which area. The server enforces it on every route;
  * the SPA uses the same rules to hide what a user cannot do.
  */
 export const ACTIONS = ['read', 'write'] as const;
@@ -11,8 +11,16 @@ export type Action = (typeof ACTIONS)[number];
 /** Company-admin areas, written by a company admin in their company only. */
 export const ADMIN_SUBJECTS = ['dashboard', 'team', 'user', 'compliance', 'peopleHR', 'attendance', 'stats'] as const;
 export type AdminSubject = (typeof ADMIN_SUBJECTS)[number];
+/**
+ * Areas every active member of a company reads and its admins write (the shape `npm run new-area`
+ * writes; it adds each new area's subject here).
+ */
+export const AREA_SUBJECTS = [
+  // new-area: subjects
+] as const;
+export type AreaSubject = (typeof AREA_SUBJECTS)[number];
 /** `default`: dashboard, own profile, self-service. `companies`: the platform (super admin). */
-export type Subject = 'Auth' | 'default' | 'companies' | AdminSubject | 'all';
+export type Subject = 'Auth' | 'default' | 'companies' | 'jobs' | AdminSubject | AreaSubject | 'all';
 
 export type AppAbility = MongoAbility<[Action, Subject]>;
 
@@ -31,7 +39,8 @@ export function isSuperAdmin(input: AbilityInput): boolean {
   return !!input.globalRoles?.includes('super_admin');
 }
 
-export function defineAbilityFor(input: AbilityInput): AppAbility {
+/** `areas` defaults to AREA_SUBJECTS; tests pass their own to prove the rule before any area exists. */
+export function defineAbilityFor(input: AbilityInput, areas: readonly Subject[] = AREA_SUBJECTS): AppAbility {
   const { can, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
   can('read', 'Auth');
   if (!input.userId) return build();
@@ -45,13 +54,17 @@ export function defineAbilityFor(input: AbilityInput): AppAbility {
   if (activeMember && m.roles.includes('admin')) {
     can(['read', 'write'], [...ADMIN_SUBJECTS]);
   }
+  if (activeMember && areas.length) {
+    can('read', [...areas]);
+    if (m.roles.includes('admin')) can('write', [...areas]);
+  }
   if (superAdmin) {
     // Read every company and its users.
-    can('read', ['companies', 'user', 'team', 'dashboard', 'stats']);
+    can('read', ['companies', 'user', 'team', 'dashboard', 'stats', 'jobs']);
   }
   if (superWrite) {
     // Create, edit, enable/disable companies and their users.
-    can('write', ['companies', 'user']);
+    can('write', ['companies', 'user', 'jobs']);
   }
   return build();
 }

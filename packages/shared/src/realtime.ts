@@ -1,4 +1,4 @@
-/** Real-time message types (PRODUCT.md §7, spec §3). */
+/** Real-time message types: what the server tells open tabs (protocol: docs/decisions/004-realtime.md). */
 export const MESSAGE_TYPES = [
   'user_logged_out',
   'user_profile_updated',
@@ -8,6 +8,13 @@ export const MESSAGE_TYPES = [
   'join_request_created',
   'join_request_responded',
   'invitation_updated',
+  /** A member's presence changed (company channel): `{ userUuid, status }`. */
+  'presence_changed',
+  /** A visitor sent this user a message from a company page (user channel): `{ message }`. */
+  'page_message',
+  /** The forgotten clock-out job closed one of the person's entries: it awaits their review. */
+  'attendance_auto_closed',
+  'time_off_changed',
   // Passed through for the other products of the platform.
   'chat_message',
   'chat_message_updated',
@@ -52,6 +59,8 @@ export const REALTIME_PATH = '/api/realtime';
 export const REALTIME_MAX_PAYLOAD_BYTES = 16 * 1024;
 /** Channels one socket may hold, its own user channel included. */
 export const REALTIME_MAX_SUBSCRIPTIONS = 20;
+/** Sockets one session may hold in one server process (tabs of one browser on one Host); the oldest goes first. */
+export const REALTIME_MAX_SOCKETS_PER_SESSION = 10;
 /** Lifetime of a socket ticket. */
 export const REALTIME_TICKET_TTL_SECONDS = 30;
 
@@ -59,7 +68,9 @@ export const REALTIME_TICKET_TTL_SECONDS = 30;
 export type ClientFrame =
   | { type: 'subscribe'; channel: string }
   | { type: 'unsubscribe'; channel: string }
-  | { type: 'ping' };
+  | { type: 'ping' }
+  /** The tab's user is active again, or has been idle for a while (presence: away when every tab is idle). */
+  | { type: 'activity'; active: boolean };
 
 /** Error codes carried by `{type:'error'}` frames. */
 export const REALTIME_ERRORS = [
@@ -94,4 +105,6 @@ export const CLOSE_CODES = {
   SESSION_ENDED: 4001,
   /** The client did not read its messages fast enough. */
   TOO_SLOW: 4008,
+  /** The session opened more sockets than allowed and this, its oldest, was closed: do not reconnect. */
+  REPLACED: 4009,
 } as const;

@@ -75,3 +75,18 @@ describe('message catalogs', () => {
     expect(ERROR_MESSAGES.en.FILE_TOO_LARGE).toBe('File size exceeds 2MB. Please select a smaller file.');
   });
 });
+
+describe('control characters', () => {
+  it('one-line fields refuse NUL, other C0/C1 controls, line breaks and U+2028; texts keep lines and tabs', async () => {
+    const { lineText, multilineText, nameField } = await import('./validation');
+    for (const bad of ['a\u0000b', 'a\nb', 'a\tb', 'a\u001bb', 'a\u0085b', 'a\u2028b', 'a\u007fb']) {
+      const r = lineText().safeParse(bad);
+      expect(r.success).toBe(false);
+      expect(r.error?.issues[0]?.message).toBe('controlCharacters');
+      expect(nameField.safeParse(bad).success).toBe(false);
+    }
+    expect(lineText().safeParse('Zoë O’Brien – 東京').success).toBe(true);
+    expect(multilineText().safeParse('one\r\ntwo\tthree').success).toBe(true);
+    for (const bad of ['a\u0000b', 'a\u0007b', 'a\u001bb']) expect(multilineText().safeParse(bad).success).toBe(false);
+  });
+});

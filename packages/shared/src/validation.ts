@@ -21,6 +21,16 @@ export const VALIDATION_KEYS = [
   'phone',
   'fileTooLarge',
   'duplicate',
+  'controlCharacters',
+  'endBeforeStart',
+  'date',
+  'dateRange',
+  'dateOrder',
+  'time',
+  'timeZone',
+  'markup',
+  'halfDays',
+  'rangeTooLong',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
@@ -42,6 +52,16 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     phone: 'Please enter a valid phone number.',
     fileTooLarge: 'File size exceeds 2MB. Please select a smaller file.',
     duplicate: 'This email address appears more than once in the file.',
+    controlCharacters: 'This value contains characters that are not allowed (control characters).',
+    endBeforeStart: 'The end date is before the start date.',
+    date: 'This is not a valid date.',
+    dateRange: 'This date is out of the supported range (2000–2100, at most a year at a time).',
+    dateOrder: 'The end must not be before the start.',
+    time: 'Use a time like 09:00.',
+    timeZone: 'This is not a known time zone.',
+    markup: 'HTML tags are not allowed here.',
+    halfDays: 'A one-day request cannot both start and end at mid-day.',
+    rangeTooLong: 'The range may span at most 5 years.',
   },
   de: {
     required: 'Dieses Feld ist erforderlich.',
@@ -59,6 +79,16 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     phone: 'Bitte geben Sie eine gültige Telefonnummer ein.',
     fileTooLarge: 'Die Datei ist größer als 2 MB. Bitte wählen Sie eine kleinere Datei.',
     duplicate: 'Diese E-Mail-Adresse kommt in der Datei mehrfach vor.',
+    controlCharacters: 'Dieser Wert enthält unzulässige Zeichen (Steuerzeichen).',
+    endBeforeStart: 'Das Enddatum liegt vor dem Startdatum.',
+    date: 'Dies ist kein gültiges Datum.',
+    dateRange: 'Dieses Datum liegt außerhalb des unterstützten Bereichs (2000–2100, höchstens ein Jahr auf einmal).',
+    dateOrder: 'Das Ende darf nicht vor dem Anfang liegen.',
+    time: 'Verwenden Sie eine Uhrzeit wie 09:00.',
+    timeZone: 'Diese Zeitzone ist unbekannt.',
+    markup: 'HTML-Tags sind hier nicht erlaubt.',
+    halfDays: 'Ein Antrag für einen Tag kann nicht zugleich mittags beginnen und mittags enden.',
+    rangeTooLong: 'Der Zeitraum darf höchstens 5 Jahre umfassen.',
   },
   fr: {
     required: 'Ce champ est obligatoire.',
@@ -76,6 +106,16 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     phone: 'Veuillez saisir un numéro de téléphone valide.',
     fileTooLarge: 'Le fichier dépasse 2 Mo. Veuillez choisir un fichier plus petit.',
     duplicate: 'Cette adresse e-mail apparaît plusieurs fois dans le fichier.',
+    controlCharacters: 'Cette valeur contient des caractères non autorisés (caractères de contrôle).',
+    endBeforeStart: 'La date de fin est antérieure à la date de début.',
+    date: "Cette date n'est pas valide.",
+    dateRange: 'Cette date est hors de la plage prise en charge (2000–2100, un an au plus à la fois).',
+    dateOrder: 'La fin ne doit pas précéder le début.',
+    time: 'Utilisez une heure comme 09:00.',
+    timeZone: 'Ce fuseau horaire est inconnu.',
+    markup: 'Les balises HTML ne sont pas autorisées ici.',
+    halfDays: 'Une demande d’un seul jour ne peut pas à la fois commencer et finir à midi.',
+    rangeTooLong: 'La période ne peut pas dépasser 5 ans.',
   },
   pt: {
     required: 'Este campo é obrigatório.',
@@ -93,6 +133,16 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     phone: 'Introduza um número de telefone válido.',
     fileTooLarge: 'O ficheiro excede 2 MB. Selecione um ficheiro mais pequeno.',
     duplicate: 'Este endereço de e-mail aparece mais de uma vez no ficheiro.',
+    controlCharacters: 'Este valor contém caracteres não permitidos (caracteres de controlo).',
+    endBeforeStart: 'A data de fim é anterior à data de início.',
+    date: 'Esta data não é válida.',
+    dateRange: 'Esta data está fora do intervalo suportado (2000–2100, no máximo um ano de cada vez).',
+    dateOrder: 'O fim não pode ser anterior ao início.',
+    time: 'Use uma hora como 09:00.',
+    timeZone: 'Este fuso horário é desconhecido.',
+    markup: 'Tags HTML não são permitidas aqui.',
+    halfDays: 'Um pedido de um só dia não pode começar e terminar a meio do dia.',
+    rangeTooLong: 'O período pode abranger no máximo 5 anos.',
   },
   ar: {
     required: 'هذا الحقل مطلوب.',
@@ -110,6 +160,16 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     phone: 'يرجى إدخال رقم هاتف صالح.',
     fileTooLarge: 'حجم الملف يتجاوز 2 ميغابايت. يرجى اختيار ملف أصغر.',
     duplicate: 'يظهر عنوان البريد الإلكتروني هذا أكثر من مرة في الملف.',
+    controlCharacters: 'تحتوي هذه القيمة على أحرف غير مسموح بها (أحرف تحكم).',
+    endBeforeStart: 'تاريخ الانتهاء يسبق تاريخ البدء.',
+    date: 'هذا ليس تاريخًا صالحًا.',
+    dateRange: 'هذا التاريخ خارج النطاق المدعوم (2000–2100، سنة واحدة على الأكثر في كل مرة).',
+    dateOrder: 'يجب ألا تكون النهاية قبل البداية.',
+    time: 'استخدم وقتًا مثل 09:00.',
+    timeZone: 'هذه المنطقة الزمنية غير معروفة.',
+    markup: 'وسوم HTML غير مسموح بها هنا.',
+    halfDays: 'لا يمكن لطلب يوم واحد أن يبدأ وينتهي كلاهما في منتصف اليوم.',
+    rangeTooLong: 'لا يجوز أن تتجاوز الفترة 5 سنوات.',
   },
 };
 
@@ -118,16 +178,40 @@ export function validationMessage(key: string, lang: Language = 'en'): string {
   return (catalog as Record<string, string>)[key] ?? catalog.invalid;
 }
 
-// The spec's pattern (word characters, dots, hyphens or plus before @, a domain with a suffix),
-// with the suffix widened from the spec's 2–5 letters to 2–63: real domains end in .technology,
+/**
+ * C0 and C1 control characters and DEL; in a one-line value also the line breaks and the Unicode
+ * line/paragraph separators. Nothing a person types: NUL cannot even be stored in a PostgreSQL
+ * text value. Text with lines keeps tab, line feed and carriage return.
+ */
+export function hasControlCharacters(value: string, multiline = false): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c <= 0x1f) {
+      if (!(multiline && (c === 0x09 || c === 0x0a || c === 0x0d))) return true;
+    } else if ((c >= 0x7f && c <= 0x9f) || (!multiline && (c === 0x2028 || c === 0x2029))) return true;
+  }
+  return false;
+}
+
+/** A one-line text: names, titles, searches, identifiers. */
+export const lineText = () =>
+  z.string({ message: 'required' }).refine((v) => !hasControlCharacters(v), 'controlCharacters');
+/** A text that may hold lines and tabs: descriptions, messages. */
+export const multilineText = () =>
+  z.string({ message: 'required' }).refine((v) => !hasControlCharacters(v, true), 'controlCharacters');
+
+// The original API's pattern (word characters, dots, hyphens or plus before @, a domain with a suffix),
+// with the suffix widened from the original 2–5 letters to 2–63: real domains end in .technology,
 // .consulting or .example, and refusing a person's work address is worse than any typo it catches.
 export const EMAIL_PATTERN = /^[\w.+-]+@([\w-]+\.)+[A-Za-z]{2,63}$/;
 // DNS label: 3–63 chars, lowercase letters/digits/hyphens, no leading or trailing hyphen.
 export const SUBDOMAIN_PATTERN = /^(?!-)[a-z0-9-]{3,63}(?<!-)$/;
 export const RESERVED_SUBDOMAINS = ['www', 'api', 'admin', 'app', 'mail', 'static', 'assets', 'public'];
 
-export const emailField = z
-  .string({ message: 'required' })
+/** Text a visitor or an admin types that is shown to others: no HTML tags (escaped anyway; refused so nothing misleading is stored). */
+export const MARKUP_PATTERN = /<\/?[a-z!][^>]*>|<script|javascript:/i;
+
+export const emailField = lineText()
   .trim()
   .min(1, 'required')
   .max(254, 'tooLong')
@@ -143,16 +227,14 @@ export const passwordField = z
 
 export const otpField = z.string({ message: 'required' }).regex(/^\d{6}$/, 'otp');
 
-export const subDomainField = z
-  .string({ message: 'required' })
+export const subDomainField = lineText()
   .trim()
   .toLowerCase()
   .regex(SUBDOMAIN_PATTERN, 'subDomain')
   .refine((v) => !RESERVED_SUBDOMAINS.includes(v), 'subDomain');
 
-export const nameField = z.string({ message: 'required' }).trim().min(1, 'required').max(100, 'tooLong');
-export const phoneField = z
-  .string()
+export const nameField = lineText().trim().min(1, 'required').max(100, 'tooLong');
+export const phoneField = lineText()
   .trim()
   .max(32, 'tooLong')
   .regex(/^\+?[0-9 ()-]{6,32}$/, 'phone');

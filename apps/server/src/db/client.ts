@@ -1,3 +1,5 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -25,6 +27,9 @@ export interface Scope {
 }
 
 const MIGRATIONS = new URL('./migrations', import.meta.url).pathname;
+/** pg_advisory_lock key of the migration run (any constant unique to this application). */
+const MIGRATION_LOCK = 7_140_529_318;
+const LOCK_FILE = 'wac.pid';
 const APP_ROLE = 'wac_app';
 
 export interface Database {
@@ -52,6 +57,51 @@ export interface OpenOptions {
   /** A PGlite data-dir dump to start from (tests start from a migrated template). */
   loadDataDir?: Blob | File;
   poolSize?: number;
+  /** PostgreSQL only: how long to wait for a connection (new or from the pool). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL only: the longest a single statement may go unanswered. */
+  queryTimeoutMs?: number;
+}
+
+const CONNECT_TIMEOUT_MS = 5_000;
+const QUERY_TIMEOUT_MS = 5_000;
+
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+  'not queryable',
+  'Client was closed',
+];
+
+/**
+ * Whether an error means the database could not be reached or answered (not that a statement was
+ * wrong): refused or dropped connections, connection and statement timeouts, a server shutting
+ * down or refusing connections (SQLSTATE class 08, 57P01-57P03, 53300). Looks through wrappers
+ * (`cause`), as the ORM wraps driver errors.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (UNAVAILABLE_ERRNOS.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300') {
+        return true;
+      }
+    }
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -63,29 +113,46 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   let pool: pg.Pool | undefined;
   if (opts.databaseUrl) {
     kind = 'pg';
-    pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      // An unreachable or silent database must fail a request in bounded time (answered 503 by the
+      // error handler), never hang it: connecting (or waiting for a free connection) and every
+      // statement have a limit; keep-alive notices a peer that vanished without a word.
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      query_timeout: opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    // A checked-out connection that breaks between statements reports here; without a listener
+    // node-postgres would throw it as an uncaught error. Its next statement fails (503) and the
+    // connection is discarded on release.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     // An idle connection that the server ends (restart, failover, DROP … WITH FORCE) must not crash
     // the process: the pool drops it and opens a new one on the next query.
     pool.on('error', (err: Error & { code?: string }) => {
       if (err.code !== '57P01') process.stderr.write(`database pool: idle connection lost: ${err.message}\n`);
     });
     const p = pool;
-    // An idle connection the server ends (restart, failover, DROP DATABASE … FORCE) is reported
-    // here; without a listener node-postgres rethrows it and the process dies. The pool replaces it.
-    p.on('error', () => undefined);
     orm = drizzlePg(p, { schema });
     close = () => p.end();
-    doMigrate = () => migratePg(orm, { migrationsFolder: MIGRATIONS });
+    doMigrate = () => migrateOnce(p);
   } else {
     kind = 'pglite';
     const dataDir = opts.dataDir ?? 'memory://';
+    const unlock = dataDir === 'memory://' ? () => undefined : lockDataDir(dataDir);
     const db = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
       extensions: { pg_trgm, btree_gin },
       loadDataDir: opts.loadDataDir,
+    }).catch((err) => {
+      unlock();
+      throw err;
     });
     pglite = db;
     orm = drizzlePglite(db, { schema }) as unknown as Orm;
-    close = () => db.close();
+    close = async () => {
+      await db.close();
+      unlock();
+    };
     doMigrate = () => migratePglite(orm as never, { migrationsFolder: MIGRATIONS });
   }
 
@@ -128,9 +195,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch((e: Error) => {
-          broken = e;
-        });
+        // A connection that timed out or broke is discarded, not asked to roll back (that would
+        // wait out a second timeout); the server rolls back when the connection goes.
+        if (isDatabaseUnavailable(error)) broken = error as Error;
+        else {
+          await client.query('ROLLBACK').catch((e: Error) => {
+            broken = e;
+          });
+        }
         throw error;
       } finally {
         client.release(broken);
@@ -150,4 +222,71 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     migrate: doMigrate,
     close,
   };
+}
+
+/**
+ * Every process migrates when it starts. On PostgreSQL one of them takes a session advisory lock and
+ * applies what is missing in its own connection; the others wait on the lock, then find nothing
+ * left to do. Without it, two processes started together on a new database both create the
+ * migration table and one of them fails.
+ */
+async function migrateOnce(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+export class DataDirInUseError extends Error {}
+
+/**
+ * The embedded database is files that one process may open at a time: a second server, or a backup
+ * taken beside a running server, would read or corrupt pages in flight. The owner writes its pid in
+ * the folder; a live pid refuses the open with a message that names it, a dead one is taken over.
+ */
+const openHere = new Set<string>();
+
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, LOCK_FILE);
+  const inUse = (owner: number) =>
+    new DataDirInUseError(
+      `The embedded database in ${dataDir} is in use by process ${owner}; stop that process first (one process at a time may open it).`,
+    );
+  if (openHere.has(file)) throw inUse(process.pid);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      openHere.add(file);
+      return () => {
+        openHere.delete(file);
+        rmSync(file, { force: true });
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number(readFileSync(file, 'utf8'));
+      // Our own pid without an open database here is a leftover (a restarted container is pid 1 again).
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw inUse(owner);
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new DataDirInUseError(`Could not lock the embedded database in ${dataDir}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
-import { createMemoryBus } from '../plugins/bus';
+import { createMemoryBus } from '../lib/bus';
 import { withDatabase } from '../test/global-setup';
 import { call, tokenFor } from '../test/harness';
 import { rows } from '../lib/sql';

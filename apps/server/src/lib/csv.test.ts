@@ -35,3 +35,20 @@ describe('csvCell', () => {
     expect(parseCsv(csvLine(cells))).toEqual([cells]);
   });
 });
+
+describe('csvCell in every locale’s spreadsheet', () => {
+  it('quotes a cell holding the separator of any locale (comma, semicolon, tab)', () => {
+    expect(csvCell('x;y')).toBe('"x;y"');
+    expect(csvCell('x\ty')).toBe('"x\ty"');
+    expect(csvCell('plain name')).toBe('plain name');
+  });
+
+  it('neutralises a formula that starts right after a separator, where a de/fr spreadsheet starts a new field', () => {
+    expect(csvCell('x;=1+1')).toBe(`"x;'=1+1"`);
+    expect(csvCell('x,+SUM(A1)')).toBe(`"x,'+SUM(A1)"`);
+    expect(csvCell('x\t@A1')).toBe(`"x\t'@A1"`);
+    expect(csvCell('a; -b')).toBe('"a; -b"');
+    // Read back with the comma separator, the cell is exactly one field.
+    expect(parseCsv(csvLine(['x;=1+1', 'z']))).toEqual([["x;'=1+1", 'z']]);
+  });
+});

@@ -1,5 +1,4 @@
 import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import { MAX_FILE_BYTES } from '@wac/shared/constants';
 import sharp from 'sharp';
 import { AppError } from './errors';
@@ -18,10 +17,28 @@ export function sniffImage(head: Buffer): ImageKind | null {
   return null;
 }
 
-/** The one file of a multipart request; anything else is refused before reading a byte. */
-export async function uploadedFile(request: FastifyRequest): Promise<MultipartFile | undefined> {
+/** The one file of a multipart request (routes call it); anything else is refused before reading a byte. */
+export async function uploadedFile(request: {
+  isMultipart(): boolean;
+  file(): Promise<MultipartFile | undefined>;
+}): Promise<MultipartFile | undefined> {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-  return request.file();
+  try {
+    return await request.file();
+  } catch (e) {
+    throw malformed(e);
+  }
+}
+
+/**
+ * The multipart parser throws plain errors for a body a client broke (a cut-off part, a bad part
+ * header, a missing boundary): those are the client's 400, not a server fault. Errors that carry
+ * their own status (too large, too many files) keep it.
+ */
+function malformed(e: unknown): unknown {
+  if (e instanceof AppError) return e;
+  if (e && typeof e === 'object' && typeof (e as { statusCode?: unknown }).statusCode === 'number') return e;
+  return new AppError('BAD_REQUEST');
 }
 
 /**
@@ -32,13 +49,17 @@ export async function readUpload(file: MultipartFile | undefined, limit = MAX_FI
   if (!file) throw new AppError('BAD_REQUEST');
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of file.file as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      file.file.resume();
-      throw new AppError('FILE_TOO_LARGE');
+  try {
+    for await (const chunk of file.file as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > limit) {
+        file.file.resume();
+        throw new AppError('FILE_TOO_LARGE');
+      }
+      chunks.push(chunk);
     }
-    chunks.push(chunk);
+  } catch (e) {
+    throw malformed(e);
   }
   if (file.file.truncated) throw new AppError('FILE_TOO_LARGE');
   return Buffer.concat(chunks, size);

@@ -1,10 +1,11 @@
 import type { Language } from '@wac/shared/constants';
 import { type Action, type AppAbility, defineAbilityFor, type Subject } from '@wac/shared/permissions';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Scope } from '../db/client';
+import { requestContext } from '../db/request-context';
+import { type Ctx, createCtx, type TenantCtx, tenant } from '../lib/context';
 import { AppError } from '../lib/errors';
-import { requestContext } from '../modules/auth/auth.repository';
 import { pickLanguage } from '../lib/lang';
 import type { AccessClaims } from '../lib/tokens';
 
@@ -37,6 +38,14 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** An invalid or expired Bearer token is ignored (signed out) instead of refused. */
     bearerOptional?: boolean;
+    /** Operations routes (health, readiness, metrics): no company, no principal, no database on the way in. */
+    noContext?: boolean;
+    /**
+     * A session of the bare base domain may call this route. Such a session is the browser's
+     * sign-in: it may read its own user and companies, manage its own sessions, open a company
+     * with a switch code and sign out; every other route refuses it.
+     */
+    baseDomainSession?: boolean;
   }
   interface FastifyInstance {
     /** preHandler: a signed-in user, whatever their company state. */
@@ -75,7 +84,7 @@ export default fp(async function context(app: FastifyInstance) {
     request.lang = pickLanguage(request.headers['accept-language']);
     request.ability = defineAbilityFor({});
     request.scope = {};
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/') || request.routeOptions.config?.noContext) return;
 
     const label = subDomainOf(request.headers.host, app.config.baseDomain);
     if (label === undefined) throw new AppError('COMPANY_NOT_FOUND');
@@ -103,8 +112,8 @@ export default fp(async function context(app: FastifyInstance) {
         : null;
       if (claims && !tokenError) {
         const expiresAt = row?.expires_at ? new Date(row.expires_at) : null;
-        // A token lives on the host that issued it: no replay on another company's sub-domain.
-        if (claims.cid && claims.cid !== companyId) tokenError = new AppError('TOKEN_INVALID');
+        // A token lives on the host that issued it, the base domain included: no replay on another host.
+        if ((claims.cid ?? null) !== companyId) tokenError = new AppError('TOKEN_INVALID');
         else if (!row?.session_found || row.revoked_at || !expiresAt || expiresAt < new Date()) {
           tokenError = new AppError('SESSION_REVOKED');
         } else {
@@ -126,6 +135,9 @@ export default fp(async function context(app: FastifyInstance) {
       throw tokenError;
     }
     const p = request.principal;
+    if (p && !request.company && !request.routeOptions.config?.baseDomainSession) {
+      throw new AppError('FORBIDDEN');
+    }
     request.scope = { companyId: request.company?.id ?? null, userId: p?.userId ?? null };
     request.ability = defineAbilityFor({
       userId: p?.userId,
@@ -155,4 +167,21 @@ export default fp(async function context(app: FastifyInstance) {
   });
 });
 
-export type { FastifyReply };
+/** The tenant context of a request: its user, IP, user agent and language, and the Host's company. */
+export function ctxOf(request: FastifyRequest): Ctx {
+  const p = request.principal;
+  return createCtx(request.server, {
+    actor: {
+      userId: p?.userId ?? null,
+      sessionId: p?.sessionId ?? null,
+      globalRoles: p?.globalRoles ?? [],
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+      lang: request.lang,
+    },
+    host: request.company,
+  });
+}
+
+/** The context of a request on a company's Host (NOT_FOUND on the base domain). */
+export const tenantOf = (request: FastifyRequest): TenantCtx => tenant(ctxOf(request));

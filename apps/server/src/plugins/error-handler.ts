@@ -3,6 +3,7 @@ import { validationMessage } from '@wac/shared/validation';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/client';
 import { AppError } from '../lib/errors';
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -16,6 +17,9 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_FILES_LIMIT: 'BAD_REQUEST',
   FST_ERR_VALIDATION: 'VALIDATION_FAILED',
 };
+
+/** What a 503 tells clients to wait: about the time the pool needs to find the database back. */
+const RETRY_AFTER_SECONDS = 5;
 
 export function sendError(
   request: FastifyRequest,
@@ -51,6 +55,13 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     if (mapped) return sendError(request, reply, mapped, status >= 400 && status < 500 ? status : 400);
     if (status >= 400 && status < 500) {
       return sendError(request, reply, status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST', status);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is unreachable or not answering: a passing condition the client may retry
+      // (the pool reconnects by itself), not a server bug.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return sendError(request, reply, 'SERVICE_UNAVAILABLE', 503);
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, 'INTERNAL', 500);

@@ -3,6 +3,7 @@ import {
   CLOSE_CODES,
   parseChannel,
   REALTIME_MAX_PAYLOAD_BYTES,
+  REALTIME_MAX_SOCKETS_PER_SESSION,
   REALTIME_MAX_SUBSCRIPTIONS,
   type RealtimeErrorCode,
   type RealtimeMessage,
@@ -12,21 +13,9 @@ import {
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RawData, WebSocket } from 'ws';
-import { createSocketAccess } from '../modules/realtime/realtime.service';
-import type { Bus, Unsubscribe } from './bus';
-
-/** What the hub needs from the database, in batches (the sweep checks every socket at once). */
-export interface SocketAccess {
-  liveSessions(sessionIds: string[]): Promise<Set<string>>;
-  companyReaders(companyId: string, userIds: string[]): Promise<Set<string>>;
-}
-
-export interface SocketGrant {
-  userId: string;
-  sessionId: string;
-  /** The company of the Host the socket was opened on; its channel is the only company channel it may join. */
-  companyId: string | null;
-}
+import type { SocketAccess, SocketGrant } from '../lib/socket-access';
+import type { Bus, Unsubscribe } from '../lib/bus';
+import { type Presence, type PresenceChange, presenceTabs } from '../lib/presence';
 
 interface Connection extends SocketGrant {
   socket: WebSocket;
@@ -46,6 +35,8 @@ export interface HubOptions {
   bus: Bus;
   access: SocketAccess;
   log: FastifyBaseLogger;
+  /** Presence counts: each socket is a tab; changes are published on the company channel. */
+  presence?: Presence;
   /** Heartbeat and session re-check period. */
   sweepMs?: number;
 }
@@ -62,7 +53,11 @@ const CHECK_BATCH = 1_000;
  * socket needs it, and each message is serialised once however many sockets it goes to.
  */
 export function createSocketHub(opts: HubOptions) {
-  const { bus, access, log } = opts;
+  const { bus, access, log, presence } = opts;
+  // Each socket is a tab of the member's presence (online, away when all tabs idle, offline when none).
+  const tabs = presence ? presenceTabs(presence, bus, (err) => log.error({ err }, 'presence update failed')) : null;
+  const presenceChange = (conn: Connection, change: PresenceChange) =>
+    tabs?.(conn, conn.companyId, conn.userId, change);
   const members = new Map<string, Set<Connection>>();
   const busSubs = new Map<string, Unsubscribe>();
   const connections = new Set<Connection>();
@@ -108,6 +103,7 @@ export function createSocketHub(opts: HubOptions) {
   }
 
   function cleanup(conn: Connection) {
+    if (connections.has(conn)) presenceChange(conn, 'disconnected');
     connections.delete(conn);
     detach(conn, conn.ownChannel);
     for (const channel of conn.channels) detach(conn, channel);
@@ -218,8 +214,12 @@ export function createSocketHub(opts: HubOptions) {
     }
     const { type, channel } = frame as { type?: unknown; channel?: unknown };
     if (type === 'ping') return send(conn, { type: 'pong' });
+    if (type === 'activity') {
+      const active = (frame as { active?: unknown }).active === true;
+      return presenceChange(conn, active ? 'active' : 'idle');
+    }
     if (type !== 'subscribe' && type !== 'unsubscribe') {
-      return refuse(conn, 'UNKNOWN_TYPE', 'Known frame types: subscribe, unsubscribe, ping.');
+      return refuse(conn, 'UNKNOWN_TYPE', 'Known frame types: subscribe, unsubscribe, ping, activity.');
     }
     if (typeof channel !== 'string' || channel.length === 0 || channel.length > MAX_CHANNEL_LENGTH) {
       return refuse(conn, 'BAD_FRAME', 'A channel name is required.');
@@ -313,6 +313,13 @@ export function createSocketHub(opts: HubOptions) {
         return;
       }
       connections.add(conn);
+      presenceChange(conn, 'connected');
+      // One session (one browser's tabs on one Host) holds a bounded number of sockets: the oldest
+      // make room for the newest, so a script cannot pile up sockets with one session.
+      const same = [...connections].filter((c) => c.sessionId === conn.sessionId);
+      for (const old of same.slice(0, Math.max(0, same.length - REALTIME_MAX_SOCKETS_PER_SESSION))) {
+        close(old, CLOSE_CODES.REPLACED, 'too many sockets for this session');
+      }
       socket.on('message', (data, isBinary) => onFrame(conn, data, isBinary));
       socket.on('pong', () => {
         conn.alive = true;
@@ -367,9 +374,12 @@ declare module 'fastify' {
   }
 }
 
-/** The WebSocket server (ws via @fastify/websocket) and this process's socket hub. */
-export default fp(async function socket(app: FastifyInstance) {
-  const hub = createSocketHub({ bus: app.bus, access: createSocketAccess(app.db), log: app.log });
+/**
+ * The WebSocket server (ws via @fastify/websocket) and this process's socket hub. What it asks the
+ * database comes in as `access` (the realtime module's), so infrastructure never imports a module.
+ */
+export default fp(async function socket(app: FastifyInstance, opts: { access: SocketAccess }) {
+  const hub = createSocketHub({ bus: app.bus, access: opts.access, log: app.log, presence: app.presence });
   app.decorate('sockets', hub);
   await app.register(websocket, {
     options: { maxPayload: REALTIME_MAX_PAYLOAD_BYTES, perMessageDeflate: false },

@@ -1,34 +1,57 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
+const HOST_NAME = /^[a-z0-9.-]+(:\d{1,5})?$/i;
+
+/**
+ * The console may connect to its own origin only: `'self'` for fetch, and the same host's
+ * WebSocket scheme spelled out (older engines do not let `'self'` cover ws:/wss:). A Host that is
+ * not a plain host name adds nothing.
+ */
+function csp(host: string | undefined, wsScheme: 'ws' | 'wss') {
+  const connect = host && HOST_NAME.test(host) ? `'self' ${wsScheme}://${host.toLowerCase()}` : "'self'";
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src ${connect}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+// Every company is a sub-domain of the base domain, so the whole tree is https-only.
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Serves the built SPA under /admin (index.html for every client route) with safe headers. */
 export default fp(async function web(app: FastifyInstance) {
+  const https = app.config.publicProtocol === 'https';
   app.addHook('onSend', async (request, reply, payload) => {
+    if (https) reply.header('Strict-Transport-Security', HSTS);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
     reply.header('X-Frame-Options', 'DENY');
-    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
-    else reply.header('Content-Security-Policy', CSP);
+    // Anything but the console's own files is never cached: API answers, and refused targets too.
+    if (!request.url.startsWith('/admin')) reply.header('Cache-Control', 'no-store');
+    if (!request.url.startsWith('/api/'))
+      reply.header('Content-Security-Policy', csp(request.headers.host, https ? 'wss' : 'ws'));
     return payload;
   });
 
-  const root = app.config.webDist;
+  const root = resolve(app.config.webDist);
+  /** A file inside the console folder, or null: a path that leaves it is not found, never forbidden. */
+  const inside = (rest: string) => {
+    const path = resolve(root, rest);
+    const rel = relative(root, path);
+    return rel && !rel.startsWith(`..${sep}`) && rel !== '..' && !rel.includes('\0') ? rel : null;
+  };
   const hasBuild = existsSync(join(root, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -56,9 +79,12 @@ export default fp(async function web(app: FastifyInstance) {
   app.get('/admin', { schema: { hide: true } }, (_req, reply) => reply.redirect('/admin/'));
   app.get('/admin/*', { schema: { hide: true } }, (request, reply) => {
     const rest = (request.params as { '*': string })['*'];
+    // A path that tries to leave the console folder is not a client route either.
+    if (/(^|[/\\])\.\.([/\\]|$)|\\|\0/.test(rest)) return reply.callNotFound();
     // Missing asset files are real 404s, not the SPA.
     if (rest.startsWith('assets/') || /\.[a-z0-9]{2,5}$/i.test(rest)) {
-      return hasBuild && existsSync(join(root, rest)) ? reply.sendFile(rest, root) : reply.callNotFound();
+      const file = inside(rest);
+      return hasBuild && file && existsSync(join(root, file)) ? reply.sendFile(file, root) : reply.callNotFound();
     }
     return sendIndex(reply);
   });

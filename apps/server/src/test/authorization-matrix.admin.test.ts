@@ -1,9 +1,10 @@
 /**
- * Authorization matrix of the administration routes (issue 4): every route × every kind of caller ×
+ * Authorization matrix of the administration routes: every route × every kind of caller ×
  * {own company, foreign company}: the expected status, and no foreign data in any answer.
  * Writes use payloads that pass authorization but then stop (stale version, taken name, fake file),
  * so every cell runs against the same data. Expectations come from the table below, written from
- * PRODUCT.md §5, not from the permission code.
+ * the product's rules (members read their own area, admins write their company's, super admins read
+ * every company and write only with super_admin_write), not from the permission code.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +21,7 @@ type Principal = (typeof PRINCIPALS)[number];
 type Scope = 'own' | 'foreign';
 type Subject = 'default' | 'user' | 'team' | 'compliance';
 
-/** PRODUCT.md §5 as a table: may this caller pass `action` on `subject` in a company they are in? */
+/** The product's permission rules as a table: may this caller pass `action` on `subject` in a company they are in? */
 function allowed(p: Principal, action: 'read' | 'write', subject: Subject): boolean {
   switch (p) {
     case 'member':
@@ -372,7 +373,7 @@ const ROUTES: Route[] = [
       method: 'POST',
       url: `/api/invitations/by-token/${s === 'own' ? 'acme-victim-token-acme-victim-tok' : 'globex-victim-token-globex-victim'}/accept-new`,
       host: 'acme',
-      payload: { firstName: 'A', lastName: 'B', password: 'Secret123', confirmPassword: 'Secret123' },
+      payload: { firstName: 'A', lastName: 'B', password: 'Wombat-4821', confirmPassword: 'Wombat-4821' },
     }),
   },
   {
@@ -491,6 +492,17 @@ const ROUTES: Route[] = [
     }),
   },
   {
+    // Someone else's request: nobody withdraws it (the requester's own path is in the join-requests tests).
+    name: 'POST /api/join-requests/{uuid}/withdraw',
+    rule: { kind: 'user' },
+    ok: { own: 404, foreign: 404 },
+    build: (s) => ({
+      method: 'POST',
+      url: `/api/join-requests/${s === 'own' ? d.jrDone : d.gJrDone}/withdraw`,
+      host: hostOf(s),
+    }),
+  },
+  {
     name: 'GET /api/dashboard/summary',
     rule: byHost('read', 'default'),
     ok: BOTH,
@@ -510,6 +522,12 @@ const ROUTES: Route[] = [
     rule: byHost('read', 'compliance'),
     ok: BOTH,
     build: (s) => ({ method: 'GET', url: '/api/audit-log/export.csv', host: hostOf(s) }),
+  },
+  {
+    name: 'GET /api/audit-log/verify',
+    rule: byHost('read', 'compliance'),
+    ok: BOTH,
+    build: (s) => ({ method: 'GET', url: '/api/audit-log/verify', host: hostOf(s) }),
   },
   {
     name: 'GET /api/profile',
@@ -685,6 +703,7 @@ const ROUTES: Route[] = [
 ];
 
 let cells = 0;
+let based = 0;
 
 describe('authorization matrix (administration routes)', () => {
   for (const route of ROUTES) {
@@ -722,6 +741,40 @@ describe('authorization matrix (administration routes)', () => {
       }
     });
   }
+
+  it('refuses a base-domain session (the browser’s sign-in) on every company route, on the company host and on the base domain', async () => {
+    const failures: string[] = [];
+    for (const route of ROUTES) {
+      // Public routes read no session; a user's own routes and the platform routes are the base
+      // domain's too (decision 012), and the cells above already call those with base-domain sessions.
+      if (route.rule.kind !== 'host') continue;
+      for (const p of ['member', 'admin', 'superAdminWrite'] as const) {
+        const r = route.build('own');
+        const token = tokens.get(`${p}:`);
+        for (const [host, want] of [
+          [r.host, 401],
+          [null, 403],
+        ] as const) {
+          const res = await call(t.app, {
+            method: r.method,
+            url: r.url,
+            host,
+            token,
+            payload: r.payload,
+            headers: r.headers,
+          });
+          based++;
+          if (res.statusCode !== want) {
+            failures.push(
+              `${route.name} as ${p}'s base-domain session on ${host ?? 'the base domain'}: ${res.statusCode}, want ${want}`,
+            );
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(based).toBeGreaterThan(200);
+  });
 
   it('covers every documented administration route', () => {
     const covered = new Set(ROUTES.map((r) => r.name.split('?')[0]));

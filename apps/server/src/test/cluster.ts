@@ -6,7 +6,7 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../db/client';
 import { sessions } from '../db/schema/index';
 import { createTokenService } from '../lib/tokens';
-import { type Bus, createRedisBus } from '../plugins/bus';
+import { type Bus, createRedisBus } from '../lib/bus';
 import { withDatabase } from './global-setup';
 
 /**
@@ -19,6 +19,7 @@ export interface Cluster {
   /** Process ids of the servers, by index (for memory readings). */
   pids: number[];
   db: Database;
+  databaseUrl: string;
   /** A bus on the same Redis and prefix as the processes (the test's own connection). */
   bus: Bus;
   jwtSecret: string;
@@ -29,12 +30,29 @@ export interface Cluster {
     opts: { method: string; path: string; sub: string; token?: string; body?: unknown },
   ): Promise<{ status: number; body: Record<string, unknown> }>;
   stop(index: number, signal?: NodeJS.Signals): Promise<void>;
+  /** Starts process `index` again after a stop (a rolling restart). */
+  restart(index: number): Promise<void>;
   close(): Promise<void>;
 }
 
 const ROOT = new URL('../../../../', import.meta.url).pathname;
 
-export async function startCluster(opts: { ports: number[]; label: string }): Promise<Cluster> {
+export interface ClusterOptions {
+  ports: number[];
+  label: string;
+  /** Start every process at the same instant (they race to migrate the new database). */
+  together?: boolean;
+  /** The compiled server (apps/server/dist/server.js, `npm run build:server`) instead of the sources. */
+  compiled?: boolean;
+  /** An existing database to serve (left in place on close) instead of a new one. */
+  databaseUrl?: string;
+  /** Where the processes run (a production install made with `npm ci --omit=dev`); the checkout by default. */
+  cwd?: string;
+  /** More environment for every process (public protocol and port behind a proxy, TRUST_PROXY …). */
+  env?: Record<string, string>;
+}
+
+export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const runId = randomBytes(4).toString('hex');
@@ -43,13 +61,15 @@ export async function startCluster(opts: { ports: number[]; label: string }): Pr
   const jwtSecret = randomBytes(32).toString('base64url');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const databaseUrl = withDatabase(adminUrl, dbName);
+  if (!opts.databaseUrl) await admin.query(`CREATE DATABASE ${dbName}`);
+  const databaseUrl = opts.databaseUrl ?? withDatabase(adminUrl, dbName);
+  const drop = opts.databaseUrl ? 'SELECT 1' : `DROP DATABASE IF EXISTS ${dbName}`;
 
   const children: Array<ChildProcess | null> = [];
   const startOne = async (port: number) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-      cwd: ROOT,
+    const args = opts.compiled ? ['apps/server/dist/server.js'] : ['--import', 'tsx', 'apps/server/src/server.ts'];
+    const child = spawn(process.execPath, args, {
+      cwd: opts.cwd ?? ROOT,
       env: {
         ...process.env,
         PORT: String(port),
@@ -60,6 +80,7 @@ export async function startCluster(opts: { ports: number[]; label: string }): Pr
         REDIS_PREFIX: prefix,
         LOG_LEVEL: 'warn',
         SEED_DEMO: 'false',
+        ...opts.env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
@@ -79,13 +100,15 @@ export async function startCluster(opts: { ports: number[]; label: string }): Pr
   let db: Database | undefined;
   let bus: Bus | undefined;
   try {
-    // One after the other: the first migrates the fresh database, the next finds it migrated.
-    for (const port of opts.ports) await startOne(port);
+    // One after the other unless asked: the first migrates the fresh database, the next finds it
+    // migrated. Together, they meet at the migration lock.
+    if (opts.together) await Promise.all(opts.ports.map(startOne));
+    else for (const port of opts.ports) await startOne(port);
     db = await openDatabase({ databaseUrl, poolSize: 4 });
     bus = await createRedisBus({ url: redisUrl, prefix });
   } catch (err) {
     for (const c of children) c?.kill('SIGKILL');
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    if (!opts.databaseUrl) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.end();
     throw err;
   }
@@ -107,6 +130,7 @@ export async function startCluster(opts: { ports: number[]; label: string }): Pr
     ports: opts.ports,
     pids: children.map((c) => c?.pid ?? 0),
     db: database,
+    databaseUrl,
     bus: theBus,
     jwtSecret,
     async sign(userId, companyId) {
@@ -149,6 +173,12 @@ export async function startCluster(opts: { ports: number[]; label: string }): Pr
       });
     },
     stop,
+    async restart(index) {
+      await stop(index);
+      const port = opts.ports[index]!;
+      await startOne(port);
+      children[index] = children.pop() ?? null;
+    },
     async close() {
       await Promise.all(children.map((_, i) => stop(i)));
       await theBus.close();
@@ -157,7 +187,7 @@ export async function startCluster(opts: { ports: number[]; label: string }): Pr
       // from here would surface as an unhandled "terminating connection" error in this process.
       for (let i = 0; ; i++) {
         try {
-          await admin.query(`DROP DATABASE IF EXISTS ${dbName}${i < 20 ? '' : ' WITH (FORCE)'}`);
+          await admin.query(`${drop}${i < 20 || opts.databaseUrl ? '' : ' WITH (FORCE)'}`);
           break;
         } catch (err) {
           if (i >= 20) throw err;

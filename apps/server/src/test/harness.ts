@@ -6,8 +6,8 @@ import { buildApp } from '../app';
 import { type Config, testConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { sessions } from '../db/schema/index';
-import { createMemoryBus } from '../plugins/bus';
-import type { Mailer } from '../plugins/mail';
+import { createMemoryBus } from '../lib/bus';
+import type { Mailer } from '../lib/mail';
 import { withDatabase } from './global-setup';
 
 export interface TestContext {

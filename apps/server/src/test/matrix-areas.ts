@@ -2,7 +2,8 @@
  * Which authorization-matrix file answers for a documented route. The administration routes are
  * checked in authorization-matrix.admin.test.ts (its own fixtures and leak markers), everything
  * else in authorization-matrix.test.ts; each file asserts that it covers every documented route
- * on its side, so together they cover the whole OpenAPI document.
+ * on its side; an area with its own matrix file (OWN_FILE_PREFIXES) checks its routes there, so
+ * together they cover the whole OpenAPI document.
  */
 const ADMIN_PREFIXES = [
   '/api/members',
@@ -16,11 +17,40 @@ const ADMIN_PREFIXES = [
   '/api/files',
 ];
 
-/** `route` is "METHOD /path". */
-export const isAdminAreaRoute = (route: string) => {
+/**
+ * Areas whose matrix is their own file, `modules/<area>/<area>.matrix.test.ts` (every area written
+ * by `npm run new-area`; it adds the prefix here).
+ */
+const OWN_FILE_PREFIXES: string[] = [
+  '/api/departments',
+  '/api/employees',
+  '/api/attendance',
+  '/api/company-pages',
+  '/api/public/pages',
+  '/api/page-messages',
+  '/api/search',
+  '/api/bookmarks',
+  '/api/presence',
+  '/api/product-links',
+  '/api/policies',
+  '/api/my-policies',
+  '/api/time-off-types',
+  '/api/time-off',
+  '/api/stats',
+  // new-area: matrix prefixes
+];
+
+/** Whether `route` ("METHOD /path") is under `prefix`. */
+export const isUnder = (route: string, prefix: string) => {
   const path = route.split(' ')[1] ?? '';
-  return ADMIN_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
+  return path === prefix || path.startsWith(`${prefix}/`);
 };
+
+/** `route` is "METHOD /path". */
+export const isAdminAreaRoute = (route: string) => ADMIN_PREFIXES.some((p) => isUnder(route, p));
+
+/** Checked by the area's own matrix file, not by the shared ones. */
+export const hasOwnMatrixFile = (route: string) => OWN_FILE_PREFIXES.some((p) => isUnder(route, p));
 
 export function documentedRoutes(doc: { paths?: object }): string[] {
   return Object.entries((doc.paths ?? {}) as Record<string, object>).flatMap(([p, ops]) =>

@@ -67,7 +67,16 @@ export interface MatrixRoute {
   expect: Record<Caller, readonly [number, number]>;
   /** Status when a token issued on the own host is replayed on the foreign host; 401 unless told. */
   replay?: number;
+  /**
+   * Status for a base-domain session (the browser's sign-in, decision 012) of BASE_CALLERS on the
+   * base domain: 403 unless the route opts in with `config.baseDomainSession`. On a company host
+   * the same token answers `replay` (it was issued elsewhere).
+   */
+  base?: number | Partial<Record<(typeof BASE_CALLERS)[number], number>>;
 }
+
+/** Who holds the base-domain sessions the matrix tries: a company admin and a super admin who may write. */
+export const BASE_CALLERS = ['member', 'admin', 'superAdminWrite'] as const;
 
 /** Every caller, both hosts: the same status. */
 export const everyone = (status: number): MatrixRoute['expect'] =>

@@ -1,10 +1,27 @@
 import type { Subject } from '@wac/shared/permissions';
-import { Outlet } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { StatusPage } from '../components/status-page';
 import { useAbility } from '../lib/ability';
+import { notify } from '../lib/notify';
+import { takeSwitchArrival } from '../lib/session/session';
+import { useSession } from '../lib/session/store';
 
-/** A screen behind a permission: the not-authorized page when the shared rules say no. */
+/**
+ * A screen behind a permission: the not-authorized page when the shared rules say no; but right
+ * after a company switch that kept a path the new company does not allow, the dashboard and a toast.
+ */
 export default function Allow({ subject }: { subject: Subject }) {
   const ability = useAbility();
-  return ability.can('read', subject) ? <Outlet /> : <StatusPage kind="notAuthorized" />;
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { current } = useSession();
+  const allowed = ability.can('read', subject);
+  const [switched] = useState(() => takeSwitchArrival(pathname) && !allowed);
+  useEffect(() => {
+    if (switched) notify.info(t('admin:nav.notAllowedAfterSwitch', { company: current?.company.name ?? '' }));
+  }, [switched, t, current]);
+  if (allowed) return <Outlet />;
+  return switched ? <Navigate to="/" replace /> : <StatusPage kind="notAuthorized" />;
 }

@@ -8,7 +8,7 @@ import { queryClient } from '../lib/query-client';
 
 /**
  * /join while the membership in this company is disabled: the disabled notice's way to ask
- * another company (PRODUCT.md §3 step 7, §6 join requests). Join requests are the user's own, so
+ * another company (a disabled member may still ask to join another company). Join requests are the user's own, so
  * they work from this host; the console frame is not shown, as the membership opens none of it.
  */
 export default function DisabledJoin() {

@@ -1,13 +1,30 @@
 import type { Action, Subject } from '@wac/shared/permissions';
 import {
   IconBuildingSkyscraper,
+  IconCalendarCog,
+  IconClockEdit,
+  IconClockHour4,
+  IconFileSpreadsheet,
+  IconLayoutBoard,
   IconDoorEnter,
   IconHistory,
   IconLayoutDashboard,
   IconUsers,
   IconUsersGroup,
+  IconAddressBook,
+  IconBinaryTree2,
+  IconSitemap,
+  IconBeach,
+  IconCalendarPlus,
+  IconStack2,
+  IconWorldWww,
+  IconMessage2,
+  IconFileCertificate,
+  IconChecklist,
+  IconChartBar,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import { ApprovalBadge } from '../features/time-off/components/approval-badge';
 
 export interface NavItem {
   path: string;
@@ -15,15 +32,51 @@ export interface NavItem {
   icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
   /** Shown only when the shared rules allow this (the server enforces it anyway). */
   can: [Action, Subject];
+  /** A count beside the label (e.g. requests waiting for the person), refreshed live. */
+  badge?: ComponentType;
 }
 
-/** The sidebar, in order. Areas built by other features add their entry here. */
+/**
+ * The sidebar, in order; a new area adds its entry here. Every area's label is `admin:nav.<area>`: an area's
+ * strings (its menu label and its screens) live in the `admin` namespace under its own name.
+ */
 export const NAV_ITEMS: NavItem[] = [
-  { path: '/', labelKey: 'nav.dashboard', icon: IconLayoutDashboard, can: ['read', 'default'] },
-  { path: '/users', labelKey: 'nav.users', icon: IconUsers, can: ['write', 'user'] },
-  { path: '/teams', labelKey: 'nav.teams', icon: IconUsersGroup, can: ['write', 'team'] },
-  { path: '/companies', labelKey: 'nav.companies', icon: IconBuildingSkyscraper, can: ['read', 'companies'] },
-  // Strings of the administration screens live in their own namespace (locales/admin).
+  { path: '/', labelKey: 'admin:nav.dashboard', icon: IconLayoutDashboard, can: ['read', 'default'] },
+  { path: '/users', labelKey: 'admin:nav.members', icon: IconUsers, can: ['write', 'user'] },
+  { path: '/teams', labelKey: 'admin:nav.teams', icon: IconUsersGroup, can: ['write', 'team'] },
+  { path: '/companies', labelKey: 'admin:nav.companies', icon: IconBuildingSkyscraper, can: ['read', 'companies'] },
+  { path: '/jobs', labelKey: 'admin:nav.jobs', icon: IconStack2, can: ['read', 'jobs'] },
   { path: '/audit-log', labelKey: 'admin:nav.auditLog', icon: IconHistory, can: ['write', 'compliance'] },
+  { path: '/attendance', labelKey: 'admin:nav.attendance', icon: IconClockHour4, can: ['read', 'default'] },
+  { path: '/attendance/board', labelKey: 'admin:nav.dayBoard', icon: IconLayoutBoard, can: ['write', 'attendance'] },
+  {
+    path: '/attendance/corrections',
+    labelKey: 'admin:nav.corrections',
+    icon: IconClockEdit,
+    can: ['write', 'attendance'],
+  },
+  {
+    path: '/attendance/timesheets',
+    labelKey: 'admin:nav.timesheets',
+    icon: IconFileSpreadsheet,
+    can: ['write', 'attendance'],
+  },
+  {
+    path: '/attendance/settings',
+    labelKey: 'admin:nav.attendanceSettings',
+    icon: IconCalendarCog,
+    can: ['write', 'attendance'],
+  },
   { path: '/join', labelKey: 'admin:nav.join', icon: IconDoorEnter, can: ['read', 'default'] },
+  { path: '/people', labelKey: 'admin:nav.people', icon: IconAddressBook, can: ['read', 'default'] },
+  { path: '/org-chart', labelKey: 'admin:nav.orgChart', icon: IconBinaryTree2, can: ['read', 'default'] },
+  { path: '/departments', labelKey: 'admin:nav.departments', icon: IconSitemap, can: ['read', 'default'] },
+  { path: '/company-pages', labelKey: 'admin:nav.companyPages', icon: IconWorldWww, can: ['read', 'dashboard'] },
+  { path: '/messages', labelKey: 'admin:nav.messages', icon: IconMessage2, can: ['read', 'default'] },
+  { path: '/policies', labelKey: 'admin:nav.policies', icon: IconFileCertificate, can: ['write', 'compliance'] },
+  { path: '/my-policies', labelKey: 'admin:nav.myPolicies', icon: IconChecklist, can: ['read', 'default'] },
+  { path: '/time-off', labelKey: 'admin:nav.timeOff', icon: IconBeach, can: ['read', 'default'], badge: ApprovalBadge },
+  { path: '/time-off-types', labelKey: 'admin:nav.timeOffTypes', icon: IconCalendarPlus, can: ['write', 'peopleHR'] },
+  { path: '/stats', labelKey: 'admin:nav.stats', icon: IconChartBar, can: ['read', 'stats'] },
+  // new-area: menu
 ];

@@ -1,4 +1,8 @@
 import { createTheme, DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
+
+// Drop-downs render beside their input, not in a portal at the end of <body>: what a user opens
+// stays inside the page's landmarks (every piece of content belongs to a region).
+const inPlace = { defaultProps: { comboboxProps: { withinPortal: false } } };
 import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { colorSchemeOf, usePreferences } from '../lib/preferences';
@@ -13,6 +17,15 @@ const theme = createTheme({
   // People who ask their system for less motion get no popover, modal or menu transitions.
   respectReducedMotion: true,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", sans-serif',
+  components: {
+    Select: inPlace,
+    MultiSelect: inPlace,
+    Autocomplete: inPlace,
+    TagsInput: inPlace,
+    // Mantine's focus placeholder is a focusable "presentation" node inside role=menu, which a
+    // menu may not contain; the focus trap still moves focus into the open menu.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+  },
 });
 
 /** Mantine's direction follows the language (Arabic is right-to-left). */
@@ -29,7 +42,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
     <DirectionProvider initialDirection={isRtl(i.language) ? 'rtl' : 'ltr'} detectDirection>
       <DirectionSync language={i.language} />
       <MantineProvider theme={theme} forceColorScheme={colorSchemeOf(skin)}>
-        <ToastHost position={isRtl(i.language) ? 'top-left' : 'top-right'} />
+        <ToastHost position={isRtl(i.language) ? 'bottom-left' : 'bottom-right'} />
         {children}
       </MantineProvider>
     </DirectionProvider>

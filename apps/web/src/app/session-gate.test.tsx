@@ -76,7 +76,10 @@ describe('disabled membership', () => {
   it('the notice links to /join, which opens the join form by keyboard, outside the console frame', async () => {
     const user = userEvent.setup();
     renderAt('/');
-    expect(await screen.findByTestId('disabled-notice')).toHaveTextContent('Your account has been disabled.');
+    // The notice is a lazy chunk with its own namespace: on a loaded machine it takes more than 1 s.
+    expect(await screen.findByTestId('disabled-notice', {}, { timeout: 5000 })).toHaveTextContent(
+      'Your account has been disabled.',
+    );
     expect(screen.queryByText('dashboard')).toBeNull();
     const link = screen.getByRole('link', { name: 'Ask to join another company' });
     expect(link).toHaveAttribute('href', '/join');
@@ -94,7 +97,7 @@ describe('disabled membership', () => {
 
     screen.getByRole('link', { name: 'Back' }).focus();
     await user.keyboard('{Enter}');
-    expect(await screen.findByTestId('disabled-notice')).toBeInTheDocument();
+    expect(await screen.findByTestId('disabled-notice', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('the link reads in the chosen language (German)', async () => {

@@ -8,7 +8,7 @@ import { useSession } from '../lib/session/store';
 const DisabledNotice = lazy(() => import('../components/disabled-notice').then((m) => ({ default: m.DisabledNotice })));
 const DisabledJoin = lazy(() => import('./disabled-join'));
 
-/** Until the session start settles, the spinner and nothing else (PRODUCT.md §3). */
+/** Until the session start settles, the spinner and nothing else. */
 export function SessionGate() {
   const { status } = useSession();
   if (status === 'loading' || status === 'redirecting') return <FullPageSpinner />;

@@ -5,7 +5,26 @@ import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useTableState } from '../lib/use-table-state';
 import { renderScreen } from '../test/render';
-import { DataTable } from './data-table';
+import { DataTable, NARROW_QUERY } from './data-table';
+
+/** The page as a phone sees it: the narrow media query matches. */
+function asPhone() {
+  const original = window.matchMedia;
+  window.matchMedia = (query: string) =>
+    ({
+      matches: query === NARROW_QUERY,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+  return () => {
+    window.matchMedia = original;
+  };
+}
 
 interface Row {
   id: string;
@@ -30,7 +49,26 @@ function Harness() {
       <output data-testid="search">{location.search}</output>
       <DataTable
         caption="People"
-        columns={[{ key: 'name', header: 'Name', sort: 'name', render: (r) => r.name }]}
+        columns={[
+          { key: 'name', header: 'Name', sort: 'name', render: (r) => r.name, card: 'title' },
+          { key: 'kind', header: 'Kind', render: () => 'Person' },
+          {
+            key: 'actions',
+            header: 'Actions',
+            card: 'actions',
+            render: (r) => <button type="button">{`Open ${r.name}`}</button>,
+          },
+        ]}
+        filters={
+          <select
+            aria-label="Kind"
+            value={state.filters.kind ?? ''}
+            onChange={(e) => state.setFilter('kind', e.currentTarget.value || null)}
+          >
+            <option value="">Any kind</option>
+            <option value="person">Person</option>
+          </select>
+        }
         rows={rows}
         totalItems={matching.length}
         loading={false}
@@ -46,7 +84,7 @@ function Harness() {
 const names = () =>
   within(screen.getAllByRole('rowgroup')[1] as HTMLElement)
     .getAllByRole('row')
-    .map((r) => r.textContent);
+    .map((r) => within(r).getAllByRole('cell')[1]?.textContent);
 
 describe('DataTable', () => {
   it('opens the view a copied link describes (page, search, sort, order)', () => {
@@ -89,7 +127,12 @@ describe('DataTable', () => {
     await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'nobody');
     await waitFor(() => expect(screen.getByTestId('search')).toHaveTextContent('?search=nobody'));
-    expect(screen.getByText('Nothing to show.')).toBeInTheDocument();
+    // An empty search says what found nothing and offers the whole listing back.
+    expect(screen.getByText('Nothing matches “nobody”.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear the search and filters' }));
+    await waitFor(() => expect(screen.getByTestId('search')).toHaveTextContent(/^$/));
+    expect(screen.getByTestId('table-range')).toHaveTextContent('1–10 of 23');
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
   });
 
   it('selects rows for bulk actions, one by one or the whole page', async () => {
@@ -102,5 +145,51 @@ describe('DataTable', () => {
     expect(screen.getByText('Selected: 10')).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Select all rows of this page' }));
     expect(screen.queryByRole('group', { name: 'Actions on the selection' })).toBeNull();
+  });
+
+  describe('on a phone', () => {
+    it('shows each row as a card with its fields and actions, nothing in a table', async () => {
+      const restore = asPhone();
+      try {
+        const user = userEvent.setup();
+        renderScreen(<Harness />, '/people');
+        expect(screen.queryByRole('table')).toBeNull();
+        const cards = within(screen.getByRole('list', { name: 'People' })).getAllByRole('listitem');
+        expect(cards).toHaveLength(10);
+        const first = cards[0] as HTMLElement;
+        expect(first).toHaveTextContent('Person 01');
+        expect(within(first).getByRole('term')).toHaveTextContent('Kind');
+        expect(within(first).getByRole('definition')).toHaveTextContent('Person');
+        expect(within(first).getByRole('button', { name: 'Open Person 01' })).toBeVisible();
+        await user.click(within(first).getByRole('checkbox', { name: 'Select Person 01' }));
+        expect(screen.getByText('Selected: 1')).toBeInTheDocument();
+      } finally {
+        restore();
+      }
+    });
+
+    it('folds the filters and the sort into a sheet', async () => {
+      const restore = asPhone();
+      try {
+        const user = userEvent.setup();
+        renderScreen(<Harness />, '/people');
+        // The filter is not on the page until the sheet opens.
+        expect(screen.queryByRole('combobox', { name: 'Kind' })).toBeNull();
+        await user.click(screen.getByTestId('table-filters'));
+        const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+        await user.selectOptions(within(sheet).getByRole('combobox', { name: 'Kind' }), 'person');
+        expect(screen.getByTestId('search')).toHaveTextContent('?kind=person');
+        await user.selectOptions(within(sheet).getByRole('combobox', { name: 'Sort by' }), 'Name, descending');
+        expect(screen.getByTestId('search')).toHaveTextContent('sort=name&order=desc');
+        await user.click(within(sheet).getByRole('button', { name: 'Show results' }));
+        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+        // The button counts the filters in use.
+        expect(screen.getByTestId('table-filters')).toHaveTextContent('1');
+        const cards = within(screen.getByRole('list', { name: 'People' })).getAllByRole('listitem');
+        expect(cards[0]).toHaveTextContent('Person 23');
+      } finally {
+        restore();
+      }
+    });
   });
 });

@@ -1,87 +1,53 @@
 import { LISTING_PAGE_SIZE } from '@wac/shared/constants';
 import {
+  Badge,
   Box,
   Button,
   Checkbox,
+  Drawer,
   Group,
   LoadingOverlay,
   Pagination,
   Paper,
+  NativeSelect,
+  Stack,
   Table,
   Text,
-  TextInput,
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconArrowsSort, IconDownload, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import {
+  IconAdjustmentsHorizontal,
+  IconArrowsSort,
+  IconDownload,
+  IconSortAscending,
+  IconSortDescending,
+} from '@tabler/icons-react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TableState } from '../lib/use-table-state';
 
-export interface Column<T, S extends string> {
-  key: string;
-  header: string;
-  /** The server sort this column's header asks for. */
-  sort?: S;
-  render: (row: T) => ReactNode;
-  width?: number | string;
-}
+import { CardList, type Column, type DataTableProps, EmptyState, NARROW_QUERY, SearchBox } from './data-table-parts';
 
-export interface DataTableProps<T, S extends string, F extends string> {
-  caption: string;
-  columns: Column<T, S>[];
-  rows: T[] | undefined;
-  totalItems: number | undefined;
-  loading: boolean;
-  state: TableState<S, F>;
-  rowId: (row: T) => string;
-  /** The accessible name of a row (for its selection checkbox). */
-  rowLabel?: (row: T) => string;
-  searchLabel?: string;
-  /** Filters and other controls beside the search box. */
-  filters?: ReactNode;
-  /** Buttons shown when rows are selected; the selection is cleared by the caller when done. */
-  selection?: { selected: string[]; onChange: (ids: string[]) => void; actions: ReactNode };
-  onExport?: () => Promise<void>;
-  emptyText?: string;
-  testId?: string;
-}
-
-function SearchBox({ value, onChange, label }: { value: string; onChange: (v: string) => void; label: string }) {
-  const [text, setText] = useState(value);
-  // A link or back button that changes the URL's search shows in the box.
-  useEffect(() => setText(value), [value]);
-  const debounced = useDebouncedCallback(onChange, 300);
-  return (
-    <TextInput
-      type="search"
-      aria-label={label}
-      placeholder={label}
-      leftSection={<IconSearch size={16} aria-hidden />}
-      value={text}
-      onChange={(e) => {
-        setText(e.currentTarget.value);
-        debounced(e.currentTarget.value);
-      }}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') onChange(text);
-      }}
-      w={{ base: '100%', sm: 280 }}
-    />
-  );
-}
+export type { Column, DataTableProps };
+export { NARROW_QUERY };
 
 /**
  * A server-side listing: 10 rows a page from page 1, debounced search, sortable headers
  * (aria-sort), a filters slot, row selection for bulk actions and a CSV export; its state lives in
  * the URL (see useTableState). Logical CSS properties only, so it mirrors in right-to-left.
+ * Under the small breakpoint the rows become stacked cards (title, label: value pairs, actions)
+ * and the filters and the sort fold into a sheet, so nothing scrolls sideways on a phone.
  */
 export function DataTable<T, S extends string, F extends string>(props: DataTableProps<T, S, F>) {
   const { t } = useTranslation();
   const { state, rows, totalItems, columns, selection } = props;
   const [exporting, setExporting] = useState(false);
+  const [sheetOpened, sheet] = useDisclosure(false);
+  const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
   const captionId = useId();
+  const activeFilters = Object.keys(state.filters).length;
+  const sortable = columns.filter((c) => c.sort);
   const pages = Math.max(1, Math.ceil((totalItems ?? 0) / LISTING_PAGE_SIZE));
   const pageIds = (rows ?? []).map(props.rowId);
   const selectedOnPage = selection ? pageIds.filter((id) => selection.selected.includes(id)) : [];
@@ -113,14 +79,36 @@ export function DataTable<T, S extends string, F extends string>(props: DataTabl
 
   return (
     <Paper className="card" p="md" data-testid={props.testId}>
-      <Group justify="space-between" mb="sm" gap="sm">
-        <Group gap="sm" wrap="wrap">
-          <SearchBox
-            value={state.search}
-            onChange={state.setSearch}
-            label={props.searchLabel ?? t('admin:table.search')}
-          />
-          {props.filters}
+      <Group justify="space-between" mb="sm" gap="sm" align="flex-end">
+        {/* Filters carry visible labels; the row lines up on the controls' bottom edge. */}
+        <Group gap="sm" wrap="wrap" align="flex-end">
+          {props.searchable !== false && (
+            <SearchBox
+              value={state.search}
+              onChange={state.setSearch}
+              label={props.searchLabel ?? t('admin:table.search')}
+            />
+          )}
+          {narrow
+            ? (props.filters || sortable.length > 0) && (
+                <Button
+                  variant="default"
+                  leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+                  rightSection={
+                    activeFilters > 0 ? (
+                      <Badge size="sm" circle>
+                        {activeFilters}
+                      </Badge>
+                    ) : undefined
+                  }
+                  onClick={sheet.open}
+                  aria-haspopup="dialog"
+                  data-testid="table-filters"
+                >
+                  {t('admin:table.filters')}
+                </Button>
+              )
+            : props.filters}
         </Group>
         <Group gap="sm">
           {selection && selection.selected.length > 0 && (
@@ -143,103 +131,141 @@ export function DataTable<T, S extends string, F extends string>(props: DataTabl
           )}
         </Group>
       </Group>
+      {narrow && (
+        <Drawer
+          opened={sheetOpened}
+          onClose={sheet.close}
+          position="bottom"
+          size="auto"
+          // In place: the sheet's <header> stays inside main, not a second banner of the page.
+          withinPortal={false}
+          title={t('admin:table.filters')}
+          closeButtonProps={{ 'aria-label': t('admin:common.close') }}
+        >
+          <Stack className="filter-sheet" pb="md">
+            {props.filters}
+            {sortable.length > 0 && (
+              // A native select: a phone opens its own picker.
+              <NativeSelect
+                label={t('admin:table.sortBy')}
+                data={sortable.flatMap((c) => [
+                  { value: `${c.sort}:asc`, label: t('admin:table.sortAsc', { column: c.header }) },
+                  { value: `${c.sort}:desc`, label: t('admin:table.sortDesc', { column: c.header }) },
+                ])}
+                value={`${state.sort}:${state.order}`}
+                onChange={(e) => {
+                  const [sort, order] = e.currentTarget.value.split(':') as [S, 'asc' | 'desc'];
+                  state.setSort(sort, order);
+                }}
+              />
+            )}
+            <Button onClick={sheet.close}>{t('admin:table.showResults')}</Button>
+          </Stack>
+        </Drawer>
+      )}
       <Box pos="relative">
         <LoadingOverlay visible={props.loading && rows !== undefined} zIndex={5} overlayProps={{ blur: 1 }} />
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover aria-labelledby={captionId} aria-busy={props.loading}>
-            <Table.Caption id={captionId} style={{ captionSide: 'top', textAlign: 'start' }}>
-              <VisuallyHidden>{props.caption}</VisuallyHidden>
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                {selection && (
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label={t('admin:table.selectPage')}
-                      checked={allSelected}
-                      indeterminate={selectedOnPage.length > 0 && !allSelected}
-                      onChange={() =>
-                        selection.onChange(
-                          allSelected
-                            ? selection.selected.filter((id) => !pageIds.includes(id))
-                            : [...new Set([...selection.selected, ...pageIds])],
-                        )
+        {narrow ? (
+          <CardList {...props} captionId={captionId} />
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped highlightOnHover aria-labelledby={captionId} aria-busy={props.loading}>
+              <Table.Caption id={captionId} style={{ captionSide: 'top', textAlign: 'start' }}>
+                <VisuallyHidden>{props.caption}</VisuallyHidden>
+              </Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  {selection && (
+                    <Table.Th w={40}>
+                      <Checkbox
+                        aria-label={t('admin:table.selectPage')}
+                        checked={allSelected}
+                        indeterminate={selectedOnPage.length > 0 && !allSelected}
+                        onChange={() =>
+                          selection.onChange(
+                            allSelected
+                              ? selection.selected.filter((id) => !pageIds.includes(id))
+                              : [...new Set([...selection.selected, ...pageIds])],
+                          )
+                        }
+                      />
+                    </Table.Th>
+                  )}
+                  {columns.map((c) => (
+                    <Table.Th
+                      key={c.key}
+                      w={c.width}
+                      scope="col"
+                      aria-sort={
+                        c.sort && c.sort === state.sort
+                          ? state.order === 'asc'
+                            ? 'ascending'
+                            : 'descending'
+                          : undefined
                       }
-                    />
-                  </Table.Th>
-                )}
-                {columns.map((c) => (
-                  <Table.Th
-                    key={c.key}
-                    w={c.width}
-                    scope="col"
-                    aria-sort={
-                      c.sort && c.sort === state.sort ? (state.order === 'asc' ? 'ascending' : 'descending') : undefined
-                    }
-                  >
-                    {c.sort ? (
-                      <UnstyledButton
-                        onClick={() => c.sort && state.toggleSort(c.sort)}
-                        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700 }}
-                        data-testid={`sort-${c.key}`}
-                      >
-                        {c.header}
-                        {sortIcon(c.sort)}
-                      </UnstyledButton>
-                    ) : (
-                      c.header
-                    )}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows === undefined && (
-                <Table.Tr>
-                  <Table.Td colSpan={colCount}>
-                    <Text c="dimmed" size="sm" role="status">
-                      {t('admin:table.loading')}
-                    </Text>
-                  </Table.Td>
+                    >
+                      {c.sort ? (
+                        <UnstyledButton
+                          onClick={() => c.sort && state.toggleSort(c.sort)}
+                          style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700 }}
+                          data-testid={`sort-${c.key}`}
+                        >
+                          {c.header}
+                          {sortIcon(c.sort)}
+                        </UnstyledButton>
+                      ) : (
+                        c.header
+                      )}
+                    </Table.Th>
+                  ))}
                 </Table.Tr>
-              )}
-              {rows?.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={colCount}>
-                    <Text c="dimmed" size="sm" role="status">
-                      {props.emptyText ?? t('admin:table.empty')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {rows?.map((row) => {
-                const id = props.rowId(row);
-                return (
-                  <Table.Tr key={id} data-selected={selection?.selected.includes(id) || undefined}>
-                    {selection && (
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={t('admin:table.selectRow', { name: props.rowLabel?.(row) ?? id })}
-                          checked={selection.selected.includes(id)}
-                          onChange={(e) =>
-                            selection.onChange(
-                              e.currentTarget.checked
-                                ? [...selection.selected, id]
-                                : selection.selected.filter((x) => x !== id),
-                            )
-                          }
-                        />
-                      </Table.Td>
-                    )}
-                    {columns.map((c) => (
-                      <Table.Td key={c.key}>{c.render(row)}</Table.Td>
-                    ))}
+              </Table.Thead>
+              <Table.Tbody>
+                {rows === undefined && (
+                  <Table.Tr>
+                    <Table.Td colSpan={colCount}>
+                      <Text c="dimmed" size="sm" role="status">
+                        {t('admin:table.loading')}
+                      </Text>
+                    </Table.Td>
                   </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                )}
+                {rows?.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={colCount}>
+                      <EmptyState state={state} emptyText={props.emptyText} />
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                {rows?.map((row) => {
+                  const id = props.rowId(row);
+                  return (
+                    <Table.Tr key={id} data-selected={selection?.selected.includes(id) || undefined}>
+                      {selection && (
+                        <Table.Td>
+                          <Checkbox
+                            aria-label={t('admin:table.selectRow', { name: props.rowLabel?.(row) ?? id })}
+                            checked={selection.selected.includes(id)}
+                            onChange={(e) =>
+                              selection.onChange(
+                                e.currentTarget.checked
+                                  ? [...selection.selected, id]
+                                  : selection.selected.filter((x) => x !== id),
+                              )
+                            }
+                          />
+                        </Table.Td>
+                      )}
+                      {columns.map((c) => (
+                        <Table.Td key={c.key}>{c.render(row)}</Table.Td>
+                      ))}
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
       </Box>
       <Group justify="space-between" mt="sm">
         <Text size="sm" c="dimmed" data-testid="table-range">
@@ -263,3 +289,5 @@ export function DataTable<T, S extends string, F extends string>(props: DataTabl
     </Paper>
   );
 }
+
+/** The rows as cards on a narrow screen: the title, each other column as label and value, then the actions. */

@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** The only thing rendered while the session starts (PRODUCT.md §3). */
+/** The only thing rendered while the session starts: no half-drawn console before the user is known. */
 export function FullPageSpinner({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (

@@ -6,8 +6,9 @@ import { setLanguage } from '../lib/i18n';
 
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
+  // In place, not in a portal: an open menu stays inside the header landmark.
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal={false}>
       <Menu.Target>
         <ActionIcon variant="subtle" size="lg" aria-label={t('navbar.language')} title={t('navbar.language')}>
           <IconLanguage size={20} />

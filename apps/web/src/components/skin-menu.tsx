@@ -8,8 +8,9 @@ import { setContentWidth, setSkin, usePreferences } from '../lib/preferences';
 export function SkinMenu({ withContentWidth = false }: { withContentWidth?: boolean }) {
   const { t } = useTranslation();
   const prefs = usePreferences();
+  // In place, not in a portal: an open menu stays inside the header landmark.
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal={false}>
       <Menu.Target>
         <ActionIcon variant="subtle" size="lg" aria-label={t('navbar.skin')} title={t('navbar.skin')}>
           <IconPalette size={20} />

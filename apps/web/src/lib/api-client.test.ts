@@ -111,6 +111,17 @@ describe('api client', () => {
     const e = await request('/api/things', { method: 'POST', body: {} }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(ApiError);
     expect((e as ApiError).issues).toHaveLength(1);
+    // Nobody showed it on a field: the toast follows once the caller has had its turn.
+    await new Promise((r) => setTimeout(r, 5));
+    expect(calls.toasts).toEqual(['Einige Felder sind ungültig.']);
+
+    // A form that shows it on its field claims it in its catch: no toast repeats it.
+    const claimed = (await request('/api/things', { method: 'POST', body: {} }).catch((x: ApiError) => {
+      x.claim();
+      return x;
+    })) as ApiError;
+    expect(claimed.claimed).toBe(true);
+    await new Promise((r) => setTimeout(r, 5));
     expect(calls.toasts).toEqual(['Einige Felder sind ungültig.']);
   });
 

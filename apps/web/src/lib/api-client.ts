@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@wac/shared/errors';
+import { ERROR_FIELDS, type ErrorCode } from '@wac/shared/error-codes';
 
 export interface ApiIssue {
   path: string;
@@ -8,6 +8,8 @@ export interface ApiIssue {
 
 /** An API answer outside 2xx, carrying the server's stable code and translated message. */
 export class ApiError extends Error {
+  /** Set by a form that shows this error on its fields (lib/forms): then no toast repeats it. */
+  claimed = false;
   constructor(
     readonly status: number,
     readonly code: string,
@@ -17,9 +19,18 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+
+  /** Whether a form could show it on a field: it has field issues, or its code names a field. */
+  get aboutFields(): boolean {
+    return this.issues.length > 0 || this.code in ERROR_FIELDS;
+  }
+
+  claim() {
+    this.claimed = true;
+  }
 }
 
-/** Messages the screens show inline; they are never toasted (PRODUCT.md §4, §8). */
+/** Messages the screens show inline (next to the field or form they are about); they are never toasted. */
 export const INLINE_ONLY_CODES: readonly ErrorCode[] = ['INVALID_CREDENTIALS', 'NOT_PART_OF_ANY_COMPANY'];
 
 export interface ApiClientDeps {
@@ -80,7 +91,7 @@ async function toApiError(res: Response): Promise<ApiError> {
 }
 
 /**
- * The only place that talks HTTP (PRODUCT.md §8): every request sends `Accept: application/json`,
+ * The only place that talks HTTP: every request sends `Accept: application/json`,
  * the UI language, and `Authorization: Bearer` when a token is held; failures become ApiErrors and
  * are toasted, except the inline-only messages; a 401 while signed in ends the session.
  */
@@ -137,7 +148,15 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
     const error = await toApiError(res);
     if (!options.silent) {
       if (res.status === 401 && signedIn) deps.onUnauthorized();
-      else if (!(INLINE_ONLY_CODES as readonly string[]).includes(error.code)) deps.toastError(error.message);
+      else if ((INLINE_ONLY_CODES as readonly string[]).includes(error.code)) {
+        // Shown by the screen itself.
+      } else if (error.aboutFields) {
+        // The caller's catch runs first (promise jobs before this timer): a form that binds the
+        // error to its fields claims it, and the toast is kept for what belongs to no field.
+        setTimeout(() => {
+          if (!error.claimed) deps.toastError(error.message);
+        }, 0);
+      } else deps.toastError(error.message);
     }
     throw error;
   };

@@ -6,7 +6,11 @@ import type { RequestOptions } from './api-client';
  * travels in a header and never in a URL, then hands the bytes to the browser as a file.
  */
 export async function downloadFile(path: string, filename: string, query?: RequestOptions['query']): Promise<void> {
-  const blob = await api<Blob>(path, { query, responseType: 'blob' });
+  saveBlob(await api<Blob>(path, { query, responseType: 'blob' }), filename);
+}
+
+/** Hands bytes made or fetched here to the browser as a downloaded file. */
+export function saveBlob(blob: Blob, filename: string) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

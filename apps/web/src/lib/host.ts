@@ -40,3 +40,16 @@ export function companyUrl(host: PageHost, subDomain: string, path: string, code
   if (code) url.searchParams.set('_token', code);
   return url.toString();
 }
+
+/**
+ * The base domain's sign-in, asked to continue into a company at a path: a company page without a
+ * session sends the browser here, where its one sign-in (if any) mints a one-time code back.
+ */
+export function baseSignInUrl(host: PageHost, wanted: { subDomain: string; path: string } | null): string {
+  const url = new URL(`${host.protocol}//${host.base}${BASE_PATH}/login`);
+  if (wanted) {
+    url.searchParams.set('to', wanted.subDomain);
+    if (wanted.path !== '/' && wanted.path !== '/login') url.searchParams.set('path', wanted.path);
+  }
+  return url.toString();
+}

@@ -1,5 +1,4 @@
 import { type Language, LANGUAGES, RTL_LANGUAGES } from '@wac/shared/constants';
-import { ERROR_MESSAGES } from '@wac/shared/errors';
 import { VALIDATION_MESSAGES } from '@wac/shared/validation';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -25,11 +24,23 @@ const adminLoaders: Record<Language, () => Promise<{ default: Record<string, unk
   ar: () => import('../locales/admin/ar.json'),
 };
 
+// Labels of the values screens show (roles, plans, statuses, audit actions), read through lib/format.
+const valueLoaders: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  en: () => import('../locales/values/en.json'),
+  de: () => import('../locales/values/de.json'),
+  fr: () => import('../locales/values/fr.json'),
+  pt: () => import('../locales/values/pt.json'),
+  ar: () => import('../locales/values/ar.json'),
+};
+
 async function ensureAdminLoaded(lang: Language) {
   for (const l of new Set<Language>(['en', lang])) {
-    if (i18n.hasResourceBundle(l, 'admin')) continue;
-    const mod = await adminLoaders[l]();
-    i18n.addResourceBundle(l, 'admin', mod.default, true, true);
+    const [admin, values] = await Promise.all([
+      i18n.hasResourceBundle(l, 'admin') ? null : adminLoaders[l](),
+      i18n.hasResourceBundle(l, 'values') ? null : valueLoaders[l](),
+    ]);
+    if (admin) i18n.addResourceBundle(l, 'admin', admin.default, true, true);
+    if (values) i18n.addResourceBundle(l, 'values', values.default, true, true);
   }
 }
 
@@ -47,11 +58,18 @@ function applyToDocument(lang: Language) {
   document.documentElement.setAttribute('dir', isRtl(lang) ? 'rtl' : 'ltr');
 }
 
+// The API's error messages in every language: a chunk of their own, fetched beside the screens'
+// strings while the console starts, so the sign-in page's first bytes do not carry them.
+async function loadErrorMessages() {
+  const { ERROR_MESSAGES } = await import('@wac/shared/error-messages');
+  for (const l of LANGUAGES) i18n.addResourceBundle(l, 'errors', ERROR_MESSAGES[l], true, true);
+}
+
 /** Initialises i18next with the stored language; the shared validation and error catalogs join as namespaces. */
 export async function initI18n(lang: Language = readLanguage()) {
   const resources: Record<string, Record<string, object>> = {};
   for (const l of LANGUAGES) {
-    resources[l] = { validation: VALIDATION_MESSAGES[l], errors: ERROR_MESSAGES[l] };
+    resources[l] = { validation: VALIDATION_MESSAGES[l] };
   }
   resources.en = { ...resources.en, translation: en };
   await i18n.use(initReactI18next).init({
@@ -62,7 +80,7 @@ export async function initI18n(lang: Language = readLanguage()) {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  await setLanguage(lang, false);
+  await Promise.all([setLanguage(lang, false), loadErrorMessages()]);
 }
 
 export async function setLanguage(lang: Language, persist = true) {

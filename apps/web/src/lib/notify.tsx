@@ -2,7 +2,7 @@ import { COMPANY_FETCH_TOAST_MS, ERROR_TOAST_MS } from '@wac/shared/constants';
 import { lazy, useSyncExternalStore } from 'react';
 import { i18n } from './i18n';
 
-/** The five toast kinds of PRODUCT.md §8 and their default titles. */
+/** The five toast kinds of the console and their default titles. */
 export const TOAST_KINDS = {
   primary: { color: 'blue', titleKey: 'toast.primary' },
   success: { color: 'green', titleKey: 'toast.success' },
@@ -60,13 +60,26 @@ export function toast(kind: ToastKind, message: string, options: ToastOptions = 
     hostWanted = true;
     for (const l of hostListeners) l();
   }
-  void loadToaster().then(({ notifications }) => notifications.show({ ...request, withBorder: true }));
+  void loadToaster().then(({ notifications }) =>
+    notifications.show({
+      ...request,
+      // The same words while they are on screen show once: several requests refused for one reason
+      // (a membership just disabled) say it once, not once per request.
+      id: `${kind}:${request.title}:${message}`,
+      withBorder: true,
+      closeButtonProps: { 'aria-label': i18n.t('toast.close') },
+    }),
+  );
 }
 
 const LazyNotifications = lazy(() => loadToaster().then((m) => ({ default: m.Notifications })));
 
-/** Mounted once at the root; renders the toast container from the first toast on. */
-export function ToastHost({ position }: { position: 'top-left' | 'top-right' }) {
+/**
+ * Mounted once at the root; renders the toast container from the first toast on. Toasts sit at
+ * the bottom corner on the reading end: never over the header's language and skin pickers, the
+ * avatar menu or the sidebar a user reaches for next.
+ */
+export function ToastHost({ position }: { position: 'bottom-left' | 'bottom-right' }) {
   const wanted = useSyncExternalStore(
     (l) => {
       hostListeners.add(l);
@@ -74,7 +87,7 @@ export function ToastHost({ position }: { position: 'top-left' | 'top-right' }) 
     },
     () => hostWanted,
   );
-  return wanted ? <LazyNotifications position={position} limit={4} /> : null;
+  return wanted ? <LazyNotifications position={position} limit={4} className="app-toasts" /> : null;
 }
 
 export const notify = {
@@ -83,6 +96,6 @@ export const notify = {
   danger: (m: string, o?: ToastOptions) => toast('danger', m, o),
   warning: (m: string, o?: ToastOptions) => toast('warning', m, o),
   info: (m: string, o?: ToastOptions) => toast('info', m, o),
-  /** Company-profile fetch failure: its own text and 2000 ms (PRODUCT.md §8). */
+  /** Company-profile fetch failure: its own text and 2000 ms, as the product words it. */
   profilesFailed: () => toast('danger', i18n.t('session.profilesFailed'), { autoClose: COMPANY_FETCH_TOAST_MS }),
 };

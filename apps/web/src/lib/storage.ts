@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /**
  * What the console keeps in localStorage. Never a token: the access token lives in memory and
- * the refresh token in an HttpOnly cookie (PRODUCT.md §3, Decision — tokens).
+ * the refresh token in an HttpOnly cookie (docs/decisions/002-auth-tokens-and-sessions.md).
  */
 export const STORAGE_KEYS = {
   userData: 'userData',
@@ -78,7 +78,7 @@ export function readLanguage(): Language {
 }
 export const writeLanguage = (lang: Language) => write(STORAGE_KEYS.language, lang);
 
-/** The sidebar is collapsed unless the user opened it (PRODUCT.md §8). */
+/** The sidebar is collapsed unless the user opened it (and remembered per browser). */
 export const readNavCollapsed = () => read(STORAGE_KEYS.navCollapsed) !== 'false';
 export const writeNavCollapsed = (collapsed: boolean) => write(STORAGE_KEYS.navCollapsed, String(collapsed));
 

@@ -21,7 +21,10 @@ export interface TableState<S extends string, F extends string> {
   setPage: (page: number) => void;
   setSearch: (search: string) => void;
   toggleSort: (sort: S) => void;
+  setSort: (sort: S, order: SortOrder) => void;
   setFilter: (key: F, value: string | null) => void;
+  /** Back to the whole listing (what an empty search offers). */
+  clearSearchAndFilters: () => void;
   /** The listing query for the api layer: only what differs from the server defaults is sent. */
   query: Record<string, string | number | undefined>;
 }
@@ -86,7 +89,10 @@ export function useTableState<S extends string, F extends string = never>(
       const nextOrder: SortOrder = s === sort ? (order === 'asc' ? 'desc' : 'asc') : 'asc';
       update({ sort: s, order: nextOrder }, true);
     },
+    setSort: (s, o) => update({ sort: s, order: o }, true),
     setFilter: (k, v) => update({ [k]: v }, true),
+    clearSearchAndFilters: () =>
+      update(Object.fromEntries([['search', null], ...filterKeys.map((k) => [k, null])]), true),
     query: {
       page,
       search: search || undefined,

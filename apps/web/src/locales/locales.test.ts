@@ -48,7 +48,6 @@ describe('locales', () => {
     );
     expect(en.get('error.retry')).toBe('Try again');
     expect(en.get('session.profilesFailed')).toBe('Something went wrong, Try again.');
-    expect(en.get('dashboard.greeting')).toBe('Hi {{name}}, How can I help you?');
     expect(en.get('footer')).toBe('© {{year}} {{brand}}, All rights Reserved');
     expect(en.get('disabled.text')).toBe(
       'Your account has been disabled. Please contact your admin or try switching your Company',

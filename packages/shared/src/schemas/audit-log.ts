@@ -1,12 +1,15 @@
 import { z } from 'zod';
+import { AUDIT_TARGET_TYPES } from '../audit';
+import { lineText } from '../validation';
 import { LISTING_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
 import { UuidSchema, pageOf } from './common';
 
 export const AuditLogQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   itemsPerPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(LISTING_PAGE_SIZE),
-  action: z.string().trim().max(80, 'tooLong').optional(),
+  action: lineText().trim().max(80, 'tooLong').optional(),
   actor: UuidSchema.optional(),
+  targetType: z.enum(AUDIT_TARGET_TYPES).optional(),
   from: z.iso.datetime({ offset: true, message: 'invalid' }).optional(),
   to: z.iso.datetime({ offset: true, message: 'invalid' }).optional(),
   order: z.enum(['asc', 'desc']).default('desc'),
@@ -17,6 +20,8 @@ export const AuditEntrySchema = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
+  /** What the target is called when the entry is read (a person's name, a team's, an e-mail address). */
+  targetName: z.string().nullable(),
   actor: z.object({ uuid: UuidSchema, email: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
   before: z.unknown(),
   after: z.unknown(),
@@ -25,3 +30,20 @@ export const AuditEntrySchema = z.object({
   createdAt: z.string(),
 });
 export const AuditLogPageSchema = pageOf(AuditEntrySchema);
+
+/** The result of verifying the audit chain: intact, or the first row where it breaks and why. */
+export const AuditVerifySchema = z.object({
+  intact: z.boolean(),
+  checked: z.number().int(),
+  millis: z.number().int(),
+  firstBroken: z
+    .object({
+      uuid: z.string().nullable(),
+      seq: z.number().int(),
+      action: z.string().nullable(),
+      createdAt: z.string().nullable(),
+      reason: z.enum(['content_changed', 'link_broken', 'row_missing', 'unchained']),
+    })
+    .nullable(),
+});
+export type AuditVerify = z.infer<typeof AuditVerifySchema>;

@@ -55,6 +55,14 @@ export const TokenResponseSchema = z.object({
   tokenType: z.literal('Bearer'),
   expiresIn: z.number().int(),
   user: SessionUserSchema,
+  /** A super admin's session on a company he is no member of: which one, and whether he may write there. */
+  visiting: z
+    .object({
+      company: z.object({ uuid: UuidSchema, name: z.string(), subDomain: z.string(), logo: z.string().nullable() }),
+      write: z.boolean(),
+    })
+    .nullable()
+    .optional(),
 });
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from '../validation';
 import { LISTING_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
 
 export const UuidSchema = z.uuid({ message: 'uuid' });
@@ -7,8 +8,8 @@ export const UuidSchema = z.uuid({ message: 'uuid' });
 export const ListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   itemsPerPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(LISTING_PAGE_SIZE),
-  search: z.string().trim().max(100, 'tooLong').optional(),
-  sort: z.string().max(40).optional(),
+  search: lineText().trim().max(100, 'tooLong').optional(),
+  sort: lineText().max(40).optional(),
   order: z.enum(['asc', 'desc']).default('asc'),
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;

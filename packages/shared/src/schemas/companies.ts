@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLANS } from '../constants';
-import { emailField, nameField, subDomainField } from '../validation';
+import { emailField, lineText, multilineText, nameField, subDomainField } from '../validation';
 import { ListQuerySchema, UuidSchema, pageOf } from './common';
 import { MembershipRoleSchema } from './members';
 
@@ -30,8 +30,8 @@ export const CompanyMemberParamsSchema = z.object({ uuid: UuidSchema, userUuid: 
 export const CompanyCreateSchema = z
   .object({
     name: nameField,
-    title: z.string().trim().max(200, 'tooLong').optional(),
-    description: z.string().trim().max(2000, 'tooLong').optional(),
+    title: lineText().trim().max(200, 'tooLong').optional(),
+    description: multilineText().trim().max(2000, 'tooLong').optional(),
     subDomain: subDomainField,
     plan: z.enum(PLANS).optional(),
     trialEndsAt: z.iso.datetime({ offset: true, message: 'invalid' }).nullable().optional(),
@@ -42,8 +42,8 @@ export const CompanyUpdateSchema = z
   .object({
     version: z.number().int().min(1),
     name: nameField.optional(),
-    title: z.string().trim().max(200, 'tooLong').nullable().optional(),
-    description: z.string().trim().max(2000, 'tooLong').nullable().optional(),
+    title: lineText().trim().max(200, 'tooLong').nullable().optional(),
+    description: multilineText().trim().max(2000, 'tooLong').nullable().optional(),
     subDomain: subDomainField.optional(),
     plan: z.enum(PLANS).optional(),
     trialEndsAt: z.iso.datetime({ offset: true, message: 'invalid' }).nullable().optional(),

@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { lineText, multilineText } from '../validation';
 import { ListQuerySchema, UuidSchema, pageOf } from './common';
 
 export const JoinRequestCreateSchema = z
   .object({
-    subDomain: z.string({ message: 'required' }).trim().toLowerCase().min(1, 'required').max(63, 'tooLong'),
-    message: z.string().trim().max(500, 'tooLong').optional(),
+    subDomain: lineText().trim().toLowerCase().min(1, 'required').max(63, 'tooLong'),
+    message: multilineText().trim().max(500, 'tooLong').optional(),
   })
   .strict();
-export const JOIN_REQUEST_STATUSES = ['pending', 'accepted', 'declined'] as const;
+export const JOIN_REQUEST_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn'] as const;
 export const JoinRequestListQuerySchema = ListQuerySchema.extend({
   status: z.enum(JOIN_REQUEST_STATUSES).default('pending'),
   sort: z.enum(['createdAt']).default('createdAt'),

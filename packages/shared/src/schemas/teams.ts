@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { lineText, multilineText } from '../validation';
 import { ListQuerySchema, UuidSchema, pageOf } from './common';
 
-const teamName = z.string({ message: 'required' }).trim().min(1, 'required').max(100, 'tooLong');
-const teamDescription = z.string().trim().max(1000, 'tooLong').nullable();
+const teamName = lineText().trim().min(1, 'required').max(100, 'tooLong');
+const teamDescription = multilineText().trim().max(1000, 'tooLong').nullable();
 
 export const TeamListQuerySchema = ListQuerySchema.extend({
   sort: z.enum(['name', 'createdAt', 'members']).default('name'),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { lineText } from '../validation';
 import { PROFILES_PAGE_SIZE } from '../constants';
 import { UuidSchema, pageOf } from './common';
 
-/** The spec's "company profile": a membership seen from the user's side. */
+/** A "company profile" (the API's name for it): a membership seen from the user's side. */
 export const CompanyProfileSchema = z.object({
   uuid: UuidSchema,
   enabled: z.boolean(),
@@ -24,7 +25,7 @@ export const CompanyProfilePageSchema = pageOf(CompanyProfileSchema);
 export const ProfilesQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   itemsPerPage: z.coerce.number().int().min(1).max(PROFILES_PAGE_SIZE).default(PROFILES_PAGE_SIZE),
-  'groups[]': z.union([z.string().max(50), z.array(z.string().max(50)).max(10)]).optional(),
+  'groups[]': z.union([lineText().max(50), z.array(lineText().max(50)).max(10)]).optional(),
 });
 
 export const UserSchema = z.object({

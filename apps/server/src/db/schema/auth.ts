@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 import { users } from './users';
 
@@ -12,6 +12,11 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The company whose sub-domain the session lives on (its cookie is host-only). */
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    /**
+     * The browser's sign-in this session was opened from through a switch code (null: it is one).
+     * Signing out anywhere ends the whole family: the sign-in and every session opened from it.
+     */
+    parentId: uuid('parent_id').references((): AnyPgColumn => sessions.id, { onDelete: 'set null' }),
     userAgent: text('user_agent'),
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -20,7 +25,7 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId, t.revokedAt)],
+  (t) => [index('sessions_user_idx').on(t.userId, t.revokedAt), index('sessions_parent_idx').on(t.parentId)],
 );
 
 /** Refresh tokens, stored as SHA-256 hashes; rotated on every use. */
@@ -63,6 +68,8 @@ export const switchCodes = pgTable('switch_codes', {
   companyId: uuid('company_id')
     .notNull()
     .references(() => companies.id, { onDelete: 'cascade' }),
+  /** The sign-in (root session) of the browser that asked for the code; null for a sign-up's first code. */
+  sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });

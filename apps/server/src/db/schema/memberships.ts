@@ -3,7 +3,7 @@ import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } 
 import { companies } from './companies';
 import { users } from './users';
 
-/** The spec's "company profile": a user's place in one company. Tenant row (RLS). */
+/** A "company profile" (the API's name for it): a user's place in one company. Tenant row (RLS). */
 export const memberships = pgTable(
   'memberships',
   {

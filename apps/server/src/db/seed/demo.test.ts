@@ -74,4 +74,50 @@ describe('the demo seed', () => {
     expect([acme.statusCode, globex.statusCode]).toEqual([200, 200]);
     expect(acme.json().totalItems + globex.json().totalItems).toBeGreaterThanOrEqual(45);
   });
+
+  it('gives Acme its departments and chain: Alice heads People, Bob reports to Alice; Globex its own', async () => {
+    const bob = (await login('bob@example.com', 'acme')).json().accessToken;
+    const get = (url: string, token = bob, host = 'acme') => call(t.app, { method: 'GET', url, host, token });
+    const tree = (await get('/api/departments/tree')).json().data as Array<{
+      uuid: string;
+      name: string;
+      parentUuid: string | null;
+      head: { firstName: string } | null;
+    }>;
+    const byName = Object.fromEntries(tree.map((d) => [d.name, d]));
+    expect(Object.keys(byName).sort()).toEqual(['Apps', 'Engineering', 'People', 'Platform', 'Sales']);
+    expect(byName.Platform!.parentUuid).toBe(byName.Engineering!.uuid);
+    expect(byName.Apps!.parentUuid).toBe(byName.Engineering!.uuid);
+    expect(byName.People!.head?.firstName).toBe('Alice');
+    const dir = (await get('/api/employees?search=bob')).json().data;
+    expect(dir[0]).toMatchObject({ firstName: 'Bob', jobTitle: 'HR Generalist', manager: { firstName: 'Alice' } });
+    const everyone = (await get('/api/employees?itemsPerPage=100')).json().data as Array<{ jobTitle: string | null }>;
+    expect(everyone.every((p) => p.jobTitle)).toBe(true);
+    const alice = (await login('alice@example.com', 'globex')).json().accessToken;
+    const globex = (await get('/api/departments/tree', alice, 'globex')).json().data as Array<{ name: string }>;
+    expect(globex.map((d) => d.name).sort()).toEqual(['Logistics', 'Operations']);
+  });
+
+  it("gives Acme Vacation and Sick leave with grants, past leave and Bob's pending request for Alice", async () => {
+    const bob = (await login('bob@example.com', 'acme')).json().accessToken;
+    const alice = (await login('alice@example.com', 'acme')).json().accessToken;
+    const get = (url: string, token: string, host = 'acme') => call(t.app, { method: 'GET', url, host, token });
+    const balances = (await get('/api/time-off/balances', bob)).json().data as Array<{
+      type: { name: string };
+      balance: number;
+      pending: number;
+    }>;
+    const byName = Object.fromEntries(balances.map((b) => [b.type.name, b]));
+    expect(Object.keys(byName).sort()).toEqual(['Sick leave', 'Vacation']);
+    expect(byName.Vacation!.pending).toBe(3);
+    const waiting = (await get('/api/time-off/approvals', alice)).json().data;
+    expect(waiting).toEqual([
+      expect.objectContaining({ person: expect.objectContaining({ firstName: 'Bob' }), amount: 3, status: 'pending' }),
+    ]);
+    const history = (await get('/api/time-off/requests', alice)).json().data as Array<{ status: string }>;
+    expect(history.some((r) => r.status === 'approved')).toBe(true);
+    const grace = (await login('grace@globex.example.com', 'globex')).json().accessToken;
+    const g = (await get('/api/time-off/balances', grace, 'globex')).json().data;
+    expect(g).toEqual([expect.objectContaining({ type: expect.objectContaining({ name: 'Vacation' }), balance: 20 })]);
+  });
 });

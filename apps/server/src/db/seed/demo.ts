@@ -1,8 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { seedAttendance } from './attendance-demo';
+import { seedComplianceDemo } from './compliance-demo';
 import { hashPassword } from '../../lib/password';
-import { companies } from '../schema/index';
+import { auditLog, companies } from '../schema/index';
 import { addMembership, createCompany, createTeam, createUser, personFor } from './factories';
+import { seedCompanyPagesDemo } from './company-pages-demo';
+import { seedPeopleDemo } from './people-demo';
+import { seedTimeOff } from './time-off-demo';
+import { seedStatsDemo } from './stats-demo';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -84,27 +90,106 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoInfo> {
     });
     await addMembership(tx, globex.id, globexAdmin.id, { roles: ['admin'], createdAt: at() });
 
-    await createTeam(tx, acme.id, {
+    const engineering = await createTeam(tx, acme.id, {
       name: 'Engineering',
       description: 'Builds the products.',
       leadUserId: alice.id,
       memberIds: acmeMembers.slice(0, 8),
     });
-    await createTeam(tx, acme.id, {
+    const sales = await createTeam(tx, acme.id, {
       name: 'Sales',
       description: 'Sells the products.',
       leadUserId: acmeMembers[3],
       memberIds: acmeMembers.slice(6, 14),
     });
-    await createTeam(tx, acme.id, {
+    const support = await createTeam(tx, acme.id, {
       name: 'Support',
       description: 'Helps the customers.',
       memberIds: acmeMembers.slice(12, 20),
     });
+    // The audit log is not empty on a first visit: Alice made Acme's teams (and the chain has rows
+    // for "Verify integrity" to check).
+    await tx.insert(auditLog).values(
+      [engineering, sales, support].map((team) => ({
+        companyId: acme.id,
+        actorUserId: alice.id,
+        action: 'team.create',
+        targetType: 'team',
+        targetId: team.id,
+        after: { name: team.name, description: team.description, leadUserId: team.leadUserId },
+      })),
+    );
     await createTeam(tx, globex.id, {
       name: 'Operations',
       leadUserId: globexAdmin.id,
       memberIds: globexMembers.slice(0, 6),
+    });
+    await seedPeopleDemo(tx, {
+      acme: acme.id,
+      globex: globex.id,
+      superUser: superUser.id,
+      alice: alice.id,
+      bob: bob.id,
+      acmeOthers: acmeMembers.slice(2),
+      globexAdmin: globexAdmin.id,
+      globexOthers: globexMembers.slice(1),
+    });
+    await seedCompanyPagesDemo(tx, {
+      acme: acme.id,
+      alice: alice.id,
+      bob: bob.id,
+      others: [acmeMembers[2]!, acmeMembers[3]!],
+      team: engineering.id,
+    });
+    await seedAttendance(tx, acme.id, 'America/New_York', acmeMembers, [bob.id], {
+      date: '2026-11-26',
+      name: 'Thanksgiving',
+    });
+    await seedStatsDemo(tx, acme.id, 'America/New_York', acmeMembers, [bob.id], acmeMembers.slice(-3));
+    await seedAttendance(tx, globex.id, 'Europe/Berlin', globexMembers, [], {
+      date: '2026-10-03',
+      name: 'Tag der Deutschen Einheit',
+    });
+    await seedComplianceDemo(tx, {
+      acme: acme.id,
+      globex: globex.id,
+      alice: alice.id,
+      bob: bob.id,
+      globexAdmin: globexAdmin.id,
+    });
+    await seedTimeOff(tx, {
+      companyId: acme.id,
+      timeZone: 'America/New_York',
+      memberIds: [superUser.id, ...acmeMembers],
+      holidays: ['2026-11-26'],
+      types: [
+        { name: 'Vacation', color: '#1c7ed6', yearlyAllowance: 25, carryOverCap: 5, needsApproval: true },
+        {
+          name: 'Sick leave',
+          color: '#e8590c',
+          yearlyAllowance: 10,
+          carryOverCap: 0,
+          needsApproval: false,
+          allowNegative: true,
+        },
+      ],
+      pastLeave: [
+        { userId: bob.id, days: 2 },
+        { userId: alice.id, days: 5 },
+        ...acmeMembers.slice(2, 14).map((userId, i) => ({ userId, days: 1 + (i % 4) })),
+      ],
+      decidedBy: alice.id,
+      // Bob reports to Alice (people-demo): his request waits for her.
+      pending: { userId: bob.id },
+    });
+    await seedTimeOff(tx, {
+      companyId: globex.id,
+      timeZone: 'Europe/Berlin',
+      memberIds: [globexAdmin.id, ...globexMembers],
+      holidays: ['2026-10-03'],
+      types: [{ name: 'Vacation', color: '#2f9e44', yearlyAllowance: 20, carryOverCap: 3, needsApproval: true }],
+      pastLeave: globexMembers.slice(1, 5).map((userId, i) => ({ userId, days: 2 + i })),
+      decidedBy: globexAdmin.id,
     });
   });
   app.log.info('demo seed created');

@@ -1,6 +1,6 @@
 import { DEFAULT_PLAN, TRIAL_DAYS } from '@wac/shared/constants';
 import type { Tx } from '../client';
-import { companies, memberships, teamMembers, teams, users } from '../schema/index';
+import { companies, departments, employees, memberships, teamMembers, teams, users } from '../schema/index';
 
 /** Factories shared by the demo seed, the API tests, the end-to-end tests and the benchmarks. */
 export interface UserInput {
@@ -148,4 +148,46 @@ export function personFor(i: number, domain: string) {
   const firstName = FIRST[i % FIRST.length]!;
   const lastName = LAST[Math.floor(i / FIRST.length) % LAST.length]!;
   return { firstName, lastName, email: `${firstName}.${lastName}.${i}@${domain}`.toLowerCase() };
+}
+
+export async function createDepartment(
+  tx: Tx,
+  companyId: string,
+  input: { name: string; parentId?: string | null; headUserId?: string | null; color?: string },
+) {
+  const [row] = await tx
+    .insert(departments)
+    .values({
+      companyId,
+      name: input.name,
+      parentId: input.parentId ?? null,
+      headUserId: input.headUserId ?? null,
+      ...(input.color ? { color: input.color } : {}),
+    })
+    .returning();
+  return row!;
+}
+
+/** Writes a person's employee record straight (the seed and tests; the API checks what this does not). */
+export async function setEmployee(
+  tx: Tx,
+  companyId: string,
+  userId: string,
+  input: {
+    jobTitle?: string | null;
+    departmentId?: string | null;
+    managerUserId?: string | null;
+    employmentType?: string | null;
+    startDate?: string | null;
+    endDate?: string | null;
+    workLocation?: string | null;
+    workPhone?: string | null;
+  },
+) {
+  const [row] = await tx
+    .insert(employees)
+    .values({ companyId, userId, ...input })
+    .onConflictDoUpdate({ target: [employees.companyId, employees.userId], set: input })
+    .returning();
+  return row!;
 }

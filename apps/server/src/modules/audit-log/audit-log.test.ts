@@ -11,7 +11,7 @@ beforeAll(async () => {
   ids = await t.db.system(async (tx) => {
     const acme = await createCompany(tx, { name: 'Acme', subDomain: 'acme' });
     const a = await createUser(tx, { email: 'a@acme.test' });
-    const b = await createUser(tx, { email: 'b@acme.test' });
+    const b = await createUser(tx, { email: 'b@acme.test', firstName: 'Bob', lastName: 'Brown' });
     await addMembership(tx, acme.id, a.id, { roles: ['admin'] });
     await addMembership(tx, acme.id, b.id);
     return { acme: acme.id, a: a.id, b: b.id };
@@ -52,6 +52,20 @@ describe('audit log', () => {
     });
   });
 
+  it('names what each entry is about, as it is called now', async () => {
+    const res = (await get('/api/audit-log')).json();
+    expect(res.data.map((e: { targetName: string | null }) => e.targetName)).toEqual(['Bob Brown', '=HYPERLINK("x")']);
+  });
+
+  it('filters by what an entry is about, and refuses an unknown kind', async () => {
+    const users = (await get('/api/audit-log?targetType=user')).json();
+    expect(users.data.map((e: { action: string }) => e.action)).toEqual(['member.update']);
+    expect((await get('/api/audit-log?targetType=team')).json().totalItems).toBe(1);
+    const bad = await get('/api/audit-log?targetType=planet');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('VALIDATION_FAILED');
+  });
+
   it('filters by action, actor and date range', async () => {
     expect((await get('/api/audit-log?action=team.create')).json().totalItems).toBe(1);
     expect((await get(`/api/audit-log?actor=${ids.b}`)).json().totalItems).toBe(0);
@@ -71,7 +85,7 @@ describe('audit log', () => {
       .split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('team.create');
-    expect(lines[0]).toBe('createdAt,action,targetType,targetId,actorEmail,ip,before,after');
+    expect(lines[0]).toBe('createdAt,action,targetType,targetId,targetName,actorEmail,ip,before,after');
     expect(lines[1]).toContain('a@acme.test');
     expect(lines[1]).toContain('"{""name"":""=HYPERLINK(\\""x\\"")""');
   });

@@ -43,6 +43,7 @@ export const authMatrix: MatrixRoute[] = [
     variant: 'no cookie',
     request: () => ({ url: '/api/jwt/refresh-token' }),
     expect: everyone(401),
+    base: 401,
   },
   {
     route: 'POST /api/jwt/logout',
@@ -50,6 +51,7 @@ export const authMatrix: MatrixRoute[] = [
     expect: everyone(200),
     // Logout runs on the cookie; a Bearer token that does not belong here is ignored, not obeyed.
     replay: 200,
+    base: 200,
   },
   {
     route: 'POST /api/jwt/forgot-password',
@@ -74,16 +76,19 @@ export const authMatrix: MatrixRoute[] = [
     route: 'POST /api/jwt/switch-code',
     variant: 'to the own company',
     request: ({ world }) => ({ url: '/api/jwt/switch-code', payload: { companyUuid: world.companies.own.id } }),
-    // Only members may switch in, a disabled one too (the notice page keeps the switcher).
+    // Only enabled members may switch in (a disabled one is refused, as every route refuses him);
+    // a super admin may open any company's console (read-only unless super_admin_write), audited.
     expect: {
       signedOut: [401, 401],
       member: [200, 200],
       admin: [200, 200],
-      disabledMember: [200, 200],
+      disabledMember: [403, 403],
       nonMember: [403, 403],
-      superAdmin: [403, 403],
-      superAdminWrite: [403, 403],
+      superAdmin: [200, 200],
+      superAdminWrite: [200, 200],
     },
+    // What a base-domain session is for: a code into a company.
+    base: 200,
   },
   {
     route: 'POST /api/jwt/switch-code/redeem',
@@ -95,17 +100,20 @@ export const authMatrix: MatrixRoute[] = [
     route: 'GET /api/jwt/sessions',
     request: () => ({ url: '/api/jwt/sessions' }),
     expect: signedIn(200),
+    base: 200,
   },
   {
     route: 'DELETE /api/jwt/sessions/{uuid}',
     variant: 'own session',
     request: ({ sessionId }) => ({ url: `/api/jwt/sessions/${sessionId ?? nobody()}` }),
     expect: signedIn(200),
+    base: 200,
   },
   {
     route: 'DELETE /api/jwt/sessions/{uuid}',
     variant: "someone else's session",
     request: ({ world }) => ({ url: `/api/jwt/sessions/${world.bystanderSessionId}` }),
     expect: signedIn(404),
+    base: 404,
   },
 ];

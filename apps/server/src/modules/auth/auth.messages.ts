@@ -1,5 +1,5 @@
 import { BRAND, type Language, OTP_TTL_SECONDS } from '@wac/shared/constants';
-import type { MailMessage } from '../../plugins/mail';
+import type { MailMessage } from '../../lib/mail';
 
 const MINUTES = OTP_TTL_SECONDS / 60;
 

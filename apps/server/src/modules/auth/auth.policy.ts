@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -6,7 +5,6 @@ const require = createRequire(import.meta.url);
 let freeMail: Set<string> | undefined;
 let disposable: Set<string> | undefined;
 let disposableWildcards: Set<string> | undefined;
-let commonPasswords: Set<string> | undefined;
 
 /** Loaded on first use: the disposable list alone is ~120k domains. */
 function lists() {
@@ -20,7 +18,7 @@ function lists() {
 
 /**
  * A work email is one whose domain is neither a free-mail provider nor a disposable-mail service
- * (PRODUCT.md §4). Parent domains count too: `x.mailinator.com` is as disposable as its parent.
+ * (sign-up is for companies, not private addresses). Parent domains count too: `x.mailinator.com` is as disposable as its parent.
  */
 export function isWorkEmail(email: string): boolean {
   const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
@@ -32,18 +30,4 @@ export function isWorkEmail(email: string): boolean {
     if (disposable.has(parent) || disposableWildcards.has(parent) || freeMail.has(parent)) return false;
   }
   return true;
-}
-
-export function isCommonPassword(password: string): boolean {
-  if (!commonPasswords) {
-    const text = readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8');
-    commonPasswords = new Set(
-      text
-        .split('\n')
-        .map((l) => l.trim())
-        .filter((l) => l && !l.startsWith('#'))
-        .map((l) => l.toLowerCase()),
-    );
-  }
-  return commonPasswords.has(password.toLowerCase());
 }

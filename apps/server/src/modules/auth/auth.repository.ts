@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
 import {
   auditLog,
   companies,
@@ -34,7 +34,7 @@ export async function subDomainExists(tx: Tx, subDomain: string) {
 
 export async function findCompany(tx: Tx, id: string) {
   const [row] = await tx
-    .select({ id: companies.id, subDomain: companies.subDomain })
+    .select({ id: companies.id, subDomain: companies.subDomain, name: companies.name, logo: companies.logo })
     .from(companies)
     .where(eq(companies.id, id))
     .limit(1);
@@ -191,7 +191,14 @@ export async function setPassword(tx: Tx, userId: string, passwordHash: string) 
 
 export async function insertSession(
   tx: Tx,
-  values: { userId: string; companyId: string | null; userAgent: string | null; ip: string; expiresAt: Date },
+  values: {
+    userId: string;
+    companyId: string | null;
+    parentId?: string | null;
+    userAgent: string | null;
+    ip: string;
+    expiresAt: Date;
+  },
 ) {
   const [row] = await tx.insert(sessions).values(values).returning({ id: sessions.id });
   return row!.id;
@@ -233,7 +240,7 @@ export async function extendSession(tx: Tx, sessionId: string, expiresAt: Date) 
 }
 
 /** Revokes live sessions matching `where`; answers the ids and users that were still live. */
-async function revokeWhere(tx: Tx, reason: string, where: ReturnType<typeof and>) {
+export async function revokeWhere(tx: Tx, reason: string, where: ReturnType<typeof and>) {
   return tx
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
@@ -247,12 +254,18 @@ export const revokeSession = (tx: Tx, sessionId: string, reason: string) =>
 export const revokeOwnSession = (tx: Tx, userId: string, sessionId: string, reason: string) =>
   revokeWhere(tx, reason, and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
 
-/** Every live session of a user, or only those on one company's host (a company admin's revoke). */
+/**
+ * A company's reach over a user's sessions: those on its host, and the user's base-domain sign-ins,
+ * which could open a new session on its host with a switch code at any time.
+ */
+const reachableFrom = (companyId: string) => or(eq(sessions.companyId, companyId), isNull(sessions.companyId));
+
+/** Every live session of a user, or only those that can act on one company (a company admin's revoke). */
 export const revokeUserSessions = (tx: Tx, userId: string, reason: string, companyId: string | null = null) =>
   revokeWhere(
     tx,
     reason,
-    companyId ? and(eq(sessions.userId, userId), eq(sessions.companyId, companyId)) : eq(sessions.userId, userId),
+    companyId ? and(eq(sessions.userId, userId), reachableFrom(companyId)) : eq(sessions.userId, userId),
   );
 
 export async function sessionBelongsTo(tx: Tx, userId: string, sessionId: string) {
@@ -270,7 +283,7 @@ const liveSessionsOf = (userId: string, companyId: string | null = null) =>
     eq(sessions.userId, userId),
     isNull(sessions.revokedAt),
     gt(sessions.expiresAt, sql`now()`),
-    companyId ? eq(sessions.companyId, companyId) : undefined,
+    companyId ? reachableFrom(companyId) : undefined,
   );
 
 /** One live session of a user on one company's host (a company admin's per-session revoke). */
@@ -291,6 +304,7 @@ export function liveSessions(
       createdAt: sessions.createdAt,
       lastUsedAt: sessions.lastUsedAt,
       expiresAt: sessions.expiresAt,
+      parentId: sessions.parentId,
       companySubDomain: companies.subDomain,
     })
     .from(sessions)
@@ -311,7 +325,7 @@ export async function listLiveSessions(tx: Tx, userId: string, page: number, ite
 
 export async function insertSwitchCode(
   tx: Tx,
-  values: { codeHash: string; userId: string; companyId: string; expiresAt: Date },
+  values: { codeHash: string; userId: string; companyId: string; sessionId?: string | null; expiresAt: Date },
 ) {
   await tx.insert(switchCodes).values(values);
 }
@@ -329,8 +343,8 @@ export async function redeemSwitchCode(tx: Tx, codeHash: string, companyId: stri
         gt(switchCodes.expiresAt, sql`now()`),
       ),
     )
-    .returning({ userId: switchCodes.userId });
-  return row?.userId ?? null;
+    .returning({ userId: switchCodes.userId, sessionId: switchCodes.sessionId });
+  return row ?? null;
 }
 
 // ── Housekeeping ────────────────────────────────────────────────────────────────────────────
@@ -347,29 +361,4 @@ export async function purgeExpired(tx: Tx) {
   await tx.execute(
     sql`delete from sessions where expires_at < now() - interval '7 days' or revoked_at < now() - interval '30 days'`,
   );
-}
-
-/** A row of app_request_context(): the Host's company and the token's session, user and membership. */
-export interface ContextRow {
-  company_id: string | null;
-  sub_domain: string | null;
-  name: string | null;
-  company_enabled: boolean | null;
-  session_found: boolean;
-  revoked_at: Date | string | null;
-  expires_at: Date | string | null;
-  user_roles: string[] | null;
-  membership_id: string | null;
-  membership_enabled: boolean | null;
-  membership_roles: string[] | null;
-}
-
-/**
- * Every request's context in one statement outside any transaction (migration 0003): the Host's
- * company by its sub-domain and, for a Bearer token, its session, the user's global roles and the
- * membership in that company. Undefined fields are null.
- */
-export async function requestContext(db: Database, label: string | null, sid: string | null, uid: string | null) {
-  const [row] = await db.query<ContextRow>('SELECT * FROM app_request_context($1, $2, $3)', [label, sid, uid]);
-  return row;
 }

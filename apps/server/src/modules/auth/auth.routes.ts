@@ -15,23 +15,62 @@ import {
   SwitchTargetSchema,
   TokenResponseSchema,
 } from '@wac/shared/schemas/auth';
-import { ApiErrorSchema, OkSchema } from '@wac/shared/schemas/common';
+import { REFRESH_COOKIE } from '@wac/shared/constants';
+import { OkSchema } from '@wac/shared/schemas/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as service from './auth.service';
+import { createCtx } from '../../lib/context';
+import { errorResponses as e } from '../../lib/http';
+import { AppError } from '../../lib/errors';
+import { isOwnPageRequest } from '../../lib/origin';
+import { ctxOf } from '../../plugins/context';
+import type { OpenedSession } from './auth.shared';
+import * as passwordReset from './password-reset.service';
+import * as registration from './registration.service';
+import * as sessions from './sessions.service';
+import * as signIn from './sign-in.service';
+import * as switchCodes from './switch-codes.service';
 
 /** Auth bodies are small; anything bigger is refused before it is parsed. */
 const bodyLimit = 16_384;
 const tags = ['auth'];
 const bearer = [{ bearer: [] }];
 const refreshCookie = [{ refreshCookie: [] }];
-const e = (...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 429>) =>
-  Object.fromEntries(statuses.map((s) => [s, ApiErrorSchema])) as Record<number, typeof ApiErrorSchema>;
+const COOKIE_PATH = '/api/jwt';
 
 const PURGE_EVERY_MS = 3_600_000;
 
+/** The refresh token lives in an HttpOnly cookie on the auth path only; the services never see cookies. */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const https = app.config.publicProtocol === 'https';
+  // On https the cookie is `__Host-` prefixed: the browser then keeps it to this exact host, Secure,
+  // on Path=/, and refuses one planted by a sibling sub-domain with a Domain attribute.
+  const cookieName = https ? `__Host-${REFRESH_COOKIE}` : REFRESH_COOKIE;
+  const cookieOptions = {
+    path: https ? '/' : COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: https,
+  };
+  const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(cookieName, cookieOptions);
+  const refreshTokenOf = (request: FastifyRequest) => request.cookies[cookieName];
+  /** Routes that set or read the cookie answer only this Host's own pages (see isOwnPageRequest). */
+  const ownPageOnly = async (request: FastifyRequest) => {
+    if (!isOwnPageRequest(app.config, request.company?.subDomain ?? null, request.headers)) {
+      throw new AppError('CROSS_SITE_REQUEST');
+    }
+  };
+  /** Puts the session's refresh token in its cookie and answers the tokens. */
+  const withCookie = (reply: FastifyReply, opened: OpenedSession) => {
+    reply.setCookie(cookieName, opened.refreshToken, {
+      ...cookieOptions,
+      maxAge: app.config.refreshTokenTtlDays * 86_400,
+    });
+    return opened.tokens;
+  };
+
   const purge = setInterval(() => {
-    service.purgeExpired(app).catch((err: unknown) => app.log.warn({ err }, 'auth purge failed'));
+    sessions.purgeExpired(createCtx(app)).catch((err: unknown) => app.log.warn({ err }, 'auth purge failed'));
   }, PURGE_EVERY_MS);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
@@ -47,7 +86,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RegisterStartedSchema, ...e(400, 409, 413, 429) },
       },
     },
-    (request) => service.register(app, request, request.body),
+    (request) => registration.register(ctxOf(request), request.body),
   );
 
   app.post(
@@ -61,7 +100,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OkSchema, ...e(400, 404, 413, 429) },
       },
     },
-    (request) => service.resendRegistration(app, request, request.body.registrationId),
+    (request) => registration.resendRegistration(ctxOf(request), request.body.registrationId),
   );
 
   app.post(
@@ -76,13 +115,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SwitchTargetSchema, ...e(400, 409, 413, 429) },
       },
     },
-    (request) => service.verifyRegistration(app, request, request.body.registrationId, request.body.otp),
+    (request) => registration.verifyRegistration(ctxOf(request), request.body),
   );
 
   app.post(
     '/api/jwt/login',
     {
       bodyLimit,
+      preHandler: ownPageOnly,
       schema: {
         tags,
         summary: 'Sign in: access token in the body, rotated refresh token in an HttpOnly cookie',
@@ -90,14 +130,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TokenResponseSchema, ...e(400, 401, 403, 413, 429) },
       },
     },
-    (request, reply) => service.login(app, request, reply, request.body),
+    async (request, reply) => withCookie(reply, await signIn.login(ctxOf(request), request.body)),
   );
 
   app.post(
     '/api/jwt/refresh-token',
     {
       bodyLimit,
-      config: { bearerOptional: true },
+      preHandler: ownPageOnly,
+      config: { bearerOptional: true, baseDomainSession: true },
       schema: {
         tags,
         summary: 'Exchange the refresh cookie for a new access token; the cookie is rotated',
@@ -106,22 +147,35 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TokenResponseSchema, ...e(401, 403) },
       },
     },
-    (request, reply) => service.refresh(app, request, reply),
+    async (request, reply) => {
+      try {
+        return withCookie(reply, await signIn.refresh(ctxOf(request), refreshTokenOf(request)));
+      } catch (error) {
+        // A refused refresh takes the cookie with it.
+        if (error instanceof AppError) clearRefreshCookie(reply);
+        throw error;
+      }
+    },
   );
 
   app.post(
     '/api/jwt/logout',
     {
       bodyLimit,
-      config: { bearerOptional: true },
+      preHandler: ownPageOnly,
+      config: { bearerOptional: true, baseDomainSession: true },
       schema: {
         tags,
         summary: 'End this session (cookie and/or Bearer) server-side and clear the cookie',
         security: [...bearer, ...refreshCookie, {}],
-        response: { 200: OkSchema, ...e(401) },
+        response: { 200: OkSchema, ...e(401, 403) },
       },
     },
-    (request, reply) => service.logout(app, request, reply),
+    async (request, reply) => {
+      const answer = await signIn.logout(ctxOf(request), refreshTokenOf(request));
+      clearRefreshCookie(reply);
+      return answer;
+    },
   );
 
   app.post(
@@ -135,7 +189,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OkSchema, ...e(400, 413, 429) },
       },
     },
-    (request) => service.forgotPassword(app, request, request.body),
+    (request) => passwordReset.forgotPassword(ctxOf(request), request.body),
   );
 
   app.post(
@@ -149,13 +203,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OkSchema, ...e(400, 413, 429) },
       },
     },
-    (request) => service.resetPassword(app, request, request.body),
+    (request) => passwordReset.resetPassword(ctxOf(request), request.body),
   );
 
   app.post(
     '/api/jwt/switch-code',
     {
       bodyLimit,
+      config: { baseDomainSession: true },
       preHandler: app.requireUser,
       schema: {
         tags,
@@ -165,26 +220,28 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SwitchCodeSchema, ...e(400, 401, 403, 413) },
       },
     },
-    (request) => service.createSwitchCode(app, request, request.body.companyUuid),
+    (request) => switchCodes.createSwitchCode(ctxOf(request), request.body.companyUuid),
   );
 
   app.post(
     '/api/jwt/switch-code/redeem',
     {
       bodyLimit,
+      preHandler: ownPageOnly,
       schema: {
         tags,
         summary: 'Redeem a switch code on its company’s host: a new session there',
         body: SwitchRedeemSchema,
-        response: { 200: TokenResponseSchema, ...e(400, 413, 429) },
+        response: { 200: TokenResponseSchema, ...e(400, 403, 413, 429) },
       },
     },
-    (request, reply) => service.redeemSwitchCode(app, request, reply, request.body.code),
+    async (request, reply) => withCookie(reply, await switchCodes.redeemSwitchCode(ctxOf(request), request.body.code)),
   );
 
   app.get(
     '/api/jwt/sessions',
     {
+      config: { baseDomainSession: true },
       preHandler: app.requireUser,
       schema: {
         tags,
@@ -194,12 +251,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SessionPageSchema, ...e(400, 401) },
       },
     },
-    (request) => service.listSessions(app, request, request.query.page, request.query.itemsPerPage),
+    (request) => sessions.listSessions(ctxOf(request), request.query),
   );
 
   app.delete(
     '/api/jwt/sessions/:uuid',
     {
+      config: { baseDomainSession: true },
       preHandler: app.requireUser,
       schema: {
         tags,
@@ -209,7 +267,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OkSchema, ...e(400, 401, 404) },
       },
     },
-    (request) => service.revokeOwnSession(app, request, request.params.uuid),
+    (request) => sessions.revokeOwnSession(ctxOf(request), request.params.uuid),
   );
 };
 export default authRoutes;

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Infra } from '../../lib/context';
 import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
+import { countHits } from '../../db/rate-limits';
 
 export interface Limit {
   /** Requests allowed per window. */
@@ -29,6 +29,9 @@ export const LIMITS = {
   resetEmail: { max: 20, windowSeconds: MINUTES_15 },
   resetIp: { max: 60, windowSeconds: MINUTES_15 },
   switchRedeemIp: { max: 60, windowSeconds: MINUTES_15 },
+  /** A visitor's forms on the public company pages (send email, send message): per IP and per page. */
+  visitorIp: { max: 20, windowSeconds: MINUTES_15 },
+  visitorPage: { max: 200, windowSeconds: MINUTES_15 },
 } as const satisfies Record<string, Limit>;
 export type LimitName = keyof typeof LIMITS;
 
@@ -37,24 +40,11 @@ export type LimitName = keyof typeof LIMITS;
  * upsert, so two processes racing on the same key still count both hits. Identifiers are hashed:
  * the table holds no email addresses or IPs.
  */
-export async function hit(app: FastifyInstance, name: LimitName, subject: string): Promise<void> {
+export async function hit(infra: Pick<Infra, 'db' | 'config'>, name: LimitName, subject: string): Promise<void> {
   const limit: Limit = LIMITS[name];
   const key = `${name}:${sha256(subject.toLowerCase())}`;
-  const rows = await app.db.system(async (tx) => {
-    const res = await tx.execute<{ count: number; retry_after: number }>(sql`
-      insert into rate_limits as r (key, window_start, count) values (${key}, now(), 1)
-      on conflict (key) do update set
-        count = case when r.window_start <= now() - make_interval(secs => ${limit.windowSeconds})
-                     then 1 else r.count + 1 end,
-        window_start = case when r.window_start <= now() - make_interval(secs => ${limit.windowSeconds})
-                            then now() else r.window_start end
-      returning count,
-        ceil(extract(epoch from (window_start + make_interval(secs => ${limit.windowSeconds}) - now())))::int
-          as retry_after`);
-    return 'rows' in res ? res.rows : (res as unknown as Array<{ count: number; retry_after: number }>);
-  });
-  const row = rows[0];
-  if (row && row.count > limit.max) {
+  const row = await infra.db.system((tx) => countHits(tx, key, limit.windowSeconds));
+  if (row.count > limit.max * infra.config.authLimitScale) {
     throw new AppError('RATE_LIMITED', undefined, { 'retry-after': String(Math.max(1, row.retry_after)) });
   }
 }

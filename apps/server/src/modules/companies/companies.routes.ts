@@ -24,7 +24,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../lib/csv-export';
 import { AppError } from '../../lib/errors';
-import { DeleteQuerySchema, errors } from '../members/members.routes';
+import { forCompany } from '../../lib/context';
+import { DeleteQuerySchema, errors } from '../../lib/http';
+import { readUpload, uploadedFile } from '../../lib/images';
+import { ctxOf } from '../../plugins/context';
 import * as members from '../members/members.service';
 import * as service from './companies.service';
 
@@ -37,6 +40,10 @@ const errs = { ...errors, 413: errors[400], 415: errors[400] };
  * super_admin, writing super_admin_write, both through the shared rules on subject 'companies'.
  */
 const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Platform routes act on no Host company: a base-domain session (the super admin's) may use them.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, baseDomainSession: true };
+  });
   const can = (action: Action) => async (request: FastifyRequest) => {
     if (!request.principal) throw new AppError('UNAUTHENTICATED');
     if (!request.ability.can(action, 'companies')) throw new AppError('FORBIDDEN');
@@ -45,8 +52,9 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   const write = can('write');
   /** A company's members, from the platform; the company must exist (404 otherwise). */
   const ctxFor = async (request: FastifyRequest, id: string) => {
-    await service.assertExists(app, id);
-    return members.platformCtx(app, request, id);
+    const ctx = ctxOf(request);
+    await service.assertExists(ctx, id);
+    return forCompany(ctx, id);
   };
 
   app.get(
@@ -61,7 +69,7 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CompanyPageSchema, ...errs },
       },
     },
-    (request) => service.list(app, request.query),
+    (request) => service.list(ctxOf(request), request.query),
   );
   app.get(
     '/api/companies/export.csv',
@@ -76,7 +84,7 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.unknown().describe('text/csv'), ...errs },
       },
     },
-    (request, reply) => sendCsv(reply, 'companies.csv', service.exportCompanies(app, request.query)),
+    (request, reply) => sendCsv(reply, 'companies.csv', service.exportCompanies(ctxOf(request), request.query)),
   );
   app.post(
     '/api/companies',
@@ -90,7 +98,7 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: CompanyCreatedSchema, ...errs },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(app, request, request.body)),
+    async (request, reply) => reply.status(201).send(await service.create(ctxOf(request), request.body)),
   );
   app.get(
     '/api/companies/:uuid',
@@ -104,7 +112,7 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CompanySchema, ...errs },
       },
     },
-    (request) => service.get(app, request.params.uuid),
+    (request) => service.get(ctxOf(request), request.params.uuid),
   );
   app.patch(
     '/api/companies/:uuid',
@@ -119,7 +127,7 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CompanySchema, ...errs },
       },
     },
-    (request) => service.update(app, request, request.params.uuid, request.body),
+    (request) => service.update(ctxOf(request), { id: request.params.uuid, ...request.body }),
   );
   app.post(
     '/api/companies/:uuid/logo',
@@ -135,7 +143,14 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CompanySchema, ...errs },
       },
     },
-    (request) => service.uploadLogo(app, request, request.params.uuid, request.query.version ?? null),
+    async (request) => {
+      const bytes = await readUpload(await uploadedFile(request));
+      return service.uploadLogo(ctxOf(request), {
+        id: request.params.uuid,
+        bytes,
+        version: request.query.version ?? null,
+      });
+    },
   );
 
   app.get(
@@ -169,8 +184,9 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // Read before the stream starts, so an unknown company is a 404, not an empty file.
-      const company = await service.get(app, request.params.uuid);
-      const ctx = members.platformCtx(app, request, company.uuid);
+      const platform = ctxOf(request);
+      const company = await service.get(platform, request.params.uuid);
+      const ctx = forCompany(platform, company.uuid);
       return sendCsv(reply, `${company.subDomain}-users.csv`, members.exportMembers(ctx, request.query));
     },
   );
@@ -204,8 +220,9 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.assertExists(app, request.params.uuid);
-      return reply.status(201).send(await service.addUser(app, request, request.params.uuid, request.body));
+      const ctx = ctxOf(request);
+      await service.assertExists(ctx, request.params.uuid);
+      return reply.status(201).send(await service.addUser(ctx, { companyId: request.params.uuid, ...request.body }));
     },
   );
   app.get(
@@ -236,13 +253,10 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      members.updateMember(
-        app,
-        request,
-        await ctxFor(request, request.params.uuid),
-        request.params.userUuid,
-        request.body,
-      ),
+      members.updateMember(await ctxFor(request, request.params.uuid), {
+        userId: request.params.userUuid,
+        ...request.body,
+      }),
   );
   app.delete(
     '/api/companies/:uuid/users/:userUuid',
@@ -259,7 +273,7 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const ctx = await ctxFor(request, request.params.uuid);
-      await members.removeMember(app, request, ctx, request.params.userUuid, request.query.version ?? null);
+      await members.removeMember(ctx, { userId: request.params.userUuid, version: request.query.version ?? null });
       return reply.status(204).send(null);
     },
   );
@@ -276,13 +290,10 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      members.revokeMemberSessions(
-        app,
-        request,
-        await ctxFor(request, request.params.uuid),
-        request.params.userUuid,
-        true,
-      ),
+      members.revokeMemberSessions(await ctxFor(request, request.params.uuid), {
+        userId: request.params.userUuid,
+        allCompanies: true,
+      }),
   );
 };
 export default companiesRoutes;

@@ -1,15 +1,13 @@
 import type { Readable } from 'node:stream';
 import { DEFAULT_PLAN, TRIAL_DAYS } from '@wac/shared/constants';
 import { companyChannel } from '@wac/shared/realtime';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { audit } from '../../lib/audit';
+import { type Ctx, forCompany } from '../../lib/context';
 import { csvStream } from '../../lib/csv-export';
 import { AppError } from '../../lib/errors';
-import { processImage, readUpload, uploadedFile } from '../../lib/images';
+import { processImage } from '../../lib/images';
 import { batches, iso, type KeysetCursor, keysetOf } from '../../lib/sql';
-import { deleteFile, fileIdOf, fileUrl, insertFile } from '../files/files.repository';
-import { createInTx, sendInvitationMail } from '../invitations/invitations.service';
-import { addMembership } from '../invitations/invitations.repository';
+import * as files from '../files/files.service';
+import { addMembershipInTx, createInTx } from '../invitations/invitations.service';
 import * as repo from './companies.repository';
 
 export const toCompany = (r: repo.CompanyRow) => ({
@@ -32,8 +30,8 @@ const snapshot = (r: repo.CompanyRow) => {
 
 const isUniqueViolation = (e: unknown) => !!e && typeof e === 'object' && (e as { code?: string }).code === '23505';
 
-export async function list(app: FastifyInstance, q: Parameters<typeof repo.list>[1]) {
-  const { data, totalItems } = await app.db.system((tx) => repo.list(tx, q));
+export async function list(ctx: Ctx, q: Parameters<typeof repo.list>[1]) {
+  const { data, totalItems } = await ctx.system((tx) => repo.list(tx, q));
   return { data: data.map(toCompany), page: q.page, itemsPerPage: q.itemsPerPage, totalItems };
 }
 
@@ -50,9 +48,9 @@ export const COMPANY_CSV_HEADER = [
 ];
 
 /** Every company of the filtered set as CSV, read in keyset batches of 1,000 (constant memory, no row cap). */
-export function exportCompanies(app: FastifyInstance, f: repo.CompanyFilter): Readable {
+export function exportCompanies(ctx: Ctx, f: repo.CompanyFilter): Readable {
   const all = batches(
-    (cursor: KeysetCursor | null, limit) => app.db.system((tx) => repo.batch(tx, f, cursor, limit)),
+    (cursor: KeysetCursor | null, limit) => ctx.system((tx) => repo.batch(tx, f, cursor, limit)),
     keysetOf,
   );
   return csvStream(COMPANY_CSV_HEADER, all, (r) => [
@@ -68,16 +66,15 @@ export function exportCompanies(app: FastifyInstance, f: repo.CompanyFilter): Re
   ]);
 }
 
-export async function get(app: FastifyInstance, id: string) {
-  const c = await app.db.system((tx) => repo.find(tx, id));
+export async function get(ctx: Ctx, id: string) {
+  const c = await ctx.system((tx) => repo.find(tx, id));
   if (!c) throw new AppError('NOT_FOUND');
   return toCompany(c);
 }
 
 /** Creates a company with its first admin: an existing user joins at once, anyone else is invited by mail. */
 export async function create(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  ctx: Ctx,
   body: {
     name: string;
     title?: string;
@@ -89,7 +86,7 @@ export async function create(
   },
 ) {
   try {
-    const { company, mail } = await app.db.system(async (tx) => {
+    const { company, mail } = await ctx.system(async (tx) => {
       if (await repo.subDomainTaken(tx, body.subDomain)) throw new AppError('SUBDOMAIN_TAKEN');
       const company = await repo.insert(tx, {
         name: body.name,
@@ -102,7 +99,7 @@ export async function create(
             ? new Date(Date.now() + TRIAL_DAYS * 86_400_000).toISOString()
             : body.trialEndsAt,
       });
-      await audit(tx, request, {
+      await ctx.audit(tx, {
         action: 'company.create',
         targetType: 'company',
         targetId: company.id,
@@ -111,10 +108,11 @@ export async function create(
       });
       const existing = await repo.userByEmail(tx, body.admin.email);
       if (existing) {
-        await addMembership(tx, company.id, existing.id, ['admin']);
+        await addMembershipInTx(tx, { companyId: company.id, userId: existing.id, roles: ['admin'] });
         return { company, mail: null };
       }
-      const { mail } = await createInTx(tx, request, company.id, {
+      const { mail } = await createInTx(ctx, tx, {
+        companyId: company.id,
         email: body.admin.email,
         roles: ['admin'],
         firstName: body.admin.firstName,
@@ -122,14 +120,6 @@ export async function create(
       });
       return { company, mail };
     });
-    if (mail) {
-      await sendInvitationMail(
-        app,
-        request.lang,
-        { id: company.id, name: company.name, subDomain: company.sub_domain },
-        mail,
-      );
-    }
     return { ...toCompany(company), adminInvited: !!mail };
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError('SUBDOMAIN_TAKEN');
@@ -137,16 +127,10 @@ export async function create(
   }
 }
 
-export async function update(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  id: string,
-  body: { version: number } & repo.CompanyPatch,
-) {
-  const { version, ...patch } = body;
+export async function update(ctx: Ctx, { id, version, ...patch }: { id: string; version: number } & repo.CompanyPatch) {
   let updated: repo.CompanyRow;
   try {
-    updated = await app.db.system(async (tx) => {
+    updated = await ctx.system(async (tx) => {
       const current = await repo.find(tx, id, true);
       if (!current) throw new AppError('NOT_FOUND');
       if (current.version !== version) throw new AppError('VERSION_CONFLICT');
@@ -154,7 +138,7 @@ export async function update(
         throw new AppError('SUBDOMAIN_TAKEN');
       const next = await repo.update(tx, id, version, patch);
       if (!next) throw new AppError('VERSION_CONFLICT');
-      await audit(tx, request, {
+      await ctx.audit(tx, {
         action: 'company.update',
         targetType: 'company',
         targetId: id,
@@ -168,27 +152,30 @@ export async function update(
     if (isUniqueViolation(e)) throw new AppError('SUBDOMAIN_TAKEN');
     throw e;
   }
-  await app.bus.publish(companyChannel(id), { type: 'company_updated', companyUuid: id, enabled: updated.enabled });
+  await ctx.publish(companyChannel(id), { type: 'company_updated', companyUuid: id, enabled: updated.enabled });
   return toCompany(updated);
 }
 
 /** Replaces the logo: the upload is size-checked while streaming, sniffed, re-encoded, kept in the DB. */
-export async function uploadLogo(app: FastifyInstance, request: FastifyRequest, id: string, version: number | null) {
-  const image = await processImage(await readUpload(await uploadedFile(request)));
-  const updated = await app.db.system(async (tx) => {
+export async function uploadLogo(
+  ctx: Ctx,
+  { id, bytes, version }: { id: string; bytes: Buffer; version: number | null },
+) {
+  const image = await processImage(bytes);
+  const updated = await ctx.system(async (tx) => {
     const current = await repo.find(tx, id, true);
     if (!current) throw new AppError('NOT_FOUND');
     if (version !== null && current.version !== version) throw new AppError('VERSION_CONFLICT');
-    const fileId = await insertFile(tx, {
+    const fileId = await files.storeInTx(tx, {
       purpose: 'logo',
       contentType: image.contentType,
       data: image.data,
-      createdBy: request.principal?.userId ?? null,
+      createdBy: ctx.actor.userId,
     });
-    const next = (await repo.update(tx, id, current.version, { logo: fileUrl(fileId) }))!;
-    const old = fileIdOf(current.logo);
-    if (old) await deleteFile(tx, old);
-    await audit(tx, request, {
+    const next = (await repo.update(tx, id, current.version, { logo: files.fileUrl(fileId) }))!;
+    const old = files.fileIdOf(current.logo);
+    if (old) await files.deleteInTx(tx, old);
+    await ctx.audit(tx, {
       action: 'company.logo',
       targetType: 'company',
       targetId: id,
@@ -198,50 +185,38 @@ export async function uploadLogo(app: FastifyInstance, request: FastifyRequest, 
     });
     return next;
   });
-  await app.bus.publish(companyChannel(id), { type: 'company_updated', companyUuid: id, enabled: updated.enabled });
+  await ctx.publish(companyChannel(id), { type: 'company_updated', companyUuid: id, enabled: updated.enabled });
   return toCompany(updated);
 }
 
-export async function assertExists(app: FastifyInstance, id: string) {
-  if (!(await app.db.system((tx) => repo.find(tx, id)))) throw new AppError('NOT_FOUND');
+export async function assertExists(ctx: Ctx, id: string) {
+  if (!(await ctx.system((tx) => repo.find(tx, id)))) throw new AppError('NOT_FOUND');
 }
 
 /** From the platform: an existing user joins the company at once; anyone else is invited by mail. */
-export async function addUser(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  companyId: string,
-  body: { email: string; roles: string[] },
-) {
+export async function addUser(ctx: Ctx, { companyId, ...body }: { companyId: string; email: string; roles: string[] }) {
   const roles = [...new Set(body.roles)] as Array<'admin' | 'member'>;
-  const { company, mail, userId } = await app.db.scoped(
-    { companyId, userId: request.principal?.userId ?? null },
-    async (tx) => {
-      const company = await repo.find(tx, companyId);
-      if (!company) throw new AppError('NOT_FOUND');
-      const existing = await repo.userByEmail(tx, body.email);
-      if (existing) {
-        if (!(await addMembership(tx, companyId, existing.id, roles))) throw new AppError('ALREADY_MEMBER');
-        await audit(tx, request, {
-          action: 'member.add',
-          targetType: 'user',
-          targetId: existing.id,
-          companyId,
-          after: { roles },
-        });
-        return { company, mail: null, userId: existing.id };
+  const inCompany = forCompany(ctx, companyId);
+  const { mail, userId } = await inCompany.run(async (tx) => {
+    const company = await repo.find(tx, companyId);
+    if (!company) throw new AppError('NOT_FOUND');
+    const existing = await repo.userByEmail(tx, body.email);
+    if (existing) {
+      if (!(await addMembershipInTx(tx, { companyId, userId: existing.id, roles }))) {
+        throw new AppError('ALREADY_MEMBER');
       }
-      const { mail } = await createInTx(tx, request, companyId, { email: body.email, roles });
-      return { company, mail, userId: null };
-    },
-  );
-  if (mail)
-    await sendInvitationMail(
-      app,
-      request.lang,
-      { id: company.id, name: company.name, subDomain: company.sub_domain },
-      mail,
-    );
-  await app.bus.publish(companyChannel(companyId), { type: 'listing_changed', resource: 'members' });
+      await ctx.audit(tx, {
+        action: 'member.add',
+        targetType: 'user',
+        targetId: existing.id,
+        companyId,
+        after: { roles },
+      });
+      return { company, mail: null, userId: existing.id };
+    }
+    const { mail } = await createInTx(inCompany, tx, { companyId, email: body.email, roles });
+    return { company, mail, userId: null };
+  });
+  await ctx.publish(companyChannel(companyId), { type: 'listing_changed', resource: 'members' });
   return { invited: !!mail, userUuid: userId };
 }

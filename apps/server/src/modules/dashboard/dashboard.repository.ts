@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { rows } from '../../lib/sql';
+import { iso, rows } from '../../lib/sql';
 
 /** One round trip; each count is an index scan on its (company_id, …) index. */
 export async function summary(tx: Tx, companyId: string) {
@@ -11,6 +11,9 @@ export async function summary(tx: Tx, companyId: string) {
     disabled_members: number;
     pending_join_requests: number;
     pending_invitations: number;
+    plan: string;
+    trial_ends_at: Date | string | null;
+    time_zone: string;
   }>(
     tx,
     sql`SELECT
@@ -20,7 +23,9 @@ export async function summary(tx: Tx, companyId: string) {
       (SELECT count(*)::int FROM memberships WHERE company_id = ${companyId} AND NOT enabled) AS disabled_members,
       (SELECT count(*)::int FROM join_requests WHERE company_id = ${companyId} AND status = 'pending') AS pending_join_requests,
       (SELECT count(*)::int FROM invitations WHERE company_id = ${companyId} AND status = 'pending'
-          AND expires_at > now()) AS pending_invitations`,
+          AND expires_at > now()) AS pending_invitations,
+      c.plan, c.trial_ends_at, c.time_zone
+    FROM companies c WHERE c.id = ${companyId}`,
   );
   return {
     members: r!.members,
@@ -29,5 +34,8 @@ export async function summary(tx: Tx, companyId: string) {
     disabledMembers: r!.disabled_members,
     pendingJoinRequests: r!.pending_join_requests,
     pendingInvitations: r!.pending_invitations,
+    plan: r!.plan,
+    trialEndsAt: iso(r!.trial_ends_at),
+    timeZone: r!.time_zone,
   };
 }

@@ -1,8 +1,8 @@
 import { DashboardSummarySchema } from '@wac/shared/schemas/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors';
-import { errors } from '../members/members.routes';
-import { summary } from './dashboard.repository';
+import { errors } from '../../lib/http';
+import { tenantOf } from '../../plugins/context';
+import * as service from './dashboard.service';
 
 const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,11 +16,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DashboardSummarySchema, ...errors },
       },
     },
-    (request) => {
-      const company = request.company;
-      if (!company) throw new AppError('NOT_FOUND');
-      return app.db.scoped(request.scope, (tx) => summary(tx, company.id));
-    },
+    (request) => service.summary(tenantOf(request)),
   );
 };
 export default dashboardRoutes;

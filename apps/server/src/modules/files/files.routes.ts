@@ -1,8 +1,8 @@
 import { ApiErrorSchema, UuidSchema } from '@wac/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors';
-import { findFile } from './files.repository';
+import { ctxOf } from '../../plugins/context';
+import * as service from './files.service';
 
 /**
  * Serves uploaded images (logos, avatars). They are addressed by a random uuid and are not secret
@@ -26,8 +26,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await app.db.system((tx) => findFile(tx, request.params.uuid));
-      if (!file) throw new AppError('NOT_FOUND');
+      const file = await service.get(ctxOf(request), request.params.uuid);
       const ext = file.contentType.split('/')[1] ?? 'bin';
       return reply
         .header('content-type', file.contentType)

@@ -21,6 +21,17 @@ const rolesArray = (roles: string[]) =>
     sql`, `,
   )}]::text[]`;
 
+/** Whether a company is new (created within `days`) or still in its trial: its invitation quota is lower. */
+export async function isNewOrTrial(tx: Tx, companyId: string, days: number) {
+  const [r] = await rows<{ young: boolean }>(
+    tx,
+    sql`SELECT (created_at > now() - make_interval(days => ${days})
+               OR coalesce(trial_ends_at > now(), false)) AS young
+          FROM companies WHERE id = ${companyId}`,
+  );
+  return r?.young ?? true;
+}
+
 export async function isMemberByEmail(tx: Tx, companyId: string, email: string) {
   const r = await rows<{ one: number }>(
     tx,
@@ -155,4 +166,15 @@ export async function addMembership(tx: Tx, companyId: string, userId: string, r
         ON CONFLICT (company_id, user_id) DO NOTHING RETURNING id`,
   );
   return r[0]?.id ?? null;
+}
+
+/** What an invitation mail needs at sending time; null when the invitation is gone. */
+export async function mailTarget(tx: Tx, id: string) {
+  const [r] = await rows<{ email: string; status: string; token_hash: string; name: string; sub_domain: string }>(
+    tx,
+    sql`SELECT i.email, i.status, i.token_hash, c.name, c.sub_domain
+          FROM invitations i JOIN companies c ON c.id = i.company_id
+         WHERE i.id = ${id}`,
+  );
+  return r ?? null;
 }

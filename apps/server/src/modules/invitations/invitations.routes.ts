@@ -9,22 +9,21 @@ import {
   InvitationSchema,
   InvitationTokenParamsSchema,
 } from '@wac/shared/schemas/invitations';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors';
-import { errors } from '../members/members.routes';
-import { hostCtx } from '../members/members.service';
+import { errors } from '../../lib/http';
+import { ctxOf, tenantOf } from '../../plugins/context';
 import * as service from './invitations.service';
 
 const tags = ['invitations'];
 const security = [{ bearer: [] }];
-const companyOf = (request: FastifyRequest) => {
-  if (!request.company) throw new AppError('NOT_FOUND');
-  return request.company;
-};
 
 const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.jobs.register<service.InvitationMailJob['payload'], { token: string }>({
+    type: service.INVITATION_MAIL_JOB,
+    run: (job) => service.runInvitationMailJob(app, job),
+  });
+
   app.post(
     '/api/invitations',
     {
@@ -38,7 +37,7 @@ const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const inv = await service.invite(app, request, hostCtx(app, request), companyOf(request), request.body);
+      const inv = await service.invite(tenantOf(request), request.body);
       return reply.status(201).send(inv);
     },
   );
@@ -55,7 +54,7 @@ const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: InvitationPageSchema, ...errors },
       },
     },
-    (request) => service.list(hostCtx(app, request), request.query),
+    (request) => service.list(tenantOf(request), request.query),
   );
 
   app.post(
@@ -70,7 +69,7 @@ const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: InvitationSchema, ...errors },
       },
     },
-    (request) => service.resend(app, request, hostCtx(app, request), companyOf(request), request.params.uuid),
+    (request) => service.resend(tenantOf(request), request.params.uuid),
   );
 
   app.delete(
@@ -86,7 +85,7 @@ const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.cancel(app, request, hostCtx(app, request), request.params.uuid);
+      await service.cancel(tenantOf(request), request.params.uuid);
       return reply.status(204).send(null);
     },
   );
@@ -101,7 +100,7 @@ const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: InvitationPublicSchema, ...errors },
       },
     },
-    (request) => service.describe(app, request, request.params.token),
+    (request) => service.describe(ctxOf(request), request.params.token),
   );
 
   app.post(
@@ -116,12 +115,16 @@ const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.acceptAsNewUser(app, request, request.params.token, request.body)),
+      reply
+        .status(201)
+        .send(await service.acceptAsNewUser(ctxOf(request), { token: request.params.token, ...request.body })),
   );
 
   app.post(
     '/api/invitations/by-token/:token/accept',
     {
+      // The invitee is not a member yet: his sign-in (a base-domain session) may accept.
+      config: { baseDomainSession: true },
       preHandler: app.requireUser,
       schema: {
         tags,
@@ -131,7 +134,7 @@ const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: InvitationAcceptedSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.acceptAsUser(app, request, request.params.token)),
+    async (request, reply) => reply.status(201).send(await service.acceptAsUser(ctxOf(request), request.params.token)),
   );
 };
 export default invitationsRoutes;

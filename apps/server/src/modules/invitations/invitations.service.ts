@@ -1,15 +1,16 @@
-import type { Language } from '@wac/shared/constants';
 import { companyChannel, userChannel } from '@wac/shared/realtime';
 import type { InvitationCreate } from '@wac/shared/schemas/invitations';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client';
-import { audit } from '../../lib/audit';
+import { actingUser, type Ctx, type HostCompany, type TenantCtx } from '../../lib/context';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { hashPassword } from '../../lib/password';
+import { enqueue } from '../../lib/jobs/queue';
+import type { RunningJob } from '../../lib/jobs/runner';
+import type { Infra } from '../../lib/context';
+import { hashNewPassword } from '../../lib/password';
 import { iso } from '../../lib/sql';
-import type { TenantCtx } from '../members/members.service';
 import { companyUrl, invitationMail } from './invitation-mail';
+import { spendQuota } from './invitation-quota';
 import * as repo from './invitations.repository';
 
 export const INVITATION_TTL_MS = 7 * 86_400_000;
@@ -41,13 +42,12 @@ export interface PendingMail {
  * 256-bit random token, only its SHA-256 stored, valid 7 days.
  */
 export async function createInTx(
+  ctx: Ctx,
   tx: Tx,
-  request: FastifyRequest,
-  companyId: string,
-  input: InvitationCreate,
+  { companyId, ...input }: InvitationCreate & { companyId: string },
 ): Promise<{ invitation: repo.InvitationRow; mail: PendingMail }> {
-  if (await repo.isMemberByEmail(tx, companyId, input.email)) throw new AppError('ALREADY_MEMBER');
-  if (await repo.pendingFor(tx, companyId, input.email)) throw new AppError('INVITATION_PENDING');
+  const refusal = await refusalInTx(tx, { companyId, email: input.email });
+  if (refusal) throw new AppError(refusal);
   const token = randomToken();
   const invitation = await repo.insert(tx, {
     companyId,
@@ -56,34 +56,90 @@ export async function createInTx(
     firstName: input.firstName,
     lastName: input.lastName,
     tokenHash: sha256(token),
-    invitedBy: request.principal?.userId ?? null,
+    invitedBy: ctx.actor.userId,
     expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
   });
-  await audit(tx, request, {
+  await ctx.audit(tx, {
     action: 'invitation.create',
     targetType: 'invitation',
     targetId: invitation.id,
     companyId,
     after: { email: input.email, roles: input.roles },
   });
+  await queueInvitationMail(ctx, tx, { companyId, invitationId: invitation.id, token });
   return { invitation, mail: { to: input.email, token } };
 }
 
-export async function sendInvitationMail(app: FastifyInstance, lang: Language, company: CompanyRef, mail: PendingMail) {
-  const link = companyUrl(app.config, company.subDomain, `/admin/invitations/${mail.token}`);
-  await app.mailer.send({ to: mail.to, ...invitationMail(lang, company.name, link) });
+export const INVITATION_MAIL_JOB = 'invitation.mail';
+
+/**
+ * The invitation mail as a job, in the transaction that creates (or renews) the invitation: no mail
+ * for a rolled-back invitation, no invitation without its mail. The token travels in the job's
+ * secret, cleared once sent; the key makes one mail per token.
+ */
+export async function queueInvitationMail(
+  ctx: Ctx,
+  tx: Tx,
+  {
+    companyId,
+    invitationId,
+    token,
+    batchId,
+  }: { companyId: string; invitationId: string; token: string; batchId?: string },
+) {
+  await spendQuota(ctx, tx, companyId);
+  await enqueue(tx, {
+    type: INVITATION_MAIL_JOB,
+    companyId,
+    payload: { invitationId, lang: ctx.actor.lang },
+    secret: { token },
+    key: `${INVITATION_MAIL_JOB}:${invitationId}:${sha256(token).slice(0, 16)}`,
+    batchId,
+  });
 }
 
-export async function invite(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  ctx: TenantCtx,
-  company: CompanyRef,
-  input: InvitationCreate,
-) {
-  const { invitation, mail } = await ctx.run((tx) => createInTx(tx, request, ctx.companyId, input));
-  await sendInvitationMail(app, request.lang, company, mail);
-  await app.bus.publish(companyChannel(ctx.companyId), { type: 'listing_changed', resource: 'invitations' });
+/**
+ * Sends one invitation mail. An invitation cancelled, accepted or renewed since is not mailed (its
+ * link would not work). Delivery is at least once: a mail whose acknowledgement was lost is sent
+ * again with the same Message-ID.
+ */
+export type InvitationMailJob = RunningJob<{ invitationId: string; lang: Ctx['actor']['lang'] }, { token: string }>;
+
+export async function runInvitationMailJob(infra: Infra, job: InvitationMailJob) {
+  const token = job.secret?.token;
+  const target = await infra.db.scoped({ companyId: job.companyId }, (tx) =>
+    repo.mailTarget(tx, job.payload.invitationId),
+  );
+  if (!token || target?.status !== 'pending' || target.token_hash !== sha256(token)) return;
+  const link = companyUrl(infra.config, target.sub_domain, `/admin/invitations/${token}`);
+  await infra.mailer.send({
+    to: target.email,
+    ...invitationMail(job.payload.lang, target.name, link),
+    messageId: `<${job.id}@${infra.config.baseDomain}>`,
+  });
+}
+
+/** Why an address cannot be invited to a company now (inside the caller's transaction), or null. */
+export async function refusalInTx(tx: Tx, { companyId, email }: { companyId: string; email: string }) {
+  if (await repo.isMemberByEmail(tx, companyId, email)) return 'ALREADY_MEMBER' as const;
+  if (await repo.pendingFor(tx, companyId, email)) return 'INVITATION_PENDING' as const;
+  return null;
+}
+
+/** Makes a person a member of a company inside the caller's transaction; null when they already were. */
+export const addMembershipInTx = (tx: Tx, input: { companyId: string; userId: string; roles: string[] }) =>
+  repo.addMembership(tx, input.companyId, input.userId, input.roles);
+
+/** The Host's company, which the company admin's invitation routes act on. */
+const hostOf = (ctx: Ctx): HostCompany => {
+  if (!ctx.host) throw new AppError('NOT_FOUND');
+  return ctx.host;
+};
+
+export async function invite(ctx: TenantCtx, input: InvitationCreate) {
+  hostOf(ctx);
+  const { invitation } = await ctx.run((tx) => createInTx(ctx, tx, { ...input, companyId: ctx.companyId }));
+  await ctx.publish(companyChannel(ctx.companyId), { type: 'listing_changed', resource: 'invitations' });
   return toInvitation(invitation);
 }
 
@@ -97,13 +153,7 @@ export async function list(
   return { data: data.map(toInvitation), page: q.page, itemsPerPage: q.itemsPerPage, totalItems };
 }
 
-export async function resend(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  ctx: TenantCtx,
-  company: CompanyRef,
-  id: string,
-) {
+export async function resend(ctx: TenantCtx, id: string) {
   const token = randomToken();
   const inv = await ctx.run(async (tx) => {
     const inv = await repo.findById(tx, ctx.companyId, id);
@@ -111,24 +161,24 @@ export async function resend(
     // A new token: the old link stops working, and the 7 days start again.
     const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
     await repo.renew(tx, inv.id, sha256(token), expiresAt);
-    await audit(tx, request, {
+    await ctx.audit(tx, {
       action: 'invitation.resend',
       targetType: 'invitation',
       targetId: inv.id,
       companyId: ctx.companyId,
     });
+    await queueInvitationMail(ctx, tx, { companyId: ctx.companyId, invitationId: inv.id, token });
     return { ...inv, expires_at: expiresAt };
   });
-  await sendInvitationMail(app, request.lang, company, { to: inv.email, token });
   return toInvitation(inv);
 }
 
-export async function cancel(app: FastifyInstance, request: FastifyRequest, ctx: TenantCtx, id: string) {
+export async function cancel(ctx: TenantCtx, id: string) {
   await ctx.run(async (tx) => {
     const inv = await repo.findById(tx, ctx.companyId, id);
     if (inv?.status !== 'pending') throw new AppError('NOT_FOUND');
     await repo.setStatus(tx, inv.id, 'cancelled');
-    await audit(tx, request, {
+    await ctx.audit(tx, {
       action: 'invitation.cancel',
       targetType: 'invitation',
       targetId: inv.id,
@@ -137,28 +187,28 @@ export async function cancel(app: FastifyInstance, request: FastifyRequest, ctx:
       after: { status: 'cancelled' },
     });
   });
-  await app.bus.publish(companyChannel(ctx.companyId), { type: 'listing_changed', resource: 'invitations' });
+  await ctx.publish(companyChannel(ctx.companyId), { type: 'listing_changed', resource: 'invitations' });
 }
 
 type Found = NonNullable<Awaited<ReturnType<typeof repo.findByTokenHash>>>;
 
 /** A live invitation by its token; on a company host it must be that company's. */
-async function live(tx: Tx, request: FastifyRequest, token: string): Promise<Found> {
+async function live(ctx: Ctx, tx: Tx, token: string): Promise<Found> {
   const inv = await repo.findByTokenHash(tx, sha256(token));
   if (
     inv?.status !== 'pending' ||
     new Date(inv.expires_at) <= new Date() ||
     !inv.company_enabled ||
-    (request.company && request.company.id !== inv.company_id)
+    (ctx.host && ctx.host.id !== inv.company_id)
   ) {
     throw new AppError('INVITATION_INVALID');
   }
   return inv;
 }
 
-export async function describe(app: FastifyInstance, request: FastifyRequest, token: string) {
-  return app.db.system(async (tx) => {
-    const inv = await live(tx, request, token);
+export async function describe(ctx: Ctx, token: string) {
+  return ctx.system(async (tx) => {
+    const inv = await live(ctx, tx, token);
     const existing = await repo.findUserByEmail(tx, inv.email);
     return {
       email: inv.email,
@@ -175,11 +225,11 @@ export async function describe(app: FastifyInstance, request: FastifyRequest, to
   });
 }
 
-async function join(request: FastifyRequest, tx: Tx, inv: Found, userId: string) {
+async function join(ctx: Ctx, tx: Tx, inv: Found, userId: string) {
   const membershipId = await repo.addMembership(tx, inv.company_id, userId, inv.roles);
   if (!membershipId) throw new AppError('ALREADY_MEMBER');
   await repo.setStatus(tx, inv.id, 'accepted');
-  await audit(tx, request, {
+  await ctx.audit(tx, {
     action: 'invitation.accept',
     targetType: 'invitation',
     targetId: inv.id,
@@ -189,45 +239,50 @@ async function join(request: FastifyRequest, tx: Tx, inv: Found, userId: string)
   return { company: { uuid: inv.company_id, name: inv.company_name, subDomain: inv.sub_domain }, userUuid: userId };
 }
 
-async function notifyJoined(app: FastifyInstance, companyId: string, userId: string) {
-  await app.bus.publish(companyChannel(companyId), { type: 'listing_changed', resource: 'members' });
-  await app.bus.publish(userChannel(userId), { type: 'membership_updated', companyUuid: companyId });
+async function notifyJoined(ctx: Ctx, companyId: string, userId: string) {
+  await ctx.publish(companyChannel(companyId), { type: 'listing_changed', resource: 'members' });
+  await ctx.publish(userChannel(userId), { type: 'membership_updated', companyUuid: companyId });
 }
 
 /** A new person: sets names and a password; the account and the membership are created together. */
 export async function acceptAsNewUser(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  token: string,
-  body: { firstName: string; lastName: string; password: string },
+  ctx: Ctx,
+  { token, ...body }: { token: string; firstName: string; lastName: string; password: string },
 ) {
-  const passwordHash = await hashPassword(body.password);
-  const result = await app.db.system(async (tx) => {
-    const inv = await live(tx, request, token);
-    // An existing account must sign in and accept, or anyone holding the link could take it over.
+  // An existing account must sign in and accept, or anyone holding the link could take it over.
+  const acceptable = async (tx: Tx) => {
+    const inv = await live(ctx, tx, token);
     if (await repo.findUserByEmail(tx, inv.email)) throw new AppError('EMAIL_TAKEN');
+    return inv;
+  };
+  // The link is judged before the password, and the password is hashed outside the transaction
+  // that takes the invitation (which checks the link again).
+  await ctx.system(acceptable);
+  const passwordHash = await hashNewPassword(body.password);
+  const result = await ctx.system(async (tx) => {
+    const inv = await acceptable(tx);
     const userId = await repo.createUser(tx, {
       email: inv.email,
       firstName: body.firstName,
       lastName: body.lastName,
       passwordHash,
-      language: request.lang,
+      language: ctx.actor.lang,
     });
-    return join(request, tx, inv, userId);
+    return join(ctx, tx, inv, userId);
   });
-  await notifyJoined(app, result.company.uuid, result.userUuid);
+  await notifyJoined(ctx, result.company.uuid, result.userUuid);
   return result;
 }
 
 /** A signed-in person whose email is the invited one joins the company. */
-export async function acceptAsUser(app: FastifyInstance, request: FastifyRequest, token: string) {
-  const userId = request.principal!.userId;
-  const result = await app.db.system(async (tx) => {
-    const inv = await live(tx, request, token);
+export async function acceptAsUser(ctx: Ctx, token: string) {
+  const userId = actingUser(ctx);
+  const result = await ctx.system(async (tx) => {
+    const inv = await live(ctx, tx, token);
     const me = await repo.findUserByEmail(tx, inv.email);
     if (!me || me.id !== userId) throw new AppError('INVITATION_EMAIL_MISMATCH');
-    return join(request, tx, inv, userId);
+    return join(ctx, tx, inv, userId);
   });
-  await notifyJoined(app, result.company.uuid, result.userUuid);
+  await notifyJoined(ctx, result.company.uuid, result.userUuid);
   return result;
 }

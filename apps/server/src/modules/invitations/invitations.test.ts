@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMembership, createCompany, createUser } from '../../db/seed/factories';
 import { rows } from '../../lib/sql';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
+import { multipart } from '../../test/multipart';
 import { linkIn, mailText, startSmtp } from '../../test/smtp';
 
 let t: TestContext;
@@ -75,11 +76,24 @@ describe('invite → mail → accept as a new person', () => {
       payload: { firstName: 'New', lastName: 'Person', password: 'short', confirmPassword: 'short' },
     });
     expect(weak.statusCode).toBe(400);
+    // The same password policy as sign-up and reset: a common password is refused, nothing changes.
+    const common = await call(t.app, {
+      method: 'POST',
+      url: `/api/invitations/by-token/${token}/accept-new`,
+      host: 'acme',
+      payload: { firstName: 'New', lastName: 'Person', password: 'Password1', confirmPassword: 'Password1' },
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().code).toBe('PASSWORD_TOO_COMMON');
+    const notYet = await t.db.system((tx) =>
+      rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM users WHERE email = 'new.person@example.org'`),
+    );
+    expect(notYet[0]!.n).toBe(0);
     const accepted = await call(t.app, {
       method: 'POST',
       url: `/api/invitations/by-token/${token}/accept-new`,
       host: 'acme',
-      payload: { firstName: 'New', lastName: 'Person', password: 'Secret123', confirmPassword: 'Secret123' },
+      payload: { firstName: 'New', lastName: 'Person', password: 'Wombat-4821', confirmPassword: 'Wombat-4821' },
     });
     expect(accepted.statusCode).toBe(201);
     const members = await call(t.app, {
@@ -116,7 +130,7 @@ describe('existing user accepts', () => {
       method: 'POST',
       url: `/api/invitations/by-token/${token}/accept-new`,
       host: 'acme',
-      payload: { firstName: 'X', lastName: 'Y', password: 'Secret123', confirmPassword: 'Secret123' },
+      payload: { firstName: 'X', lastName: 'Y', password: 'Wombat-4821', confirmPassword: 'Wombat-4821' },
     });
     expect(takeover.json().code).toBe('EMAIL_TAKEN');
     const wrong = await call(t.app, {
@@ -246,7 +260,7 @@ describe('bad input and management', () => {
       method: 'POST',
       url: `/api/invitations/by-token/${token}/accept-new`,
       host: 'acme',
-      payload: { firstName: 'L', lastName: 'T', password: 'Secret123', confirmPassword: 'Secret123' },
+      payload: { firstName: 'L', lastName: 'T', password: 'Wombat-4821', confirmPassword: 'Wombat-4821' },
     });
     expect(res.json().code).toBe('INVITATION_INVALID');
     expect((await invite({ email: 'late@example.org' })).statusCode).toBe(201);
@@ -275,5 +289,104 @@ describe('bad input and management', () => {
       rows<{ status: string }>(tx, sql`SELECT status FROM invitations WHERE id = ${gid}`),
     );
     expect(row!.status).toBe('pending');
+  });
+});
+
+describe('the invitation quota (security finding 2)', () => {
+  const used = (companyId: string, window: 'hour' | 'day', count: number) =>
+    t.db.system((tx) =>
+      tx.execute(sql`INSERT INTO rate_limits (key, window_start, count)
+                     VALUES (${`invitations-${window}:${companyId}`}, now(), ${count})
+                     ON CONFLICT (key) DO UPDATE SET count = excluded.count, window_start = now()`),
+    );
+  const invitationsOf = async (email: string) =>
+    (
+      await t.db.system((tx) =>
+        rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM invitations WHERE email = ${email}`),
+      )
+    )[0]!.n;
+
+  it('a trial company is held to 50 an hour: the 51st is refused with the limits in the message, and nothing is stored', async () => {
+    await used(ids.acme!, 'hour', 49);
+    expect((await invite({ email: 'fiftieth@example.org' })).statusCode).toBe(201);
+    const refused = await invite({ email: 'fifty-first@example.org' }, 'de');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      code: 'INVITATION_LIMIT_NEW',
+      message:
+        'Eine neue Firma oder eine Firma in der Testphase kann 50 Einladungen pro Stunde und 200 pro Tag senden. Bitte versuchen Sie es später erneut.',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await invitationsOf('fifty-first@example.org')).toBe(0);
+    // A resend mails too: it is refused the same way and keeps the old link.
+    const list = await call(t.app, {
+      method: 'GET',
+      url: '/api/invitations?search=fiftieth',
+      host: 'acme',
+      token: adminToken,
+    });
+    const id = list.json().data[0].uuid;
+    const resend = await call(t.app, {
+      method: 'POST',
+      url: `/api/invitations/${id}/resend`,
+      host: 'acme',
+      token: adminToken,
+    });
+    expect(resend.json().code).toBe('INVITATION_LIMIT_NEW');
+    await used(ids.acme!, 'hour', 0);
+  });
+
+  it('a CSV import over the quota is refused as a whole', async () => {
+    await used(ids.acme!, 'day', 198);
+    const csv = [
+      'email,firstName,lastName',
+      'q1@example.org,Q,One',
+      'q2@example.org,Q,Two',
+      'q3@example.org,Q,Three',
+    ].join('\n');
+    const { payload, headers } = multipart(Buffer.from(csv), { filename: 'members.csv', contentType: 'text/csv' });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/members/import',
+      host: 'acme',
+      token: adminToken,
+      payload,
+      headers,
+    });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().code).toBe('INVITATION_LIMIT_NEW');
+    expect(await invitationsOf('q1@example.org')).toBe(0);
+    await used(ids.acme!, 'day', 0);
+  });
+
+  it('an established company gets 300 an hour', async () => {
+    await t.db.system((tx) =>
+      tx.execute(
+        sql`UPDATE companies SET created_at = now() - interval '90 days', trial_ends_at = NULL WHERE id = ${ids.acme!}`,
+      ),
+    );
+    await used(ids.acme!, 'hour', 60);
+    expect((await invite({ email: 'sixty-first@example.org' })).statusCode).toBe(201);
+    await used(ids.acme!, 'hour', 300);
+    const refused = await invite({ email: 'over@example.org' });
+    expect(refused.json()).toMatchObject({
+      code: 'INVITATION_LIMIT',
+      message: 'This company has reached its invitation limit: 300 an hour and 1,000 a day. Please try again later.',
+    });
+    await used(ids.acme!, 'hour', 0);
+  });
+
+  it('a company name is text in the mail: escaped in the HTML part, one line in the subject', async () => {
+    await t.db.system((tx) =>
+      tx.execute(sql`UPDATE companies SET name = ${'<b onclick="x()">Acme</b> & Co'} WHERE id = ${ids.acme!}`),
+    );
+    const before = smtp.inbox.length;
+    expect((await invite({ email: 'html@example.org' })).statusCode).toBe(201);
+    const mail = await smtp.next('html@example.org', before);
+    expect(mailText(mail.raw)).toContain('&lt;b onclick=&quot;x()&quot;&gt;Acme&lt;/b&gt; &amp; Co');
+    expect(mailText(mail.raw).split('text/html')[1]).not.toContain('<b onclick');
+    const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(mail.raw)?.[1] ?? '';
+    expect(subject).toContain('Acme');
+    await t.db.system((tx) => tx.execute(sql`UPDATE companies SET name = 'Acme' WHERE id = ${ids.acme!}`));
   });
 });

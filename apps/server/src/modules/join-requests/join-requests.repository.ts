@@ -53,7 +53,7 @@ export async function insert(tx: Tx, companyId: string, userId: string, message:
   return r!.id;
 }
 
-export async function find(tx: Tx, id: string, filter: SQL, lock = false) {
+async function find(tx: Tx, id: string, filter: SQL, lock = false) {
   const [r] = await rows<JoinRequestRow>(
     tx,
     sql`SELECT ${COLS} FROM ${FROM} WHERE j.id = ${id} AND ${filter}${lock ? sql` FOR UPDATE OF j` : sql``}`,
@@ -61,7 +61,7 @@ export async function find(tx: Tx, id: string, filter: SQL, lock = false) {
   return r ?? null;
 }
 
-export async function list(tx: Tx, filter: SQL, desc: boolean, page: number, size: number) {
+async function list(tx: Tx, filter: SQL, desc: boolean, page: number, size: number) {
   const dir = desc ? sql`DESC` : sql`ASC`;
   const data = await rows<JoinRequestRow>(
     tx,
@@ -72,7 +72,7 @@ export async function list(tx: Tx, filter: SQL, desc: boolean, page: number, siz
   return { data, totalItems: c?.n ?? 0 };
 }
 
-export async function respond(tx: Tx, id: string, status: 'accepted' | 'declined', by: string | null) {
+export async function respond(tx: Tx, id: string, status: 'accepted' | 'declined' | 'withdrawn', by: string | null) {
   await tx.execute(
     sql`UPDATE join_requests SET status = ${status}, responded_by = ${by}, responded_at = now() WHERE id = ${id}`,
   );
@@ -83,3 +83,18 @@ export async function addMembership(tx: Tx, companyId: string, userId: string) {
     sql`INSERT INTO memberships (company_id, user_id) VALUES (${companyId}, ${userId}) ON CONFLICT (company_id, user_id) DO NOTHING`,
   );
 }
+
+/** Which rows: the user's own requests, or the requests of one company (in one status). */
+export type JoinRequestOwner = { userId: string } | { companyId: string; status?: string };
+
+const whereOf = (owner: JoinRequestOwner) =>
+  'userId' in owner
+    ? sql`j.user_id = ${owner.userId}`
+    : owner.status === undefined
+      ? sql`j.company_id = ${owner.companyId}`
+      : sql`j.company_id = ${owner.companyId} AND j.status = ${owner.status}`;
+
+export const findOf = (tx: Tx, owner: JoinRequestOwner, id: string, lock = false) => find(tx, id, whereOf(owner), lock);
+
+export const listOf = (tx: Tx, owner: JoinRequestOwner, desc: boolean, page: number, size: number) =>
+  list(tx, whereOf(owner), desc, page, size);

@@ -7,8 +7,8 @@ import {
   JoinRequestSchema,
 } from '@wac/shared/schemas/join-requests';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errors } from '../members/members.routes';
-import { hostCtx } from '../members/members.service';
+import { errors } from '../../lib/http';
+import { ctxOf, tenantOf } from '../../plugins/context';
 import * as service from './join-requests.service';
 
 const tags = ['join-requests'];
@@ -18,6 +18,7 @@ const joinRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/join-requests',
     {
+      config: { baseDomainSession: true },
       preHandler: app.requireUser,
       schema: {
         tags,
@@ -27,11 +28,12 @@ const joinRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: JoinRequestSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(app, request, request.body)),
+    async (request, reply) => reply.status(201).send(await service.create(ctxOf(request), request.body)),
   );
   app.get(
     '/api/join-requests/mine',
     {
+      config: { baseDomainSession: true },
       preHandler: app.requireUser,
       schema: {
         tags,
@@ -41,7 +43,7 @@ const joinRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: JoinRequestPageSchema, ...errors },
       },
     },
-    (request) => service.mine(app, request, request.query),
+    (request) => service.mine(ctxOf(request), request.query),
   );
   app.get(
     '/api/join-requests',
@@ -55,7 +57,7 @@ const joinRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: JoinRequestPageSchema, ...errors },
       },
     },
-    (request) => service.list(hostCtx(app, request), request.query),
+    (request) => service.list(tenantOf(request), request.query),
   );
   app.post(
     '/api/join-requests/:uuid/respond',
@@ -70,7 +72,22 @@ const joinRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: JoinRequestSchema, ...errors },
       },
     },
-    (request) => service.respond(app, request, hostCtx(app, request), request.params.uuid, request.body.decision),
+    (request) => service.respond(tenantOf(request), { id: request.params.uuid, decision: request.body.decision }),
+  );
+  app.post(
+    '/api/join-requests/:uuid/withdraw',
+    {
+      config: { baseDomainSession: true },
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Withdraw one of the signed-in user’s own pending join requests',
+        params: JoinRequestParamsSchema,
+        response: { 200: JoinRequestSchema, ...errors },
+      },
+    },
+    (request) => service.withdraw(ctxOf(request), request.params.uuid),
   );
 };
 export default joinRequestsRoutes;

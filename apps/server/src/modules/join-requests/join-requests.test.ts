@@ -159,4 +159,44 @@ describe('join requests', () => {
     const back = await ask('globex');
     expect(back.json().code).toBe('ALREADY_MEMBER');
   });
+
+  it('the requester withdraws a pending request: gone from the admins list, logged, and they may ask again', async () => {
+    const u = await t.db.system((tx) => createUser(tx, { email: 'changed.mind@else.test', firstName: 'Cy' }));
+    const tok = (await tokenFor(t.app, u.id, null)).token;
+    const ask = () =>
+      call(t.app, { method: 'POST', url: '/api/join-requests', token: tok, payload: { subDomain: 'acme' } });
+    const jr = (await ask()).json();
+    const withdraw = (id: string, token = tok, host: string | null = null) =>
+      call(t.app, { method: 'POST', url: `/api/join-requests/${id}/withdraw`, token, host });
+
+    // Nobody else withdraws it, not even the company's admin.
+    expect((await withdraw(jr.uuid, admin, 'acme')).statusCode).toBe(404);
+    expect((await withdraw(jr.uuid, requester, 'globex')).statusCode).toBe(404);
+
+    const seen: RealtimeMessage[] = [];
+    const off = t.app.bus.subscribe(companyChannel(ids.acme!), (m) => seen.push(m));
+    const res = await withdraw(jr.uuid);
+    off();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ uuid: jr.uuid, status: 'withdrawn' });
+    expect(seen).toEqual([{ type: 'listing_changed', resource: 'join-requests' }]);
+
+    const pending = (
+      await call(t.app, { method: 'GET', url: '/api/join-requests?status=pending', host: 'acme', token: admin })
+    ).json();
+    expect(pending.data.map((r: { uuid: string }) => r.uuid)).not.toContain(jr.uuid);
+    const log = (
+      await call(t.app, {
+        method: 'GET',
+        url: '/api/audit-log?action=join_request.withdraw',
+        host: 'acme',
+        token: admin,
+      })
+    ).json();
+    expect(log.data).toMatchObject([{ targetId: jr.uuid, targetName: 'Cy Tester', actor: { uuid: u.id } }]);
+
+    // Only a pending request can be withdrawn; asking again is allowed.
+    expect((await withdraw(jr.uuid)).json().code).toBe('CONFLICT');
+    expect((await ask()).statusCode).toBe(201);
+  });
 });

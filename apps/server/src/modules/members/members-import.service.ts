@@ -1,26 +1,38 @@
+import type { Language } from '@wac/shared/constants';
 import { errorMessage } from '@wac/shared/errors';
 import { type MemberImportResult, MemberImportRowSchema } from '@wac/shared/schemas/members';
 import { validationMessage } from '@wac/shared/validation';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { audit } from '../../lib/audit';
+import type { TenantCtx } from '../../lib/context';
 import { CsvError, parseCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
-import { readUpload, uploadedFile } from '../../lib/images';
-import * as invitationsRepo from '../invitations/invitations.repository';
-import { type CompanyRef, createInTx, type PendingMail, sendInvitationMail } from '../invitations/invitations.service';
-import type { TenantCtx } from './members.service';
+import { createInTx, type PendingMail, refusalInTx } from '../invitations/invitations.service';
 
 /** Rows per file: each imported row sends a mail in the same request, so the request stays bounded. */
 export const IMPORT_MAX_ROWS = 1000;
-const COLUMNS = ['email', 'firstname', 'lastname', 'role'] as const;
+const COLUMNS = ['email', 'firstname', 'lastname'] as const;
+/** The role column as people write it (`role`) or as the members export writes it (`roles`). */
+const ROLE_COLUMNS = ['role', 'roles'] as const;
+
+/**
+ * One membership role from a cell: `admin`, `member`, or the export's list (`admin member`), where
+ * admin wins. Anything else is kept as written, so the row says what is wrong with it.
+ */
+export function roleOf(cell: string): string {
+  const roles = cell
+    .toLowerCase()
+    .split(/[\s,;|]+/)
+    .filter(Boolean);
+  if (roles.length === 0) return 'member';
+  if (roles.includes('admin')) return 'admin';
+  return roles.length === 1 || roles.every((r) => r === 'member') ? (roles[0] ?? 'member') : roles.join(' ');
+}
 
 type Row = MemberImportResult['rows'][number] & {
   data?: { email: string; firstName: string; lastName: string; role: 'admin' | 'member' };
 };
 
 /** Reads and checks the uploaded CSV: the whole file is refused only when it is not a members CSV at all. */
-async function readRows(request: FastifyRequest): Promise<Row[]> {
-  const bytes = await readUpload(await uploadedFile(request));
+function readRows(bytes: Buffer, lang: Language): Row[] {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -36,9 +48,9 @@ async function readRows(request: FastifyRequest): Promise<Row[]> {
   }
   const header = (table[0] ?? []).map((h) => h.trim().toLowerCase());
   const index = COLUMNS.map((c) => header.indexOf(c));
-  if (index.slice(0, 3).some((i) => i < 0) || table.length < 2) throw new AppError('CSV_INVALID');
+  if (index.some((i) => i < 0) || table.length < 2) throw new AppError('CSV_INVALID');
+  const roleIndex = ROLE_COLUMNS.map((c) => header.indexOf(c)).find((i) => i >= 0) ?? -1;
 
-  const lang = request.lang;
   const seen = new Set<string>();
   return table.slice(1).map((cells, n) => {
     const line = n + 2;
@@ -47,7 +59,7 @@ async function readRows(request: FastifyRequest): Promise<Row[]> {
       email: get(index[0]!),
       firstName: get(index[1]!),
       lastName: get(index[2]!),
-      role: get(index[3]!).toLowerCase() || 'member',
+      role: roleOf(get(roleIndex)),
     };
     const parsed = MemberImportRowSchema.safeParse(raw);
     if (!parsed.success) {
@@ -87,31 +99,24 @@ const summary = (rows: Row[], imported: number): MemberImportResult => ({
  * independent invitation, and the preview shows exactly what will happen before the admin commits.
  * `commit: false` (the preview) writes nothing.
  */
-export async function importMembers(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  ctx: TenantCtx,
-  company: CompanyRef,
-  commit: boolean,
-) {
-  const rows = await readRows(request);
-  const lang = request.lang;
+export async function importMembers(ctx: TenantCtx, { bytes, commit }: { bytes: Buffer; commit: boolean }) {
+  const company = ctx.host;
+  if (!company) throw new AppError('NOT_FOUND');
+  const lang = ctx.actor.lang;
+  const rows = readRows(bytes, lang);
   const mails: PendingMail[] = [];
   await ctx.run(async (tx) => {
     for (const row of rows) {
       if (row.status !== 'valid' || !row.data) continue;
-      const code = (await invitationsRepo.isMemberByEmail(tx, ctx.companyId, row.email))
-        ? 'ALREADY_MEMBER'
-        : (await invitationsRepo.pendingFor(tx, ctx.companyId, row.email))
-          ? 'INVITATION_PENDING'
-          : null;
+      const code = await refusalInTx(tx, { companyId: ctx.companyId, email: row.email });
       if (code) {
         row.status = 'skipped';
         row.errors = [{ field: 'email', code, message: errorMessage(code, lang) }];
         continue;
       }
       if (!commit) continue;
-      const { mail } = await createInTx(tx, request, ctx.companyId, {
+      const { mail } = await createInTx(ctx, tx, {
+        companyId: ctx.companyId,
         email: row.data.email,
         roles: [row.data.role],
         firstName: row.data.firstName,
@@ -121,7 +126,7 @@ export async function importMembers(
       row.status = 'invited';
     }
     if (commit) {
-      await audit(tx, request, {
+      await ctx.audit(tx, {
         action: 'member.import',
         targetType: 'company',
         targetId: ctx.companyId,
@@ -130,6 +135,5 @@ export async function importMembers(
       });
     }
   });
-  for (const mail of mails) await sendInvitationMail(app, lang, company, mail);
   return summary(rows, mails.length);
 }

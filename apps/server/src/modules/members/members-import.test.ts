@@ -5,6 +5,7 @@ import { rows } from '../../lib/sql';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
 import { multipart } from '../../test/multipart';
 import { linkIn, startSmtp } from '../../test/smtp';
+import { roleOf } from './members-import.service';
 
 let t: TestContext;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -106,6 +107,25 @@ describe('members CSV import', () => {
     const again = (await send('/api/members/import', CSV)).json();
     expect(again.imported).toBe(0);
     expect(again.rows[0]).toMatchObject({ status: 'skipped', errors: [{ code: 'INVITATION_PENDING' }] });
+  });
+
+  it('reads a file as the members export writes it (roles, extra columns)', async () => {
+    const exported = [
+      'uuid,email,firstName,lastName,roles,enabled,schedulingEnabled,emailEnabled,videoCallEnabled,createdAt',
+      'x,roles.admin@example.org,Rae,Admin,admin member,true,true,true,true,2026-01-01T00:00:00.000Z',
+      'y,roles.member@example.org,Mo,Member,member,true,true,true,true,2026-01-01T00:00:00.000Z',
+      'z,roles.bad@example.org,Bo,Bad,owner,true,true,true,true,2026-01-01T00:00:00.000Z',
+    ].join('\r\n');
+    const body = (await send('/api/members/import/preview', exported)).json();
+    expect(body.rows.map((r: { email: string; status: string }) => [r.email, r.status])).toEqual([
+      ['roles.admin@example.org', 'valid'],
+      ['roles.member@example.org', 'valid'],
+      ['roles.bad@example.org', 'invalid'],
+    ]);
+    expect(body.rows[2].errors[0].field).toBe('role');
+    expect(roleOf('Admin; Member')).toBe('admin');
+    expect(roleOf('')).toBe('member');
+    expect(roleOf('member member')).toBe('member');
   });
 
   it('refuses files that are not a members CSV, changing nothing', async () => {

@@ -17,20 +17,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../lib/csv-export';
-import { AppError } from '../../lib/errors';
+import { DeleteQuerySchema, errors } from '../../lib/http';
+import { readUpload, uploadedFile } from '../../lib/images';
+import { tenantOf } from '../../plugins/context';
 import { importMembers } from './members-import.service';
 import * as service from './members.service';
 
-export const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
 const security = [{ bearer: [] }];
 const tags = ['members'];
-export const DeleteQuerySchema = z.object({ version: z.coerce.number().int().min(1).optional() });
 
 /** The company admin's members (memberships of the Host's company joined with their users). */
 const membersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,7 +40,7 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: MemberListQuerySchema,
       response: { 200: MemberPageSchema, ...errors },
     }),
-    (request) => service.listMembers(service.hostCtx(app, request), request.query),
+    (request) => service.listMembers(tenantOf(request), request.query),
   );
 
   app.get(
@@ -56,8 +50,7 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       produces: ['text/csv'],
       response: { 200: z.unknown().describe('text/csv'), ...errors },
     }),
-    (request, reply) =>
-      sendCsv(reply, 'members.csv', service.exportMembers(service.hostCtx(app, request), request.query)),
+    (request, reply) => sendCsv(reply, 'members.csv', service.exportMembers(tenantOf(request), request.query)),
   );
 
   app.post(
@@ -66,7 +59,7 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       body: MemberBulkSchema,
       response: { 200: MemberBulkResultSchema, ...errors },
     }),
-    (request) => service.bulk(app, request, service.hostCtx(app, request), request.body),
+    (request) => service.bulk(tenantOf(request), request.body),
   );
 
   for (const commit of [false, true]) {
@@ -78,15 +71,15 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           security,
           summary: commit
-            ? 'Import members from CSV (email, firstName, lastName, role): good rows are invited, bad rows reported'
+            ? 'Import members from CSV (email, firstName, lastName, role or roles): good rows are invited, bad rows reported'
             : 'Check a members CSV: the result per row, nothing written',
           consumes: ['multipart/form-data'],
           response: { 200: MemberImportResultSchema, ...errors, 413: ApiErrorSchema, 415: ApiErrorSchema },
         },
       },
-      (request) => {
-        if (!request.company) throw new AppError('NOT_FOUND');
-        return importMembers(app, request, service.hostCtx(app, request), request.company, commit);
+      async (request) => {
+        const ctx = tenantOf(request);
+        return importMembers(ctx, { bytes: await readUpload(await uploadedFile(request)), commit });
       },
     );
   }
@@ -94,7 +87,7 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/members/:uuid',
     route('read', 'A member', { params: MemberParamsSchema, response: { 200: MemberSchema, ...errors } }),
-    (request) => service.getMember(service.hostCtx(app, request), request.params.uuid),
+    (request) => service.getMember(tenantOf(request), request.params.uuid),
   );
 
   app.patch(
@@ -104,7 +97,7 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       body: MemberUpdateSchema,
       response: { 200: MemberSchema, ...errors },
     }),
-    (request) => service.updateMember(app, request, service.hostCtx(app, request), request.params.uuid, request.body),
+    (request) => service.updateMember(tenantOf(request), { userId: request.params.uuid, ...request.body }),
   );
 
   app.delete(
@@ -115,13 +108,10 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 204: z.null(), ...errors },
     }),
     async (request, reply) => {
-      await service.removeMember(
-        app,
-        request,
-        service.hostCtx(app, request),
-        request.params.uuid,
-        request.query.version ?? null,
-      );
+      await service.removeMember(tenantOf(request), {
+        userId: request.params.uuid,
+        version: request.query.version ?? null,
+      });
       return reply.status(204).send(null);
     },
   );
@@ -129,7 +119,7 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/members/:uuid/teams',
     route('read', "A member's teams", { params: MemberParamsSchema, response: { 200: MemberTeamsSchema, ...errors } }),
-    (request) => service.memberTeams(service.hostCtx(app, request), request.params.uuid),
+    (request) => service.memberTeams(tenantOf(request), request.params.uuid),
   );
 
   app.get(
@@ -138,7 +128,7 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       params: MemberParamsSchema,
       response: { 200: MemberSessionsSchema, ...errors },
     }),
-    (request) => service.memberSessions(service.hostCtx(app, request), request.params.uuid),
+    (request) => service.memberSessions(tenantOf(request), { userId: request.params.uuid }),
   );
 
   app.post(
@@ -147,7 +137,7 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       params: MemberParamsSchema,
       response: { 200: MessageSchema, ...errors },
     }),
-    (request) => service.revokeMemberSessions(app, request, service.hostCtx(app, request), request.params.uuid),
+    (request) => service.revokeMemberSessions(tenantOf(request), { userId: request.params.uuid }),
   );
 
   app.post(
@@ -157,13 +147,10 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: MessageSchema, ...errors },
     }),
     (request) =>
-      service.revokeMemberSession(
-        app,
-        request,
-        service.hostCtx(app, request),
-        request.params.uuid,
-        request.params.sessionUuid,
-      ),
+      service.revokeMemberSession(tenantOf(request), {
+        userId: request.params.uuid,
+        sessionId: request.params.sessionUuid,
+      }),
   );
 };
 export default membersRoutes;

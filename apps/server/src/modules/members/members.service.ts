@@ -1,46 +1,15 @@
-import { liveSessions, revokeLiveSession, revokeUserSessions } from '../auth/auth.repository';
 import type { Readable } from 'node:stream';
 import { errorMessage } from '@wac/shared/errors';
 import { successMessage } from '@wac/shared/messages';
 import { companyChannel, userChannel } from '@wac/shared/realtime';
 import type { Member, MemberBulk, MemberListQuery, MemberUpdate } from '@wac/shared/schemas/members';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Tx } from '../../db/client';
-import { audit } from '../../lib/audit';
+import type { TenantCtx } from '../../lib/context';
 import { csvStream } from '../../lib/csv-export';
 import { AppError } from '../../lib/errors';
 import { batches, iso, keysetOf } from '../../lib/sql';
 import * as repo from './members.repository';
-import { type ListingCache, listingCacheFor } from './listing-cache';
-
-/**
- * Which company an operation acts on and how it reaches the database. A company admin acts on the
- * Host's company; a super admin acts on any company from the platform routes. Both run scoped to
- * that company, so row-level security backs every query either way.
- */
-export interface TenantCtx {
-  companyId: string;
-  run<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
-  /** What this process remembers of member listings (deep-page anchors, search results). */
-  listings: ListingCache;
-}
-
-export function hostCtx(app: FastifyInstance, request: FastifyRequest): TenantCtx {
-  if (!request.company) throw new AppError('NOT_FOUND');
-  return {
-    companyId: request.company.id,
-    run: (fn) => app.db.scoped(request.scope, fn),
-    listings: listingCacheFor(app),
-  };
-}
-
-export function platformCtx(app: FastifyInstance, request: FastifyRequest, companyId: string): TenantCtx {
-  return {
-    companyId,
-    run: (fn) => app.db.scoped({ companyId, userId: request.principal?.userId ?? null }, fn),
-    listings: listingCacheFor(app),
-  };
-}
+import * as sessions from '../auth/sessions.service';
+import { listingCacheFor } from './listing-cache';
 
 export function toMember(r: repo.MemberRow): Member {
   return {
@@ -72,7 +41,7 @@ const isActiveAdmin = (m: { enabled: boolean; roles: string[] }) => m.enabled &&
 
 export async function listMembers(ctx: TenantCtx, q: MemberListQuery) {
   const page = await ctx.run((tx) =>
-    ctx.listings.readPage(tx, ctx.companyId, q, (q.page - 1) * q.itemsPerPage, q.itemsPerPage),
+    listingCacheFor(ctx.infra).readPage(tx, ctx.companyId, q, (q.page - 1) * q.itemsPerPage, q.itemsPerPage),
   );
   return { data: page.rows.map(toMember), page: q.page, itemsPerPage: q.itemsPerPage, totalItems: page.total };
 }
@@ -116,20 +85,13 @@ export async function getMember(ctx: TenantCtx, userId: string) {
   return toMember(m);
 }
 
-async function notifyMembership(app: FastifyInstance, ctx: TenantCtx, userId: string) {
-  await app.bus.publish(userChannel(userId), { type: 'membership_updated', companyUuid: ctx.companyId });
-  await app.bus.publish(companyChannel(ctx.companyId), { type: 'listing_changed', resource: 'members' });
+async function notifyMembership(ctx: TenantCtx, userId: string) {
+  await ctx.publish(userChannel(userId), { type: 'membership_updated', companyUuid: ctx.companyId });
+  await ctx.publish(companyChannel(ctx.companyId), { type: 'listing_changed', resource: 'members' });
 }
 
 /** Changes roles, enabled flag or product toggles; `version: null` skips the check (bulk actions). */
-async function applyUpdate(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  ctx: TenantCtx,
-  userId: string,
-  version: number | null,
-  patch: repo.MembershipPatch,
-) {
+async function applyUpdate(ctx: TenantCtx, userId: string, version: number | null, patch: repo.MembershipPatch) {
   const after = await ctx.run(async (tx) => {
     const m = await repo.findMember(tx, ctx.companyId, userId, true);
     if (!m) throw new AppError('NOT_FOUND');
@@ -140,7 +102,7 @@ async function applyUpdate(
     }
     if (!(await repo.updateMembership(tx, m.id, m.version, patch))) throw new AppError('VERSION_CONFLICT');
     const updated = (await repo.findMember(tx, ctx.companyId, userId))!;
-    await audit(tx, request, {
+    await ctx.audit(tx, {
       action: 'member.update',
       targetType: 'user',
       targetId: userId,
@@ -150,28 +112,15 @@ async function applyUpdate(
     });
     return updated;
   });
-  await notifyMembership(app, ctx, userId);
+  await notifyMembership(ctx, userId);
   return toMember(after);
 }
 
-export function updateMember(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  ctx: TenantCtx,
-  userId: string,
-  body: MemberUpdate,
-) {
-  const { version, ...patch } = body;
-  return applyUpdate(app, request, ctx, userId, version, patch);
+export function updateMember(ctx: TenantCtx, { userId, version, ...patch }: MemberUpdate & { userId: string }) {
+  return applyUpdate(ctx, userId, version, patch);
 }
 
-export async function removeMember(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  ctx: TenantCtx,
-  userId: string,
-  version: number | null,
-) {
+export async function removeMember(ctx: TenantCtx, { userId, version }: { userId: string; version: number | null }) {
   await ctx.run(async (tx) => {
     const m = await repo.findMember(tx, ctx.companyId, userId, true);
     if (!m) throw new AppError('NOT_FOUND');
@@ -180,7 +129,7 @@ export async function removeMember(
       throw new AppError('LAST_ADMIN');
     }
     await repo.deleteMembership(tx, ctx.companyId, m.id, userId);
-    await audit(tx, request, {
+    await ctx.audit(tx, {
       action: 'member.remove',
       targetType: 'user',
       targetId: userId,
@@ -189,21 +138,21 @@ export async function removeMember(
       after: null,
     });
   });
-  await notifyMembership(app, ctx, userId);
+  await notifyMembership(ctx, userId);
 }
 
 /** Applies one action to each selected member in its own transaction; one failure stops nothing else. */
-export async function bulk(app: FastifyInstance, request: FastifyRequest, ctx: TenantCtx, body: MemberBulk) {
+export async function bulk(ctx: TenantCtx, body: MemberBulk) {
   const results: Array<{ uuid: string; ok: boolean; code?: string; message?: string }> = [];
   for (const uuid of [...new Set(body.uuids)]) {
     try {
-      if (body.action === 'remove') await removeMember(app, request, ctx, uuid, null);
-      else if (body.action === 'setRole') await applyUpdate(app, request, ctx, uuid, null, { roles: [body.role!] });
-      else await applyUpdate(app, request, ctx, uuid, null, { enabled: body.action === 'enable' });
+      if (body.action === 'remove') await removeMember(ctx, { userId: uuid, version: null });
+      else if (body.action === 'setRole') await applyUpdate(ctx, uuid, null, { roles: [body.role!] });
+      else await applyUpdate(ctx, uuid, null, { enabled: body.action === 'enable' });
       results.push({ uuid, ok: true });
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
-      results.push({ uuid, ok: false, code: e.code, message: errorMessage(e.code, request.lang) });
+      results.push({ uuid, ok: false, code: e.code, message: errorMessage(e.code, ctx.actor.lang) });
     }
   }
   return { results };
@@ -222,10 +171,13 @@ export async function memberTeams(ctx: TenantCtx, userId: string) {
  * are host-bound, so that is exactly their access to this company, and an admin of one company
  * cannot sign a person out of another. `allCompanies` is for the platform (super admin).
  */
-export async function memberSessions(ctx: TenantCtx, userId: string, allCompanies = false) {
+export async function memberSessions(
+  ctx: TenantCtx,
+  { userId, allCompanies = false }: { userId: string; allCompanies?: boolean },
+) {
   const rows = await ctx.run(async (tx) => {
     if (!(await repo.findMember(tx, ctx.companyId, userId))) throw new AppError('NOT_FOUND');
-    return liveSessions(tx, userId, { companyId: allCompanies ? null : ctx.companyId, limit: 100 });
+    return sessions.liveSessionsInTx(tx, { userId, companyId: allCompanies ? null : ctx.companyId, limit: 100 });
   });
   return {
     data: rows.map((s) => ({
@@ -240,16 +192,14 @@ export async function memberSessions(ctx: TenantCtx, userId: string, allCompanie
 }
 
 export async function revokeMemberSessions(
-  app: FastifyInstance,
-  request: FastifyRequest,
   ctx: TenantCtx,
-  userId: string,
-  allCompanies = false,
+  { userId, allCompanies = false }: { userId: string; allCompanies?: boolean },
 ) {
   await ctx.run(async (tx) => {
     if (!(await repo.findMember(tx, ctx.companyId, userId))) throw new AppError('NOT_FOUND');
-    const n = (await revokeUserSessions(tx, userId, 'admin_revoked', allCompanies ? null : ctx.companyId)).length;
-    await audit(tx, request, {
+    const companyId = allCompanies ? null : ctx.companyId;
+    const n = (await sessions.revokeUserSessionsInTx(tx, { userId, reason: 'admin_revoked', companyId })).length;
+    await ctx.audit(tx, {
       action: 'member.sessions_revoke',
       targetType: 'user',
       targetId: userId,
@@ -257,11 +207,8 @@ export async function revokeMemberSessions(
       after: { revokedSessions: n, allCompanies },
     });
   });
-  await app.bus.publish(userChannel(userId), {
-    type: 'user_logged_out',
-    companyUuid: allCompanies ? null : ctx.companyId,
-  });
-  return { message: successMessage('SESSION_REVOKED_OK', request.lang) };
+  await sessions.announceLoggedOut(ctx, { userId, companyUuid: allCompanies ? null : ctx.companyId });
+  return { message: successMessage('SESSION_REVOKED_OK', ctx.actor.lang) };
 }
 
 /**
@@ -270,17 +217,19 @@ export async function revokeMemberSessions(
  * session's sockets close; the member's other sessions go on.
  */
 export async function revokeMemberSession(
-  app: FastifyInstance,
-  request: FastifyRequest,
   ctx: TenantCtx,
-  userId: string,
-  sessionId: string,
+  { userId, sessionId }: { userId: string; sessionId: string },
 ) {
   await ctx.run(async (tx) => {
     if (!(await repo.findMember(tx, ctx.companyId, userId))) throw new AppError('NOT_FOUND');
-    const revoked = await revokeLiveSession(tx, userId, ctx.companyId, sessionId, 'admin_revoked');
+    const revoked = await sessions.revokeLiveSessionInTx(tx, {
+      userId,
+      companyId: ctx.companyId,
+      sessionId,
+      reason: 'admin_revoked',
+    });
     if (!revoked.length) throw new AppError('NOT_FOUND');
-    await audit(tx, request, {
+    await ctx.audit(tx, {
       action: 'member.session_revoke',
       targetType: 'user',
       targetId: userId,
@@ -288,6 +237,6 @@ export async function revokeMemberSession(
       after: { sessionId },
     });
   });
-  await app.bus.publish(userChannel(userId), { type: 'user_logged_out', sessionId });
-  return { message: successMessage('SESSION_REVOKED_OK', request.lang) };
+  await sessions.announceLoggedOut(ctx, { userId, sessionId });
+  return { message: successMessage('SESSION_REVOKED_OK', ctx.actor.lang) };
 }

@@ -1,6 +1,8 @@
 import { ProfileSchema, ProfileUpdateSchema } from '@wac/shared/schemas/profile';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DeleteQuerySchema, errors } from '../members/members.routes';
+import { DeleteQuerySchema, errors } from '../../lib/http';
+import { readUpload, uploadedFile } from '../../lib/images';
+import { ctxOf } from '../../plugins/context';
 import * as service from './profile.service';
 
 const tags = ['profile'];
@@ -13,7 +15,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/profile',
     { preHandler: read, schema: { tags, security, summary: 'My profile', response: { 200: ProfileSchema, ...errs } } },
-    (request) => service.get(app, request),
+    (request) => service.get(ctxOf(request)),
   );
   app.patch(
     '/api/profile',
@@ -27,7 +29,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProfileSchema, ...errs },
       },
     },
-    (request) => service.update(app, request, request.body),
+    (request) => service.update(ctxOf(request), request.body),
   );
   app.post(
     '/api/profile/avatar',
@@ -42,7 +44,10 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProfileSchema, ...errs },
       },
     },
-    (request) => service.uploadAvatar(app, request, request.query.version ?? null),
+    async (request) => {
+      const bytes = await readUpload(await uploadedFile(request));
+      return service.uploadAvatar(ctxOf(request), { bytes, version: request.query.version ?? null });
+    },
   );
   app.delete(
     '/api/profile/avatar',
@@ -56,7 +61,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProfileSchema, ...errs },
       },
     },
-    (request) => service.removeAvatar(app, request, request.query.version ?? null),
+    (request) => service.removeAvatar(ctxOf(request), { version: request.query.version ?? null }),
   );
 };
 export default profileRoutes;

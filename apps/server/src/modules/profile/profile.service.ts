@@ -1,25 +1,13 @@
+import type { AuditAction } from '@wac/shared/audit';
 import { userChannel } from '@wac/shared/realtime';
-import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client';
-import { audit } from '../../lib/audit';
+import { actingUser, type Ctx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { processImage, readUpload, uploadedFile } from '../../lib/images';
-import { rows } from '../../lib/sql';
-import { deleteFile, fileIdOf, fileUrl, insertFile } from '../files/files.repository';
+import { processImage } from '../../lib/images';
+import * as files from '../files/files.service';
+import * as repo from './profile.repository';
 
-interface ProfileRow {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone: string | null;
-  avatar: string | null;
-  language: string | null;
-  version: number;
-}
-
-const toProfile = (r: ProfileRow) => ({
+const toProfile = (r: repo.ProfileRow) => ({
   uuid: r.id,
   email: r.email,
   firstName: r.first_name,
@@ -29,7 +17,7 @@ const toProfile = (r: ProfileRow) => ({
   language: r.language,
   version: r.version,
 });
-const snapshot = (r: ProfileRow) => ({
+const snapshot = (r: repo.ProfileRow) => ({
   firstName: r.first_name,
   lastName: r.last_name,
   phone: r.phone,
@@ -38,36 +26,32 @@ const snapshot = (r: ProfileRow) => ({
 });
 
 async function find(tx: Tx, id: string, lock = false) {
-  const [r] = await rows<ProfileRow>(
-    tx,
-    sql`SELECT id, email, first_name, last_name, phone, avatar, language, version FROM users WHERE id = ${id}${lock ? sql` FOR UPDATE` : sql``}`,
-  );
+  const r = await repo.find(tx, id, lock);
   if (!r) throw new AppError('NOT_FOUND');
   return r;
 }
 
-export async function get(app: FastifyInstance, request: FastifyRequest) {
-  return toProfile(await app.db.scoped(request.scope, (tx) => find(tx, request.principal!.userId)));
+/** The acting user's own account. */
+export async function get(ctx: Ctx) {
+  const userId = actingUser(ctx);
+  return toProfile(await ctx.run((tx) => find(tx, userId)));
 }
 
 async function change(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  ctx: Ctx,
   version: number | null,
-  sets: SQL[],
-  action: string,
-  after?: (tx: Tx, before: ProfileRow) => Promise<void>,
+  patch: repo.ProfilePatch,
+  action: Extract<AuditAction, `profile.${string}`>,
+  after?: (tx: Tx, before: repo.ProfileRow) => Promise<void>,
 ) {
-  const userId = request.principal!.userId;
-  const updated = await app.db.scoped(request.scope, async (tx) => {
+  const userId = actingUser(ctx);
+  const updated = await ctx.run(async (tx) => {
     const before = await find(tx, userId, true);
     if (version !== null && before.version !== version) throw new AppError('VERSION_CONFLICT');
-    await tx.execute(
-      sql`UPDATE users SET ${sql.join([sql`version = version + 1`, sql`updated_at = now()`, ...sets], sql`, `)} WHERE id = ${userId}`,
-    );
+    await repo.update(tx, userId, patch);
     const next = await find(tx, userId);
     if (after) await after(tx, before);
-    await audit(tx, request, {
+    await ctx.audit(tx, {
       action,
       targetType: 'user',
       targetId: userId,
@@ -76,54 +60,41 @@ async function change(
     });
     return next;
   });
-  await app.bus.publish(userChannel(userId), { type: 'user_profile_updated' });
+  await ctx.publish(userChannel(userId), { type: 'user_profile_updated' });
   return toProfile(updated);
 }
 
 export function update(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  body: { version: number; firstName?: string; lastName?: string; phone?: string | null; language?: string | null },
+  ctx: Ctx,
+  {
+    version,
+    ...body
+  }: { version: number; firstName?: string; lastName?: string; phone?: string | null; language?: string | null },
 ) {
-  const sets: SQL[] = [];
-  if (body.firstName !== undefined) sets.push(sql`first_name = ${body.firstName}`);
-  if (body.lastName !== undefined) sets.push(sql`last_name = ${body.lastName}`);
-  if (body.phone !== undefined) sets.push(sql`phone = ${body.phone || null}`);
-  if (body.language !== undefined) sets.push(sql`language = ${body.language}`);
-  return change(app, request, body.version, sets, 'profile.update');
+  const patch: repo.ProfilePatch = { ...body, phone: body.phone === undefined ? undefined : body.phone || null };
+  return change(ctx, version, patch, 'profile.update');
 }
 
-export async function uploadAvatar(app: FastifyInstance, request: FastifyRequest, version: number | null) {
-  const image = await processImage(await readUpload(await uploadedFile(request)), 256);
-  const fileId = await app.db.scoped(request.scope, (tx) =>
-    insertFile(tx, {
-      purpose: 'avatar',
-      contentType: image.contentType,
-      data: image.data,
-      createdBy: request.principal!.userId,
-    }),
+const dropOldAvatar = async (tx: Tx, before: repo.ProfileRow) => {
+  const old = files.fileIdOf(before.avatar);
+  if (old) await files.deleteInTx(tx, old);
+};
+
+/** A new avatar from the uploaded bytes (re-encoded, metadata dropped); the old one is deleted. */
+export async function uploadAvatar(ctx: Ctx, { bytes, version }: { bytes: Buffer; version: number | null }) {
+  const userId = actingUser(ctx);
+  const image = await processImage(bytes, 256);
+  const fileId = await ctx.run((tx) =>
+    files.storeInTx(tx, { purpose: 'avatar', contentType: image.contentType, data: image.data, createdBy: userId }),
   );
   try {
-    return await change(
-      app,
-      request,
-      version,
-      [sql`avatar = ${fileUrl(fileId)}`],
-      'profile.avatar',
-      async (tx, before) => {
-        const old = fileIdOf(before.avatar);
-        if (old) await deleteFile(tx, old);
-      },
-    );
+    return await change(ctx, version, { avatar: files.fileUrl(fileId) }, 'profile.avatar', dropOldAvatar);
   } catch (e) {
-    await app.db.scoped(request.scope, (tx) => deleteFile(tx, fileId));
+    await ctx.run((tx) => files.deleteInTx(tx, fileId));
     throw e;
   }
 }
 
-export function removeAvatar(app: FastifyInstance, request: FastifyRequest, version: number | null) {
-  return change(app, request, version, [sql`avatar = NULL`], 'profile.avatar', async (tx, before) => {
-    const old = fileIdOf(before.avatar);
-    if (old) await deleteFile(tx, old);
-  });
+export function removeAvatar(ctx: Ctx, { version }: { version: number | null }) {
+  return change(ctx, version, { avatar: null }, 'profile.avatar', dropOldAvatar);
 }

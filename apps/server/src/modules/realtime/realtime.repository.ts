@@ -21,14 +21,15 @@ export async function insertTicket(tx: Tx, ticketHash: string, grant: TicketGran
   await tx.insert(socketTickets).values({ ticketHash, ...grant, expiresAt });
 }
 
-/** Marks a ticket used and returns what it grants; null when unknown, spent or expired. One statement, so two processes cannot both redeem it. */
-export async function redeemTicket(tx: Tx, ticketHash: string): Promise<TicketGrant | null> {
+/** Marks a ticket of this Host's company used and returns what it grants; null when unknown, spent, expired or another Host's. One statement, so two processes cannot both redeem it. */
+export async function redeemTicket(tx: Tx, ticketHash: string, companyId: string | null): Promise<TicketGrant | null> {
   const [row] = await tx
     .update(socketTickets)
     .set({ usedAt: sql`now()` })
     .where(
       and(
         eq(socketTickets.ticketHash, ticketHash),
+        companyId === null ? isNull(socketTickets.companyId) : eq(socketTickets.companyId, companyId),
         isNull(socketTickets.usedAt),
         gt(socketTickets.expiresAt, sql`now()`),
       ),

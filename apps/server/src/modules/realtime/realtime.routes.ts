@@ -3,7 +3,8 @@ import { RealtimeConnectQuerySchema, RealtimeTicketSchema } from '@wac/shared/sc
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
-import type { SocketGrant } from '../../plugins/socket';
+import type { SocketGrant } from '../../lib/socket-access';
+import { ctxOf } from '../../plugins/context';
 import * as service from './realtime.service';
 
 const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,7 +24,7 @@ const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RealtimeTicketSchema, 401: ApiErrorSchema },
       },
     },
-    (request) => service.issueTicket(app, request),
+    (request) => service.issueTicket(ctxOf(request)),
   );
 
   app.get(
@@ -34,7 +35,14 @@ const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: async (request) => {
         // A plain GET must not burn a ticket.
         if (!request.ws) throw new AppError('BAD_REQUEST');
-        grants.set(request, await service.admitSocket(app, request, request.query.ticket));
+        grants.set(
+          request,
+          await service.admitSocket(ctxOf(request), {
+            origin: request.headers.origin,
+            hostHeader: request.headers.host,
+            ticket: request.query.ticket,
+          }),
+        );
       },
     },
     (socket, request) => app.sockets.connect(socket, grants.get(request)!),

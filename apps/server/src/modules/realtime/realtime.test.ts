@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { CLOSE_CODES, companyChannel, userChannel } from '@wac/shared/realtime';
+import { CLOSE_CODES, companyChannel, REALTIME_MAX_SOCKETS_PER_SESSION, userChannel } from '@wac/shared/realtime';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, memberships, sessions, socketTickets } from '../../db/schema/index';
@@ -103,10 +103,11 @@ describe('socket upgrade', () => {
     ).toMatchObject({ ok: false, status: 401, body: { code: 'TICKET_INVALID' } });
   });
 
-  it('refuses a ticket issued on another company’s Host', async () => {
+  it('refuses a ticket issued on another company’s Host without spending it', async () => {
     const { ticket } = await ticketFor(ids.bob, ids.acme, 'acme');
     const res = await TestSocket.open(port, { ticket, host: 'globex.localhost' });
     expect(res).toMatchObject({ ok: false, status: 401, body: { code: 'TICKET_INVALID' } });
+    opened(await TestSocket.open(port, { ticket, host: 'acme.localhost' })).close();
   });
 
   it('refuses a foreign, a sibling-company, a look-alike or a missing Origin, without spending the ticket', async () => {
@@ -115,6 +116,13 @@ describe('socket upgrade', () => {
       'https://evil.example.com',
       `http://globex.localhost:${port}`,
       `http://acme.localhost.evil.com:${port}`,
+      // Another port on the company's own host, user info, another scheme, a path, other case.
+      `http://acme.localhost:${port + 1}`,
+      'http://acme.localhost',
+      `http://user@acme.localhost:${port}`,
+      `https://acme.localhost:${port}`,
+      `http://acme.localhost:${port}/admin`,
+      `http://ACME.localhost:${port}`,
       'null',
       null,
     ]) {
@@ -179,13 +187,13 @@ describe('channels', () => {
     client.close();
   });
 
-  it('refuses the company channel to a disabled member, even on that company’s Host', async () => {
-    const { client } = await connect(ids.bob, ids.globex, 'globex');
-    expect(await client.subscribe(companyChannel(ids.globex))).toMatchObject({
-      type: 'error',
-      code: 'FORBIDDEN_CHANNEL',
+  it('refuses a disabled member’s socket on that company’s Host (as every route refuses him)', async () => {
+    const { ticket } = await ticketFor(ids.bob, ids.globex, 'globex');
+    expect(await TestSocket.open(port, { ticket, host: 'globex.localhost' })).toMatchObject({
+      ok: false,
+      status: 403,
+      body: { code: 'ACCOUNT_DISABLED' },
     });
-    client.close();
   });
 
   it('lets a super admin read a company’s channel on its Host', async () => {
@@ -274,9 +282,15 @@ describe('session end', () => {
   });
 
   it('ends only the sockets of the named company when the message names one (an admin’s revoke)', async () => {
-    const onAcme = await connect(ids.bob, ids.acme, 'acme');
-    const onGlobex = await connect(ids.bob, ids.globex, 'globex');
-    await t.app.bus.publish(userChannel(ids.bob), { type: 'user_logged_out', companyUuid: ids.acme });
+    const dan = await t.db.system(async (tx) => {
+      const u = await createUser(tx, { email: 'dan@both.test' });
+      await addMembership(tx, ids.acme, u.id);
+      await addMembership(tx, ids.globex, u.id);
+      return u.id;
+    });
+    const onAcme = await connect(dan, ids.acme, 'acme');
+    const onGlobex = await connect(dan, ids.globex, 'globex');
+    await t.app.bus.publish(userChannel(dan), { type: 'user_logged_out', companyUuid: ids.acme });
     expect((await onAcme.client.closed).code).toBe(CLOSE_CODES.SESSION_ENDED);
     onGlobex.client.send({ type: 'ping' });
     await onGlobex.client.next((f) => f.type === 'pong');
@@ -299,6 +313,30 @@ describe('session end', () => {
     await t.app.sockets.recheckAll();
     expect(await client.next((f) => f.type === 'user_logged_out')).toMatchObject({ sessionId });
     expect((await client.closed).code).toBe(CLOSE_CODES.SESSION_ENDED);
+  });
+});
+
+describe('sockets per session', () => {
+  it('caps the sockets of one session and closes the oldest (4009), keeping the newest', async () => {
+    const { token } = await tokenFor(t.app, ids.alice, ids.acme);
+    const clients: TestSocket[] = [];
+    for (let i = 0; i < REALTIME_MAX_SOCKETS_PER_SESSION + 2; i++) {
+      const res = await call(t.app, { method: 'POST', url: '/api/realtime/ticket', host: 'acme', token });
+      const client = opened(await TestSocket.open(port, { ticket: res.json().ticket, host: 'acme.localhost' }));
+      await client.next((f) => f.type === 'subscribed');
+      clients.push(client);
+    }
+    expect((await clients[0]!.closed).code).toBe(CLOSE_CODES.REPLACED);
+    expect((await clients[1]!.closed).code).toBe(CLOSE_CODES.REPLACED);
+    for (const c of clients.slice(2)) {
+      c.send({ type: 'ping' });
+      await c.next((f) => f.type === 'pong');
+    }
+    // Another session of the same user is not affected by this one's cap.
+    const other = await connect(ids.alice, ids.acme, 'acme');
+    other.client.send({ type: 'ping' });
+    await other.client.next((f) => f.type === 'pong');
+    for (const c of [...clients.slice(2), other.client]) c.close();
   });
 });
 

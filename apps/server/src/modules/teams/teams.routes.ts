@@ -14,8 +14,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../lib/csv-export';
-import { DeleteQuerySchema, errors } from '../members/members.routes';
-import { hostCtx } from '../members/members.service';
+import { DeleteQuerySchema, errors } from '../../lib/http';
+import { tenantOf } from '../../plugins/context';
 import * as service from './teams.service';
 
 const tags = ['teams'];
@@ -37,7 +37,7 @@ const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TeamPageSchema, ...errors },
       },
     },
-    (request) => service.list(hostCtx(app, request), request.query),
+    (request) => service.list(tenantOf(request), request.query),
   );
   app.get(
     '/api/teams/export.csv',
@@ -52,7 +52,7 @@ const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.unknown().describe('text/csv'), ...errors },
       },
     },
-    (request, reply) => sendCsv(reply, 'teams.csv', service.exportTeams(hostCtx(app, request), request.query)),
+    (request, reply) => sendCsv(reply, 'teams.csv', service.exportTeams(tenantOf(request), request.query)),
   );
   app.post(
     '/api/teams',
@@ -66,8 +66,7 @@ const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: TeamSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await service.create(app, request, hostCtx(app, request), request.body)),
+    async (request, reply) => reply.status(201).send(await service.create(tenantOf(request), request.body)),
   );
   app.get(
     '/api/teams/:uuid',
@@ -75,7 +74,7 @@ const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: read,
       schema: { tags, security, summary: 'A team', params: TeamParamsSchema, response: { 200: TeamSchema, ...errors } },
     },
-    (request) => service.get(hostCtx(app, request), request.params.uuid),
+    (request) => service.get(tenantOf(request), request.params.uuid),
   );
   app.patch(
     '/api/teams/:uuid',
@@ -90,7 +89,7 @@ const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TeamSchema, ...errors },
       },
     },
-    (request) => service.update(app, request, hostCtx(app, request), request.params.uuid, request.body),
+    (request) => service.update(tenantOf(request), { id: request.params.uuid, ...request.body }),
   );
   app.delete(
     '/api/teams/:uuid',
@@ -106,7 +105,7 @@ const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.remove(app, request, hostCtx(app, request), request.params.uuid, request.query.version ?? null);
+      await service.remove(tenantOf(request), { id: request.params.uuid, version: request.query.version ?? null });
       return reply.status(204).send(null);
     },
   );
@@ -123,7 +122,7 @@ const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TeamMemberPageSchema, ...errors },
       },
     },
-    (request) => service.members(hostCtx(app, request), request.params.uuid, request.query),
+    (request) => service.members(tenantOf(request), { id: request.params.uuid, ...request.query }),
   );
   app.post(
     '/api/teams/:uuid/members',
@@ -138,7 +137,7 @@ const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TeamSchema, ...errors },
       },
     },
-    (request) => service.addMembers(app, request, hostCtx(app, request), request.params.uuid, request.body.uuids),
+    (request) => service.addMembers(tenantOf(request), { id: request.params.uuid, userIds: request.body.uuids }),
   );
   app.delete(
     '/api/teams/:uuid/members/:userUuid',
@@ -153,7 +152,7 @@ const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.removeMember(app, request, hostCtx(app, request), request.params.uuid, request.params.userUuid);
+      await service.removeMember(tenantOf(request), { id: request.params.uuid, userId: request.params.userUuid });
       return reply.status(204).send(null);
     },
   );

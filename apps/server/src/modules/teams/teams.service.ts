@@ -1,12 +1,10 @@
 import type { Readable } from 'node:stream';
 import { companyChannel } from '@wac/shared/realtime';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client';
-import { audit } from '../../lib/audit';
+import type { TenantCtx } from '../../lib/context';
 import { csvStream } from '../../lib/csv-export';
 import { AppError } from '../../lib/errors';
 import { batches, iso, type KeysetCursor, keysetOf } from '../../lib/sql';
-import type { TenantCtx } from '../members/members.service';
 import * as repo from './teams.repository';
 
 export const toTeam = (r: repo.TeamRow) => ({
@@ -32,8 +30,8 @@ async function assertNameFree(tx: Tx, companyId: string, name: string, exceptId:
   if (await repo.nameTaken(tx, companyId, name, exceptId)) throw new AppError('TEAM_NAME_TAKEN');
 }
 
-const changed = (app: FastifyInstance, companyId: string) =>
-  app.bus.publish(companyChannel(companyId), { type: 'listing_changed', resource: 'teams' });
+const changed = (ctx: TenantCtx) =>
+  ctx.publish(companyChannel(ctx.companyId), { type: 'listing_changed', resource: 'teams' });
 
 export async function list(ctx: TenantCtx, q: Parameters<typeof repo.list>[2]) {
   const { data, totalItems } = await ctx.run((tx) => repo.list(tx, ctx.companyId, q));
@@ -65,8 +63,6 @@ export async function get(ctx: TenantCtx, id: string) {
 }
 
 export async function create(
-  app: FastifyInstance,
-  request: FastifyRequest,
   ctx: TenantCtx,
   body: { name: string; description?: string | null; leadUuid?: string | null; memberUuids?: string[] },
 ) {
@@ -83,7 +79,7 @@ export async function create(
     // The lead belongs to the team they lead.
     await repo.addMembers(tx, ctx.companyId, id, [...new Set([...(body.memberUuids ?? []), ...(lead ? [lead] : [])])]);
     const created = (await repo.find(tx, ctx.companyId, id))!;
-    await audit(tx, request, {
+    await ctx.audit(tx, {
       action: 'team.create',
       targetType: 'team',
       targetId: id,
@@ -92,16 +88,16 @@ export async function create(
     });
     return created;
   });
-  await changed(app, ctx.companyId);
+  await changed(ctx);
   return toTeam(team);
 }
 
 export async function update(
-  app: FastifyInstance,
-  request: FastifyRequest,
   ctx: TenantCtx,
-  id: string,
-  body: { version: number; name?: string; description?: string | null; leadUuid?: string | null },
+  {
+    id,
+    ...body
+  }: { id: string; version: number; name?: string; description?: string | null; leadUuid?: string | null },
 ) {
   const team = await ctx.run(async (tx) => {
     const current = await repo.find(tx, ctx.companyId, id, true);
@@ -117,7 +113,7 @@ export async function update(
     if (!ok) throw new AppError('VERSION_CONFLICT');
     if (body.leadUuid) await repo.addMembers(tx, ctx.companyId, id, [body.leadUuid]);
     const updated = (await repo.find(tx, ctx.companyId, id))!;
-    await audit(tx, request, {
+    await ctx.audit(tx, {
       action: 'team.update',
       targetType: 'team',
       targetId: id,
@@ -127,23 +123,17 @@ export async function update(
     });
     return updated;
   });
-  await changed(app, ctx.companyId);
+  await changed(ctx);
   return toTeam(team);
 }
 
-export async function remove(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  ctx: TenantCtx,
-  id: string,
-  version: number | null,
-) {
+export async function remove(ctx: TenantCtx, { id, version }: { id: string; version: number | null }) {
   await ctx.run(async (tx) => {
     const current = await repo.find(tx, ctx.companyId, id, true);
     if (!current) throw new AppError('NOT_FOUND');
     if (version !== null && current.version !== version) throw new AppError('VERSION_CONFLICT');
     await repo.remove(tx, id);
-    await audit(tx, request, {
+    await ctx.audit(tx, {
       action: 'team.delete',
       targetType: 'team',
       targetId: id,
@@ -151,10 +141,13 @@ export async function remove(
       before: snapshot(current),
     });
   });
-  await changed(app, ctx.companyId);
+  await changed(ctx);
 }
 
-export async function members(ctx: TenantCtx, id: string, q: { search?: string; page: number; itemsPerPage: number }) {
+export async function members(
+  ctx: TenantCtx,
+  { id, ...q }: { id: string; search?: string; page: number; itemsPerPage: number },
+) {
   const { data, totalItems } = await ctx.run(async (tx) => {
     const team = await repo.find(tx, ctx.companyId, id);
     if (!team) throw new AppError('NOT_FOUND');
@@ -175,19 +168,13 @@ export async function members(ctx: TenantCtx, id: string, q: { search?: string; 
   };
 }
 
-export async function addMembers(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  ctx: TenantCtx,
-  id: string,
-  userIds: string[],
-) {
+export async function addMembers(ctx: TenantCtx, { id, userIds }: { id: string; userIds: string[] }) {
   const team = await ctx.run(async (tx) => {
     const team = await repo.find(tx, ctx.companyId, id, true);
     if (!team) throw new AppError('NOT_FOUND');
     await assertMembers(tx, ctx.companyId, userIds, 'body.uuids');
     const added = await repo.addMembers(tx, ctx.companyId, id, [...new Set(userIds)]);
-    await audit(tx, request, {
+    await ctx.audit(tx, {
       action: 'team.members_add',
       targetType: 'team',
       targetId: id,
@@ -196,23 +183,17 @@ export async function addMembers(
     });
     return (await repo.find(tx, ctx.companyId, id))!;
   });
-  await changed(app, ctx.companyId);
+  await changed(ctx);
   return toTeam(team);
 }
 
-export async function removeMember(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  ctx: TenantCtx,
-  id: string,
-  userId: string,
-) {
+export async function removeMember(ctx: TenantCtx, { id, userId }: { id: string; userId: string }) {
   await ctx.run(async (tx) => {
     const team = await repo.find(tx, ctx.companyId, id, true);
     if (!team) throw new AppError('NOT_FOUND');
     if (!(await repo.removeMember(tx, id, userId))) throw new AppError('NOT_FOUND');
     if (team.lead_user_id === userId) await repo.update(tx, id, team.version, { leadUserId: null });
-    await audit(tx, request, {
+    await ctx.audit(tx, {
       action: 'team.members_remove',
       targetType: 'team',
       targetId: id,
@@ -220,5 +201,5 @@ export async function removeMember(
       before: { userId },
     });
   });
-  await changed(app, ctx.companyId);
+  await changed(ctx);
 }

@@ -1,6 +1,7 @@
 import { ApiErrorSchema } from '@wac/shared/schemas/common';
 import { CompanyProfilePageSchema, ProfilesQuerySchema, UserParamsSchema, UserSchema } from '@wac/shared/schemas/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ctxOf } from '../../plugins/context';
 import * as service from './users.service';
 
 const errors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
@@ -9,6 +10,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:uuid',
     {
+      config: { baseDomainSession: true },
       preHandler: app.requireUser,
       schema: {
         tags: ['users'],
@@ -18,12 +20,13 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UserSchema, ...errors },
       },
     },
-    (request) => service.getUser(app, request, request.params.uuid),
+    (request) => service.getUser(ctxOf(request), request.params.uuid),
   );
 
   app.get(
     '/api/users/:uuid/user_company_profiles',
     {
+      config: { baseDomainSession: true },
       preHandler: app.requireUser,
       schema: {
         tags: ['users'],
@@ -34,7 +37,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CompanyProfilePageSchema, ...errors },
       },
     },
-    (request) => service.getProfiles(app, request, request.params.uuid, request.query.page, request.query.itemsPerPage),
+    (request) => service.getProfiles(ctxOf(request), { uuid: request.params.uuid, ...request.query }),
   );
 };
 export default usersRoutes;

@@ -1,13 +1,12 @@
 import type { CompanyProfile } from '@wac/shared/schemas/users';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { actingUser, type Ctx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import * as repo from './users.repository';
 
 /** A user reads their own record; a super admin reads anyone's. */
-function assertSelfOrSuperAdmin(request: FastifyRequest, uuid: string) {
-  const p = request.principal;
-  if (!p) throw new AppError('UNAUTHENTICATED');
-  if (p.userId !== uuid && !p.globalRoles.includes('super_admin')) throw new AppError('FORBIDDEN');
+function assertSelfOrSuperAdmin(ctx: Ctx, uuid: string) {
+  const userId = actingUser(ctx);
+  if (userId !== uuid && !ctx.actor.globalRoles.includes('super_admin')) throw new AppError('FORBIDDEN');
 }
 
 export function toPublicUser(u: NonNullable<Awaited<ReturnType<typeof repo.findUser>>>) {
@@ -24,25 +23,20 @@ export function toPublicUser(u: NonNullable<Awaited<ReturnType<typeof repo.findU
   };
 }
 
-export async function getUser(app: FastifyInstance, request: FastifyRequest, uuid: string) {
-  assertSelfOrSuperAdmin(request, uuid);
-  const user = await app.db.system((tx) => repo.findUser(tx, uuid));
+export async function getUser(ctx: Ctx, uuid: string) {
+  assertSelfOrSuperAdmin(ctx, uuid);
+  const user = await ctx.system((tx) => repo.findUser(tx, uuid));
   if (!user) throw new AppError('NOT_FOUND');
   return toPublicUser(user);
 }
 
 export async function getProfiles(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  uuid: string,
-  page: number,
-  itemsPerPage: number,
+  ctx: Ctx,
+  { uuid, page, itemsPerPage }: { uuid: string; page: number; itemsPerPage: number },
 ) {
-  assertSelfOrSuperAdmin(request, uuid);
-  const self = request.principal?.userId === uuid;
-  const run = self
-    ? <T>(fn: Parameters<typeof app.db.system<T>>[0]) => app.db.scoped({ userId: uuid }, fn)
-    : <T>(fn: Parameters<typeof app.db.system<T>>[0]) => app.db.system(fn);
+  assertSelfOrSuperAdmin(ctx, uuid);
+  // One's own memberships under row-level security; a super admin reads anyone's across companies.
+  const run = ctx.actor.userId === uuid ? ctx.runOwn : ctx.system;
   const { rows, totalItems } = await run((tx) => repo.listProfiles(tx, uuid, page, itemsPerPage));
   const data: CompanyProfile[] = rows.map((r) => ({
     uuid: r.uuid,

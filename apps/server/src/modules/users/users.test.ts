@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/users/{uuid}/user_company_profiles', () => {
-  it('lists the caller’s companies with roles, in the spec’s shape', async () => {
+  it('lists the caller’s companies with roles, in the documented shape (roles as {name}, the company inside)', async () => {
     const { token } = await tokenFor(t.app, ids.alice, ids.acme);
     const res = await call(t.app, {
       method: 'GET',
@@ -69,7 +69,8 @@ describe('GET /api/users/{uuid}/user_company_profiles', () => {
 
 describe('request context', () => {
   it('answers 404 "Sorry, no Space exists." for an unknown sub-domain', async () => {
-    const res = await call(t.app, { method: 'GET', url: '/api/health', host: 'nope' });
+    // Liveness (/api/health) answers on any host; every other route needs a known company.
+    const res = await call(t.app, { method: 'GET', url: '/api/docs.json', host: 'nope' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: 'COMPANY_NOT_FOUND', message: 'Sorry, no Space exists.' });
   });

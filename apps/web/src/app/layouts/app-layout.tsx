@@ -1,28 +1,51 @@
 import { BRAND } from '@wac/shared/constants';
-import { ActionIcon, AppShell, Box, Burger, Container, Group, NavLink, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  AppShell,
+  Box,
+  Burger,
+  Container,
+  Group,
+  NavLink,
+  Stack,
+  Text,
+  Tooltip,
+  useDirection,
+} from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { VisitingBanner } from '../../components/visiting-banner';
 import { CompanySwitcher } from '../../components/company-switcher';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { LanguageMenu } from '../../components/language-menu';
 import { RealtimeIndicator } from '../../components/realtime-indicator';
+import NavbarSearch from '../../features/search/navbar-search';
 import { SkinMenu } from '../../components/skin-menu';
 import { UserMenu } from '../../components/user-menu';
 import { useAbility } from '../../lib/ability';
+import { usePageTitle } from '../../lib/page-title';
 import { setNavCollapsed, usePreferences } from '../../lib/preferences';
 import { queryClient } from '../../lib/query-client';
 import { NAV_ITEMS } from '../navigation';
 
 const EXPANDED_WIDTH = 260;
+const MEDIUM_WIDTH = 232;
 const COLLAPSED_WIDTH = 76;
+/** Boxed content: a reading width, visibly narrower than the full width on any desktop. */
+const BOXED_WIDTH = 960;
+/** From here the sidebar sits beside the content (below, a burger opens it over the content). */
+export const SIDEBAR_QUERY = '(min-width: 62.5em)';
+/** From here the sidebar may collapse to icons; between the two it keeps its labels. */
+export const COLLAPSIBLE_QUERY = '(min-width: 75em)';
 
 /**
  * The console frame. From 1200 px the sidebar sits beside the content, collapsed to icons by
- * default (the choice persists); below 1200 px it opens over the content with its labels.
+ * default (the choice persists); from 1000 to 1199 px it sits beside the content with its labels
+ * (icons alone would be unreadable guesses); below 1000 px it opens over the content.
  * Server data (TanStack Query) starts here: the sign-in screens never download it.
  */
 export function AppLayout() {
@@ -30,9 +53,12 @@ export function AppLayout() {
   const prefs = usePreferences();
   const ability = useAbility();
   const location = useLocation();
-  const wide = useMediaQuery('(min-width: 75em)', true, { getInitialValueInEffect: false });
+  const { dir } = useDirection();
+  const wide = useMediaQuery(COLLAPSIBLE_QUERY, true, { getInitialValueInEffect: false });
+  const medium = useMediaQuery(SIDEBAR_QUERY, true, { getInitialValueInEffect: false }) && !wide;
   const [mobileOpened, mobile] = useDisclosure(false);
   const compact = wide && prefs.navCollapsed;
+  usePageTitle();
 
   // A chosen link closes the overlay menu on small screens.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
@@ -47,8 +73,8 @@ export function AppLayout() {
       <AppShell
         header={{ height: 60 }}
         navbar={{
-          width: compact ? COLLAPSED_WIDTH : EXPANDED_WIDTH,
-          breakpoint: 'lg',
+          width: compact ? COLLAPSED_WIDTH : medium ? MEDIUM_WIDTH : EXPANDED_WIDTH,
+          breakpoint: '62.5em',
           collapsed: { mobile: !mobileOpened },
         }}
         padding="md"
@@ -60,7 +86,7 @@ export function AppLayout() {
               <Burger
                 opened={mobileOpened}
                 onClick={mobile.toggle}
-                hiddenFrom="lg"
+                className="nav-burger"
                 size="sm"
                 aria-label={t('nav.openMenu')}
               />
@@ -91,6 +117,7 @@ export function AppLayout() {
               </Text>
             </Group>
             <Group gap="xs" wrap="nowrap">
+              <NavbarSearch screens={items.map((item) => ({ path: item.path, label: t(item.labelKey) }))} />
               <RealtimeIndicator />
               <LanguageMenu />
               <SkinMenu withContentWidth />
@@ -107,6 +134,7 @@ export function AppLayout() {
             <Stack gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
               {items.map((item) => {
                 const Icon = item.icon;
+                const Badge = item.badge;
                 const label = t(item.labelKey);
                 const link = (
                   <NavLink
@@ -115,6 +143,7 @@ export function AppLayout() {
                     label={compact ? undefined : label}
                     aria-label={compact ? label : undefined}
                     leftSection={<Icon size={20} aria-hidden />}
+                    rightSection={Badge && !compact ? <Badge /> : undefined}
                     active={isActive(item.path)}
                     aria-current={isActive(item.path) ? 'page' : undefined}
                     className="nav-link"
@@ -123,7 +152,13 @@ export function AppLayout() {
                 return (
                   <li key={item.path}>
                     {compact ? (
-                      <Tooltip label={label} position="right" withinPortal>
+                      // Not in a portal: the tooltip stays inside the navigation landmark.
+                      <Tooltip
+                        label={label}
+                        position={dir === 'rtl' ? 'left' : 'right'}
+                        withinPortal={false}
+                        floatingStrategy="fixed"
+                      >
                         {link}
                       </Tooltip>
                     ) : (
@@ -137,7 +172,14 @@ export function AppLayout() {
         </AppShell.Navbar>
 
         <AppShell.Main>
-          <Container fluid={prefs.contentWidth === 'full'} size="lg" px={0} data-content-width={prefs.contentWidth}>
+          <Container
+            fluid={prefs.contentWidth === 'full'}
+            size={BOXED_WIDTH}
+            px={0}
+            data-content-width={prefs.contentWidth}
+            data-testid="content"
+          >
+            <VisitingBanner />
             <Suspense fallback={<FullPageSpinner />}>
               <Outlet />
             </Suspense>

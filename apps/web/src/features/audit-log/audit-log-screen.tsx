@@ -1,71 +1,121 @@
-import { Code, Group, Stack, TextInput, Title } from '@mantine/core';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '@wac/shared/audit';
+import { Alert, Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { IconShieldCheck } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
+import { When } from '../../components/when';
+import { useFormat } from '../../lib/format';
 import { useTableState } from '../../lib/use-table-state';
 import { type AuditEntry, exportAuditLog, useAuditLog } from './api/get-audit-log';
+import { useAuditPeople } from './api/get-audit-people';
+import { useVerifyAuditLog } from './api/verify-audit-log';
+import { AuditChanges, AuditSentence } from './components/audit-entry';
 
 const SORTS = ['createdAt'] as const;
-type Filter = 'action' | 'from' | 'to';
+type Filter = 'action' | 'actor' | 'targetType' | 'from' | 'to';
 
 /** Day boundaries of a date input, in the browser's time zone, as the ISO instants the API takes. */
 const dayStart = (d: string) => new Date(`${d}T00:00:00`).toISOString();
 const dayEnd = (d: string) => new Date(`${d}T23:59:59.999`).toISOString();
 
-function summary(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  const s = JSON.stringify(v);
-  return s.length > 120 ? `${s.slice(0, 117)}…` : s;
+/** Who: the company's people, searched as one types; the chosen one stays named. */
+function PersonFilter({ value, onChange }: { value: string | null; onChange: (v: string | null) => void }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const people = useAuditPeople(debounced);
+  const [known, setKnown] = useState<Record<string, string>>({});
+  const data = useMemo(() => {
+    const found = (people.data?.data ?? []).map((p) => ({ value: p.uuid, label: `${p.firstName} ${p.lastName}` }));
+    if (value && known[value] && !found.some((p) => p.value === value)) found.unshift({ value, label: known[value] });
+    return found;
+  }, [people.data, value, known]);
+  return (
+    <Select
+      label={t('admin:audit.person')}
+      placeholder={t('admin:audit.anyPerson')}
+      searchable
+      clearable
+      data={data}
+      value={value}
+      onSearchChange={setSearch}
+      onChange={(v, option) => {
+        if (v && option) setKnown((k) => ({ ...k, [v]: option.label }));
+        onChange(v);
+      }}
+      nothingFoundMessage={t('admin:table.empty')}
+      w={200}
+    />
+  );
 }
 
-/** Every admin write of the company: who, what, before/after, when, from where (compliance). */
+/**
+ * Every admin write and sign-in of the company, each a sentence in the reader's language ("Alice
+ * Anders invited carol.new@acme.test as Member") with its people and things linked, when it
+ * happened, from where, and what changed; filtered by person, action, what it concerns and dates.
+ */
 export default function AuditLogScreen() {
   const { t } = useTranslation();
+  const f = useFormat();
   const state = useTableState<(typeof SORTS)[number], Filter>({
     sorts: SORTS,
     defaultSort: 'createdAt',
     defaultOrder: 'desc',
-    filters: ['action', 'from', 'to'],
+    filters: ['action', 'actor', 'targetType', 'from', 'to'],
   });
-  // The audit API filters by action (the search box), and a date range; it has no sort column.
-  const { search, sort: _sort, from, to, ...rest } = state.query;
+  // The audit API takes no text search and no sort column (always by time).
+  const { search: _search, sort: _sort, from, to, ...rest } = state.query;
   const query = {
     ...rest,
-    action: (state.filters.action ?? search) || undefined,
     from: typeof from === 'string' ? dayStart(from) : undefined,
     to: typeof to === 'string' ? dayEnd(to) : undefined,
   };
   const log = useAuditLog(query);
-  const columns: Column<AuditEntry, 'createdAt'>[] = [
-    {
-      key: 'createdAt',
-      header: t('admin:audit.when'),
-      sort: 'createdAt',
-      render: (e) => new Date(e.createdAt).toLocaleString(),
-    },
-    {
-      key: 'actor',
-      header: t('admin:audit.actor'),
-      render: (e) => (e.actor ? `${e.actor.firstName} ${e.actor.lastName} <${e.actor.email}>` : '—'),
-    },
-    { key: 'action', header: t('admin:audit.action'), render: (e) => <Code>{e.action}</Code> },
-    { key: 'target', header: t('admin:audit.target'), render: (e) => `${e.targetType} ${e.targetId ?? ''}` },
-    {
-      key: 'change',
-      header: t('admin:audit.change'),
-      render: (e) => (
-        <Stack gap={2}>
-          {e.before !== null && e.before !== undefined && <Code>- {summary(e.before)}</Code>}
-          {e.after !== null && e.after !== undefined && <Code>+ {summary(e.after)}</Code>}
-        </Stack>
+  const verify = useVerifyAuditLog();
+  const result = verify.data;
+  const actions = useMemo(
+    () =>
+      AUDIT_ACTIONS.map((a) => ({ value: a, label: f.action(a) })).sort((x, y) =>
+        x.label.localeCompare(y.label, f.language),
       ),
-    },
-    { key: 'ip', header: t('admin:audit.from'), render: (e) => e.ip ?? '—' },
+    [f],
+  );
+  const columns: Column<AuditEntry, 'createdAt'>[] = [
+    { key: 'entry', header: t('admin:audit.entry'), card: 'title', render: (e) => <AuditSentence entry={e} /> },
+    { key: 'createdAt', header: t('admin:audit.when'), sort: 'createdAt', render: (e) => <When value={e.createdAt} /> },
+    { key: 'ip', header: t('admin:audit.from'), render: (e) => e.ip ?? t('admin:profile.none') },
+    { key: 'change', header: t('admin:audit.changes'), render: (e) => <AuditChanges entry={e} /> },
   ];
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
-        {t('admin:audit.title')}
-      </Title>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t('admin:audit.title')}
+        </Title>
+        <Button
+          variant="default"
+          leftSection={<IconShieldCheck size={16} aria-hidden />}
+          loading={verify.isPending}
+          onClick={() => verify.mutate()}
+        >
+          {t('admin:audit.verify')}
+        </Button>
+      </Group>
+      {result && (
+        <Alert color={result.intact ? 'teal' : 'red'} role="status" data-testid="audit-verify-result">
+          {result.intact
+            ? t('admin:audit.verifyIntact', { rows: f.number(result.checked) })
+            : t('admin:audit.verifyBroken', {
+                seq: f.number(result.firstBroken?.seq ?? 0),
+                action: result.firstBroken?.action ? f.action(result.firstBroken.action) : '–',
+                when: result.firstBroken?.createdAt ? f.dateTime(result.firstBroken.createdAt) : '–',
+                id: result.firstBroken?.uuid ?? '–',
+                reason: t(`admin:audit.verifyReason.${result.firstBroken?.reason ?? 'row_missing'}`),
+              })}
+        </Alert>
+      )}
       <DataTable
         testId="audit-table"
         caption={t('admin:audit.title')}
@@ -75,20 +125,43 @@ export default function AuditLogScreen() {
         loading={log.isFetching}
         state={state}
         rowId={(e) => e.uuid}
-        searchLabel={t('admin:audit.searchAction')}
+        searchable={false}
+        emptyText={t('admin:audit.empty')}
         onExport={() => exportAuditLog(query)}
         filters={
-          <Group gap="sm">
+          <Group gap="sm" align="flex-end">
+            <PersonFilter value={state.filters.actor ?? null} onChange={(v) => state.setFilter('actor', v)} />
+            <Select
+              label={t('admin:audit.actionType')}
+              placeholder={t('admin:audit.anyAction')}
+              data={actions}
+              searchable
+              clearable
+              value={state.filters.action ?? null}
+              onChange={(v) => state.setFilter('action', v)}
+              w={220}
+            />
+            <Select
+              label={t('admin:audit.targetType')}
+              placeholder={t('admin:audit.anyTarget')}
+              data={AUDIT_TARGET_TYPES.map((c) => ({ value: c, label: f.target(c) }))}
+              clearable
+              value={state.filters.targetType ?? null}
+              onChange={(v) => state.setFilter('targetType', v)}
+              w={170}
+            />
             <TextInput
               type="date"
-              aria-label={t('admin:audit.fromDate')}
+              label={t('admin:audit.fromDate')}
               value={state.filters.from ?? ''}
+              max={state.filters.to}
               onChange={(e) => state.setFilter('from', e.currentTarget.value || null)}
             />
             <TextInput
               type="date"
-              aria-label={t('admin:audit.toDate')}
+              label={t('admin:audit.toDate')}
               value={state.filters.to ?? ''}
+              min={state.filters.from}
               onChange={(e) => state.setFilter('to', e.currentTarget.value || null)}
             />
           </Group>

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { onToast, type ToastRequest } from '../../lib/notify';
 import { sessionStore } from '../../lib/session/store';
@@ -10,6 +10,13 @@ import { ORIGIN, server } from '../../test/server';
 import LoginScreen from './login-screen';
 import ResetPasswordScreen from './reset-password-screen';
 import SignupScreen from './signup-screen';
+
+// These forms are the base domain's (a company's sign-in page sends the browser there: see
+// login-screen.test.tsx); the test page's address stays on acme so that the API mocks answer.
+vi.mock('../../lib/host', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/host')>()),
+  currentHost: () => ({ subDomain: null, base: 'localhost:3000', protocol: 'http:' }),
+}));
 
 let requests: string[] = [];
 let toasts: ToastRequest[] = [];
@@ -156,5 +163,44 @@ describe('reset password form', () => {
     expect(screen.getByText('The password must have at least 8 characters.')).toBeInTheDocument();
     expect(screen.getByText('The passwords do not match.')).toBeInTheDocument();
     expect(requests).toEqual([]);
+  });
+
+  it("puts the server's errors on their fields, focused, and toasts only what belongs to no field", async () => {
+    // As the server answers them: a code and a message, no field path.
+    const answers = [
+      [400, 'PASSWORD_TOO_COMMON', 'This password is too common. Please choose another one.'],
+      [400, 'INVALID_OTP', 'Invalid otp code'],
+      [429, 'RATE_LIMITED', 'Too many attempts. Please wait a moment and try again.'],
+    ] as const;
+    let attempt = 0;
+    server.use(
+      http.post(`${ORIGIN}/api/jwt/reset-password`, () => {
+        const [status, code, message] = answers[attempt++] ?? answers[2];
+        return HttpResponse.json({ code, message }, { status });
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<ResetPasswordScreen />, '/reset-password?email=alice%40example.com');
+    await user.type(screen.getByRole('textbox', { name: 'Security code' }), '123456');
+    await user.type(screen.getByLabelText(/^New password/), 'Password123!');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Password123!');
+    const submit = screen.getByRole('button', { name: 'Set the new password' });
+
+    await user.click(submit);
+    const password = screen.getByLabelText(/^New password/);
+    await waitFor(() => expect(password).toHaveAccessibleDescription(/too common/));
+    expect(password).toHaveFocus();
+
+    await user.click(submit);
+    const otp = screen.getByRole('textbox', { name: 'Security code' });
+    await waitFor(() => expect(otp).toHaveAccessibleDescription('Invalid otp code'));
+    expect(otp).toHaveFocus();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(toasts).toEqual([]);
+
+    // Too many attempts is about no field: a toast.
+    await user.click(submit);
+    await waitFor(() => expect(toasts.map((t) => t.message)).toEqual([answers[2][2]]));
+    expect(requests.filter((r) => r.endsWith('reset-password'))).toHaveLength(3);
   });
 });

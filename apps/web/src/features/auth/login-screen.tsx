@@ -2,14 +2,17 @@ import { LoginSchema } from '@wac/shared/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { BRAND } from '@wac/shared/constants';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { EmailField, FormHeading, PasswordField } from '../../components/auth-form';
 import { BlankLayout } from '../../components/blank-layout';
+import { FullPageSpinner } from '../../components/full-page-spinner';
+import { browser } from '../../lib/browser';
 import { applyServerError } from '../../lib/forms';
+import { baseSignInUrl, currentHost } from '../../lib/host';
 import { useSession } from '../../lib/session/store';
 import { useLogin } from './api/login';
 
@@ -19,6 +22,14 @@ type LoginOutput = z.output<typeof LoginSchema>;
 export default function LoginScreen() {
   const { t } = useTranslation();
   const { notice } = useSession();
+  // One sign-in per browser, on the base domain: a company's sign-in page sends the browser there
+  // (and it comes back signed in), unless it has something to say first (a refused link, …).
+  const host = currentHost();
+  const baseUrl =
+    host.subDomain !== null && !notice ? baseSignInUrl(host, { subDomain: host.subDomain, path: '/' }) : null;
+  useEffect(() => {
+    if (baseUrl) browser.assign(baseUrl);
+  }, [baseUrl]);
   const login = useLogin();
   const [inlineError, setInlineError] = useState<string | null>(null);
   const form = useForm<LoginInput, unknown, LoginOutput>({
@@ -36,6 +47,7 @@ export default function LoginScreen() {
     }
   });
 
+  if (baseUrl) return <FullPageSpinner />;
   return (
     <BlankLayout>
       <Stack gap="lg">

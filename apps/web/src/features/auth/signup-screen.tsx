@@ -3,6 +3,7 @@ import { otpField } from '@wac/shared/validation';
 import { RegisterSchema } from '@wac/shared/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, Radio, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -214,6 +215,8 @@ export default function SignupScreen() {
   const [started, setStarted] = useState<RegisterStarted | null>(null);
   const [done, setDone] = useState(false);
   const step = done ? 2 : started ? 1 : 0;
+  const narrow = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
+  const stepLabels = [t('signup.stepDetails'), t('signup.stepVerify'), t('signup.stepDone')];
 
   return (
     <BlankLayout wide>
@@ -222,11 +225,22 @@ export default function SignupScreen() {
           title={step === 0 ? t('signup.title') : t('signup.otpTitle')}
           subtitle={step === 0 ? t('signup.subtitle') : undefined}
         />
+        {/* On a phone the three labels do not fit beside each other: numbered steps, then the current one in words. */}
         <Stepper active={step} size="sm" aria-label={t('signup.steps')} allowNextStepsSelect={false}>
-          <Stepper.Step label={t('signup.stepDetails')} />
-          <Stepper.Step label={t('signup.stepVerify')} />
-          <Stepper.Step label={t('signup.stepDone')} />
+          {stepLabels.map((label, i) => (
+            // Its name starts with what it shows (the number on a phone), then says the step in words.
+            <Stepper.Step
+              key={label}
+              label={narrow ? undefined : label}
+              aria-label={narrow ? `${i + 1} ${label}` : undefined}
+            />
+          ))}
         </Stepper>
+        {narrow && (
+          <Text size="sm" fw={600} data-testid="signup-step">
+            {t('signup.stepOf', { n: Math.min(step + 1, 3), total: 3, label: stepLabels[step] })}
+          </Text>
+        )}
         {step === 0 && <DetailsStep onStarted={setStarted} />}
         {step === 1 && started && <VerifyStep started={started} onVerified={() => setDone(true)} />}
         {step === 2 && (

@@ -8,6 +8,8 @@ import { useAbility } from '../../lib/ability';
 import { useTableState } from '../../lib/use-table-state';
 import { type Company, exportCompanies, useCompanies } from './api/get-companies';
 import { CompanyCreateDialog } from './components/company-create-dialog';
+import { useFormat } from '../../lib/format';
+import { When } from '../../components/when';
 
 const SORTS = ['name', 'subDomain', 'createdAt'] as const;
 type Sort = (typeof SORTS)[number];
@@ -15,6 +17,7 @@ type Sort = (typeof SORTS)[number];
 /** Every company of the platform (super admin); writing needs super_admin_write. */
 export default function CompaniesScreen() {
   const { t } = useTranslation();
+  const f = useFormat();
   const canWrite = useAbility().can('write', 'companies');
   const state = useTableState<Sort, 'enabled'>({ sorts: SORTS, defaultSort: 'name', filters: ['enabled'] });
   const companies = useCompanies(state.query);
@@ -31,7 +34,7 @@ export default function CompaniesScreen() {
       ),
     },
     { key: 'subDomain', header: t('admin:companies.subDomain'), sort: 'subDomain', render: (c) => c.subDomain },
-    { key: 'plan', header: t('admin:companies.plan'), render: (c) => c.plan },
+    { key: 'plan', header: t('admin:companies.plan'), render: (c) => f.plan(c.plan) },
     {
       key: 'status',
       header: t('admin:members.status'),
@@ -45,7 +48,7 @@ export default function CompaniesScreen() {
       key: 'createdAt',
       header: t('admin:teams.createdAt'),
       sort: 'createdAt',
-      render: (c) => new Date(c.createdAt).toLocaleDateString(),
+      render: (c) => <When value={c.createdAt} show="date" />,
     },
   ];
   return (
@@ -73,7 +76,7 @@ export default function CompaniesScreen() {
         onExport={() => exportCompanies(state.query)}
         filters={
           <Select
-            aria-label={t('admin:members.status')}
+            label={t('admin:members.status')}
             placeholder={t('admin:members.anyStatus')}
             data={[
               { value: 'true', label: t('admin:status.enabled') },

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rawValuesIn } from '@wac/shared/raw-values';
+import { setLanguage } from '../../lib/i18n';
 import { captureDownloads, csvExport } from '../../test/downloads';
 import { renderScreen } from '../../test/render';
 import { ORIGIN, server } from '../../test/server';
@@ -49,6 +51,19 @@ afterEach(() => {
 const exportButton = () => screen.getByRole('button', { name: 'Export CSV' });
 
 describe('companies screen', () => {
+  it('shows plans, statuses and dates in the reader language, never as codes (German)', async () => {
+    await setLanguage('de', false);
+    try {
+      server.use(http.get(`${ORIGIN}/api/companies`, () => pageOf([company])));
+      renderScreen(<CompaniesScreen />, '/companies');
+      expect(await screen.findByText('Pro, monatlich')).toBeInTheDocument();
+      expect(screen.getByText('01.01.2026')).toBeInTheDocument();
+      expect(rawValuesIn(document.body.textContent ?? '', 'de')).toEqual([]);
+    } finally {
+      await setLanguage('en', false);
+    }
+  });
+
   it('exports every company of the filtered list as CSV: the view in the URL, without the page', async () => {
     const exports: URL[] = [];
     server.use(

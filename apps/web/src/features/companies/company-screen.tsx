@@ -19,7 +19,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SectionCard } from '../../components/section-card';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,7 @@ import { type Column, DataTable } from '../../components/data-table';
 import { useAbility } from '../../lib/ability';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
+import { openCompanyConsole as openConsole } from '../../lib/session/session';
 import { useTableState } from '../../lib/use-table-state';
 import type { Company } from './api/get-companies';
 import { useCompany } from './api/get-company';
@@ -35,11 +36,14 @@ import { useCompanyAdmins } from './api/get-company-admins';
 import { exportCompanyUsers, useCompanyUsers } from './api/get-company-users';
 import { useUpdateCompany } from './api/update-company';
 import { useUploadLogo } from './api/upload-logo';
+import { PageHeading } from '../../components/page-heading';
+import { useFormat } from '../../lib/format';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
 function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const update = useUpdateCompany(company.uuid);
   const [title, setTitle] = useState(company.title ?? '');
   const [description, setDescription] = useState(company.description ?? '');
@@ -116,7 +120,7 @@ function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }
         <Group grow>
           <Select
             label={t('admin:companies.plan')}
-            data={PLANS.map((p) => ({ value: p, label: p }))}
+            data={PLANS.map((p) => ({ value: p, label: f.plan(p) }))}
             value={plan}
             onChange={(v) => v && setPlan(v)}
             readOnly={!canWrite}
@@ -197,16 +201,23 @@ function LogoCard({ company, canWrite }: { company: Company; canWrite: boolean }
 
 function UsersCard({ company }: { company: Company }) {
   const { t } = useTranslation();
+  const f = useFormat();
   type Sort = (typeof MEMBER_SORTS)[number];
   const state = useTableState<Sort>({ sorts: MEMBER_SORTS, defaultSort: 'name', prefix: 'u.' });
   const users = useCompanyUsers(company.uuid, state.query);
   const columns: Column<Member, Sort>[] = [
-    { key: 'name', header: t('admin:members.name'), sort: 'name', render: (m) => `${m.firstName} ${m.lastName}` },
+    {
+      key: 'name',
+      header: t('admin:members.name'),
+      sort: 'name',
+      card: 'title',
+      render: (m) => `${m.firstName} ${m.lastName}`,
+    },
     { key: 'email', header: t('admin:members.email'), sort: 'email', render: (m) => m.email },
     {
       key: 'role',
       header: t('admin:members.roles'),
-      render: (m) => m.roles.map((r) => t(`admin:roles.${r}`)).join(', '),
+      render: (m) => f.roles(m.roles),
     },
     {
       key: 'status',
@@ -268,9 +279,18 @@ export default function CompanyScreen() {
           {t('admin:companies.back')}
         </Group>
       </Anchor>
-      <Title order={1} size="h2">
-        {c.name}
-      </Title>
+      <Group justify="space-between">
+        <PageHeading>{c.name}</PageHeading>
+        <Button
+          variant="light"
+          leftSection={<IconExternalLink size={16} aria-hidden />}
+          onClick={() => void openConsole(c.uuid)}
+          disabled={!c.enabled}
+          data-testid="open-console"
+        >
+          {canWrite ? t('admin:companies.openConsoleWrite') : t('admin:companies.openConsole')}
+        </Button>
+      </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <EditCard key={c.version} company={c} canWrite={canWrite} />
         <Stack>

@@ -1,34 +1,42 @@
 import { Alert, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconShieldCheck, IconUserOff, IconUsers, IconUsersGroup } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session/store';
 import { type DashboardSummary, useDashboardSummary } from './api/get-dashboard-summary';
+import { PoliciesDueCard } from './components/policies-due-card';
+import { SetupChecklist } from './components/setup-checklist';
 
-const FIGURES: { key: keyof DashboardSummary; icon: ComponentType<{ size?: number }>; color: string }[] = [
+type Figure = 'members' | 'admins' | 'teams' | 'disabledMembers';
+const FIGURES: { key: Figure; icon: ComponentType<{ size?: number }>; color: string }[] = [
   { key: 'members', icon: IconUsers, color: 'indigo' },
   { key: 'admins', icon: IconShieldCheck, color: 'teal' },
   { key: 'teams', icon: IconUsersGroup, color: 'grape' },
   { key: 'disabledMembers', icon: IconUserOff, color: 'orange' },
 ];
 
-export default function DashboardScreen() {
-  const { t, i18n } = useTranslation();
+/** `today` is what the console puts beside the figures for a member (the attendance clock card). */
+export default function DashboardScreen({ today }: { today?: ReactNode }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const { user, current } = useSession();
   const summary = useDashboardSummary(current?.company.uuid ?? '');
-  const number = new Intl.NumberFormat(i18n.language);
 
   return (
     <Stack gap="lg">
       <div>
         <Title order={1} size="h2" data-testid="greeting">
-          {t('dashboard.greeting', { name: user?.firstName ?? '' })}
+          {t('admin:dashboard.greeting', { name: user?.firstName ?? '' })}
         </Title>
-        <Text c="dimmed">{t('dashboard.subtitle', { company: current?.company.name ?? '' })}</Text>
+        <Text c="dimmed">{t('admin:dashboard.subtitle', { company: current?.company.name ?? '' })}</Text>
       </div>
-      <section aria-label={t('dashboard.figures')}>
+      {summary.data && <SetupChecklist summary={summary.data} />}
+      {today && current?.enabled && <div style={{ maxWidth: 720 }}>{today}</div>}
+      <PoliciesDueCard companyUuid={current?.company.uuid ?? ''} />
+      <section aria-label={t('admin:dashboard.figures')}>
         {summary.isError ? (
-          <Alert color="yellow">{t('dashboard.unavailable')}</Alert>
+          <Alert color="yellow">{t('admin:dashboard.unavailable')}</Alert>
         ) : (
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
             {FIGURES.map(({ key, icon: Icon, color }) => (
@@ -36,11 +44,11 @@ export default function DashboardScreen() {
                 <Group justify="space-between" wrap="nowrap">
                   <div>
                     <Text size="sm" c="dimmed">
-                      {t(`dashboard.${key}`)}
+                      {t(`admin:dashboard.${key}`)}
                     </Text>
                     {summary.data ? (
                       <Text fw={700} size="xl" className="stat-value">
-                        {number.format(summary.data[key])}
+                        {f.number(summary.data[key])}
                       </Text>
                     ) : (
                       <Skeleton h={28} w={60} mt={4} />

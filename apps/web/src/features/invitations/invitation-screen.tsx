@@ -193,7 +193,7 @@ function JoinAsSignedIn({ token, onDone }: { token: string; onDone: (a: Accepted
   );
 }
 
-/** The invitation link's page: public, never redirected to another company (PRODUCT.md §4). */
+/** The invitation link's page: public, never redirected to another company (the link names its company). */
 export default function InvitationScreen() {
   const { t } = useTranslation();
   const { token = '' } = useParams();

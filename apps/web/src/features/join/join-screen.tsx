@@ -15,6 +15,8 @@ import { reloadUser, switchCompany } from '../../lib/session/session';
 import { sessionStore, useSession } from '../../lib/session/store';
 import { useCreateJoinRequest } from './api/create-join-request';
 import { useMyJoinRequests } from './api/get-my-join-requests';
+import { useWithdrawJoinRequest } from './api/withdraw-join-request';
+import { When } from '../../components/when';
 
 type In = z.input<typeof JoinRequestCreateSchema>;
 type Out = z.output<typeof JoinRequestCreateSchema>;
@@ -22,6 +24,7 @@ const COLORS: Record<(typeof JOIN_REQUEST_STATUSES)[number], string> = {
   pending: 'yellow',
   accepted: 'green',
   declined: 'red',
+  withdrawn: 'gray',
 };
 
 /** Any signed-in user asks to join a company by its sub-domain and follows the outcome. */
@@ -31,7 +34,16 @@ export default function JoinScreen() {
   const create = useCreateJoinRequest();
   const [page, setPage] = useState(1);
   const mine = useMyJoinRequests(page);
-  const [error, setError] = useState<string | null>(null);
+  const withdraw = useWithdrawJoinRequest();
+  const onWithdraw = async (uuid: string) => {
+    try {
+      await withdraw.mutateAsync(uuid);
+      notify.success(t('admin:join.withdrawn'));
+    } catch {
+      // The api client toasted the reason.
+    }
+  };
+  const [error, setError] = useState<{ code: string; message: string } | null>(null);
   const form = useForm<In, unknown, Out>({
     resolver: zodResolver(JoinRequestCreateSchema),
     defaultValues: { subDomain: '' },
@@ -47,7 +59,11 @@ export default function JoinScreen() {
       form.reset();
     } catch (e) {
       applyServerError(e, form.setError, ['subDomain', 'message']);
-      if (e instanceof ApiError) setError(e.message);
+      if (e instanceof ApiError) {
+        // Shown here with its next step; no toast repeats it.
+        e.claim();
+        setError({ code: e.code, message: e.message });
+      }
     }
   });
 
@@ -68,8 +84,13 @@ export default function JoinScreen() {
           <Stack>
             <Text size="sm">{t('admin:join.hint')}</Text>
             {error && (
-              <Alert color="red" role="alert" data-testid="join-error">
-                {error}
+              <Alert color={error.code === 'ALREADY_MEMBER' ? 'blue' : 'red'} role="alert" data-testid="join-error">
+                {error.code === 'ALREADY_MEMBER' ? t('admin:join.alreadyMember') : error.message}
+                {error.code === 'COMPANY_NOT_FOUND' && (
+                  <Text size="sm" mt={4}>
+                    {t('admin:join.noSpaceNext')}
+                  </Text>
+                )}
               </Alert>
             )}
             <TextInput
@@ -117,8 +138,22 @@ export default function JoinScreen() {
                   {t(`admin:join.status.${r.status}`)}
                 </Badge>
               </Table.Td>
-              <Table.Td>{new Date(r.createdAt).toLocaleString()}</Table.Td>
               <Table.Td>
+                <When value={r.createdAt} />
+              </Table.Td>
+              <Table.Td>
+                {r.status === 'pending' && (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    onClick={() => void onWithdraw(r.uuid)}
+                    loading={withdraw.isPending && withdraw.variables === r.uuid}
+                    aria-label={t('admin:join.withdrawLabel', { name: r.company.name })}
+                  >
+                    {t('admin:join.withdraw')}
+                  </Button>
+                )}
                 {r.status === 'accepted' && (
                   <Button size="xs" variant="light" onClick={() => void open(r.company.uuid)}>
                     {profiles.some((p) => p.company.uuid === r.company.uuid)

@@ -1,44 +1,37 @@
 import type { SessionInfo } from '@wac/shared/schemas/auth';
-import { Badge, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SimpleTable } from '../../components/section-card';
+import { When } from '../../components/when';
 import { deviceOf } from '../../lib/device';
+import { useFormat } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/store';
 import { useSessions } from './api/get-sessions';
 import { useRevokeSession } from './api/revoke-session';
 import { ProfileEditForm } from './components/profile-edit-form';
+import { PageHeading } from '../../components/page-heading';
 
 function AccountTab() {
   const { t } = useTranslation();
+  const f = useFormat();
   const { user, profiles } = useSession();
   if (!user) return null;
-  const rows: [string, string][] = [
-    [t('profile.name'), `${user.firstName} ${user.lastName}`],
-    [t('profile.email'), user.email],
-    [t('profile.phone'), user.phone ?? t('profile.none')],
-    [t('profile.roles'), user.roles.join(', ') || t('profile.none')],
-  ];
   return (
     <Stack>
       <ProfileEditForm />
       <Paper className="card" p="lg">
-        <Table variant="vertical" layout="fixed">
-          <Table.Tbody>
-            {rows.map(([k, v]) => (
-              <Table.Tr key={k}>
-                <Table.Th w={180}>{k}</Table.Th>
-                <Table.Td>{v}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Paper>
-      <Paper className="card" p="lg">
         <Title order={2} size="h4" mb="sm">
-          {t('profile.companies')}
+          {t('admin:profile.companies')}
         </Title>
+        {/* Roles are held per company; a console-wide role (super admin) is said once, above them. */}
+        {user.roles.length > 0 && (
+          <Text size="sm" mb="sm" data-testid="global-roles">
+            {t('admin:profile.globalRoles', { roles: f.roles(user.roles) })}
+          </Text>
+        )}
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {profiles.map((p) => (
             <Group component="li" key={p.uuid} justify="space-between">
@@ -46,7 +39,7 @@ function AccountTab() {
               <Group gap={4}>
                 {p.roles.map((r) => (
                   <Badge key={r.name} variant="light">
-                    {r.name}
+                    {f.role(r.name)}
                   </Badge>
                 ))}
               </Group>
@@ -64,12 +57,11 @@ function SessionsTab() {
   const sessions = useSessions(page);
   const pages = sessions.data ? Math.max(1, Math.ceil(sessions.data.totalItems / sessions.data.itemsPerPage)) : 1;
   const revoke = useRevokeSession();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   const onRevoke = async (s: SessionInfo) => {
     try {
       const res = await revoke.mutateAsync(s.uuid);
-      notify.success(res?.message ?? t('profile.revoked'));
+      notify.success(res?.message ?? t('admin:profile.revoked'));
     } catch {
       // The client toasted the server's message.
     }
@@ -78,75 +70,72 @@ function SessionsTab() {
   return (
     <Paper className="card" p="lg">
       <Title order={2} size="h4">
-        {t('profile.sessionsTitle')}
+        {t('admin:profile.sessionsTitle')}
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        {t('profile.sessionsHint')}
+        {t('admin:profile.sessionsHint')}
       </Text>
       {sessions.isPending ? (
         <Skeleton h={120} />
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover data-testid="sessions-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('profile.device')}</Table.Th>
-                <Table.Th>{t('profile.ip')}</Table.Th>
-                <Table.Th>{t('profile.company')}</Table.Th>
-                <Table.Th>{t('profile.created')}</Table.Th>
-                <Table.Th>{t('profile.lastUsed')}</Table.Th>
-                <Table.Th>{t('profile.actions')}</Table.Th>
+        <SimpleTable
+          testId="sessions-table"
+          striped
+          caption={t('admin:profile.sessionsTitle')}
+          columns={[
+            t('admin:profile.device'),
+            t('admin:profile.ip'),
+            t('admin:profile.company'),
+            t('admin:profile.created'),
+            t('admin:profile.lastUsed'),
+            t('admin:profile.actions'),
+          ]}
+          isEmpty={sessions.data?.data.length === 0}
+          empty={t('admin:profile.empty')}
+          pages={pages}
+          page={Math.min(page, pages)}
+          onPage={setPage}
+        >
+          {(sessions.data?.data ?? []).map((s) => {
+            const device = deviceOf(s.userAgent, t('admin:profile.unknownDevice'));
+            return (
+              <Table.Tr key={s.uuid}>
+                <Table.Td>
+                  <Group gap="xs">
+                    <Text size="sm">{device}</Text>
+                    {s.current && (
+                      <Badge size="sm" color="teal.9" variant="filled">
+                        {t('admin:profile.thisDevice')}
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{s.ip ?? t('admin:profile.none')}</Table.Td>
+                <Table.Td>{s.companySubDomain ?? t('admin:profile.none')}</Table.Td>
+                <Table.Td>
+                  <When value={s.createdAt} show="dateTime" />
+                </Table.Td>
+                <Table.Td>
+                  <When value={s.lastUsedAt} />
+                </Table.Td>
+                <Table.Td>
+                  {!s.current && (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      onClick={() => void onRevoke(s)}
+                      loading={revoke.isPending && revoke.variables === s.uuid}
+                      aria-label={t('admin:profile.revokeLabel', { device })}
+                    >
+                      {t('admin:profile.revoke')}
+                    </Button>
+                  )}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(sessions.data?.data ?? []).map((s) => {
-                const device = deviceOf(s.userAgent, t('profile.unknownDevice'));
-                return (
-                  <Table.Tr key={s.uuid}>
-                    <Table.Td>
-                      <Group gap="xs">
-                        <Text size="sm">{device}</Text>
-                        {s.current && (
-                          <Badge size="sm" color="teal.9" variant="filled">
-                            {t('profile.thisDevice')}
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{s.ip ?? t('profile.none')}</Table.Td>
-                    <Table.Td>{s.companySubDomain ?? t('profile.none')}</Table.Td>
-                    <Table.Td>{date.format(new Date(s.createdAt))}</Table.Td>
-                    <Table.Td>{date.format(new Date(s.lastUsedAt))}</Table.Td>
-                    <Table.Td>
-                      {!s.current && (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          onClick={() => void onRevoke(s)}
-                          loading={revoke.isPending && revoke.variables === s.uuid}
-                          aria-label={t('profile.revokeLabel', { device })}
-                        >
-                          {t('profile.revoke')}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-              {sessions.data?.data.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>{t('profile.empty')}</Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {pages > 1 && (
-        <Group justify="flex-end" mt="md">
-          <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" />
-        </Group>
+            );
+          })}
+        </SimpleTable>
       )}
     </Paper>
   );
@@ -157,13 +146,11 @@ export default function ProfileScreen({ tab }: { tab: 'account' | 'sessions' }) 
   const navigate = useNavigate();
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
-        {t('profile.title')}
-      </Title>
+      <PageHeading>{t('admin:profile.title')}</PageHeading>
       <Tabs value={tab} onChange={(v) => navigate(v === 'sessions' ? '/profile/sessions' : '/profile')}>
         <Tabs.List>
-          <Tabs.Tab value="account">{t('profile.account')}</Tabs.Tab>
-          <Tabs.Tab value="sessions">{t('profile.sessions')}</Tabs.Tab>
+          <Tabs.Tab value="account">{t('admin:profile.account')}</Tabs.Tab>
+          <Tabs.Tab value="sessions">{t('admin:profile.sessions')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="account" pt="md">
           {tab === 'account' && <AccountTab />}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { LISTING_PAGE_SIZE } from '@wac/shared/constants';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { useTeamMembers } from './api/get-team-members';
 import { useRemoveTeamMember } from './api/remove-team-member';
 import { MembersPicker } from './components/member-picker';
 import { TeamFormDialog } from './components/team-form-dialog';
+import { PageHeading } from '../../components/page-heading';
 
 function TeamMembers({ uuid }: { uuid: string }) {
   const { t } = useTranslation();
@@ -118,9 +119,7 @@ export default function TeamScreen() {
       </Anchor>
       <Group justify="space-between">
         <div>
-          <Title order={1} size="h2">
-            {tm.name}
-          </Title>
+          <PageHeading>{tm.name}</PageHeading>
           {tm.description && <Text c="dimmed">{tm.description}</Text>}
           <Text size="sm">
             {t('admin:teams.lead')}: {tm.lead ? `${tm.lead.firstName} ${tm.lead.lastName}` : '—'}

@@ -8,6 +8,7 @@ import { type Column, DataTable } from '../../components/data-table';
 import { useTableState } from '../../lib/use-table-state';
 import { exportTeams, useTeams } from './api/get-teams';
 import { TeamFormDialog } from './components/team-form-dialog';
+import { When } from '../../components/when';
 
 const SORTS = ['name', 'createdAt', 'members'] as const;
 type Sort = (typeof SORTS)[number];
@@ -39,7 +40,7 @@ export default function TeamsScreen() {
       key: 'createdAt',
       header: t('admin:teams.createdAt'),
       sort: 'createdAt',
-      render: (tm) => new Date(tm.createdAt).toLocaleDateString(),
+      render: (tm) => <When value={tm.createdAt} show="date" />,
     },
   ];
   return (

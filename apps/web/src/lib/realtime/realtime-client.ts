@@ -179,6 +179,8 @@ export class RealtimeClient {
       this.attempt = 0;
       this.setStatus('open');
       for (const channel of this.channels.keys()) this.sendFrame({ type: 'subscribe', channel });
+      // A new socket counts as active; an idle tab says so again.
+      if (this.idle) this.sendFrame({ type: 'activity', active: false });
       this.startPing(generation);
     };
     socket.onmessage = (ev) => {
@@ -191,6 +193,8 @@ export class RealtimeClient {
       this.socket = null;
       this.clearTimers();
       if (ev.code === CLOSE_CODES.SESSION_ENDED) return this.loggedOut(null);
+      // A newer tab of this session took this socket's place: reconnecting would only push out another.
+      if (ev.code === CLOSE_CODES.REPLACED) return this.stop();
       if (this.running) this.scheduleRetry();
     };
   }
@@ -233,6 +237,14 @@ export class RealtimeClient {
     if (!this.running) return;
     this.stop();
     this.opts.onLoggedOut?.(event);
+  }
+
+  private idle = false;
+  /** Tells the server whether this tab's user is active (presence: away once every tab is idle). */
+  activity(active: boolean) {
+    if (this.idle === !active) return;
+    this.idle = !active;
+    this.sendFrame({ type: 'activity', active });
   }
 
   private sendFrame(frame: object) {

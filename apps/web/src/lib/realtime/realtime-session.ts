@@ -1,6 +1,8 @@
-import { companyChannel, REALTIME_PATH, userChannel } from '@wac/shared/realtime';
+import { companyChannel, REALTIME_PATH, type RealtimeMessage, userChannel } from '@wac/shared/realtime';
 import type { RealtimeTicket } from '@wac/shared/schemas/realtime';
 import { api } from '../api';
+import { i18n } from '../i18n';
+import { notify } from '../notify';
 import { queryClient } from '../query-client';
 import { logout, reloadProfiles, reloadUser } from '../session/session';
 import { type SessionState, sessionStore } from '../session/store';
@@ -14,6 +16,24 @@ export const realtime = new RealtimeClient({
 });
 
 const refetchLists = () => void queryClient.invalidateQueries();
+
+type MyRequests = { data: { uuid: string; company: { name: string } }[] };
+
+/** The requester hears at once that their request to join was answered (the list refreshes too). */
+export function tellRequester(message: RealtimeMessage) {
+  refetchLists();
+  const uuid = message.joinRequestUuid;
+  const company = queryClient
+    .getQueriesData<MyRequests>({ queryKey: ['join-requests', 'mine'] })
+    .flatMap(([, page]) => page?.data ?? [])
+    .find((r) => r.uuid === uuid)?.company.name;
+  const accepted = message.status === 'accepted';
+  const text = company
+    ? i18n.t(accepted ? 'admin:join.answeredAccepted' : 'admin:join.answeredDeclined', { company })
+    : i18n.t(accepted ? 'admin:join.answeredAcceptedSome' : 'admin:join.answeredDeclinedSome');
+  if (accepted) notify.success(text);
+  else notify.warning(text);
+}
 
 /**
  * Runs the socket while a session is ready and routes messages to the session and the query
@@ -34,8 +54,27 @@ export function bindRealtimeToSession(): () => void {
     // Open lists refetch when another admin changes the data behind them.
     realtime.on('listing_changed', refetchLists),
     realtime.on('join_request_created', refetchLists),
-    realtime.on('join_request_responded', refetchLists),
+    realtime.on('join_request_responded', tellRequester),
     realtime.on('invitation_updated', refetchLists),
+    // A visitor wrote from a company page: the received messages refresh, and a toast says who.
+    realtime.on('page_message', (m) => {
+      void queryClient.invalidateQueries({ queryKey: ['page-messages'] });
+      const sender = (m.message as { senderName?: string } | undefined)?.senderName ?? '';
+      notify.info(i18n.t('admin:pageMessages.arrived', { name: sender }));
+    }),
+    // Presence shown anywhere (member lists, company pages) follows the member's new status.
+    realtime.on('presence_changed', (m) => {
+      queryClient.setQueriesData<Record<string, string>>({ queryKey: ['presence'] }, (old) =>
+        old && typeof m.userUuid === 'string' && m.userUuid in old ? { ...old, [m.userUuid]: String(m.status) } : old,
+      );
+    }),
+    // The forgotten clock-out job closed one of the person's entries: tell them, so they can review it.
+    realtime.on('attendance_auto_closed', () => {
+      refetchLists();
+      notify.warning(i18n.t('admin:attendance.autoClosedToast'));
+    }),
+    // A request asked, decided or cancelled: balances, approvals and the menu's count refetch.
+    realtime.on('time_off_changed', refetchLists),
   ];
 
   const leave = () => {
@@ -48,7 +87,8 @@ export function bindRealtimeToSession(): () => void {
   };
 
   const sync = (s: SessionState) => {
-    if (s.status !== 'ready' || !s.user) {
+    // A disabled member's socket is refused by the server, as every route refuses him.
+    if (s.status !== 'ready' || !s.user || s.disabled) {
       if (userUuid) leave();
       if (realtime.status !== 'closed') realtime.stop();
       return;
@@ -71,11 +111,41 @@ export function bindRealtimeToSession(): () => void {
 
   sync(sessionStore.get());
   const unsubscribe = sessionStore.subscribe(sync);
+  const stopIdle = watchIdle();
   return () => {
+    stopIdle();
     unsubscribe();
     for (const off of handlers) off();
     leave();
     realtime.stop();
+  };
+}
+
+/** After this long without input the tab reports itself idle (presence "away" once all tabs are). */
+const IDLE_MS = 5 * 60_000;
+
+function watchIdle(): () => void {
+  if (typeof window === 'undefined') return () => {};
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const active = () => {
+    realtime.activity(true);
+    clearTimeout(timer);
+    timer = setTimeout(() => realtime.activity(false), IDLE_MS);
+  };
+  const events = ['pointerdown', 'keydown', 'pointermove', 'wheel', 'focus'] as const;
+  let last = 0;
+  // Pointer moves come in floods: one reset a second is plenty.
+  const onEvent = () => {
+    const now = Date.now();
+    if (now - last < 1_000) return;
+    last = now;
+    active();
+  };
+  for (const e of events) window.addEventListener(e, onEvent, { passive: true });
+  active();
+  return () => {
+    clearTimeout(timer);
+    for (const e of events) window.removeEventListener(e, onEvent);
   };
 }
 

@@ -129,11 +129,23 @@ describe('session start', () => {
     expect(toasts).toEqual([]);
   });
 
-  it('with no session it renders signed out and clears the stored user data', async () => {
+  it('with no session on a company page it asks the base domain’s one sign-in, keeping the path', async () => {
+    window.history.replaceState(null, '', '/admin/teams?page=2');
+    writeUserData({ uuid: USER.uuid, roles: [], userCompanies: [], currentCompany: null });
+    serve({ refresh: 401 });
+    await startSession();
+    expect(sessionStore.get().status).toBe('redirecting');
+    expect(assigned).toEqual(['http://localhost:3000/admin/login?to=acme&path=%2Fteams']);
+    expect(toasts).toEqual([]);
+  });
+
+  it('with no session on a page that keeps to itself (password reset) it renders signed out and clears the stored user data', async () => {
+    window.history.replaceState(null, '', '/admin/reset-password');
     writeUserData({ uuid: USER.uuid, roles: [], userCompanies: [], currentCompany: null });
     serve({ refresh: 401 });
     await startSession();
     expect(sessionStore.get().status).toBe('signedOut');
+    expect(assigned).toEqual([]);
     expect(readUserData()).toBeNull();
     expect(localStorage.getItem('userData')).toBeNull();
     expect(toasts).toEqual([]);
@@ -169,7 +181,10 @@ describe('session start', () => {
     serve({ profiles: [profile(GLOBEX, 'globex')], companyUuids: [GLOBEX] });
     await startSession();
     expect(sessionStore.get().status).toBe('redirecting');
-    expect(assigned).toEqual(['http://globex.localhost:3000/admin/profile/sessions?_token=one-time-code-0123456789']);
+    // The language and skin travel with the code: each sub-domain has its own storage.
+    expect(assigned).toEqual([
+      'http://globex.localhost:3000/admin/profile/sessions?_token=one-time-code-0123456789&_lang=en&_skin=light',
+    ]);
   });
 
   it('does not move under /signup/', async () => {

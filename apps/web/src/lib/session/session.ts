@@ -4,13 +4,38 @@ import type { z } from 'zod';
 import { api, setTokenRenewal } from '../api';
 import { ApiError } from '../api-client';
 import { browser } from '../browser';
-import { appPath, companyUrl, currentHost } from '../host';
+import { LANGUAGES, type Language, SKINS, type Skin } from '@wac/shared/constants';
+import { appPath, baseSignInUrl, companyUrl as hostCompanyUrl, currentHost, type PageHost } from '../host';
+import { currentLanguage, setLanguage } from '../i18n';
+import { setSkin } from '../preferences';
 import { notify } from '../notify';
 import { readUserData, writeUserData } from '../storage';
-import { decideStart, mergeUserData, type Profile, takeSwitchCode } from './start';
+import { decideStart, mergeUserData, type Profile, readEntry, staysSignedOut, takeSwitchCode } from './start';
 import { getAccessToken, sessionStore, setAccessToken } from './store';
 
 type SwitchCode = z.infer<typeof SwitchCodeSchema>;
+
+/**
+ * A company URL with a one-time code, carrying the page's language and skin: each sub-domain keeps
+ * its own storage, and a person who chose Arabic on the sign-in page expects Arabic on arrival.
+ */
+function companyUrl(host: PageHost, subDomain: string, path: string, code: string): string {
+  const url = new URL(hostCompanyUrl(host, subDomain, path, code));
+  url.searchParams.set('_lang', currentLanguage());
+  url.searchParams.set('_skin', document.documentElement.getAttribute('data-skin') ?? 'light');
+  return url.toString();
+}
+
+/** The language and skin a switch carried (see companyUrl), applied and kept on this sub-domain. */
+async function applyCarriedPreferences(href: string) {
+  const url = new URL(href);
+  const lang = url.searchParams.get('_lang');
+  const skin = url.searchParams.get('_skin');
+  if (lang && (LANGUAGES as readonly string[]).includes(lang) && lang !== currentLanguage()) {
+    await setLanguage(lang as Language);
+  }
+  if (skin && (SKINS as readonly string[]).includes(skin)) setSkin(skin as Skin);
+}
 
 // Renew a minute before the access token expires, so a long-open tab stays signed in.
 const RENEW_MARGIN_S = 60;
@@ -39,11 +64,30 @@ const fetchProfiles = (uuid: string) =>
 export const requestSwitchCode = (companyUuid: string) =>
   api<SwitchCode>(AUTH_PATHS.switchCode, { method: 'POST', body: { companyUuid } });
 
+/**
+ * The company a super admin opened without being a member, as a profile with no roles of its own
+ * (his global roles decide what he may do there).
+ */
+function visitedProfile(tokens: Pick<TokenResponse, 'visiting'>): Profile | null {
+  const v = tokens.visiting;
+  return v
+    ? { uuid: `visiting-${v.company.uuid}`, enabled: true, roles: [], company: { ...v.company, enabled: true } }
+    : null;
+}
+
+let visit: Profile | null = null;
+
 /** Steps 3–7 with a fresh token: merge user data, fetch profiles, check, pick, redirect or render. */
 export async function establish(tokens: TokenResponse): Promise<void> {
   holdToken(tokens);
   const user = tokens.user;
-  sessionStore.set({ status: 'loading', user, notice: null });
+  visit = visitedProfile(tokens);
+  sessionStore.set({
+    status: 'loading',
+    user,
+    notice: null,
+    visiting: tokens.visiting ? { write: tokens.visiting.write } : null,
+  });
   const userData = mergeUserData(readUserData(), user);
 
   let profiles: Profile[];
@@ -57,7 +101,9 @@ export async function establish(tokens: TokenResponse): Promise<void> {
 
   const host = currentHost();
   const path = appPath(window.location.pathname);
-  const decision = decideStart({ user, profiles, hostSubDomain: host.subDomain, path });
+  // On the base domain, the sign-in may have been asked to continue into a company at a path.
+  const entry = host.subDomain === null ? readEntry(window.location.href) : { wanted: null, next: null };
+  const decision = decideStart({ user, profiles, visit, hostSubDomain: host.subDomain, wanted: entry.wanted, path });
   if (decision.kind === 'logout') {
     await logout({ silent: true });
     return;
@@ -67,7 +113,8 @@ export async function establish(tokens: TokenResponse): Promise<void> {
     sessionStore.set({ status: 'redirecting', profiles, current: decision.current });
     try {
       const target = await requestSwitchCode(decision.current.company.uuid);
-      browser.assign(companyUrl(host, target.subDomain, path, target.code));
+      const landing = entry.next ?? (path === '/login' ? '/' : path);
+      browser.assign(companyUrl(host, target.subDomain, landing, target.code));
     } catch {
       sessionStore.set({ status: 'error' });
     }
@@ -76,23 +123,55 @@ export async function establish(tokens: TokenResponse): Promise<void> {
   sessionStore.set({ status: 'ready', profiles, current: decision.current, disabled: decision.disabled });
 }
 
-/** The whole session start (PRODUCT.md §3); the app shows only the spinner until it settles. */
+let switchArrival: string | null = null;
+
+/** A redeemed switch code opened this page at `path` (the session start says so). */
+export function noteSwitchArrival(path: string) {
+  switchArrival = path;
+}
+
+/**
+ * Whether this page was reached by a company switch (a redeemed code) at `path`: answered once.
+ * The switch keeps the path, and a screen the target company does not allow then lands on the
+ * dashboard with a word of why, not on "You are not authorized!".
+ */
+export function takeSwitchArrival(path: string): boolean {
+  const arrived = switchArrival === path;
+  switchArrival = null;
+  return arrived;
+}
+
+/** The whole session start (switch code, refresh, profiles, company); the app shows only the spinner until it settles. */
 export async function startSession(): Promise<void> {
   sessionStore.set({ status: 'loading' });
-  const { code, cleanUrl } = takeSwitchCode(window.location.href);
+  const href = window.location.href;
+  const { code, cleanUrl } = takeSwitchCode(href);
   let tokens: TokenResponse;
-  if (code !== null || cleanUrl !== window.location.href) {
+  if (code !== null || cleanUrl !== href) {
     // Step 1: the code leaves the address bar before anything else happens, whatever its fate.
     browser.replaceUrl(cleanUrl);
   }
+  if (code) await applyCarriedPreferences(href);
   try {
     tokens = code
       ? await api<TokenResponse>(AUTH_PATHS.switchRedeem, { method: 'POST', body: { code }, silent: true })
       : await refreshAcrossTabs();
   } catch (e) {
+    // A company page without a session asks the browser's one sign-in on the base domain, which
+    // comes back with a code (or shows the sign-in form, then comes back). A refused code, an
+    // outage, or a page that keeps to itself stays here.
+    const host = currentHost();
+    const path = appPath(window.location.pathname);
+    const signedOut = e instanceof ApiError && (e.status === 401 || e.status === 403);
+    if (!code && signedOut && host.subDomain !== null && !staysSignedOut(path)) {
+      sessionStore.set({ status: 'redirecting' });
+      browser.assign(baseSignInUrl(host, { subDomain: host.subDomain, path }));
+      return;
+    }
     clearSession(code && e instanceof ApiError ? e.message : null);
     return;
   }
+  if (code) noteSwitchArrival(appPath(window.location.pathname));
   await establish(tokens);
 }
 
@@ -154,6 +233,15 @@ export async function switchCompany(profile: Profile): Promise<void> {
 }
 
 /**
+ * A super admin opens a company's console (member or not): its sub-domain's dashboard with a
+ * one-time code; read-only there unless he holds `super_admin_write` (the server audits each opening).
+ */
+export async function openCompanyConsole(companyUuid: string): Promise<void> {
+  const target = await requestSwitchCode(companyUuid);
+  browser.assign(companyUrl(currentHost(), target.subDomain, '/', target.code));
+}
+
+/**
  * Hook points for the real-time client (lib/realtime, written separately):
  * `user_profile_updated` → reloadUser(); membership/company changes → reloadProfiles();
  * `user_logged_out` → logout().
@@ -175,6 +263,7 @@ export async function reloadProfiles(): Promise<void> {
     const decision = decideStart({
       user: s.user,
       profiles,
+      visit,
       hostSubDomain: currentHost().subDomain,
       path: appPath(window.location.pathname),
     });

@@ -5,6 +5,7 @@ import {
   mergeUserData,
   pickCurrentCompany,
   type Profile,
+  readEntry,
   sameCompanySet,
   sortForSwitcher,
   takeSwitchCode,
@@ -117,6 +118,53 @@ describe('decideStart (steps 5–7)', () => {
       disabled: false,
     });
   });
+  it('a super admin visiting a company he is no member of stays there, its company current', () => {
+    const umbrella = { ...profile('umbrella', 'c-umbrella'), roles: [] };
+    expect(
+      decideStart({ user, profiles: [acme, globex], visit: umbrella, hostSubDomain: 'umbrella', path: '/teams' }),
+    ).toEqual({
+      kind: 'ready',
+      current: umbrella,
+      disabled: false,
+    });
+    // The visit is never a fallback: on another host the start picks among the memberships.
+    expect(decideStart({ user, profiles: [acme, globex], visit: umbrella, hostSubDomain: null, path: '/' })).toEqual({
+      kind: 'redirect',
+      current: acme,
+    });
+  });
+  it('on the base domain, continues into the company the sign-in was asked for, if the person is in it', () => {
+    expect(
+      decideStart({ user, profiles: [acme, globex], hostSubDomain: null, wanted: 'globex', path: '/login' }),
+    ).toEqual({
+      kind: 'redirect',
+      current: globex,
+    });
+    expect(
+      decideStart({ user, profiles: [acme, globex], hostSubDomain: null, wanted: 'umbrella', path: '/login' }),
+    ).toEqual({
+      kind: 'redirect',
+      current: acme,
+    });
+  });
+  it('reads where to continue from the base address, and drops anything but a label and a plain path', () => {
+    expect(readEntry('http://localhost:3000/admin/login?to=globex&path=%2Fteams%3Fpage%3D2')).toEqual({
+      wanted: 'globex',
+      next: '/teams?page=2',
+    });
+    expect(readEntry('http://localhost:3000/admin/login?to=Evil.com&path=%2F%2Fevil.com')).toEqual({
+      wanted: null,
+      next: null,
+    });
+    expect(readEntry('http://localhost:3000/admin/login?path=%2F%5Cevil.com')).toEqual({ wanted: null, next: null });
+    expect(readEntry('http://localhost:3000/admin/login')).toEqual({ wanted: null, next: null });
+  });
+  it('strips the carried language and skin with the code', () => {
+    expect(takeSwitchCode('http://acme.localhost:3000/admin/teams?_token=abc&_lang=ar&_skin=dark&x=1')).toEqual({
+      code: 'abc',
+      cleanUrl: '/admin/teams?x=1',
+    });
+  });
   it('redirects from the bare domain or a foreign sub-domain to the chosen company', () => {
     expect(decideStart({ user, profiles: [acme, globex], hostSubDomain: null, path: '/users' })).toEqual({
       kind: 'redirect',
@@ -155,5 +203,19 @@ describe('switcher order and exemptions', () => {
     expect(isRedirectExempt('/public/acme/sales')).toBe(true);
     expect(isRedirectExempt('/publications')).toBe(false);
     expect(isRedirectExempt('/users/signups')).toBe(false);
+  });
+});
+
+describe('decideStart on the base domain with no usable company', () => {
+  it('shows the disabled notice there instead of asking for a switch code that would be refused', () => {
+    const profile = {
+      uuid: 'p1',
+      enabled: false,
+      roles: [{ name: 'member' }],
+      company: { uuid: 'c1', name: 'Acme', logo: null, subDomain: 'acme', enabled: true },
+    };
+    expect(
+      decideStart({ user: { companyUuids: ['c1'] }, profiles: [profile], hostSubDomain: null, path: '/' }),
+    ).toEqual({ kind: 'ready', current: profile, disabled: true });
   });
 });

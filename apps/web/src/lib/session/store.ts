@@ -13,6 +13,8 @@ export interface SessionState {
   disabled: boolean;
   /** A message for the sign-in screen (e.g. an expired sign-in link). */
   notice: string | null;
+  /** A super admin in a company he is no member of (decision 012): its console, read-only unless `write`. */
+  visiting: { write: boolean } | null;
 }
 
 const initial: SessionState = {
@@ -22,10 +24,11 @@ const initial: SessionState = {
   current: null,
   disabled: false,
   notice: null,
+  visiting: null,
 };
 
 let state: SessionState = initial;
-// The access token is held in memory only, never in storage (PRODUCT.md §3).
+// The access token is held in memory only, never in storage: a script injected in the page cannot find it there.
 let accessToken: string | null = null;
 const listeners = new Set<(s: SessionState) => void>();
 

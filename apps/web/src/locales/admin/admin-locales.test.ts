@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS } from '@wac/shared/audit';
 import { LANGUAGES } from '@wac/shared/constants';
 import { describe, expect, it } from 'vitest';
 import { expectSameKeysAsEnglish, flatten, type Tree } from '../../test/locale-catalog';
@@ -22,7 +23,11 @@ const DYNAMIC_KEYS = [
   ...['first', 'previous', 'next', 'last'].map((c) => `table.${c}`),
   ...['enabled', 'schedulingEnabled', 'emailEnabled', 'videoCallEnabled'].map((k) => `member.${k}`),
   ...['valid', 'invalid', 'invited', 'skipped'].map((s) => `import.status.${s}`),
-  ...['pending', 'accepted', 'declined'].map((s) => `join.status.${s}`),
+  ...['pending', 'accepted', 'declined', 'withdrawn'].map((s) => `join.status.${s}`),
+  ...['members', 'admins', 'teams', 'disabledMembers'].map((k) => `dashboard.${k}`),
+  ...['invite', 'team'].map((k) => `dashboard.setup.${k}`),
+  // Every audit action is a sentence.
+  ...AUDIT_ACTIONS.map((a) => `audit.sentence.${a}`),
 ];
 
 describe('admin locales', () => {
@@ -39,6 +44,10 @@ describe('admin locales', () => {
       ['joinRequests.accept', 'joinRequests.acceptLabel'],
       ['joinRequests.decline', 'joinRequests.declineLabel'],
       ['teams.removeMember', 'teams.removeMemberLabel'],
+      ['join.withdraw', 'join.withdrawLabel'],
+      ['timeOff.cancel', 'timeOff.cancelLabel'],
+      ['timeOff.approve', 'timeOff.approveLabel'],
+      ['timeOff.decline', 'timeOff.declineLabel'],
     ];
     for (const lang of LANGUAGES) {
       const catalog = load(lang);
@@ -56,5 +65,9 @@ describe('admin locales', () => {
     }
     expect(used.size).toBeGreaterThan(150);
     expect([...used].filter((k) => !en.has(k)).sort()).toEqual([]);
+  });
+
+  it('the dashboard greeting is the product one', () => {
+    expect(en.get('dashboard.greeting')).toBe('Hi {{name}}, How can I help you?');
   });
 });

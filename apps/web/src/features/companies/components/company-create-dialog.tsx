@@ -13,12 +13,14 @@ import { applyServerError } from '../../../lib/forms';
 import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useCreateCompany } from '../api/create-company';
+import { useFormat } from '../../../lib/format';
 
 type In = z.input<typeof CompanyCreateSchema>;
 type Out = z.output<typeof CompanyCreateSchema>;
 
 export function CompanyCreateDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const navigate = useNavigate();
   const create = useCreateCompany();
   const [error, setError] = useState<string | null>(null);
@@ -67,7 +69,7 @@ export function CompanyCreateDialog({ opened, onClose }: { opened: boolean; onCl
             render={({ field }) => (
               <Select
                 label={t('admin:companies.plan')}
-                data={PLANS.map((p) => ({ value: p, label: p }))}
+                data={PLANS.map((p) => ({ value: p, label: f.plan(p) }))}
                 value={field.value ?? null}
                 onChange={(v) => field.onChange(v ?? undefined)}
                 allowDeselect={false}

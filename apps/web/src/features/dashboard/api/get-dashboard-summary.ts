@@ -1,13 +1,10 @@
+import type { DashboardSummarySchema } from '@wac/shared/schemas/dashboard';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../../lib/api';
 
-/** Figures of the current company (the Host's), for the dashboard cards. */
-export interface DashboardSummary {
-  members: number;
-  admins: number;
-  teams: number;
-  disabledMembers: number;
-}
+/** Figures of the current company (the Host's), for the dashboard cards and the first-run checklist. */
+export type DashboardSummary = z.infer<typeof DashboardSummarySchema>;
 
 export const getDashboardSummary = () => api<DashboardSummary>('/api/dashboard/summary', { silent: true });
 

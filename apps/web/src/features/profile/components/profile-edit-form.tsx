@@ -1,9 +1,11 @@
 import { LANGUAGES, MAX_FILE_BYTES } from '@wac/shared/constants';
-import { Alert, Avatar, Button, FileInput, Group, Select, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Alert, Avatar, Button, FileButton, Group, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { type Profile, useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
@@ -25,7 +27,8 @@ function Form({ profile }: { profile: Profile }) {
   const [firstName, setFirstName] = useState(profile.firstName);
   const [lastName, setLastName] = useState(profile.lastName);
   const [phone, setPhone] = useState(profile.phone ?? '');
-  const [language, setLanguage] = useState<string | null>(profile.language);
+  // No saved choice means the language the console is shown in: the select says which.
+  const [language, setLanguage] = useState<string | null>(profile.language ?? currentLanguage());
   const [issues, setIssues] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [avatarError, setAvatarError] = useState<string | null>(null);
@@ -47,6 +50,8 @@ function Form({ profile }: { profile: Profile }) {
       if (!(err instanceof ApiError)) return;
       setIssues(Object.fromEntries(err.issues.map((i) => [i.path.split('.')[0] ?? '', i.message])));
       if (err.issues.length === 0) setError(err.message);
+      // Shown on the fields or above the form: no toast repeats it.
+      err.claim();
     }
   };
 
@@ -71,19 +76,35 @@ function Form({ profile }: { profile: Profile }) {
             {error}
           </Alert>
         )}
-        <Group align="flex-end">
+        <Group align="center" wrap="nowrap">
           <Avatar src={profile.avatar} size={64} radius="xl" alt={t('admin:profile.avatar')}>
             {profile.firstName.slice(0, 1)}
             {profile.lastName.slice(0, 1)}
           </Avatar>
-          <FileInput
-            style={{ flex: 1 }}
-            label={t('admin:profile.avatarUpload')}
-            accept={IMAGE_TYPES.join(',')}
-            onChange={(f) => void chooseAvatar(f)}
-            error={avatarError}
-            disabled={avatar.isPending}
-          />
+          <Stack gap={4}>
+            <FileButton onChange={(f) => void chooseAvatar(f)} accept={IMAGE_TYPES.join(',')}>
+              {(props) => (
+                <Button
+                  {...props}
+                  variant="default"
+                  leftSection={<IconUpload size={16} aria-hidden />}
+                  loading={avatar.isPending}
+                  aria-describedby="avatar-hint"
+                  data-testid="avatar-upload"
+                >
+                  {t('admin:profile.avatarChoose')}
+                </Button>
+              )}
+            </FileButton>
+            <Text size="xs" c="dimmed" id="avatar-hint">
+              {t('admin:profile.avatarHint')}
+            </Text>
+            {avatarError && (
+              <Text size="sm" c="var(--mantine-color-error)" role="alert">
+                {avatarError}
+              </Text>
+            )}
+          </Stack>
         </Group>
         <Group grow>
           <TextInput
@@ -112,7 +133,7 @@ function Form({ profile }: { profile: Profile }) {
             data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
             value={language}
             onChange={setLanguage}
-            clearable
+            allowDeselect={false}
           />
         </Group>
         <Group justify="flex-end">

@@ -1,0 +1,2 @@
+ALTER TABLE "attendance_corrections" ADD COLUMN "comment" text;--> statement-breakpoint
+CREATE INDEX "attendance_corrections_user_idx" ON "attendance_corrections" USING btree ("company_id","user_id","created_at");

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestContext } from '../../test/harness';
+import { DEMO_PASSWORD, seedDemo } from './demo';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.app);
+});
+afterAll(() => t.close());
+
+const login = async (email: string, host: string) =>
+  (
+    await call(t.app, { method: 'POST', url: '/api/jwt/login', host, payload: { email, password: DEMO_PASSWORD } })
+  ).json().accessToken as string;
+const get = async (url: string, token: string, host = 'acme') =>
+  (await call(t.app, { method: 'GET', url, host, token })).json();
+
+describe('the compliance demo', () => {
+  it('has Code of Conduct v2 outstanding for Bob, acknowledged by Alice, and a PDF policy', async () => {
+    const bob = await login('bob@example.com', 'acme');
+    const mine = (await get('/api/my-policies', bob)).data;
+    expect(mine.find((p: { title: string }) => p.title === 'Code of Conduct')).toMatchObject({
+      number: 2,
+      status: 'outstanding',
+    });
+    expect(mine.find((p: { title: string }) => p.title === 'Information Security Policy')).toMatchObject({
+      bodyKind: 'pdf',
+    });
+
+    const alice = await login('alice@example.com', 'acme');
+    const policies = (await get('/api/policies?search=conduct', alice)).data;
+    const tracking = await get(`/api/policies/${policies[0].uuid}/tracking`, alice);
+    expect(tracking.summary).toMatchObject({ assigned: 2, acknowledged: 1, outstanding: 1, completion: 50 });
+
+    const pdfPolicy = mine.find((p: { title: string }) => p.title === 'Information Security Policy');
+    const pdf = await call(t.app, {
+      method: 'GET',
+      url: `/api/my-policies/${pdfPolicy.uuid}/pdf`,
+      host: 'acme',
+      token: bob,
+    });
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('gives Globex its own policy only', async () => {
+    const grace = await login('grace@globex.example.com', 'globex');
+    const titles = (await get('/api/policies', grace, 'globex')).data.map((p: { title: string }) => p.title);
+    expect(titles).toEqual(['Remote Work Policy']);
+  });
+});

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from './client';
+
+/** Statement helpers for repositories: raw rows, prepared statements, keyset conditions. */
+
+/** Runs a raw query and returns its rows (the same shape on PGlite and node-postgres). */
+export async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
+  const res = (await tx.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+interface SessionInternals {
+  session: {
+    prepareQuery(
+      q: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string | undefined,
+      arrayMode: boolean,
+    ): { execute(): Promise<{ rows: unknown[] }> };
+  };
+  dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+}
+
+/**
+ * Like rows(), as a named prepared statement (named after a hash of its text, so one text is one
+ * statement per connection). With plan_cache_mode = force_generic_plan, which every scoped
+ * transaction sets, PostgreSQL plans it once per connection instead of on every request — planning
+ * the listing queries cost more than running them. For hot, fixed-shape queries whose plan does not
+ * depend on the parameter values (a per-company index range, a LIMIT of one page).
+ */
+export async function preparedRows<T>(tx: Tx, query: SQL): Promise<T[]> {
+  const internals = tx as unknown as SessionInternals;
+  const q = internals.dialect.sqlToQuery(query);
+  const name = `wac_${createHash('sha1').update(q.sql).digest('hex').slice(0, 24)}`;
+  const res = await internals.session.prepareQuery(q, undefined, name, false).execute();
+  return res.rows as T[];
+}
+
+/** A LIKE pattern matching `fragment` anywhere, with the LIKE wildcards in it taken literally. */
+export const containsPattern = (fragment: string) => `%${fragment.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const and = (parts: SQL[]) => sql.join(parts, sql` AND `);
+
+/** Where a row stands in a keyset order: its sort key as text, then its id (the tie-breaker). */
+export type KeysetCursor = { k: string; id: string };
+
+/** A sort key of a listing: its SQL expression and the type its text form is cast back to. */
+export interface SortKey {
+  expr: SQL;
+  type: SQL;
+}
+
+/** ` AND` the rows strictly after `cursor` in the order (key, id), ascending or descending; nothing without a cursor. */
+export const afterKeyset = (key: SortKey, id: SQL, desc: boolean, cursor: KeysetCursor | null) =>
+  cursor
+    ? sql` AND (${key.expr}, ${id}) ${desc ? sql`<` : sql`>`} (${cursor.k}::${key.type}, ${cursor.id}::uuid)`
+    : sql``;

@@ -1,0 +1,190 @@
+import { EventEmitter } from 'node:events';
+import { isMessageType, type RealtimeMessage } from '@wac/shared/realtime';
+import { Redis } from 'ioredis';
+
+export type BusHandler = (message: RealtimeMessage, channel: string) => void;
+
+/** Stops a subscription; `ready` settles once messages on the channel are being received. */
+export type Unsubscribe = (() => void) & { ready: Promise<void> };
+
+/**
+ * The real-time backplane: publish a message on a channel, every process's subscribers get it.
+ * In-process by default; with REDIS_URL every process publishes and receives through Redis.
+ */
+export interface Bus {
+  readonly kind: 'memory' | 'redis';
+  publish(channel: string, message: RealtimeMessage): Promise<void>;
+  subscribe(channel: string, handler: BusHandler): Unsubscribe;
+  close(): Promise<void>;
+  /** Resolves when the backplane answers (Redis PING); for readiness checks. */
+  ping?(): Promise<void>;
+  /** The Redis connection for commands (presence counts); absent in memory. */
+  readonly client?: Redis;
+}
+
+export function createMemoryBus(): Bus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const ready = Promise.resolve();
+  return {
+    kind: 'memory',
+    async publish(channel, message) {
+      emitter.emit(channel, message, channel);
+    },
+    subscribe(channel, handler) {
+      emitter.on(channel, handler);
+      return Object.assign(() => void emitter.off(channel, handler), { ready });
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+export interface RedisBusOptions {
+  url: string;
+  /** Prepended to every Redis channel, so several installs (or test runs) can share one Redis. */
+  prefix?: string;
+  onError?: (err: Error) => void;
+}
+
+/**
+ * Redis pub/sub: one publishing and one subscribing connection per process. Each bus channel is
+ * one Redis channel, subscribed while at least one local handler wants it (ref-counted), so a
+ * process only receives traffic for the users and companies it holds sockets for.
+ *
+ * Redis going away degrades, never fails: while either connection is down (or a publish fails),
+ * messages are delivered to this process's own handlers only, and subscriptions are kept locally.
+ * ioredis reconnects by itself; once the subscriber is back, every wanted channel is subscribed
+ * again and cross-process delivery resumes.
+ */
+export async function createRedisBus(opts: RedisBusOptions): Promise<Bus> {
+  const prefix = opts.prefix ?? 'wac:';
+  const onError = opts.onError ?? (() => {});
+  const common = {
+    maxRetriesPerRequest: 2,
+    connectTimeout: 5_000,
+    commandTimeout: 2_000,
+    lazyConnect: true,
+    // Re-subscribing is done below, for every channel wanted now (some were added while Redis was away).
+    autoResubscribe: false,
+    retryStrategy: (times: number) => Math.min(times * 100, 1_000),
+  } as const;
+  const pub = new Redis(opts.url, { ...common, connectionName: 'wac-pub' });
+  const sub = new Redis(opts.url, { ...common, connectionName: 'wac-sub' });
+  // Without listeners ioredis would throw connection errors as unhandled: report them (once per
+  // outage, not once per reconnect attempt), keep running.
+  let firstError: Error | undefined;
+  let reported = false;
+  const report = (err: Error) => {
+    firstError ??= err;
+    if (reported) return;
+    reported = true;
+    onError(err);
+  };
+  pub.on('error', report);
+  sub.on('error', report);
+  try {
+    await Promise.all([pub.connect(), sub.connect()]);
+  } catch (err) {
+    pub.disconnect();
+    sub.disconnect();
+    throw new Error(`Cannot connect to Redis at REDIS_URL: ${(firstError ?? (err as Error)).message}`);
+  }
+
+  const handlers = new Map<string, Set<BusHandler>>();
+  /** True while the subscriber holds every wanted channel, so Redis delivery reaches this process too. */
+  let subscribed = true;
+
+  const deliver = (channel: string, message: RealtimeMessage) => {
+    const set = handlers.get(channel);
+    if (!set) return;
+    for (const handler of [...set]) {
+      try {
+        handler(message, channel);
+      } catch (err) {
+        onError(err as Error);
+      }
+    }
+  };
+
+  sub.on('message', (redisChannel: string, data: string) => {
+    if (!redisChannel.startsWith(prefix)) return;
+    let message: unknown;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (!message || typeof message !== 'object' || !isMessageType((message as { type?: unknown }).type)) return;
+    deliver(redisChannel.slice(prefix.length), message as RealtimeMessage);
+  });
+  sub.on('close', () => {
+    subscribed = false;
+  });
+  sub.on('ready', () => {
+    const channels = [...handlers.keys()].map((c) => prefix + c);
+    const done = channels.length ? sub.subscribe(...channels) : Promise.resolve();
+    done.then(
+      () => {
+        if (sub.status !== 'ready') return;
+        subscribed = true;
+        reported = false;
+      },
+      (err: Error) => report(err),
+    );
+  });
+  pub.on('ready', () => {
+    reported = false;
+  });
+
+  const redisUp = () => subscribed && pub.status === 'ready' && sub.status === 'ready';
+
+  return {
+    kind: 'redis',
+    client: pub,
+    async ping() {
+      await pub.ping();
+    },
+    async publish(channel, message) {
+      if (redisUp()) {
+        try {
+          await pub.publish(prefix + channel, JSON.stringify(message));
+          return;
+        } catch (err) {
+          report(err as Error);
+        }
+      }
+      deliver(channel, message);
+    },
+    subscribe(channel, handler) {
+      let set = handlers.get(channel);
+      let ready = Promise.resolve();
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        // While Redis is away the channel is only wanted; it is subscribed when the subscriber is back.
+        if (sub.status === 'ready') {
+          ready = sub.subscribe(prefix + channel).then(
+            () => undefined,
+            (err: Error) => report(err),
+          );
+        }
+      }
+      const current = set;
+      current.add(handler);
+      const unsubscribe = () => {
+        if (!current.delete(handler) || current.size > 0) return;
+        if (handlers.get(channel) === current) {
+          handlers.delete(channel);
+          if (sub.status === 'ready') sub.unsubscribe(prefix + channel).catch(report);
+        }
+      };
+      return Object.assign(unsubscribe, { ready });
+    },
+    async close() {
+      handlers.clear();
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    },
+  };
+}

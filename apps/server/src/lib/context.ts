@@ -1,0 +1,139 @@
+import type { AuditAction } from '@wac/shared/audit';
+import type { Language } from '@wac/shared/constants';
+import type { RealtimeMessage } from '@wac/shared/realtime';
+import type { Config } from '../config';
+import type { Database, Tx } from '../db/client';
+import { auditLog } from '../db/schema/index';
+import type { Bus } from './bus';
+import { AppError } from './errors';
+import type { Mailer } from './mail';
+import type { Presence } from './presence';
+import type { TokenService } from './tokens';
+
+/** The process-wide parts a service may use. The Fastify app has them all; a job or the seed passes its own. */
+export interface Infra {
+  config: Config;
+  db: Database;
+  bus: Bus;
+  mailer: Mailer;
+  tokens: TokenService;
+  /** Who is connected (the app has it; a job or the seed may not, and then everyone is offline). */
+  presence?: Presence;
+  log: { info(msg: string): void; warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+}
+
+/** Who acts: a signed-in user from a request, or nobody (a job, the seed, a public flow). */
+export interface Actor {
+  userId: string | null;
+  /** The session the request came with; null outside a signed-in request. */
+  sessionId: string | null;
+  globalRoles: string[];
+  ip: string | null;
+  userAgent: string | null;
+  /** The language of messages and mails this operation sends. */
+  lang: Language;
+}
+
+/** The company of the Host a request came to. */
+export interface HostCompany {
+  id: string;
+  subDomain: string;
+  name: string;
+  enabled: boolean;
+}
+
+export interface AuditEntry {
+  /** One of the shared AUDIT_ACTIONS: the console writes each as a sentence in the reader's language. */
+  action: AuditAction;
+  targetType: string;
+  targetId?: string | null;
+  before?: unknown;
+  after?: unknown;
+  /** Defaults to the context's company; null for platform-level writes. */
+  companyId?: string | null;
+}
+
+/**
+ * Everything a service function needs besides its input: who acts, in which company, and how it
+ * reaches the database, the audit log and the real-time bus. Every service function is
+ * `(ctx, input)`, so a route, a job, the seed and a test call it the same way.
+ */
+export interface Ctx {
+  infra: Infra;
+  actor: Actor;
+  /** The company of the Host; null on the base domain and outside a request. */
+  host: HostCompany | null;
+  /** The company this operation acts on (the Host's, or the one a super admin picked); row-level security is scoped to it. */
+  companyId: string | null;
+  /** Runs fn in one transaction as the row-level-security role, scoped to `companyId` and the actor. */
+  run<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Runs fn as the actor alone, in no company: for a user's own rows (their join requests, their profile). */
+  runOwn<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Runs fn in a transaction that may read across companies (sign-in flows, platform reads). */
+  system<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Records a write in the audit log, in the same transaction as the write. */
+  audit(tx: Tx, entry: AuditEntry): Promise<void>;
+  /** Publishes a real-time message after the write committed. */
+  publish(channel: string, message: RealtimeMessage): Promise<void>;
+}
+
+/** A context bound to one company. */
+export interface TenantCtx extends Ctx {
+  companyId: string;
+}
+
+export interface CtxInit {
+  actor?: Partial<Actor>;
+  host?: HostCompany | null;
+  /** Defaults to the Host's company. */
+  companyId?: string | null;
+}
+
+export const NOBODY: Actor = { userId: null, sessionId: null, globalRoles: [], ip: null, userAgent: null, lang: 'en' };
+
+/** Builds a context; routes build it from the request, a job, the seed or a test from what they know. */
+export function createCtx(infra: Infra, init: CtxInit = {}): Ctx {
+  const actor: Actor = { ...NOBODY, ...init.actor };
+  const host = init.host ?? null;
+  const companyId = init.companyId === undefined ? (host?.id ?? null) : init.companyId;
+  return {
+    infra,
+    actor,
+    host,
+    companyId,
+    run: (fn) => infra.db.scoped({ companyId, userId: actor.userId }, fn),
+    runOwn: (fn) => infra.db.scoped({ userId: actor.userId }, fn),
+    system: (fn) => infra.db.system(fn),
+    async audit(tx, entry) {
+      await tx.insert(auditLog).values({
+        companyId: entry.companyId === undefined ? companyId : entry.companyId,
+        actorUserId: actor.userId,
+        action: entry.action,
+        targetType: entry.targetType,
+        targetId: entry.targetId ?? null,
+        before: entry.before ?? null,
+        after: entry.after ?? null,
+        ip: actor.ip,
+        userAgent: actor.userAgent?.slice(0, 300) ?? null,
+      });
+    },
+    publish: (channel, message) => infra.bus.publish(channel, message),
+  };
+}
+
+/** The same actor acting on another company (a super admin on the platform routes). */
+export function forCompany(ctx: Ctx, companyId: string): TenantCtx {
+  return createCtx(ctx.infra, { actor: ctx.actor, host: ctx.host, companyId }) as TenantCtx;
+}
+
+/** The context of an operation that needs a company: the Host must be one. */
+export function tenant(ctx: Ctx): TenantCtx {
+  if (!ctx.companyId) throw new AppError('NOT_FOUND');
+  return ctx as TenantCtx;
+}
+
+/** The signed-in user of a context, or UNAUTHENTICATED. */
+export function actingUser(ctx: Ctx): string {
+  if (!ctx.actor.userId) throw new AppError('UNAUTHENTICATED');
+  return ctx.actor.userId;
+}

@@ -1,0 +1,154 @@
+import { Parser } from 'htmlparser2';
+
+/**
+ * A strict allow-list sanitiser for policy text, on a real HTML parser (htmlparser2). What it keeps
+ * is re-serialised from scratch, so the stored text is exactly what the allow-list produces: no
+ * attribute, tag or URL scheme outside the lists survives, and every text is escaped again.
+ *
+ * Dangerous content (script-like elements, event handlers, javascript:/data: links, style) is not
+ * silently dropped: the caller refuses the input so the author learns it did not pass.
+ */
+const ALLOWED: Record<string, readonly string[]> = {
+  h1: [],
+  h2: [],
+  h3: [],
+  h4: [],
+  p: [],
+  br: [],
+  hr: [],
+  strong: [],
+  b: [],
+  em: [],
+  i: [],
+  u: [],
+  s: [],
+  blockquote: [],
+  code: [],
+  pre: [],
+  ul: [],
+  ol: ['start'],
+  li: [],
+  a: ['href', 'title'],
+  table: [],
+  thead: [],
+  tbody: [],
+  tfoot: [],
+  tr: [],
+  th: ['colspan', 'rowspan', 'scope'],
+  td: ['colspan', 'rowspan'],
+  caption: [],
+};
+const VOID = new Set(['br', 'hr']);
+/** Elements whose presence is an attack or a script, never an accident of formatting. */
+const DANGEROUS = new Set([
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'link',
+  'meta',
+  'base',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+  'svg',
+  'math',
+  'template',
+  'noscript',
+]);
+/** Elements whose text is dropped with them (their content is not prose). */
+const DROP_CONTENT = new Set([...DANGEROUS, 'title', 'head']);
+
+/** A URL as a browser reads its scheme: blanks and control characters inside it are ignored. */
+const withoutBlanks = (s: string) => [...s].filter((c) => c.charCodeAt(0) > 0x20).join('');
+
+const SAFE_HREF = /^(https?:|mailto:|#|\/(?!\/))/i;
+
+export interface SanitizeResult {
+  html: string;
+  /** What made the input unsafe, when it was: the caller refuses it. */
+  unsafe: string[];
+  /** The visible text, to refuse an empty body. */
+  text: string;
+}
+
+const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttr = (s: string) => escapeText(s).replace(/"/g, '&quot;');
+
+export function sanitizeHtml(input: string): SanitizeResult {
+  const out: string[] = [];
+  const unsafe: string[] = [];
+  const text: string[] = [];
+  let dropDepth = 0;
+  const open: string[] = [];
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        if (DROP_CONTENT.has(name)) {
+          if (DANGEROUS.has(name)) unsafe.push(`<${name}>`);
+          if (!VOID.has(name)) dropDepth++;
+          open.push(`!${name}`);
+          return;
+        }
+        for (const [key, value] of Object.entries(attrs)) {
+          if (/^on/i.test(key)) unsafe.push(`${key}=`);
+          if (key === 'style') unsafe.push('style=');
+          if (
+            (key === 'href' || key === 'src' || key === 'action' || key === 'formaction') &&
+            /^(javascript|vbscript|data):/i.test(withoutBlanks(value))
+          ) {
+            unsafe.push(`${key}=${value.slice(0, 20)}`);
+          }
+        }
+        const allowed = ALLOWED[name];
+        if (!allowed || dropDepth > 0) {
+          open.push(`-${name}`);
+          return;
+        }
+        let tag = `<${name}`;
+        for (const key of allowed) {
+          const value = attrs[key];
+          if (value === undefined) continue;
+          if (key === 'href') {
+            const href = value.trim();
+            if (!SAFE_HREF.test(href)) continue;
+            tag += ` href="${escapeAttr(href)}" rel="noopener noreferrer nofollow"`;
+            if (/^https?:/i.test(href)) tag += ' target="_blank"';
+            continue;
+          }
+          if ((key === 'colspan' || key === 'rowspan' || key === 'start') && !/^\d{1,3}$/.test(value)) continue;
+          if (key === 'scope' && !/^(row|col|rowgroup|colgroup)$/.test(value)) continue;
+          tag += ` ${key}="${escapeAttr(value)}"`;
+        }
+        out.push(`${tag}>`);
+        open.push(VOID.has(name) ? `-${name}` : `+${name}`);
+      },
+      ontext(data) {
+        if (dropDepth > 0) return;
+        out.push(escapeText(data));
+        text.push(data);
+      },
+      onclosetag(name) {
+        const top = open.pop();
+        if (!top) return;
+        if (top.startsWith('!')) {
+          if (!VOID.has(name)) dropDepth = Math.max(0, dropDepth - 1);
+          return;
+        }
+        if (top.startsWith('+')) out.push(`</${top.slice(1)}>`);
+      },
+      oncomment() {},
+      onprocessinginstruction() {},
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false },
+  );
+  parser.write(input);
+  parser.end();
+  return { html: out.join('').trim(), unsafe, text: text.join('').replace(/\s+/g, ' ').trim() };
+}

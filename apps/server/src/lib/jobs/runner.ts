@@ -1,0 +1,372 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Database, Tx } from '../../db/client';
+import * as repo from './jobs.repository';
+import { DEFAULT_MAX_ATTEMPTS, enqueueMany, type JobInput } from './queue';
+import { nextOccurrence } from './recurring';
+
+/** A claimed job as its handler sees it. */
+export interface RunningJob<P = Record<string, unknown>, S = Record<string, unknown>> {
+  id: string;
+  type: string;
+  companyId: string | null;
+  key: string | null;
+  batchId: string | null;
+  payload: P;
+  secret: S | null;
+  /** 1 on the first try. */
+  attempt: number;
+  maxAttempts: number;
+  /** Aborted when this process stops or loses the job's lease: stop early, the job runs again later. */
+  signal: AbortSignal;
+  db: Database;
+  /**
+   * Records the job's database effects and marks it done in one transaction (scoped to the job's
+   * company), only while this process still holds the job: a handler whose effects go through here
+   * applies them exactly once, however often the job is delivered. Without a call the job is marked
+   * done when the handler returns.
+   */
+  finish(effects?: (tx: Tx) => Promise<void>): Promise<void>;
+}
+
+export interface JobHandler<P = Record<string, unknown>, S = Record<string, unknown>> {
+  type: string;
+  /** Delay before retry n is min(baseMs · 2^(n-1), maxMs), ±20% jitter. */
+  backoff?: { baseMs: number; maxMs: number };
+  run(job: RunningJob<P, S>): Promise<void>;
+}
+
+/** A job type that repeats on a cron schedule, once per enabled company in its own time zone, or once for the platform. */
+export interface RecurringJob {
+  type: string;
+  /** Five fields (minute hour day month weekday), e.g. `0 2 * * *` for 02:00 every day. */
+  cron: string;
+  perCompany: boolean;
+  payload?: Record<string, unknown>;
+  maxAttempts?: number;
+}
+
+/** Thrown by a handler for a failure no retry can mend: the job goes straight to `dead`. */
+export class PermanentJobError extends Error {}
+
+export type JobEvent =
+  | { kind: 'claimed'; type: string }
+  | { kind: 'done'; type: string; durationMs: number; batchId: string | null; companyId: string | null }
+  | { kind: 'failed' | 'dead'; type: string; durationMs: number; error: string }
+  | { kind: 'released' | 'lease_expired'; type: string };
+
+export interface JobRunnerOptions {
+  db: Database;
+  /** Jobs run at once by this process. */
+  concurrency?: number;
+  /** How often to look for due jobs when idle. */
+  pollMs?: number;
+  /** How long a claim holds without a heartbeat; a job of a process that died runs again after it. */
+  leaseMs?: number;
+  /** On stop, how long running jobs may take to finish before they are released. */
+  stopTimeoutMs?: number;
+  /** How often recurring jobs are scheduled ahead. */
+  scheduleEveryMs?: number;
+  /** Names this process in locked_by. */
+  workerId?: string;
+  onEvent?: (event: JobEvent) => void;
+  onError?: (err: Error, context: string) => void;
+}
+
+type ClaimedRow = repo.ClaimedRow;
+
+const DEFAULT_BACKOFF = { baseMs: 10_000, maxMs: 3_600_000 };
+
+export function backoffDelay(attempt: number, backoff = DEFAULT_BACKOFF, random = Math.random): number {
+  const raw = Math.min(backoff.baseMs * 2 ** Math.max(0, attempt - 1), backoff.maxMs);
+  return Math.round(raw * (0.8 + 0.4 * random()));
+}
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message || err.name : String(err)).slice(0, 2000);
+
+export type JobRunner = ReturnType<typeof createJobRunner>;
+
+/**
+ * The job runner of one process: claims due jobs with FOR UPDATE SKIP LOCKED under a lease, runs
+ * them, retries failures with exponential backoff until `dead`, schedules recurring jobs ahead, and
+ * takes back jobs whose lease expired (their process died). Several processes on one database each
+ * run a job once; on PGlite the one process does the same with one query at a time.
+ */
+export function createJobRunner(opts: JobRunnerOptions) {
+  const { db } = opts;
+  const concurrency = opts.concurrency ?? (db.kind === 'pglite' ? 2 : 4);
+  const pollMs = opts.pollMs ?? 1000;
+  const leaseMs = opts.leaseMs ?? 30_000;
+  const stopTimeoutMs = opts.stopTimeoutMs ?? 5000;
+  const scheduleEveryMs = opts.scheduleEveryMs ?? 60_000;
+  const workerId = opts.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const emit = opts.onEvent ?? (() => {});
+  const onError = opts.onError ?? (() => {});
+
+  const handlers = new Map<string, JobHandler<never, never>>();
+  const recurring: RecurringJob[] = [];
+  const running = new Map<string, { controller: AbortController; done: Promise<void>; type: string }>();
+
+  let state: 'idle' | 'running' | 'stopping' | 'stopped' = 'idle';
+  let loopDone: Promise<void> = Promise.resolve();
+  let wakeUp: (() => void) | null = null;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let lastReapAt = 0;
+  let lastScheduleAt = 0;
+  /** The last time the runner reached the database, and the error of its last failed attempt. */
+  let lastOkAt = 0;
+  let lastError: string | null = null;
+
+  async function claim(limit: number): Promise<ClaimedRow[]> {
+    if (handlers.size === 0) return [];
+    return db.system((tx) => repo.claim(tx, workerId, [...handlers.keys()], limit, leaseMs));
+  }
+
+  /** Jobs whose process stopped heart-beating: retried (or dead after their last attempt). */
+  async function reapExpired() {
+    const reaped = await db.system(repo.reapExpired);
+    for (const r of reaped) emit({ kind: 'lease_expired', type: r.type });
+  }
+
+  /** Makes sure the next occurrence of every recurring job exists (its key makes it once across processes). */
+  async function scheduleRecurring() {
+    if (recurring.length === 0) return;
+    const now = new Date();
+    const companies = recurring.some((r) => r.perCompany) ? await db.system(repo.enabledCompanies) : [];
+    const jobs: JobInput[] = [];
+    for (const r of recurring) {
+      const targets = r.perCompany ? companies : [{ id: null, time_zone: 'UTC' }];
+      for (const c of targets) {
+        const runAt = nextOccurrence(r.cron, c.time_zone, now);
+        jobs.push({
+          type: r.type,
+          companyId: c.id,
+          payload: { ...r.payload, scheduledFor: runAt.toISOString(), timeZone: c.time_zone },
+          runAt,
+          key: `cron:${r.type}:${c.id ?? 'platform'}:${runAt.toISOString()}`,
+          maxAttempts: r.maxAttempts,
+        });
+      }
+    }
+    await db.system((tx) => enqueueMany(tx, jobs));
+  }
+
+  async function heartbeatAll() {
+    const ids = [...running.keys()];
+    if (ids.length === 0) return;
+    try {
+      const kept = await db.system((tx) => repo.extendLeases(tx, workerId, ids, leaseMs));
+      const keptIds = new Set(kept.map((r) => r.id));
+      // Lost (reaped after a long pause, retried from the screen): stop; the result would be refused anyway.
+      for (const id of ids) if (!keptIds.has(id)) running.get(id)?.controller.abort(new Error('lease lost'));
+    } catch (err) {
+      onError(err as Error, 'heartbeat');
+    }
+  }
+
+  async function execute(row: ClaimedRow, controller: AbortController) {
+    const handler = handlers.get(row.type) as unknown as JobHandler;
+    const started = performance.now();
+    let finished = false;
+    const job: RunningJob = {
+      id: row.id,
+      type: row.type,
+      companyId: row.company_id,
+      key: row.key,
+      batchId: row.batch_id,
+      payload: row.payload,
+      secret: row.secret,
+      attempt: row.attempts,
+      maxAttempts: row.max_attempts,
+      signal: controller.signal,
+      db,
+      async finish(effects) {
+        if (finished) throw new Error('job already finished');
+        const scope = row.company_id ? { companyId: row.company_id } : { system: true };
+        await db.scoped(scope, async (tx) => {
+          const mine = await repo.markDone(tx, workerId, row.id);
+          // Another process took the job over (this one's lease expired): its effects are not ours to apply.
+          if (!mine) throw new LeaseLost();
+          if (effects) await effects(tx);
+        });
+        finished = true;
+      },
+    };
+    try {
+      await handler.run(job);
+      if (!finished) await job.finish();
+      emit({
+        kind: 'done',
+        type: row.type,
+        durationMs: performance.now() - started,
+        batchId: row.batch_id,
+        companyId: row.company_id,
+      });
+    } catch (err) {
+      if (err instanceof LeaseLost || (controller.signal.aborted && state !== 'running')) return;
+      const permanent = err instanceof PermanentJobError;
+      const delay = backoffDelay(row.attempts, handler.backoff);
+      try {
+        const state = await db.system((tx) => repo.markFailed(tx, workerId, row.id, errorText(err), delay, permanent));
+        if (state)
+          emit({
+            kind: state === 'dead' ? 'dead' : 'failed',
+            type: row.type,
+            durationMs: performance.now() - started,
+            error: errorText(err),
+          });
+      } catch (e) {
+        // The lease runs out and another process retries it.
+        onError(e as Error, 'recording a failed job');
+      }
+    }
+  }
+
+  function start(row: ClaimedRow) {
+    const controller = new AbortController();
+    emit({ kind: 'claimed', type: row.type });
+    const done = execute(row, controller)
+      .catch((err) => onError(err as Error, 'job'))
+      .finally(() => {
+        running.delete(row.id);
+        wake();
+      });
+    running.set(row.id, { controller, done, type: row.type });
+  }
+
+  function wake() {
+    wakeUp?.();
+  }
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = null;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  async function loop() {
+    while (state === 'running') {
+      let claimed = 0;
+      let free = concurrency - running.size;
+      try {
+        const now = Date.now();
+        if (now - lastScheduleAt >= scheduleEveryMs) {
+          lastScheduleAt = now;
+          await scheduleRecurring();
+        }
+        if (now - lastReapAt >= Math.min(leaseMs / 2, 5000)) {
+          lastReapAt = now;
+          await reapExpired();
+        }
+        if (free > 0 && state === 'running') {
+          const jobs = await claim(free);
+          claimed = jobs.length;
+          // A stop that came while the claim was in flight: hand the jobs straight back.
+          if (state !== 'running') {
+            await release(jobs.map((j) => j.id));
+            break;
+          }
+          for (const row of jobs) start(row);
+          free -= claimed;
+        }
+        lastOkAt = Date.now();
+        lastError = null;
+      } catch (err) {
+        lastError = errorText(err);
+        onError(err as Error, 'poll');
+      }
+      if (state !== 'running') break;
+      // A full claim means more may be due: look again at once when a slot frees.
+      if (claimed > 0 && free > 0) continue;
+      await sleep(pollMs);
+    }
+  }
+
+  /** Hands unfinished jobs back as if never tried: another process (or the next start) runs them. */
+  async function release(ids: string[]) {
+    if (ids.length === 0) return;
+    const released = await db.system((tx) => repo.release(tx, workerId, ids));
+    for (const r of released) emit({ kind: 'released', type: r.type });
+  }
+
+  return {
+    workerId,
+    register<P, S>(handler: JobHandler<P, S>) {
+      if (handlers.has(handler.type)) throw new Error(`job type ${handler.type} registered twice`);
+      handlers.set(handler.type, handler as unknown as JobHandler<never, never>);
+    },
+    /** Schedules `type` on a cron; the type's handler is registered separately. */
+    recurring(job: RecurringJob) {
+      nextOccurrence(job.cron, 'UTC', new Date()); // refuses a bad expression at registration
+      recurring.push({ ...job, maxAttempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS });
+      lastScheduleAt = 0;
+    },
+    types: () => [...handlers.keys()],
+    start() {
+      if (state !== 'idle') return;
+      state = 'running';
+      heartbeat = setInterval(() => void heartbeatAll(), Math.max(50, Math.floor(leaseMs / 3)));
+      heartbeat.unref();
+      loopDone = loop();
+    },
+    /** Looks for due jobs now (after a commit that enqueued some), instead of at the next poll. */
+    wake,
+    /** Stops claiming, lets running jobs finish for up to stopTimeoutMs, then releases the rest. */
+    async stop() {
+      if (state !== 'running') {
+        state = 'stopped';
+        return;
+      }
+      state = 'stopping';
+      wake();
+      await loopDone;
+      const all = [...running.values()].map((r) => r.done);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled(all),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, stopTimeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      const left = [...running.keys()];
+      for (const id of left) running.get(id)?.controller.abort(new Error('shutting down'));
+      try {
+        await release(left);
+      } catch (err) {
+        onError(err as Error, 'releasing jobs on stop');
+      }
+      clearInterval(heartbeat);
+      state = 'stopped';
+    },
+    /** For readiness: running and able to reach the database on its last poll. */
+    status() {
+      return {
+        state,
+        workerId,
+        running: running.size,
+        lastOkAt: lastOkAt ? new Date(lastOkAt).toISOString() : null,
+        lastError,
+        healthy: state === 'running' && lastError === null,
+      };
+    },
+    /** Jobs per state, for metrics and the screen's totals. */
+    async depth(): Promise<Record<string, number>> {
+      const counts = await db.system(repo.countByState);
+      const out: Record<string, number> = { queued: 0, running: 0, failed: 0, dead: 0 };
+      for (const c of counts) out[c.state] = c.n;
+      return out;
+    },
+  };
+}
+
+class LeaseLost extends Error {
+  constructor() {
+    super('lease lost');
+  }
+}

@@ -1,0 +1,59 @@
+import nodemailer from 'nodemailer';
+import type { Config } from '../config';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** A stable Message-ID (sent again after a lost acknowledgement, mail systems see the same message). */
+  messageId?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** With no SMTP_URL, the last mails are kept here so the demo can show them (never with SMTP). */
+  outbox: MailMessage[];
+  close(): void;
+}
+
+const OUTBOX_SIZE = 50;
+
+/**
+ * SMTP_URL sends through a real server. Without it, mails are kept in memory (the last few) and,
+ * when `mailLog` says so (the embedded demo, or MAIL_LOG=true), written to the log with their
+ * codes and links; otherwise only the fact that a mail was not sent is logged.
+ */
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mailLog'>,
+  log: (msg: string) => void,
+): Mailer {
+  const outbox: MailMessage[] = [];
+  const transport = config.smtpUrl
+    ? nodemailer.createTransport(config.smtpUrl)
+    : nodemailer.createTransport({ jsonTransport: true });
+  return {
+    outbox,
+    async send(message) {
+      await transport.sendMail({ from: config.mailFrom, ...message });
+      if (!config.smtpUrl) {
+        outbox.push(message);
+        if (outbox.length > OUTBOX_SIZE) outbox.shift();
+        log(
+          config.mailLog
+            ? `mail to ${message.to}: ${message.subject}\n${message.text}`
+            : 'a mail was not sent: no SMTP_URL is set (MAIL_LOG=true writes mails to the log instead)',
+        );
+      }
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** What to say at start about mail: where mails go when no SMTP server is set. */
+export function mailStartNotice(config: Pick<Config, 'smtpUrl' | 'mailLog'>): string | null {
+  if (config.smtpUrl) return null;
+  return config.mailLog
+    ? 'No SMTP_URL: mails (sign-up codes, invitation and reset links) are written to this log. Set SMTP_URL to send them.'
+    : 'No SMTP_URL: mails are NOT sent and not logged. Set SMTP_URL (or MAIL_LOG=true to write them to the log).';
+}

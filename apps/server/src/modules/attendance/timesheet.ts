@@ -1,0 +1,94 @@
+import { addDays, type IsoDate } from '@wac/shared/zoned-time';
+import { iso } from '../../lib/sql';
+import { type CompanyCalendar, datesOf, plannedDay } from './calendar';
+import { toEntry } from './clock.service';
+import type { EntryRow } from './entries.repository';
+
+/** The days of a week (from the company's week start) or a calendar month containing `date`. */
+export function periodOf(period: 'week' | 'month', date: IsoDate, weekStart: number) {
+  if (period === 'month') {
+    const from = `${date.slice(0, 7)}-01`;
+    const [y, m] = date.split('-').map(Number) as [number, number];
+    const to = addDays(new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10), -1);
+    return { from, to };
+  }
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const w = new Date(Date.UTC(y, m - 1, d)).getUTCDay() || 7;
+  const from = addDays(date, -((w - weekStart + 7) % 7));
+  return { from, to: addDays(from, 6) };
+}
+
+const minutes = (ms: number) => Math.floor(ms / 60_000);
+
+/**
+ * One person's days: first in, last out, minutes worked (the schedule's unpaid break deducted as
+ * far as the gaps between pairs did not already take it), expected minutes, overtime, lateness,
+ * holidays. Every day is the company's day; an entry counts to the day it started.
+ */
+export function timesheetDays(
+  cal: CompanyCalendar,
+  userId: string,
+  from: IsoDate,
+  to: IsoDate,
+  entries: EntryRow[],
+  now: Date,
+) {
+  const byDay = new Map<string, EntryRow[]>();
+  for (const e of entries) {
+    const list = byDay.get(e.work_date) ?? [];
+    list.push(e);
+    byDay.set(e.work_date, list);
+  }
+  const days = [];
+  const totals = {
+    workedMinutes: 0,
+    expectedMinutes: 0,
+    overtimeMinutes: 0,
+    lateMinutes: 0,
+    lateDays: 0,
+    absentDays: 0,
+  };
+  for (const date of datesOf(from, to)) {
+    const p = plannedDay(cal, userId, date);
+    const list = byDay.get(date) ?? [];
+    let workedMs = 0;
+    let gapsMs = 0;
+    let prevOut: Date | null = null;
+    for (const e of list) {
+      const start = new Date(e.clock_in);
+      const end = e.clock_out ? new Date(e.clock_out) : now;
+      workedMs += Math.max(0, end.getTime() - start.getTime());
+      if (prevOut && start > prevOut) gapsMs += start.getTime() - prevOut.getTime();
+      prevOut = end;
+    }
+    let worked = minutes(workedMs);
+    if (worked > 0 && p.start && p.schedule)
+      worked = Math.max(0, worked - Math.max(0, p.schedule.break_minutes - minutes(gapsMs)));
+    const firstIn = list[0] ? new Date(list[0].clock_in) : null;
+    const last = list[list.length - 1];
+    const lateMinutes =
+      firstIn && p.lateAfter && p.start && firstIn > p.lateAfter ? minutes(firstIn.getTime() - p.start.getTime()) : 0;
+    const overtime = Math.max(0, worked - p.expectedMinutes);
+    totals.workedMinutes += worked;
+    totals.expectedMinutes += p.expectedMinutes;
+    totals.overtimeMinutes += overtime;
+    totals.lateMinutes += lateMinutes;
+    if (lateMinutes > 0) totals.lateDays++;
+    if (!firstIn && p.lateAfter && p.lateAfter < now) totals.absentDays++;
+    days.push({
+      date,
+      firstIn: iso(firstIn),
+      lastOut: last?.clock_out ? iso(last.clock_out) : null,
+      workedMinutes: worked,
+      expectedMinutes: p.expectedMinutes,
+      overtimeMinutes: overtime,
+      lateMinutes,
+      holiday: p.holiday,
+      leave: null as string | null,
+      autoClosed: list.some((e) => e.status === 'auto_closed'),
+      open: list.some((e) => e.status === 'open'),
+      entries: list.map(toEntry),
+    });
+  }
+  return { days, totals };
+}

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { rows } from '../../lib/sql';
+import type { EntryRow } from './entries.repository';
+
+export interface PersonRow {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+export async function person(tx: Tx, companyId: string, userId: string) {
+  const [r] = await rows<PersonRow>(
+    tx,
+    sql`SELECT m.user_id, u.first_name, u.last_name, u.email FROM memberships m JOIN users u ON u.id = m.user_id
+         WHERE m.company_id = ${companyId} AND m.user_id = ${userId}`,
+  );
+  return r ?? null;
+}
+
+/** Members in user-id order after `after`, optionally of a team: the batches of the company export. */
+export function peopleAfter(tx: Tx, companyId: string, after: string | null, limit: number, team?: string) {
+  return rows<PersonRow>(
+    tx,
+    sql`SELECT m.user_id, u.first_name, u.last_name, u.email FROM memberships m JOIN users u ON u.id = m.user_id
+         WHERE m.company_id = ${companyId}${after ? sql` AND m.user_id > ${after}` : sql``}
+           ${team ? sql`AND EXISTS (SELECT 1 FROM team_members tm WHERE tm.team_id = ${team} AND tm.user_id = m.user_id)` : sql``}
+         ORDER BY m.user_id LIMIT ${limit}`,
+  );
+}
+
+/** Live entries of some people over some company days, by person then clock-in. */
+export function entriesOf(tx: Tx, companyId: string, userIds: string[], from: string, to: string) {
+  if (userIds.length === 0) return Promise.resolve([] as EntryRow[]);
+  return rows<EntryRow>(
+    tx,
+    sql`SELECT id, user_id, work_date::text AS work_date, clock_in, clock_out, recorded_in, recorded_out, status, source,
+               idempotency_key, close_key, version
+          FROM attendance_entries
+         WHERE company_id = ${companyId} AND user_id IN (${sql.join(
+           userIds.map((u) => sql`${u}::uuid`),
+           sql`, `,
+         )}) AND work_date BETWEEN ${from} AND ${to} AND status <> 'removed'
+         ORDER BY user_id, clock_in`,
+  );
+}
+
+// ---- Locks ----
+export interface LockRow {
+  id: string;
+  from_date: string;
+  to_date: string;
+  locked_by: string | null;
+  created_at: Date | string;
+}
+const LOCK_COLS = sql`id, from_date::text AS from_date, to_date::text AS to_date, locked_by, created_at`;
+
+export function locks(tx: Tx, companyId: string) {
+  return rows<LockRow>(
+    tx,
+    sql`SELECT ${LOCK_COLS} FROM timesheet_locks WHERE company_id = ${companyId} ORDER BY from_date DESC, id`,
+  );
+}
+
+export function locksBetween(tx: Tx, companyId: string, from: string, to: string) {
+  return rows<LockRow>(
+    tx,
+    sql`SELECT ${LOCK_COLS} FROM timesheet_locks WHERE company_id = ${companyId} AND from_date <= ${to} AND to_date >= ${from}`,
+  );
+}
+
+export async function findLock(tx: Tx, companyId: string, id: string) {
+  const [r] = await rows<LockRow>(
+    tx,
+    sql`SELECT ${LOCK_COLS} FROM timesheet_locks WHERE company_id = ${companyId} AND id = ${id}`,
+  );
+  return r ?? null;
+}
+
+export async function insertLock(tx: Tx, companyId: string, v: { from: string; to: string; lockedBy: string | null }) {
+  const [r] = await rows<LockRow>(
+    tx,
+    sql`INSERT INTO timesheet_locks (company_id, from_date, to_date, locked_by) VALUES (${companyId}, ${v.from}, ${v.to}, ${v.lockedBy})
+        RETURNING ${LOCK_COLS}`,
+  );
+  return r!;
+}
+
+export async function removeLock(tx: Tx, companyId: string, id: string) {
+  await tx.execute(sql`DELETE FROM timesheet_locks WHERE company_id = ${companyId} AND id = ${id}`);
+}

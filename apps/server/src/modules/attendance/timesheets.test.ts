@@ -1,0 +1,270 @@
+import { zonedInstant } from '@wac/shared/zoned-time';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createEntry,
+  createHoliday,
+  createSchedule,
+  setCompanyTimeZone,
+  weekdays,
+} from '../../db/seed/attendance-factories';
+import { addMembership, createCompany, createTeam, createUser } from '../../db/seed/factories';
+import { enqueue } from '../../lib/jobs/queue';
+import { rows } from '../../lib/sql';
+import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
+import { AUTO_CLOSE_JOB } from './auto-close.service';
+
+const NY = 'America/New_York';
+const BER = 'Europe/Berlin';
+
+let t: TestContext;
+let ids: Record<string, string>;
+let alice: string;
+let bob: string;
+let gAdmin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await t.db.system(async (tx) => {
+    const acme = await createCompany(tx, { name: 'Acme', subDomain: 'acme' });
+    const globex = await createCompany(tx, { name: 'Globex', subDomain: 'globex' });
+    await setCompanyTimeZone(tx, acme.id, NY);
+    await setCompanyTimeZone(tx, globex.id, BER);
+    await createSchedule(tx, acme.id, {
+      name: 'Office',
+      isDefault: true,
+      breakMinutes: 30,
+      graceMinutes: 10,
+      days: weekdays(),
+    });
+    await createSchedule(tx, globex.id, {
+      name: 'Büro',
+      isDefault: true,
+      breakMinutes: 0,
+      graceMinutes: 0,
+      days: weekdays('08:00', '16:00'),
+    });
+    await createHoliday(tx, acme.id, '2026-11-03', 'Election day');
+    const mk = async (company: string, email: string, first: string, roles = ['member']) => {
+      const u = await createUser(tx, { email, firstName: first });
+      await addMembership(tx, company, u.id, { roles });
+      return u.id;
+    };
+    const a = await mk(acme.id, 'alice@acme.test', 'Alice', ['admin']);
+    const b = await mk(acme.id, 'bob@acme.test', 'Bob');
+    const c = await mk(acme.id, 'carl@acme.test', 'Carl');
+    const g = await mk(globex.id, 'gert@globex.test', 'Gert', ['admin']);
+    const ny = (d: string, h: string) => zonedInstant(d, h, NY);
+    const be = (d: string, h: string) => zonedInstant(d, h, BER);
+    // New York, the week of the autumn change (Sunday 2026-11-01 has 25 hours).
+    // A Saturday night shift across the change: 22:00 → 06:00 is 9 hours, and counts to Saturday.
+    await createEntry(tx, acme.id, {
+      userId: b,
+      workDate: '2026-10-31',
+      clockIn: ny('2026-10-31', '22:00'),
+      clockOut: ny('2026-11-01', '06:00'),
+    });
+    // Monday: late (09:25 > 09:10), two pairs with a 20-minute gap; the 30-minute break takes 10 more.
+    await createEntry(tx, acme.id, {
+      userId: b,
+      workDate: '2026-11-02',
+      clockIn: ny('2026-11-02', '09:25'),
+      clockOut: ny('2026-11-02', '12:00'),
+    });
+    await createEntry(tx, acme.id, {
+      userId: b,
+      workDate: '2026-11-02',
+      clockIn: ny('2026-11-02', '12:20'),
+      clockOut: ny('2026-11-02', '18:00'),
+    });
+    // Berlin, spring: Saturday 2026-03-28 22:00 → Sunday 06:00 across the 23-hour day is 7 hours.
+    await createEntry(tx, globex.id, {
+      userId: g,
+      workDate: '2026-03-28',
+      clockIn: be('2026-03-28', '22:00'),
+      clockOut: be('2026-03-29', '06:00'),
+    });
+    // Berlin, autumn: Saturday 2026-10-24 22:00 → Sunday 06:00 across the 25-hour day is 9 hours.
+    await createEntry(tx, globex.id, {
+      userId: g,
+      workDate: '2026-10-24',
+      clockIn: be('2026-10-24', '22:00'),
+      clockOut: be('2026-10-25', '06:00'),
+    });
+    // New York spring: Saturday 2026-03-07 22:00 → Sunday 06:00 is 7 hours.
+    await createEntry(tx, acme.id, {
+      userId: c,
+      workDate: '2026-03-07',
+      clockIn: ny('2026-03-07', '22:00'),
+      clockOut: ny('2026-03-08', '06:00'),
+    });
+    const team = await createTeam(tx, acme.id, { name: 'Ops', memberIds: [c] });
+    return { acme: acme.id, globex: globex.id, a, b, c, g, team: team.id };
+  });
+  alice = (await tokenFor(t.app, ids.a!, ids.acme!)).token;
+  bob = (await tokenFor(t.app, ids.b!, ids.acme!)).token;
+  gAdmin = (await tokenFor(t.app, ids.g!, ids.globex!)).token;
+});
+afterAll(() => t.close());
+
+const get = (url: string, token = alice, host = 'acme') => call(t.app, { method: 'GET', url, host, token });
+type Day = {
+  date: string;
+  workedMinutes: number;
+  expectedMinutes: number;
+  lateMinutes: number;
+  overtimeMinutes: number;
+  holiday: string | null;
+};
+const day = (sheet: { days: Day[] }, date: string) => sheet.days.find((d) => d.date === date)!;
+
+describe('timesheets', () => {
+  it("a week in the company's zone, around the 25-hour day in New York", async () => {
+    const res = await get(`/api/attendance/timesheets/${ids.b}?period=week&date=2026-11-02`);
+    expect(res.statusCode).toBe(200);
+    const s = res.json();
+    expect(s).toMatchObject({ from: '2026-11-02', to: '2026-11-08', timeZone: NY, locked: false });
+    // Monday: 155 + 340 = 495 minutes, 20 of the 30-minute break taken between the pairs.
+    expect(day(s, '2026-11-02')).toMatchObject({
+      workedMinutes: 485,
+      expectedMinutes: 450,
+      overtimeMinutes: 35,
+      lateMinutes: 25,
+    });
+    expect(day(s, '2026-11-03')).toMatchObject({ holiday: 'Election day', expectedMinutes: 0 });
+    expect(s.totals).toMatchObject({ workedMinutes: 485, expectedMinutes: 450 * 4, lateDays: 1, lateMinutes: 25 });
+    const before = await get(`/api/attendance/timesheets/${ids.b}?period=week&date=2026-10-31`);
+    // A shift across midnight counts to the day it started, 9 real hours across the repeated hour.
+    expect(day(before.json(), '2026-10-31')).toMatchObject({
+      workedMinutes: 540,
+      expectedMinutes: 0,
+      overtimeMinutes: 540,
+    });
+    expect(day(before.json(), '2026-11-01').workedMinutes).toBe(0);
+  });
+
+  it('the 23-hour day in New York, the 23- and 25-hour days in Berlin, another company in its own zone', async () => {
+    const ny = await get(`/api/attendance/timesheets/${ids.c}?period=month&date=2026-03-15`);
+    expect(ny.json()).toMatchObject({ from: '2026-03-01', to: '2026-03-31' });
+    expect(day(ny.json(), '2026-03-07').workedMinutes).toBe(420);
+    const spring = await get(`/api/attendance/timesheets/${ids.g}?period=month&date=2026-03-01`, gAdmin, 'globex');
+    expect(spring.json().timeZone).toBe(BER);
+    expect(day(spring.json(), '2026-03-28').workedMinutes).toBe(420);
+    const autumn = await get(`/api/attendance/timesheets/${ids.g}?period=week&date=2026-10-24`, gAdmin, 'globex');
+    expect(day(autumn.json(), '2026-10-24').workedMinutes).toBe(540);
+    // Berlin's Monday 08:00–16:00 is 480 expected minutes, New York's 09:00–17:00 less 30 is 450.
+    expect(day(autumn.json(), '2026-10-19').expectedMinutes).toBe(480);
+  });
+
+  it('a member reads their own; another company’s person is not found; a bad date is a 400', async () => {
+    const mine = await get('/api/attendance/me/timesheet?period=week&date=2026-11-02', bob);
+    expect(mine.json().user.uuid).toBe(ids.b);
+    expect(day(mine.json(), '2026-11-02').workedMinutes).toBe(485);
+    expect((await get(`/api/attendance/timesheets/${ids.g}?period=week`)).statusCode).toBe(404);
+    expect((await get(`/api/attendance/timesheets/${ids.b}?date=2026-02-30`)).statusCode).toBe(400);
+    expect((await get(`/api/attendance/timesheets/${ids.b}?date=2200-01-01`)).statusCode).toBe(400);
+    expect((await get(`/api/attendance/timesheets/${ids.a}?period=week`, bob)).statusCode).toBe(403);
+  });
+
+  it('exports the company or a team as CSV, one line per person and day', async () => {
+    const res = await get('/api/attendance/timesheets/export.csv?period=week&date=2026-11-02');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'email,firstName,lastName,date,firstIn,lastOut,workedHours,expectedHours,overtimeHours,lateMinutes,holiday,autoClosed',
+    );
+    expect(lines).toHaveLength(1 + 3 * 7);
+    expect(lines).toContain('bob@acme.test,Bob,Tester,2026-11-02,09:25,18:00,8.08,7.50,0.58,25,,');
+    const team = await get(`/api/attendance/timesheets/export.csv?period=week&date=2026-11-02&team=${ids.team}`);
+    expect(team.body.trim().split('\r\n')).toHaveLength(1 + 7);
+    expect(team.body).not.toContain('bob@acme.test');
+  });
+});
+
+describe('the forgotten clock-out job', () => {
+  it('closes an entry left open at the scheduled end, once, however often the job comes', async () => {
+    const open = await t.db.system(async (tx) =>
+      createEntry(tx, ids.acme!, {
+        userId: ids.a!,
+        workDate: '2026-11-04',
+        clockIn: zonedInstant('2026-11-04', '09:00', NY),
+        clockOut: null,
+      }),
+    );
+    const job = { type: AUTO_CLOSE_JOB, companyId: ids.acme!, key: `cron:${AUTO_CLOSE_JOB}:${ids.acme}:2026-11-05` };
+    expect(await t.db.system((tx) => enqueue(tx, job))).not.toBeNull();
+    // The same company and day again: no second job.
+    expect(await t.db.system((tx) => enqueue(tx, job))).toBeNull();
+    t.app.jobs.wake();
+    const state = async () =>
+      (
+        await t.db.system((tx) =>
+          rows<{ status: string; clock_out: Date | null; recorded_out: Date | null }>(
+            tx,
+            sql`SELECT status, clock_out, recorded_out FROM attendance_entries WHERE id = ${open.id}`,
+          ),
+        )
+      )[0]!;
+    await expect.poll(async () => (await state()).status, { timeout: 10_000 }).toBe('auto_closed');
+    const e = await state();
+    expect(new Date(e.clock_out!).toISOString()).toBe(zonedInstant('2026-11-04', '17:00', NY).toISOString());
+    expect(e.recorded_out).toBeNull();
+    // A later run (the next day, or after a restart) finds nothing left to close.
+    await t.db.system((tx) => enqueue(tx, { ...job, key: `${job.key}-next` }));
+    t.app.jobs.wake();
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.db.system((tx) =>
+              rows<{ n: number }>(
+                tx,
+                sql`SELECT count(*)::int AS n FROM jobs WHERE type = ${AUTO_CLOSE_JOB} AND state = 'done'`,
+              ),
+            )
+          )[0]!.n,
+        { timeout: 10_000 },
+      )
+      .toBe(2);
+    const audits = await t.db.system((tx) =>
+      rows<{ n: number }>(
+        tx,
+        sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'attendance.auto_close' AND target_id = ${open.id}`,
+      ),
+    );
+    expect(audits[0]!.n).toBe(1);
+    const sheet = await get(`/api/attendance/timesheets/${ids.a}?period=week&date=2026-11-04`);
+    expect(day(sheet.json(), '2026-11-04')).toMatchObject({ workedMinutes: 450 });
+    expect(sheet.json().days.find((d: { date: string }) => d.date === '2026-11-04').autoClosed).toBe(true);
+  });
+
+  it('leaves an entry whose day has not ended plus the margin', async () => {
+    const now = await call(t.app, {
+      method: 'POST',
+      url: '/api/attendance/me/clock-in',
+      host: 'acme',
+      token: bob,
+      payload: { idempotencyKey: 'job-test-open' },
+    });
+    expect(now.statusCode).toBe(200);
+    await t.db.system((tx) => enqueue(tx, { type: AUTO_CLOSE_JOB, companyId: ids.acme!, key: 'cron:auto:today' }));
+    t.app.jobs.wake();
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.db.system((tx) =>
+              rows<{ state: string }>(tx, sql`SELECT state FROM jobs WHERE key = 'cron:auto:today'`),
+            )
+          )[0]!.state,
+        { timeout: 10_000 },
+      )
+      .toBe('done');
+    const me = await get('/api/attendance/me', bob);
+    expect(me.json().open?.uuid).toBe(now.json().uuid);
+  });
+});

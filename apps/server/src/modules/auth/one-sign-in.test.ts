@@ -1,0 +1,272 @@
+import { REFRESH_COOKIE } from '@wac/shared/constants';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog, memberships } from '../../db/schema/index';
+import { call } from '../../test/harness';
+import { app, cookieOf, freshIp, ids, login, refresh, t, useAuthWorld } from './auth.test-support';
+
+/**
+ * One sign-in per browser: the base domain holds the sign-in, company hosts hold sessions opened
+ * from it with one-time switch codes. A base-domain session acts on no company; a company admin's
+ * revoke reaches the sign-in; signing out anywhere ends the whole family.
+ */
+useAuthWorld();
+
+interface Opened {
+  token: string;
+  cookie: string;
+  visiting?: unknown;
+}
+
+async function signInOnBase(email: string): Promise<Opened> {
+  const res = await login(email, undefined, null);
+  expect(res.statusCode).toBe(200);
+  return { token: res.json().accessToken, cookie: cookieOf(res)!.value, visiting: res.json().visiting };
+}
+
+/** A switch code from `from` (on its host) into `companyUuid`, redeemed on `sub`'s host. */
+async function enter(from: Opened, fromHost: string | null, companyUuid: string, sub: string): Promise<Opened> {
+  const code = await call(app, {
+    method: 'POST',
+    url: '/api/jwt/switch-code',
+    host: fromHost,
+    token: from.token,
+    payload: { companyUuid },
+  });
+  expect(code.statusCode).toBe(200);
+  const res = await call(app, {
+    method: 'POST',
+    url: '/api/jwt/switch-code/redeem',
+    host: sub,
+    payload: { code: code.json().code },
+    remoteAddress: freshIp(),
+  });
+  expect(res.statusCode).toBe(200);
+  return { token: res.json().accessToken, cookie: cookieOf(res)!.value, visiting: res.json().visiting };
+}
+
+describe('a base-domain session', () => {
+  it('is refused on every company host (no replay of a company-less token)', async () => {
+    const base = await signInOnBase('bob@acme.test');
+    for (const host of ['acme', 'globex']) {
+      for (const url of ['/api/dashboard/summary', '/api/profile', '/api/members']) {
+        const res = await call(app, { method: 'GET', url, host, token: base.token });
+        expect(res.statusCode, `${url} on ${host}`).toBe(401);
+      }
+    }
+  });
+
+  it('acts on no company on the base domain either: only its own user, companies, sessions, switch codes', async () => {
+    const base = await signInOnBase('bob@acme.test');
+    for (const [method, url] of [
+      ['GET', '/api/dashboard/summary'],
+      ['GET', '/api/profile'],
+      ['GET', '/api/members'],
+      ['POST', '/api/realtime/ticket'],
+      ['GET', '/api/companies'],
+    ] as const) {
+      const res = await call(app, { method, url, host: null, token: base.token });
+      expect(res.statusCode, url).toBe(403);
+    }
+    for (const url of [
+      `/api/users/${ids.bob}`,
+      `/api/users/${ids.bob}/user_company_profiles`,
+      '/api/jwt/sessions',
+      '/api/join-requests/mine',
+    ]) {
+      expect((await call(app, { method: 'GET', url, host: null, token: base.token })).statusCode, url).toBe(200);
+    }
+  });
+
+  it('a company session is refused on the base domain', async () => {
+    const base = await signInOnBase('bob@acme.test');
+    const acme = await enter(base, null, ids.acme, 'acme');
+    const res = await call(app, { method: 'GET', url: '/api/jwt/sessions', host: null, token: acme.token });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('a company admin’s revoke', () => {
+  it('ends the member’s base-domain sign-in too, so it cannot open the company again', async () => {
+    const base = await signInOnBase('bob@acme.test');
+    const onAcme = await enter(base, null, ids.acme, 'acme');
+    const admin = await enter(await signInOnBase('alice@acme.test'), null, ids.acme, 'acme');
+    const listed = await call(app, {
+      method: 'GET',
+      url: `/api/members/${ids.bob}/sessions`,
+      host: 'acme',
+      token: admin.token,
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data.length).toBeGreaterThanOrEqual(2);
+    const revoke = await call(app, {
+      method: 'POST',
+      url: `/api/members/${ids.bob}/sessions/revoke`,
+      host: 'acme',
+      token: admin.token,
+    });
+    expect(revoke.statusCode).toBe(200);
+    expect((await refresh(onAcme.cookie, 'acme')).statusCode).toBe(401);
+    expect((await refresh(base.cookie, null)).statusCode).toBe(401);
+    const code = await call(app, {
+      method: 'POST',
+      url: '/api/jwt/switch-code',
+      host: null,
+      token: base.token,
+      payload: { companyUuid: ids.acme },
+    });
+    expect(code.statusCode).toBe(401);
+    const after = await call(app, {
+      method: 'GET',
+      url: `/api/members/${ids.bob}/sessions`,
+      host: 'acme',
+      token: admin.token,
+    });
+    expect(after.json().data).toEqual([]);
+  });
+});
+
+describe('signing out anywhere', () => {
+  it('ends the browser’s sessions on every company and its sign-in, and nobody else’s', async () => {
+    const base = await signInOnBase('alice@acme.test');
+    const acme = await enter(base, null, ids.acme, 'acme');
+    // From acme's host to globex's: the new session joins the same family.
+    const globex = await enter(acme, 'acme', ids.globex, 'globex');
+    const otherBrowser = await signInOnBase('alice@acme.test');
+    const out = await call(app, {
+      method: 'POST',
+      url: '/api/jwt/logout',
+      host: 'globex',
+      cookies: { [REFRESH_COOKIE]: globex.cookie },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await refresh(acme.cookie, 'acme')).statusCode).toBe(401);
+    expect((await refresh(base.cookie, null)).statusCode).toBe(401);
+    expect((await refresh(otherBrowser.cookie, null)).statusCode).toBe(200);
+  });
+
+  it('a switch code made before the sign-out opens nothing after it', async () => {
+    const base = await signInOnBase('bob@acme.test');
+    const code = await call(app, {
+      method: 'POST',
+      url: '/api/jwt/switch-code',
+      host: null,
+      token: base.token,
+      payload: { companyUuid: ids.acme },
+    });
+    await call(app, { method: 'POST', url: '/api/jwt/logout', host: null, cookies: { [REFRESH_COOKIE]: base.cookie } });
+    const res = await call(app, {
+      method: 'POST',
+      url: '/api/jwt/switch-code/redeem',
+      host: 'acme',
+      payload: { code: code.json().code },
+      remoteAddress: freshIp(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('SWITCH_CODE_INVALID');
+  });
+});
+
+describe('the sessions list', () => {
+  it('marks this browser’s whole sign-in as current (ending one of them would sign it out), not another browser’s', async () => {
+    const base = await signInOnBase('alice@acme.test');
+    const acme = await enter(base, null, ids.acme, 'acme');
+    const other = await signInOnBase('alice@acme.test');
+    const list = await call(app, {
+      method: 'GET',
+      url: '/api/jwt/sessions?itemsPerPage=50',
+      host: 'acme',
+      token: acme.token,
+    });
+    expect(list.statusCode).toBe(200);
+    const sid = async (o: Opened) => (await app.tokens.verify(o.token)).sid;
+    const current = new Set(
+      list
+        .json()
+        .data.filter((s: { current: boolean }) => s.current)
+        .map((s: { uuid: string }) => s.uuid),
+    );
+    expect(current.has(await sid(acme))).toBe(true);
+    expect(current.has(await sid(base))).toBe(true);
+    expect(current.has(await sid(other))).toBe(false);
+  });
+});
+
+describe('a disabled member', () => {
+  it('cannot get a switch code into the company, nor redeem one made before he was disabled', async () => {
+    const base = await signInOnBase('bob@acme.test');
+    const code = await call(app, {
+      method: 'POST',
+      url: '/api/jwt/switch-code',
+      host: null,
+      token: base.token,
+      payload: { companyUuid: ids.acme },
+    });
+    expect(code.statusCode).toBe(200);
+    const setEnabled = (enabled: boolean) =>
+      t.db.system((tx) =>
+        tx
+          .update(memberships)
+          .set({ enabled })
+          .where(and(eq(memberships.userId, ids.bob), eq(memberships.companyId, ids.acme))),
+      );
+    await setEnabled(false);
+    try {
+      const redeem = await call(app, {
+        method: 'POST',
+        url: '/api/jwt/switch-code/redeem',
+        host: 'acme',
+        payload: { code: code.json().code },
+        remoteAddress: freshIp(),
+      });
+      expect(redeem.statusCode).toBe(400);
+      const again = await call(app, {
+        method: 'POST',
+        url: '/api/jwt/switch-code',
+        host: null,
+        token: base.token,
+        payload: { companyUuid: ids.acme },
+      });
+      expect(again.statusCode).toBe(403);
+    } finally {
+      await setEnabled(true);
+    }
+  });
+});
+
+describe('the super admin', () => {
+  it('opens any company’s console read-only, and the opening is audited in that company', async () => {
+    const base = await signInOnBase('root@platform.test');
+    const acme = await enter(base, null, ids.acme, 'acme');
+    // The console is told it is a visit, and in which mode, so it can say so on every screen.
+    expect(acme.visiting).toEqual({
+      company: { uuid: ids.acme, name: expect.any(String), subDomain: 'acme', logo: null },
+      write: false,
+    });
+    const renewed = await call(app, {
+      method: 'POST',
+      url: '/api/jwt/refresh-token',
+      host: 'acme',
+      cookies: { [REFRESH_COOKIE]: acme.cookie },
+    });
+    expect(renewed.json().visiting).toMatchObject({ company: { subDomain: 'acme' }, write: false });
+    const read = await call(app, { method: 'GET', url: '/api/members', host: 'acme', token: acme.token });
+    expect(read.statusCode).toBe(200);
+    const write = await call(app, {
+      method: 'POST',
+      url: '/api/teams',
+      host: 'acme',
+      token: acme.token,
+      payload: { name: 'Not allowed' },
+    });
+    expect(write.statusCode).toBe(403);
+    const audited = await t.db.system((tx) =>
+      tx
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.companyId, ids.acme), eq(auditLog.action, 'company.console_opened'))),
+    );
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({ actorUserId: ids.root, after: { userId: ids.root, mode: 'read-only' } });
+  });
+});

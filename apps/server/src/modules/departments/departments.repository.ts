@@ -1,0 +1,161 @@
+import type { DepartmentListQuery } from '@wac/shared/schemas/departments';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { containsPattern, rows } from '../../db/sql';
+
+export interface DepartmentRow {
+  id: string;
+  name: string;
+  description: string | null;
+  parent_id: string | null;
+  color: string;
+  head_user_id: string | null;
+  head_first_name: string | null;
+  head_last_name: string | null;
+  member_count: number;
+  created_at: Date | string;
+  version: number;
+}
+
+/** People of the department whose employment has not ended on `today` (the company's date). */
+const memberCount = (today: string) =>
+  sql`(SELECT count(*)::int FROM employees e JOIN memberships m ON m.company_id = e.company_id AND m.user_id = e.user_id
+        WHERE e.company_id = d.company_id AND e.department_id = d.id AND m.enabled
+          AND (e.end_date IS NULL OR e.end_date >= ${today}::date))`;
+const cols = (today: string) => sql`d.id, d.name, d.description, d.parent_id, d.color, d.head_user_id,
+  u.first_name AS head_first_name, u.last_name AS head_last_name, ${memberCount(today)} AS member_count,
+  d.created_at, d.version`;
+const FROM = sql`departments d LEFT JOIN users u ON u.id = d.head_user_id`;
+
+/** Every statement names the company as well: row-level security is the second lock, not the only one. */
+const where = (companyId: string, search?: string) =>
+  sql`d.company_id = ${companyId}${search ? sql` AND lower(d.name) LIKE ${containsPattern(search)}` : sql``}`;
+
+const SORTS: Record<DepartmentListQuery['sort'], (today: string) => SQL> = {
+  name: () => sql`lower(d.name)`,
+  createdAt: () => sql`d.created_at`,
+  members: memberCount,
+};
+
+/** The company's date now, in its time zone. */
+export async function today(tx: Tx, companyId: string) {
+  const [r] = await rows<{ d: string }>(
+    tx,
+    sql`SELECT to_char((now() AT TIME ZONE c.time_zone)::date, 'YYYY-MM-DD') AS d FROM companies c WHERE c.id = ${companyId}`,
+  );
+  return r?.d ?? new Date().toISOString().slice(0, 10);
+}
+
+export async function list(tx: Tx, companyId: string, todayDate: string, q: DepartmentListQuery) {
+  const dir = q.order === 'desc' ? sql`DESC` : sql`ASC`;
+  const data = await rows<DepartmentRow>(
+    tx,
+    sql`SELECT ${cols(todayDate)} FROM ${FROM} WHERE ${where(companyId, q.search)}
+         ORDER BY ${SORTS[q.sort](todayDate)} ${dir}, d.id ${dir}
+         LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
+  );
+  const [c] = await rows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM departments d WHERE ${where(companyId, q.search)}`,
+  );
+  return { data, totalItems: c?.n ?? 0 };
+}
+
+export function all(tx: Tx, companyId: string, todayDate: string) {
+  return rows<DepartmentRow>(
+    tx,
+    sql`SELECT ${cols(todayDate)} FROM ${FROM} WHERE d.company_id = ${companyId} ORDER BY lower(d.name), d.id`,
+  );
+}
+
+export async function find(tx: Tx, companyId: string, id: string, todayDate: string, lock = false) {
+  const [r] = await rows<DepartmentRow>(
+    tx,
+    sql`SELECT ${cols(todayDate)} FROM ${FROM} WHERE d.company_id = ${companyId} AND d.id = ${id}${lock ? sql` FOR UPDATE OF d` : sql``}`,
+  );
+  return r ?? null;
+}
+
+export async function exists(tx: Tx, companyId: string, id: string) {
+  const r = await rows<{ id: string }>(
+    tx,
+    sql`SELECT id FROM departments WHERE company_id = ${companyId} AND id = ${id}`,
+  );
+  return r.length > 0;
+}
+
+export async function nameTaken(tx: Tx, companyId: string, name: string, exceptId: string | null) {
+  const r = await rows<{ id: string }>(
+    tx,
+    sql`SELECT id FROM departments WHERE company_id = ${companyId} AND lower(name) = lower(${name})${exceptId ? sql` AND id <> ${exceptId}` : sql``} LIMIT 1`,
+  );
+  return r.length > 0;
+}
+
+/** Whether `ancestorId` is `id` itself or one of the departments above `id`. */
+export async function isSelfOrBelow(tx: Tx, companyId: string, candidateParentId: string, id: string) {
+  const [r] = await rows<{ hit: boolean }>(
+    tx,
+    sql`WITH RECURSIVE up(id, parent_id, depth) AS (
+          SELECT id, parent_id, 0 FROM departments WHERE company_id = ${companyId} AND id = ${candidateParentId}
+          UNION ALL
+          SELECT d.id, d.parent_id, up.depth + 1 FROM departments d JOIN up ON d.id = up.parent_id
+           WHERE d.company_id = ${companyId} AND up.depth < 1000
+        )
+        SELECT EXISTS (SELECT 1 FROM up WHERE id = ${id}) AS hit`,
+  );
+  return !!r?.hit;
+}
+
+/** Whether the user is a member of the company. */
+export async function isMember(tx: Tx, companyId: string, userId: string) {
+  const r = await rows<{ id: string }>(
+    tx,
+    sql`SELECT id FROM memberships WHERE company_id = ${companyId} AND user_id = ${userId}`,
+  );
+  return r.length > 0;
+}
+
+export async function insert(
+  tx: Tx,
+  companyId: string,
+  v: { name: string; description: string | null; parentId: string | null; headUserId: string | null; color?: string },
+) {
+  const [r] = await rows<{ id: string }>(
+    tx,
+    sql`INSERT INTO departments (company_id, name, description, parent_id, head_user_id, color)
+        VALUES (${companyId}, ${v.name}, ${v.description}, ${v.parentId}, ${v.headUserId}, ${v.color ?? '#228be6'})
+        RETURNING id`,
+  );
+  return r!.id;
+}
+
+/** Applies a patch when the row is still at `version`; false when someone changed it first. */
+export async function update(
+  tx: Tx,
+  id: string,
+  version: number,
+  v: {
+    name?: string;
+    description?: string | null;
+    parentId?: string | null;
+    headUserId?: string | null;
+    color?: string;
+  },
+) {
+  const sets: SQL[] = [sql`version = version + 1`, sql`updated_at = now()`];
+  if (v.name !== undefined) sets.push(sql`name = ${v.name}`);
+  if (v.description !== undefined) sets.push(sql`description = ${v.description}`);
+  if (v.parentId !== undefined) sets.push(sql`parent_id = ${v.parentId}`);
+  if (v.headUserId !== undefined) sets.push(sql`head_user_id = ${v.headUserId}`);
+  if (v.color !== undefined) sets.push(sql`color = ${v.color}`);
+  const r = await rows<{ id: string }>(
+    tx,
+    sql`UPDATE departments SET ${sql.join(sets, sql`, `)} WHERE id = ${id} AND version = ${version} RETURNING id`,
+  );
+  return r.length > 0;
+}
+
+export async function remove(tx: Tx, id: string) {
+  await tx.execute(sql`DELETE FROM departments WHERE id = ${id}`);
+}

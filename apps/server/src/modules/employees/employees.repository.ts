@@ -1,0 +1,248 @@
+import type { EmployeeExportQuery } from '@wac/shared/schemas/employees';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { afterKeyset, containsPattern, type KeysetCursor, rows, type SortKey } from '../../db/sql';
+
+/** A member of the company with their record (all record columns null when nobody wrote it yet). */
+export interface PersonRow {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  avatar: string | null;
+  email: string;
+  job_title: string | null;
+  work_phone: string | null;
+  work_location: string | null;
+  employment_type: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  emergency_name: string | null;
+  emergency_relation: string | null;
+  emergency_phone: string | null;
+  custom: Record<string, string | number | null> | null;
+  version: number | null;
+  department_id: string | null;
+  department_name: string | null;
+  department_color: string | null;
+  manager_user_id: string | null;
+  /** The manager as the chain shows them: null when that manager's employment has ended or they left. */
+  manager_id: string | null;
+  manager_first_name: string | null;
+  manager_last_name: string | null;
+  ended: boolean;
+}
+
+/** A person counts in the chain and the directory while their membership is on and their end date not past. */
+export const current = (e: string, m: string, today: string) =>
+  sql`${sql.raw(m)}.enabled AND (${sql.raw(e)}.end_date IS NULL OR ${sql.raw(e)}.end_date >= ${today}::date)`;
+
+const personCols = (today: string) => sql`m.user_id, u.first_name, u.last_name, u.avatar, m.email,
+  e.job_title, e.work_phone, e.work_location, e.employment_type,
+  to_char(e.start_date, 'YYYY-MM-DD') AS start_date, to_char(e.end_date, 'YYYY-MM-DD') AS end_date,
+  e.emergency_name, e.emergency_relation, e.emergency_phone, e.custom, e.version,
+  d.id AS department_id, d.name AS department_name, d.color AS department_color, e.manager_user_id,
+  mu.id AS manager_id, mu.first_name AS manager_first_name, mu.last_name AS manager_last_name,
+  NOT coalesce(e.end_date IS NULL OR e.end_date >= ${today}::date, true) AS ended`;
+const personFrom = (today: string) => sql`memberships m JOIN users u ON u.id = m.user_id
+  LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
+  LEFT JOIN departments d ON d.id = e.department_id
+  LEFT JOIN memberships mm ON mm.company_id = m.company_id AND mm.user_id = e.manager_user_id
+  LEFT JOIN employees me ON me.company_id = m.company_id AND me.user_id = e.manager_user_id
+  LEFT JOIN users mu ON mu.id = mm.user_id AND mm.enabled AND (me.end_date IS NULL OR me.end_date >= ${today}::date)`;
+
+export type PersonFilter = Omit<EmployeeExportQuery, 'order' | 'sort'> &
+  Partial<Pick<EmployeeExportQuery, 'order' | 'sort'>>;
+
+const SORTS: Record<EmployeeExportQuery['sort'], SortKey> = {
+  name: { expr: sql`m.sort_name`, type: sql`text` },
+  jobTitle: { expr: sql`coalesce(lower(e.job_title), '')`, type: sql`text` },
+};
+
+const STATUS = {
+  current: (today: string) => sql` AND m.enabled AND (e.end_date IS NULL OR e.end_date >= ${today}::date)`,
+  ended: (today: string) => sql` AND e.end_date < ${today}::date`,
+  all: () => sql``,
+};
+
+/** Search reads the directory fields only (name, email, job title): never a private field. */
+const where = (companyId: string, today: string, f: PersonFilter) => {
+  const parts: SQL[] = [sql`m.company_id = ${companyId}`, STATUS[f.status](today)];
+  if (f.search) {
+    const p = containsPattern(f.search);
+    parts.push(sql` AND (m.sort_name LIKE ${p} OR m.email LIKE ${p} OR lower(coalesce(e.job_title, '')) LIKE ${p})`);
+  }
+  if (f.departmentUuid) parts.push(sql` AND e.department_id = ${f.departmentUuid}`);
+  if (f.managerUuid) parts.push(sql` AND e.manager_user_id = ${f.managerUuid}`);
+  return sql.join(parts, sql``);
+};
+
+export async function directory(
+  tx: Tx,
+  companyId: string,
+  today: string,
+  q: PersonFilter & { page: number; itemsPerPage: number },
+) {
+  const key = SORTS[q.sort ?? 'name'];
+  const dir = q.order === 'desc' ? sql`DESC` : sql`ASC`;
+  const data = await rows<PersonRow>(
+    tx,
+    sql`SELECT ${personCols(today)} FROM ${personFrom(today)} WHERE ${where(companyId, today, q)}
+         ORDER BY ${key.expr} ${dir}, m.user_id ${dir} LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
+  );
+  const [c] = await rows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM memberships m
+          LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
+         WHERE ${where(companyId, today, q)}`,
+  );
+  return { data, totalItems: c?.n ?? 0 };
+}
+
+/** A batch of the export in keyset order on (sort key, user id). */
+export function batch(
+  tx: Tx,
+  companyId: string,
+  today: string,
+  f: PersonFilter,
+  cursor: KeysetCursor | null,
+  limit: number,
+) {
+  const key = SORTS[f.sort ?? 'name'];
+  const desc = f.order === 'desc';
+  const dir = desc ? sql`DESC` : sql`ASC`;
+  return rows<PersonRow & { k: string; id: string }>(
+    tx,
+    sql`SELECT ${personCols(today)}, m.user_id AS id, ${key.expr}::text AS k FROM ${personFrom(today)}
+         WHERE ${where(companyId, today, f)}${afterKeyset(key, sql`m.user_id`, desc, cursor)}
+         ORDER BY ${key.expr} ${dir}, m.user_id ${dir} LIMIT ${limit}`,
+  );
+}
+
+export async function findPerson(tx: Tx, companyId: string, userId: string, today: string) {
+  const [r] = await rows<PersonRow>(
+    tx,
+    sql`SELECT ${personCols(today)} FROM ${personFrom(today)} WHERE m.company_id = ${companyId} AND m.user_id = ${userId}`,
+  );
+  return r ?? null;
+}
+
+/** Locks the record of a person (the row may not exist yet: then the membership row is locked). */
+export async function lockPerson(tx: Tx, companyId: string, userId: string) {
+  await tx.execute(sql`SELECT 1 FROM memberships WHERE company_id = ${companyId} AND user_id = ${userId} FOR UPDATE`);
+}
+
+export async function isMember(tx: Tx, companyId: string, userId: string) {
+  const r = await rows<{ id: string }>(
+    tx,
+    sql`SELECT id FROM memberships WHERE company_id = ${companyId} AND user_id = ${userId}`,
+  );
+  return r.length > 0;
+}
+
+/** The user ids among `userIds` that are NOT members of the company. */
+export async function nonMembers(tx: Tx, companyId: string, userIds: string[]) {
+  if (!userIds.length) return [];
+  const found = await rows<{ user_id: string }>(
+    tx,
+    sql`SELECT user_id FROM memberships WHERE company_id = ${companyId}
+          AND user_id = ANY(ARRAY[${sql.join(
+            userIds.map((u) => sql`${u}::uuid`),
+            sql`, `,
+          )}])`,
+  );
+  const ok = new Set(found.map((f) => f.user_id));
+  return userIds.filter((u) => !ok.has(u));
+}
+
+/**
+ * Whether making `managerId` the manager of `userId` closes a loop: walks up from the new manager
+ * through the recorded chain and looks for the person. The depth bound keeps a corrupted chain finite.
+ */
+export async function wouldCycle(tx: Tx, companyId: string, userId: string, managerId: string) {
+  const [r] = await rows<{ hit: boolean }>(
+    tx,
+    sql`WITH RECURSIVE up(user_id, depth) AS (
+          SELECT ${managerId}::uuid, 0
+          UNION ALL
+          SELECT e.manager_user_id, up.depth + 1 FROM employees e JOIN up ON e.user_id = up.user_id
+           WHERE e.company_id = ${companyId} AND e.manager_user_id IS NOT NULL AND up.depth < 10000
+        ) CYCLE user_id SET looped USING path
+        SELECT EXISTS (SELECT 1 FROM up WHERE user_id = ${userId}) AS hit`,
+  );
+  return !!r?.hit;
+}
+
+export interface RecordValues {
+  jobTitle?: string | null;
+  departmentId?: string | null;
+  managerUserId?: string | null;
+  employmentType?: string | null;
+  startDate?: string | null;
+  endDate?: string | null;
+  workLocation?: string | null;
+  workPhone?: string | null;
+  emergencyName?: string | null;
+  emergencyRelation?: string | null;
+  emergencyPhone?: string | null;
+  custom?: Record<string, string | number | null>;
+}
+const COLUMNS: Record<keyof RecordValues, string> = {
+  jobTitle: 'job_title',
+  departmentId: 'department_id',
+  managerUserId: 'manager_user_id',
+  employmentType: 'employment_type',
+  startDate: 'start_date',
+  endDate: 'end_date',
+  workLocation: 'work_location',
+  workPhone: 'work_phone',
+  emergencyName: 'emergency_name',
+  emergencyRelation: 'emergency_relation',
+  emergencyPhone: 'emergency_phone',
+  custom: 'custom',
+};
+const columnValue = (k: keyof RecordValues, v: unknown) =>
+  k === 'custom' ? sql`${JSON.stringify(v)}::jsonb` : k.endsWith('Date') ? sql`${v}::date` : sql`${v}`;
+
+/**
+ * Writes a record at `version` (0: not written yet, so it is created). False when someone else wrote
+ * it first.
+ */
+export async function write(tx: Tx, companyId: string, userId: string, version: number, v: RecordValues) {
+  const keys = (Object.keys(v) as Array<keyof RecordValues>).filter((k) => v[k] !== undefined);
+  if (version === 0) {
+    const cols = keys.map((k) => sql.raw(COLUMNS[k]));
+    const vals = keys.map((k) => columnValue(k, v[k]));
+    const r = await rows<{ id: string }>(
+      tx,
+      sql`INSERT INTO employees (company_id, user_id${cols.length ? sql`, ${sql.join(cols, sql`, `)}` : sql``})
+          VALUES (${companyId}, ${userId}${vals.length ? sql`, ${sql.join(vals, sql`, `)}` : sql``})
+          ON CONFLICT (company_id, user_id) DO NOTHING RETURNING id`,
+    );
+    return r.length > 0;
+  }
+  const sets: SQL[] = [sql`version = version + 1`, sql`updated_at = now()`];
+  for (const k of keys) sets.push(sql`${sql.raw(COLUMNS[k])} = ${columnValue(k, v[k])}`);
+  const r = await rows<{ id: string }>(
+    tx,
+    sql`UPDATE employees SET ${sql.join(sets, sql`, `)}
+         WHERE company_id = ${companyId} AND user_id = ${userId} AND version = ${version} RETURNING id`,
+  );
+  return r.length > 0;
+}
+
+/** Puts the people in a department, creating their records where none exists yet. */
+export async function moveToDepartment(tx: Tx, companyId: string, departmentId: string, userIds: string[]) {
+  const r = await rows<{ user_id: string }>(
+    tx,
+    sql`INSERT INTO employees (company_id, user_id, department_id)
+        SELECT ${companyId}, u, ${departmentId} FROM unnest(ARRAY[${sql.join(
+          userIds.map((u) => sql`${u}::uuid`),
+          sql`, `,
+        )}]) AS u
+        ON CONFLICT (company_id, user_id) DO UPDATE
+          SET department_id = EXCLUDED.department_id, version = employees.version + 1, updated_at = now()
+          WHERE employees.department_id IS DISTINCT FROM EXCLUDED.department_id
+        RETURNING user_id`,
+  );
+  return r.map((x) => x.user_id);
+}

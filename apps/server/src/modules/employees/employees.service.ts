@@ -1,0 +1,280 @@
+import type { Readable } from 'node:stream';
+import { companyChannel } from '@wac/shared/realtime';
+import type { EmployeeExportQuery, EmployeeListQuery, EmployeeUpdate } from '@wac/shared/schemas/employees';
+import type { Tx } from '../../db/client';
+import type { TenantCtx } from '../../lib/context';
+import { csvStream } from '../../lib/csv-export';
+import { AppError } from '../../lib/errors';
+import { pageOf } from '../../lib/http';
+import { batches, type KeysetCursor } from '../../lib/sql';
+import { departmentExists, departmentsChanged, todayIn } from '../departments/departments.service';
+import { customIssues, fieldsOf, selfEditableOf } from './employee-fields.service';
+import * as repo from './employees.repository';
+
+/**
+ * Employee records: one per membership. Admins see and change everything; the person sees their whole
+ * record and changes what the company lets them; colleagues see the directory view, never a private
+ * field or the emergency contact.
+ */
+
+/** Who asks: admins of the company (peopleHR) see everything. */
+export interface Viewer {
+  asAdmin: boolean;
+}
+
+const directoryOf = (r: repo.PersonRow) => ({
+  uuid: r.user_id,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  avatar: r.avatar,
+  email: r.email,
+  jobTitle: r.job_title,
+  department: r.department_id ? { uuid: r.department_id, name: r.department_name!, color: r.department_color! } : null,
+  manager: r.manager_id
+    ? { uuid: r.manager_id, firstName: r.manager_first_name!, lastName: r.manager_last_name! }
+    : null,
+  workPhone: r.work_phone,
+  ended: r.ended,
+});
+
+const snapshot = (r: repo.PersonRow) => ({
+  jobTitle: r.job_title,
+  departmentId: r.department_id,
+  managerUserId: r.manager_user_id,
+  employmentType: r.employment_type,
+  startDate: r.start_date,
+  endDate: r.end_date,
+  workLocation: r.work_location,
+  workPhone: r.work_phone,
+  emergencyContact: { name: r.emergency_name, relation: r.emergency_relation, phone: r.emergency_phone },
+  custom: r.custom ?? {},
+});
+
+const changed = (ctx: TenantCtx) =>
+  ctx.publish(companyChannel(ctx.companyId), { type: 'listing_changed', resource: 'employees' });
+
+export async function directory(ctx: TenantCtx, q: EmployeeListQuery & Viewer) {
+  if (q.status !== 'current' && !q.asAdmin) throw new AppError('FORBIDDEN');
+  const { data, totalItems } = await ctx.run(async (tx) =>
+    repo.directory(tx, ctx.companyId, await todayIn(tx, ctx.companyId), q),
+  );
+  return pageOf(q, data.map(directoryOf), totalItems);
+}
+
+export const EMPLOYEE_CSV_HEADER = [
+  'uuid',
+  'email',
+  'firstName',
+  'lastName',
+  'jobTitle',
+  'department',
+  'managerEmail',
+  'employmentType',
+  'startDate',
+  'endDate',
+  'workLocation',
+  'workPhone',
+  'emergencyName',
+  'emergencyRelation',
+  'emergencyPhone',
+];
+
+/** The admins' export: every field, custom ones by label, in keyset batches (constant memory). */
+export async function exportRecords(ctx: TenantCtx, f: EmployeeExportQuery): Promise<Readable> {
+  const { today, fields } = await ctx.run(async (tx) => ({
+    today: await todayIn(tx, ctx.companyId),
+    fields: await fieldsOf(tx, ctx.companyId),
+  }));
+  const all = batches(
+    (cursor: KeysetCursor | null, limit) => ctx.run((tx) => repo.batch(tx, ctx.companyId, today, f, cursor, limit)),
+    (r) => ({ k: r.k, id: r.id }),
+  );
+  return csvStream([...EMPLOYEE_CSV_HEADER, ...fields.map((x) => x.label)], all, (r) => [
+    r.user_id,
+    r.email,
+    r.first_name,
+    r.last_name,
+    r.job_title,
+    r.department_name,
+    r.manager_id ? `${r.manager_first_name} ${r.manager_last_name}` : null,
+    r.employment_type,
+    r.start_date,
+    r.end_date,
+    r.work_location,
+    r.work_phone,
+    r.emergency_name,
+    r.emergency_relation,
+    r.emergency_phone,
+    ...fields.map((x) => r.custom?.[x.id] ?? null),
+  ]);
+}
+
+const ALL_FIELDS = [
+  'jobTitle',
+  'departmentUuid',
+  'managerUuid',
+  'employmentType',
+  'startDate',
+  'endDate',
+  'workLocation',
+  'workPhone',
+  'emergencyContact',
+  'custom',
+];
+
+async function view(ctx: TenantCtx, tx: Tx, userId: string, viewer: Viewer) {
+  const today = await todayIn(tx, ctx.companyId);
+  const r = await repo.findPerson(tx, ctx.companyId, userId, today);
+  const self = ctx.actor.userId === userId;
+  // An ended employment leaves the directory: colleagues no longer find the person at all.
+  if (!r || (r.ended && !viewer.asAdmin && !self)) throw new AppError('NOT_FOUND');
+  const fields = await fieldsOf(tx, ctx.companyId);
+  const full = viewer.asAdmin || self;
+  const shown = fields.filter((f) => full || !f.private);
+  const custom = Object.fromEntries(shown.map((f) => [f.id, r.custom?.[f.id] ?? null]));
+  let editable: string[] = [];
+  if (viewer.asAdmin) editable = ALL_FIELDS;
+  else if (self) {
+    const { selfEditable } = await selfEditableOf(tx, ctx.companyId);
+    editable = [...selfEditable, ...fields.filter((f) => f.self_editable).map((f) => `custom.${f.id}`)];
+  }
+  const base = { ...directoryOf(r), custom, editable, version: r.version ?? 0 };
+  if (!full) return { ...base, view: 'directory' as const };
+  return {
+    ...base,
+    view: 'full' as const,
+    employmentType: r.employment_type as 'full_time' | null,
+    startDate: r.start_date,
+    endDate: r.end_date,
+    workLocation: r.work_location,
+    emergencyContact:
+      r.emergency_name || r.emergency_relation || r.emergency_phone
+        ? { name: r.emergency_name, relation: r.emergency_relation, phone: r.emergency_phone }
+        : null,
+  };
+}
+
+export const get = (ctx: TenantCtx, { userId, ...viewer }: { userId: string } & Viewer) =>
+  ctx.run((tx) => view(ctx, tx, userId, viewer));
+
+/** The keys of a body a member may send about their own record. */
+function refuseNotSelfEditable(body: EmployeeUpdate, allowed: Set<string>) {
+  for (const key of Object.keys(body)) {
+    if (key === 'version') continue;
+    if (key === 'custom') {
+      for (const id of Object.keys(body.custom ?? {})) {
+        if (!allowed.has(`custom.${id}`))
+          throw new AppError('FIELD_NOT_SELF_EDITABLE', [{ path: `body.custom.${id}`, code: 'invalid' }]);
+      }
+    } else if (!allowed.has(key))
+      throw new AppError('FIELD_NOT_SELF_EDITABLE', [{ path: `body.${key}`, code: 'invalid' }]);
+  }
+}
+
+export async function update(
+  ctx: TenantCtx,
+  { userId, asAdmin, body }: { userId: string; body: EmployeeUpdate } & Viewer,
+) {
+  const self = ctx.actor.userId === userId;
+  const result = await ctx.run(async (tx) => {
+    await repo.lockPerson(tx, ctx.companyId, userId);
+    const today = await todayIn(tx, ctx.companyId);
+    const current = await repo.findPerson(tx, ctx.companyId, userId, today);
+    if (!current) throw new AppError('NOT_FOUND');
+    if (!asAdmin) {
+      if (!self) throw new AppError('FORBIDDEN');
+      const fields = await fieldsOf(tx, ctx.companyId);
+      const { selfEditable } = await selfEditableOf(tx, ctx.companyId);
+      refuseNotSelfEditable(
+        body,
+        new Set([...selfEditable, ...fields.filter((f) => f.self_editable).map((f) => `custom.${f.id}`)]),
+      );
+    }
+    if ((current.version ?? 0) !== body.version) throw new AppError('VERSION_CONFLICT');
+    if (body.departmentUuid && !(await departmentExists(tx, ctx.companyId, body.departmentUuid))) {
+      throw new AppError('NOT_FOUND', [{ path: 'body.departmentUuid', code: 'invalid' }]);
+    }
+    if (body.managerUuid) {
+      if (body.managerUuid === userId) throw new AppError('MANAGER_SELF');
+      if (!(await repo.isMember(tx, ctx.companyId, body.managerUuid))) {
+        throw new AppError('NOT_FOUND', [{ path: 'body.managerUuid', code: 'invalid' }]);
+      }
+      if (await repo.wouldCycle(tx, ctx.companyId, userId, body.managerUuid)) throw new AppError('MANAGER_CYCLE');
+    }
+    const start = body.startDate !== undefined ? body.startDate : current.start_date;
+    const end = body.endDate !== undefined ? body.endDate : current.end_date;
+    if (start && end && end < start)
+      throw new AppError('VALIDATION_FAILED', [{ path: 'body.endDate', code: 'endBeforeStart' }]);
+    let custom: Record<string, string | number | null> | undefined;
+    if (body.custom) {
+      const fields = await fieldsOf(tx, ctx.companyId);
+      const issues = customIssues(fields, body.custom);
+      custom = { ...(current.custom ?? {}), ...body.custom };
+      if (asAdmin) {
+        for (const f of fields) {
+          if (f.required && (custom[f.id] === null || custom[f.id] === undefined || custom[f.id] === '')) {
+            issues.push({ path: `body.custom.${f.id}`, code: 'required' });
+          }
+        }
+      }
+      if (issues.length) throw new AppError('VALIDATION_FAILED', issues);
+    }
+    const ec = body.emergencyContact;
+    const ok = await repo.write(tx, ctx.companyId, userId, body.version, {
+      jobTitle: body.jobTitle,
+      departmentId: body.departmentUuid,
+      managerUserId: body.managerUuid,
+      employmentType: body.employmentType,
+      startDate: body.startDate,
+      endDate: body.endDate,
+      workLocation: body.workLocation,
+      workPhone: body.workPhone,
+      ...(ec !== undefined
+        ? {
+            emergencyName: ec?.name ?? null,
+            emergencyRelation: ec?.relation ?? null,
+            emergencyPhone: ec?.phone ?? null,
+          }
+        : {}),
+      custom,
+    });
+    if (!ok) throw new AppError('VERSION_CONFLICT');
+    const after = (await repo.findPerson(tx, ctx.companyId, userId, today))!;
+    await ctx.audit(tx, {
+      action: 'employee.update',
+      targetType: 'employee',
+      targetId: userId,
+      before: snapshot(current),
+      after: snapshot(after),
+    });
+    return view(ctx, tx, userId, { asAdmin });
+  });
+  await changed(ctx);
+  if (body.departmentUuid !== undefined) await departmentsChanged(ctx);
+  return result;
+}
+
+/** Moves people into a department (out of the one they were in). */
+export async function moveToDepartment(
+  ctx: TenantCtx,
+  { departmentId, userIds }: { departmentId: string; userIds: string[] },
+) {
+  const moved = await ctx.run(async (tx) => {
+    if (!(await departmentExists(tx, ctx.companyId, departmentId))) throw new AppError('NOT_FOUND');
+    const unique = [...new Set(userIds)];
+    if ((await repo.nonMembers(tx, ctx.companyId, unique)).length) {
+      throw new AppError('NOT_FOUND', [{ path: 'body.uuids', code: 'invalid' }]);
+    }
+    const ids = await repo.moveToDepartment(tx, ctx.companyId, departmentId, unique);
+    await ctx.audit(tx, {
+      action: 'department.members_move',
+      targetType: 'department',
+      targetId: departmentId,
+      after: { userIds: ids },
+    });
+    return ids.length;
+  });
+  await changed(ctx);
+  await departmentsChanged(ctx);
+  return { moved };
+}

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { rows } from '../../db/sql';
+import { current } from './employees.repository';
+
+export interface OrgRow {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  avatar: string | null;
+  job_title: string | null;
+  department_id: string | null;
+  department_name: string | null;
+  department_color: string | null;
+  report_count: number;
+}
+
+const reportCount = (today: string) =>
+  sql`(SELECT count(*)::int FROM employees r JOIN memberships rm ON rm.company_id = r.company_id AND rm.user_id = r.user_id
+        WHERE r.company_id = p.company_id AND r.manager_user_id = p.user_id AND ${current('r', 'rm', today)})`;
+const nodeCols = (today: string) => sql`p.user_id, u.first_name, u.last_name, u.avatar, p.job_title,
+  d.id AS department_id, d.name AS department_name, d.color AS department_color, ${reportCount(today)} AS report_count`;
+
+/**
+ * One level of the chart: the current direct reports of a manager, or (no manager) the current people
+ * whose manager is none or no longer current. People without a record yet are at the top too.
+ */
+export async function level(tx: Tx, companyId: string, today: string, managerId: string | null, limit: number) {
+  if (managerId) {
+    return rows<OrgRow>(
+      tx,
+      sql`SELECT ${nodeCols(today)}
+            FROM employees p JOIN memberships pm ON pm.company_id = p.company_id AND pm.user_id = p.user_id
+            JOIN users u ON u.id = p.user_id LEFT JOIN departments d ON d.id = p.department_id
+           WHERE p.company_id = ${companyId} AND p.manager_user_id = ${managerId} AND ${current('p', 'pm', today)}
+           ORDER BY pm.sort_name, p.user_id LIMIT ${limit + 1}`,
+    );
+  }
+  return rows<OrgRow>(
+    tx,
+    sql`SELECT ${nodeCols(today)}
+          FROM (SELECT m.company_id, m.user_id, m.sort_name, e.job_title, e.department_id, e.manager_user_id
+                  FROM memberships m LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
+                 WHERE m.company_id = ${companyId} AND m.enabled AND (e.end_date IS NULL OR e.end_date >= ${today}::date)
+                   AND (e.manager_user_id IS NULL OR NOT EXISTS (
+                     SELECT 1 FROM memberships mm LEFT JOIN employees me ON me.company_id = mm.company_id AND me.user_id = mm.user_id
+                      WHERE mm.company_id = m.company_id AND mm.user_id = e.manager_user_id AND ${current('me', 'mm', today)}))
+               ) p
+          JOIN users u ON u.id = p.user_id LEFT JOIN departments d ON d.id = p.department_id
+         ORDER BY ${reportCount(today)} DESC, p.sort_name, p.user_id LIMIT ${limit + 1}`,
+  );
+}
+
+/** The chain above a current person, from the top down to the person; empty for an unknown or ended one. */
+export async function path(tx: Tx, companyId: string, today: string, userId: string) {
+  return rows<OrgRow>(
+    tx,
+    sql`WITH RECURSIVE up(user_id, depth) AS (
+          SELECT m.user_id, 0 FROM memberships m LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
+           WHERE m.company_id = ${companyId} AND m.user_id = ${userId} AND ${current('e', 'm', today)}
+          UNION ALL
+          SELECT e.manager_user_id, up.depth + 1 FROM up
+            JOIN employees e ON e.company_id = ${companyId} AND e.user_id = up.user_id
+            JOIN memberships mm ON mm.company_id = ${companyId} AND mm.user_id = e.manager_user_id
+            LEFT JOIN employees me ON me.company_id = mm.company_id AND me.user_id = mm.user_id
+           WHERE ${current('me', 'mm', today)} AND up.depth < 10000
+        ) CYCLE user_id SET looped USING trail
+        SELECT ${nodeCols(today)}, up.depth
+          FROM up JOIN (SELECT m.company_id, m.user_id, e.job_title, e.department_id
+                          FROM memberships m LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
+                         WHERE m.company_id = ${companyId}) p ON p.user_id = up.user_id
+          JOIN users u ON u.id = p.user_id LEFT JOIN departments d ON d.id = p.department_id
+         WHERE NOT up.looped
+         ORDER BY up.depth DESC`,
+  );
+}

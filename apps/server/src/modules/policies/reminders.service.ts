@@ -1,0 +1,79 @@
+import { LANGUAGES, type Language } from '@wac/shared/constants';
+import { userChannel } from '@wac/shared/realtime';
+import type { Infra } from '../../lib/context';
+import { enqueueMany } from '../../lib/jobs/queue';
+import type { RunningJob } from '../../lib/jobs/runner';
+import { todayIn } from '../departments/departments.service';
+import * as acks from './acknowledgements.repository';
+import { reminderMail } from './reminder-mail';
+
+/**
+ * Reminders (docs/decisions/016-policy-reminders.md): every day at 08:00 in each company's time
+ * zone a scan finds the people with a policy due within REMIND_DAYS_BEFORE days or overdue, and
+ * enqueues one mail job per person keyed `policy.reminder:{company}:{person}:{day}`. The key is
+ * the at-most-once-a-day rule: a scan run twice (a kill -9 after its commit, a second process, a
+ * restart) adds nothing, and the scan's enqueue commits with the scan's completion or not at all,
+ * so a killed scan runs again and forgets no one. The mail job reads what is still outstanding
+ * when it sends, and a mail re-sent after a lost acknowledgement keeps its Message-ID.
+ */
+
+export const POLICY_REMINDER_SCAN = 'policy.reminders';
+export const POLICY_REMINDER_MAIL = 'policy.reminder.mail';
+export const REMIND_DAYS_BEFORE = 3;
+export const REMINDER_CRON = '0 8 * * *';
+
+export const reminderKey = (companyId: string, userId: string, day: string) =>
+  `${POLICY_REMINDER_MAIL}:${companyId}:${userId}:${day}`;
+
+/** The daily scan of one company: one keyed mail job per person to remind today. */
+export async function runReminderScan(_infra: Infra, job: RunningJob) {
+  const companyId = job.companyId;
+  if (!companyId) return;
+  await job.finish(async (tx) => {
+    const day = await todayIn(tx, companyId);
+    const people = await acks.dueSoonPeople(tx, companyId, REMIND_DAYS_BEFORE);
+    await enqueueMany(
+      tx,
+      people.map((p) => ({
+        type: POLICY_REMINDER_MAIL,
+        companyId,
+        payload: { userId: p.user_id, day },
+        key: reminderKey(companyId, p.user_id, day),
+      })),
+    );
+  });
+}
+
+export type ReminderMailJob = RunningJob<{ userId: string; day: string }>;
+
+const urlOf = (config: Infra['config'], subDomain: string, path: string) => {
+  const defaultPort = config.publicProtocol === 'https' ? 443 : 80;
+  const port = config.publicPort && config.publicPort !== defaultPort ? `:${config.publicPort}` : '';
+  return `${config.publicProtocol}://${subDomain}.${config.baseDomain}${port}${path}`;
+};
+
+/** One person's reminder: mailed, and their open console's policy lists refresh. */
+export async function runReminderMail(infra: Infra, job: ReminderMailJob) {
+  const companyId = job.companyId;
+  if (!companyId) return;
+  const found = await infra.db.scoped({ companyId }, (tx) =>
+    acks.reminderFor(tx, companyId, job.payload.userId, REMIND_DAYS_BEFORE),
+  );
+  if (!found || found.items.length === 0) return;
+  const lang: Language = (LANGUAGES as readonly string[]).includes(found.person.language ?? '')
+    ? (found.person.language as Language)
+    : 'en';
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
+  const items = found.items.map((i) => ({
+    title: i.title,
+    due: date.format(new Date(i.due_at)),
+    overdue: i.status === 'overdue',
+  }));
+  const link = urlOf(infra.config, found.person.sub_domain, '/admin/my-policies');
+  await infra.mailer.send({
+    to: found.person.email,
+    ...reminderMail(lang, found.person.company, found.person.first_name, items, link),
+    messageId: `<${job.id}@${infra.config.baseDomain}>`,
+  });
+  await infra.bus.publish(userChannel(job.payload.userId), { type: 'listing_changed', resource: 'my-policies' });
+}

@@ -1,0 +1,68 @@
+import type { Readable } from 'node:stream';
+import type { PolicyTrackingQuery } from '@wac/shared/schemas/policies';
+import type { TenantCtx } from '../../lib/context';
+import { csvStream } from '../../lib/csv-export';
+import { AppError } from '../../lib/errors';
+import { pageOf } from '../../lib/http';
+import { batches, iso, keysetOf } from '../../lib/sql';
+import * as acks from './acknowledgements.repository';
+import * as repo from './policies.repository';
+
+/** Tracking a policy: who is assigned it and where each person stands; completion figures; CSV. */
+
+const toRow = (r: acks.TrackingRow) => ({
+  person: { uuid: r.user_id, firstName: r.first_name, lastName: r.last_name, email: r.email },
+  status: r.status,
+  dueAt: iso(r.due_at),
+  acknowledgedAt: iso(r.acknowledged_at),
+  acknowledgedNumber: r.ack_number_done,
+});
+
+export const completionOf = (c: { assigned: number; acknowledged: number; outstanding: number; overdue: number }) => ({
+  ...c,
+  completion: c.assigned === 0 ? 100 : Math.floor((c.acknowledged * 1000) / c.assigned) / 10,
+});
+
+export async function tracking(ctx: TenantCtx, { id, ...q }: PolicyTrackingQuery & { id: string }) {
+  return ctx.run(async (tx) => {
+    if (!(await repo.find(tx, ctx.companyId, id))) throw new AppError('NOT_FOUND');
+    const summary = completionOf(await acks.completion(tx, ctx.companyId, id));
+    // Filtered by status alone (or not at all), the total is one of the summary's figures: no second count.
+    const known =
+      !q.search && !q.teamUuid && !q.departmentUuid ? (q.status ? summary[q.status] : summary.assigned) : null;
+    const { data, totalItems } = await acks.tracking(tx, ctx.companyId, id, q, known === null);
+    return { ...pageOf(q, data.map(toRow), known ?? totalItems), summary };
+  });
+}
+
+export const TRACKING_CSV_HEADER = [
+  'firstName',
+  'lastName',
+  'email',
+  'status',
+  'dueAt',
+  'acknowledgedAt',
+  'acknowledgedVersion',
+];
+
+/** The filtered tracking list as CSV, in keyset batches by name. */
+export async function exportTracking(
+  ctx: TenantCtx,
+  { id, ...q }: Omit<PolicyTrackingQuery, 'page' | 'itemsPerPage'> & { id: string },
+): Promise<Readable> {
+  if (!(await ctx.run((tx) => repo.find(tx, ctx.companyId, id)))) throw new AppError('NOT_FOUND');
+  const all = batches(
+    (cursor: { k: string; id: string } | null, limit) =>
+      ctx.run((tx) => acks.trackingBatch(tx, ctx.companyId, id, q, cursor, limit)),
+    keysetOf,
+  );
+  return csvStream(TRACKING_CSV_HEADER, all, (r) => [
+    r.first_name,
+    r.last_name,
+    r.email,
+    r.status,
+    iso(r.due_at),
+    iso(r.acknowledged_at),
+    r.ack_number_done,
+  ]);
+}

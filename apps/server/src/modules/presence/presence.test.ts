@@ -1,0 +1,63 @@
+import type { AddressInfo } from 'node:net';
+import { companyChannel, userChannel } from '@wac/shared/realtime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMembership, createCompany, createUser } from '../../db/seed/factories';
+import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
+import { TestSocket } from '../../test/ws-client';
+
+let t: TestContext;
+let port: number;
+let ids: { acme: string; alice: string; bob: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as AddressInfo).port;
+  ids = await t.db.system(async (tx) => {
+    const acme = await createCompany(tx, { name: 'Acme', subDomain: 'acme' });
+    const alice = await createUser(tx, { email: 'alice@acme.test' });
+    const bob = await createUser(tx, { email: 'bob@acme.test' });
+    await addMembership(tx, acme.id, alice.id, { roles: ['admin'] });
+    await addMembership(tx, acme.id, bob.id);
+    return { acme: acme.id, alice: alice.id, bob: bob.id };
+  });
+});
+afterAll(() => t.close());
+
+async function connect(userId: string) {
+  const { token } = await tokenFor(t.app, userId, ids.acme);
+  const res = await call(t.app, { method: 'POST', url: '/api/realtime/ticket', host: 'acme', token });
+  const o = await TestSocket.open(port, { ticket: res.json().ticket as string, host: 'acme.localhost' });
+  if (!o.ok) throw new Error(`socket refused: ${o.status}`);
+  await o.client.next((f) => f.type === 'subscribed' && f.channel === userChannel(userId));
+  return { client: o.client, token };
+}
+
+describe('presence from the sockets', () => {
+  it('a tab makes its member online for the company, live; idle makes them away; the last tab gone, offline', async () => {
+    const alice = await connect(ids.alice);
+    expect((await alice.client.subscribe(companyChannel(ids.acme))).type).toBe('subscribed');
+    const status = async () =>
+      (
+        await call(t.app, { method: 'GET', url: `/api/presence?uuids=${ids.bob}`, host: 'acme', token: alice.token })
+      ).json().data[ids.bob];
+
+    const since = alice.client.frames.length;
+    const bob = await connect(ids.bob);
+    await alice.client.next(
+      (f) => f.type === 'presence_changed' && f.userUuid === ids.bob && f.status === 'online',
+      2_000,
+      since,
+    );
+    expect(await status()).toBe('online');
+
+    bob.client.ws.send(JSON.stringify({ type: 'activity', active: false }));
+    await alice.client.next((f) => f.type === 'presence_changed' && f.userUuid === ids.bob && f.status === 'away');
+    expect(await status()).toBe('away');
+
+    bob.client.ws.close();
+    await alice.client.next((f) => f.type === 'presence_changed' && f.userUuid === ids.bob && f.status === 'offline');
+    expect(await status()).toBe('offline');
+    alice.client.ws.close();
+  });
+});

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMembership, createCompany, createDepartment, createTeam, createUser } from '../../db/seed/factories';
+import { createCompanyPage } from '../../db/seed/company-pages-demo';
+import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
+
+let t: TestContext;
+let ids: Record<'acme' | 'globex' | 'alice' | 'bob' | 'carol' | 'gbob' | 'team' | 'gteam' | 'dept' | 'page', string>;
+let alice: string;
+let carol: string;
+let gadmin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await t.db.system(async (tx) => {
+    const acme = await createCompany(tx, { name: 'Acme', subDomain: 'acme' });
+    const globex = await createCompany(tx, { name: 'Globex', subDomain: 'globex' });
+    const a = await createUser(tx, { email: 'alice@acme.test', firstName: 'Alice', lastName: 'Anders' });
+    const b = await createUser(tx, { email: 'bob@acme.test', firstName: 'Bob', lastName: 'Brown' });
+    const c = await createUser(tx, { email: 'carol@acme.test', firstName: 'Carol', lastName: 'Clark' });
+    const gb = await createUser(tx, { email: 'bob@globex.test', firstName: 'Bobby', lastName: 'Globex' });
+    await addMembership(tx, acme.id, a.id, { roles: ['admin'] });
+    await addMembership(tx, acme.id, b.id);
+    await addMembership(tx, acme.id, c.id);
+    await addMembership(tx, globex.id, gb.id, { roles: ['admin'] });
+    const team = await createTeam(tx, acme.id, { name: 'Bobsleigh team' });
+    const gteam = await createTeam(tx, globex.id, { name: 'Bobsleigh Globex' });
+    const dept = await createDepartment(tx, acme.id, { name: 'Bob works' });
+    const page = await createCompanyPage(tx, acme.id, { title: 'Bob page', slug: 'bob' });
+    return {
+      acme: acme.id,
+      globex: globex.id,
+      alice: a.id,
+      bob: b.id,
+      carol: c.id,
+      gbob: gb.id,
+      team: team.id,
+      gteam: gteam.id,
+      dept: dept.id,
+      page: page.id,
+    };
+  });
+  alice = (await tokenFor(t.app, ids.alice, ids.acme)).token;
+  carol = (await tokenFor(t.app, ids.carol, ids.acme)).token;
+  gadmin = (await tokenFor(t.app, ids.gbob, ids.globex)).token;
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const req = (method: Method, url: string, token: string, payload?: object, host = 'acme', lang = 'en') =>
+  call(t.app, { method, url, host, token, payload, headers: { 'accept-language': lang } });
+const groups = (body: { groups: { kind: string; items: { target: string }[] }[] }) =>
+  Object.fromEntries(body.groups.map((g) => [g.kind, g.items.map((i) => i.target)]));
+
+describe('navbar search', () => {
+  it('finds what an admin may see in the own company only, grouped', async () => {
+    const res = await req('GET', '/api/search?q=bob', alice);
+    expect(res.statusCode).toBe(200);
+    expect(groups(res.json())).toEqual({
+      member: [ids.bob],
+      team: [ids.team],
+      department: [ids.dept],
+      companyPage: [ids.page],
+    });
+    const bob = res.json().groups[0].items[0];
+    expect(bob).toMatchObject({ title: 'Bob Brown', path: `/users/${ids.bob}`, isBookmarked: false });
+    expect(JSON.stringify(res.json())).not.toContain('Globex');
+  });
+
+  it('shows a member only what members see: colleagues (directory), departments; no teams, no pages', async () => {
+    const res = await req('GET', '/api/search?q=bob', carol);
+    expect(groups(res.json())).toEqual({ member: [ids.bob], department: [ids.dept] });
+    expect(res.json().groups[0].items[0].path).toBe(`/people/${ids.bob}`);
+  });
+
+  it('answers an empty query with no groups, and refuses a query that is too long', async () => {
+    expect((await req('GET', '/api/search?q=', alice)).json()).toEqual({ query: '', groups: [] });
+    const long = await req('GET', `/api/search?q=${'x'.repeat(101)}`, alice, undefined, 'acme', 'de');
+    expect(long.statusCode).toBe(400);
+  });
+});
+
+describe('bookmarks', () => {
+  it('bookmarks a result once, marks it in results, lists it with its title, and removes it', async () => {
+    const first = await req('POST', '/api/bookmarks', alice, { kind: 'member', target: ids.bob });
+    const again = await req('POST', '/api/bookmarks', alice, { kind: 'member', target: ids.bob });
+    expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+    expect(again.json().uuid).toBe(first.json().uuid);
+    await req('POST', '/api/bookmarks', alice, { kind: 'screen', target: '/teams' });
+
+    const found = (await req('GET', '/api/search?q=bob', alice)).json();
+    expect(found.groups[0].items[0].isBookmarked).toBe(true);
+    const list = (await req('GET', '/api/bookmarks', alice)).json();
+    expect(list.data).toMatchObject([
+      { kind: 'member', target: ids.bob, title: 'Bob Brown', isBookmarked: true },
+      { kind: 'screen', target: '/teams' },
+    ]);
+    // Another user of the company has none of them, and cannot remove them.
+    expect((await req('GET', '/api/bookmarks', carol)).json().data).toEqual([]);
+    expect((await req('DELETE', `/api/bookmarks/${first.json().uuid}`, carol)).statusCode).toBe(404);
+
+    expect((await req('DELETE', `/api/bookmarks/${first.json().uuid}`, alice)).statusCode).toBe(204);
+    expect((await req('GET', '/api/bookmarks', alice)).json().data).toHaveLength(1);
+  });
+
+  it("refuses another company's entity, a hidden kind and a bad target, storing nothing", async () => {
+    const before = (await req('GET', '/api/bookmarks', carol)).json().data;
+    const foreign = await req('POST', '/api/bookmarks', alice, { kind: 'team', target: ids.gteam });
+    expect(foreign.statusCode).toBe(404);
+    // A member may not see teams, so may not bookmark one.
+    expect((await req('POST', '/api/bookmarks', carol, { kind: 'team', target: ids.team })).statusCode).toBe(404);
+    const bad = await req('POST', '/api/bookmarks', carol, { kind: 'screen', target: 'javascript:alert(1)' });
+    expect(bad.statusCode).toBe(400);
+    expect((await req('POST', '/api/bookmarks', carol, { kind: 'nope', target: ids.team })).statusCode).toBe(400);
+    expect((await req('GET', '/api/bookmarks', carol)).json().data).toEqual(before);
+    // The foreign admin sees nothing of acme's bookmarks on his own host.
+    expect((await req('GET', '/api/bookmarks', gadmin, undefined, 'globex')).json().data).toEqual([]);
+  });
+});
+
+describe('presence', () => {
+  it('is offline without a tab, online with one, busy when set, away when every tab is idle', async () => {
+    const url = `/api/presence?uuids=${ids.bob},${ids.carol}`;
+    expect((await req('GET', url, alice)).json().data).toEqual({ [ids.bob]: 'offline', [ids.carol]: 'offline' });
+    await t.app.presence.connected(ids.acme, ids.bob, 'tab-1');
+    expect((await req('GET', url, alice)).json().data[ids.bob]).toBe('online');
+    await t.app.presence.activity(ids.acme, ids.bob, 'tab-1', false);
+    expect((await req('GET', url, alice)).json().data[ids.bob]).toBe('away');
+
+    const bob = (await tokenFor(t.app, ids.bob, ids.acme)).token;
+    const published: unknown[] = [];
+    const off = t.app.bus.subscribe(`/company/${ids.acme}/events`, (m) => published.push(m));
+    expect((await req('PUT', '/api/presence', bob, { status: 'busy' })).json()).toEqual({ status: 'busy' });
+    off();
+    expect(published).toEqual([{ type: 'presence_changed', userUuid: ids.bob, status: 'busy' }]);
+    await req('PUT', '/api/presence', bob, { status: 'auto' });
+    await t.app.presence.disconnected(ids.acme, ids.bob, 'tab-1');
+    expect((await req('GET', url, alice)).json().data[ids.bob]).toBe('offline');
+    // Another company's host knows nothing of acme's people.
+    const foreign = await req('GET', `/api/presence?uuids=${ids.bob}`, gadmin, undefined, 'globex');
+    expect(foreign.json().data[ids.bob]).toBe('offline');
+  });
+
+  it("gives a member's scheduling and video links as their toggles allow, in the own company only", async () => {
+    const links = (await req('GET', `/api/product-links/${ids.bob}`, carol)).json();
+    expect(links).toEqual({
+      scheduleUrl: `https://scheduling.example.com/scheduling/schedule/${ids.bob}?_company=acme`,
+      callUrl: `https://video.example.com/video-room/dashboard/${ids.bob}`,
+    });
+    await t.db.system((tx) =>
+      tx.execute(`UPDATE memberships SET video_call_enabled = false WHERE user_id = '${ids.bob}'` as never),
+    );
+    expect((await req('GET', `/api/product-links/${ids.bob}`, carol)).json().callUrl).toBeNull();
+    expect((await req('GET', `/api/product-links/${ids.bob}`, gadmin, undefined, 'globex')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,285 @@
+import { STATS_KPIS, type StatsKpiKey } from '@wac/shared/schemas/stats';
+import { addDays, zonedInstant } from '@wac/shared/zoned-time';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tx } from '../../db/client';
+import {
+  assignSchedule,
+  createEntry,
+  createHoliday,
+  createSchedule,
+  setCompanyTimeZone,
+  weekdays,
+} from '../../db/seed/attendance-factories';
+import {
+  addMembership,
+  createCompany,
+  createDepartment,
+  createTeam,
+  createUser,
+  setEmployee,
+} from '../../db/seed/factories';
+import { attendanceEntries } from '../../db/schema/index';
+import { createCtx, forCompany } from '../../lib/context';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { stats } from './stats.service';
+
+/**
+ * Property: for random companies (time zones with and without DST, windows across the DST changes
+ * of 2026), random employment spans, schedules (night shifts, grace, breaks, re-assignments),
+ * holidays and attendance entries — then edited, removed and deleted so the trigger must follow —
+ * every KPI the service answers (from the aggregate table) equals a plain SQL computation over the
+ * raw rows, for the whole company, a team and a department, in the period and the previous one.
+ */
+const ZONES = ['Europe/Berlin', 'America/New_York', 'Australia/Sydney', 'Asia/Kolkata', 'UTC'];
+// Windows that hold a DST change in at least one of the zones above.
+const WINDOWS = ['2026-03-02', '2026-03-22', '2026-03-30', '2026-10-14', '2026-10-26'];
+
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+interface World {
+  companyId: string;
+  team: string;
+  department: string;
+  from: string;
+  to: string;
+}
+
+async function buildWorld(tx: Tx, seed: number): Promise<World> {
+  const r = rng(seed);
+  const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)]!;
+  const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
+  const tz = pick(ZONES);
+  const company = await createCompany(tx, { name: `P${seed}`, subDomain: `p${seed}` });
+  await setCompanyTimeZone(tx, company.id, tz);
+  const from = addDays(pick(WINDOWS), int(0, 5));
+  const to = addDays(from, int(6, 24));
+  const office = await createSchedule(tx, company.id, {
+    name: 'Office',
+    isDefault: true,
+    graceMinutes: pick([0, 5, 10]),
+    breakMinutes: pick([0, 30, 60]),
+    days: weekdays(pick(['08:00', '09:00']), pick(['16:30', '17:00'])),
+  });
+  const night = await createSchedule(tx, company.id, {
+    name: 'Night',
+    graceMinutes: 5,
+    days: [
+      null,
+      { start: '22:00', end: '06:00' },
+      { start: '22:00', end: '06:00' },
+      null,
+      null,
+      { start: '20:00', end: '04:00' },
+      { start: '10:00', end: '14:00' },
+    ],
+  });
+  if (r() < 0.7) await createHoliday(tx, company.id, addDays(from, int(0, 6)), 'Holiday');
+  const dept = await createDepartment(tx, company.id, { name: 'D' });
+  const users: string[] = [];
+  const n = int(3, 6);
+  for (let i = 0; i < n; i++) {
+    const u = await createUser(tx, { email: `u${i}.${seed}@p.test`, firstName: `U${i}` });
+    await addMembership(tx, company.id, u.id);
+    users.push(u.id);
+    const start = r() < 0.6 ? '2020-01-01' : addDays(from, int(-25, 20));
+    const end = r() < 0.3 ? addDays(from, int(-10, 30)) : null;
+    await setEmployee(tx, company.id, u.id, {
+      startDate: start,
+      endDate: end && end >= start ? end : null,
+      departmentId: r() < 0.5 ? dept.id : null,
+    });
+    if (r() < 0.35) await assignSchedule(tx, company.id, u.id, night.id, addDays(from, int(-30, 10)));
+    if (r() < 0.2) await assignSchedule(tx, company.id, u.id, office.id, addDays(from, int(11, 40)));
+  }
+  const team = await createTeam(tx, company.id, { name: 'T', memberIds: users.filter(() => r() < 0.5) });
+  const ids: string[] = [];
+  for (const userId of users) {
+    let hasOpen = false;
+    for (let d = addDays(from, -int(10, 30)); d <= addDays(to, 2); d = addDays(d, 1)) {
+      if (r() < 0.3) continue;
+      const inTime = `${pick(['07', '08', '09', '10', '21', '22'])}:${String(int(0, 59)).padStart(2, '0')}`;
+      const clockIn = zonedInstant(d, inTime, tz);
+      const minutes = int(30, 11 * 60);
+      const open: boolean = !hasOpen && r() < 0.05;
+      hasOpen ||= open;
+      const e = await createEntry(tx, company.id, {
+        userId,
+        workDate: d,
+        clockIn,
+        clockOut: open ? null : new Date(clockIn.getTime() + minutes * 60_000),
+        status: open ? 'open' : pick(['closed', 'closed', 'closed', 'auto_closed', 'removed']),
+      });
+      ids.push(e.id);
+      if (r() < 0.15) {
+        const clockIn2 = new Date(clockIn.getTime() + (minutes + int(10, 90)) * 60_000);
+        await createEntry(tx, company.id, {
+          userId,
+          workDate: d,
+          clockIn: clockIn2,
+          clockOut: new Date(clockIn2.getTime() + int(10, 200) * 60_000),
+        });
+      }
+    }
+  }
+  // Edits the trigger must follow: corrections, removals, deletions, a day moved.
+  for (const id of ids) {
+    const x = r();
+    if (x < 0.05) await tx.delete(attendanceEntries).where(sql`id = ${id}`);
+    else if (x < 0.1) await tx.update(attendanceEntries).set({ status: 'removed' }).where(sql`id = ${id}`);
+    else if (x < 0.18)
+      await tx
+        .update(attendanceEntries)
+        .set({ clockIn: sql`clock_in - interval '17 minutes'`, clockOut: sql`clock_out + interval '43 minutes'` })
+        .where(sql`id = ${id}`);
+    else if (x < 0.2)
+      await tx
+        .update(attendanceEntries)
+        .set({ status: 'closed' })
+        .where(sql`id = ${id} AND status = 'removed' AND clock_out IS NOT NULL`);
+  }
+  return { companyId: company.id, team: team.id, department: dept.id, from, to };
+}
+
+type Figures = Record<StatsKpiKey, number | null>;
+
+/** The KPIs of one period straight from the raw rows: correlated subqueries, no aggregate table. */
+async function reference(
+  tx: Tx,
+  w: World,
+  f: { team?: string; department?: string },
+  from: string,
+  to: string,
+): Promise<Figures> {
+  const c = w.companyId;
+  const people = sql`(SELECT m.user_id, coalesce(e.start_date, (m.created_at AT TIME ZONE co.time_zone)::date) AS s, e.end_date AS x
+      FROM memberships m JOIN companies co ON co.id = m.company_id
+      LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
+     WHERE m.company_id = ${c}
+       AND (${f.team ?? null}::uuid IS NULL OR m.user_id IN (SELECT user_id FROM team_members WHERE team_id = ${f.team ?? null}::uuid))
+       AND (${f.department ?? null}::uuid IS NULL OR e.department_id = ${f.department ?? null}::uuid))`;
+  const [p] = (
+    await tx.execute(sql`SELECT
+        (SELECT count(*) FROM ${people} p WHERE p.s <= ${from}::date AND (p.x IS NULL OR p.x >= ${from}::date))::int AS hs,
+        (SELECT count(*) FROM ${people} p WHERE p.s <= ${to}::date AND (p.x IS NULL OR p.x >= ${to}::date))::int AS he,
+        (SELECT count(*) FROM ${people} p WHERE p.s >= ${from}::date AND p.s <= ${to}::date)::int AS j,
+        (SELECT count(*) FROM ${people} p WHERE p.x >= ${from}::date AND p.x <= ${to}::date)::int AS l`)
+  ).rows as Array<{ hs: number; he: number; j: number; l: number }>;
+  const days = (
+    await tx.execute(sql`
+      SELECT q.*, (q.sd IS NOT NULL AND jsonb_typeof(q.sd) = 'object' AND NOT q.hol) AS scheduled
+        FROM (
+          SELECT p.user_id, g.day,
+                 (SELECT ws.days -> (extract(isodow FROM g.day)::int - 1) FROM work_schedules ws WHERE ws.id = sch.id) AS sd,
+                 (SELECT ws.grace_minutes FROM work_schedules ws WHERE ws.id = sch.id) AS grace,
+                 (SELECT ws.break_minutes FROM work_schedules ws WHERE ws.id = sch.id) AS brk,
+                 EXISTS (SELECT 1 FROM holidays h WHERE h.company_id = ${c} AND h.date = g.day) AS hol,
+                 (SELECT time_zone FROM companies WHERE id = ${c}) AS tz,
+                 (SELECT min(a.clock_in) FROM attendance_entries a WHERE a.company_id = ${c} AND a.user_id = p.user_id AND a.work_date = g.day AND a.status <> 'removed') AS first_in,
+                 (SELECT coalesce(floor(sum(extract(epoch FROM a.clock_out - a.clock_in))), 0) FROM attendance_entries a
+                   WHERE a.company_id = ${c} AND a.user_id = p.user_id AND a.work_date = g.day AND a.status <> 'removed' AND a.clock_out IS NOT NULL)::float8 AS worked
+            FROM ${people} p
+            CROSS JOIN LATERAL (SELECT d::date AS day FROM generate_series(${from}::date, least(${to}::date, (now() AT TIME ZONE (SELECT time_zone FROM companies WHERE id = ${c}))::date - 1), interval '1 day') d) g
+            CROSS JOIN LATERAL (SELECT coalesce(
+                (SELECT sa.schedule_id FROM schedule_assignments sa WHERE sa.company_id = ${c} AND sa.user_id = p.user_id AND sa.effective_from <= g.day ORDER BY sa.effective_from DESC LIMIT 1),
+                (SELECT id FROM work_schedules WHERE company_id = ${c} AND is_default)) AS id) sch
+           WHERE g.day >= p.s AND (p.x IS NULL OR g.day <= p.x)
+        ) q`)
+  ).rows as Array<{
+    sd: { start: string; end: string } | null;
+    scheduled: boolean;
+    grace: number;
+    brk: number;
+    day: string | Date;
+    tz: string;
+    first_in: string | Date | null;
+    worked: number;
+  }>;
+  let scheduled = 0,
+    present = 0,
+    late = 0,
+    came = 0,
+    worked = 0,
+    overtime = 0;
+  for (const d of days) {
+    const day = typeof d.day === 'string' ? d.day : d.day.toISOString().slice(0, 10);
+    let expected = 0;
+    if (d.scheduled && d.sd) {
+      const start = zonedInstant(day, d.sd.start, d.tz);
+      const end = zonedInstant(d.sd.end > d.sd.start ? day : addDays(day, 1), d.sd.end, d.tz);
+      expected = Math.max(0, Math.round((end.getTime() - start.getTime()) / 60_000) - d.brk);
+      scheduled++;
+      if (d.first_in) {
+        present++;
+        if (new Date(d.first_in).getTime() > start.getTime() + d.grace * 60_000) late++;
+      }
+    }
+    if (d.first_in) {
+      came++;
+      worked += Number(d.worked);
+      overtime += Math.max(0, Number(d.worked) - expected * 60);
+    }
+  }
+  const pct = (a: number, b: number) => (b > 0 ? (a / b) * 100 : null);
+  const r = p!;
+  return {
+    headcountStart: r.hs,
+    headcountEnd: r.he,
+    joiners: r.j,
+    leavers: r.l,
+    turnover: pct(r.l, (r.hs + r.he) / 2),
+    attendanceRate: pct(present, scheduled),
+    latenessRate: pct(late, present),
+    avgWorkedHours: came > 0 ? worked / came / 3600 : null,
+    overtimeHours: days.length ? overtime / 3600 : null,
+    absenceRate: pct(scheduled - present, scheduled),
+  };
+}
+
+const close = (a: number | null, b: number | null) => (a === null || b === null ? a === b : Math.abs(a - b) < 1e-6);
+
+describe('stats property', () => {
+  it('every KPI equals a plain computation over the raw rows', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 30 }), async (seed) => {
+        const w = await t.db.system((tx) => buildWorld(tx, seed));
+        const ctx = forCompany(createCtx(t.app), w.companyId);
+        for (const f of [{}, { team: w.team }, { department: w.department }]) {
+          const got = await stats(ctx, { range: 'custom', from: w.from, to: w.to, ...f });
+          const [now, before] = await t.db.system(async (tx) => [
+            await reference(tx, w, f, got.period.from, got.period.to),
+            await reference(tx, w, f, got.previousPeriod.from, got.previousPeriod.to),
+          ]);
+          for (const key of STATS_KPIS) {
+            const k = got.kpis.find((x) => x.key === key)!;
+            expect(
+              close(k.value, now![key]),
+              `${key} seed ${seed} ${JSON.stringify(f)}: ${k.value} vs ${now![key]}`,
+            ).toBe(true);
+            expect(
+              close(k.previous, before![key]),
+              `${key} (previous) seed ${seed}: ${k.previous} vs ${before![key]}`,
+            ).toBe(true);
+          }
+        }
+      }),
+      { numRuns: Number(process.env.STATS_PROPERTY_RUNS ?? 6), endOnFailure: true },
+    );
+  }, 600_000);
+});

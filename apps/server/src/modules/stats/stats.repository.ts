@@ -1,0 +1,188 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { rows } from '../../lib/sql';
+
+/** Who a figure counts: the company's members, optionally of one team and/or one department. */
+export interface StatsFilter {
+  team?: string;
+  department?: string;
+}
+
+export interface CompanyClock {
+  time_zone: string;
+  week_start: number;
+  today: string;
+}
+
+/** The company's zone, week start and today's company date. */
+export async function clock(tx: Tx, companyId: string) {
+  const [r] = await rows<CompanyClock>(
+    tx,
+    sql`SELECT c.time_zone, coalesce(s.week_start, 1)::int AS week_start,
+               to_char((now() AT TIME ZONE c.time_zone)::date, 'YYYY-MM-DD') AS today
+          FROM companies c LEFT JOIN attendance_settings s ON s.company_id = c.id
+         WHERE c.id = ${companyId}`,
+  );
+  return r ?? null;
+}
+
+export async function teamExists(tx: Tx, companyId: string, teamId: string) {
+  const r = await rows<{ id: string }>(
+    tx,
+    sql`SELECT id FROM teams WHERE company_id = ${companyId} AND id = ${teamId}`,
+  );
+  return r.length > 0;
+}
+
+/**
+ * The people of the filter with their employment span: start = the employee record's start date,
+ * else the company day the membership was created; end = the record's end date (null: still employed).
+ * Team and department are today's (neither keeps a history).
+ */
+export const peopleCte = (companyId: string, f: StatsFilter): SQL => sql`people AS MATERIALIZED (
+  SELECT m.user_id,
+         coalesce(e.start_date, (m.created_at AT TIME ZONE (SELECT time_zone FROM companies WHERE id = ${companyId}))::date) AS start_d,
+         e.end_date AS end_d
+    FROM memberships m
+    LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
+   WHERE m.company_id = ${companyId}
+     ${f.team ? sql`AND EXISTS (SELECT 1 FROM team_members tm WHERE tm.company_id = ${companyId} AND tm.team_id = ${f.team} AND tm.user_id = m.user_id)` : sql``}
+     ${f.department ? sql`AND e.department_id = ${f.department}` : sql``}
+)`;
+
+export interface PeopleFigures {
+  headcount_start: number;
+  headcount_end: number;
+  joiners: number;
+  leavers: number;
+}
+
+/** Headcount on the first and last day, joiners (start inside) and leavers (end inside) of a period. */
+export async function peopleFigures(tx: Tx, companyId: string, f: StatsFilter, from: string, to: string) {
+  const [r] = await rows<PeopleFigures>(
+    tx,
+    sql`WITH ${peopleCte(companyId, f)}
+        SELECT count(*) FILTER (WHERE start_d <= ${from}::date AND (end_d IS NULL OR end_d >= ${from}::date))::int AS headcount_start,
+               count(*) FILTER (WHERE start_d <= ${to}::date AND (end_d IS NULL OR end_d >= ${to}::date))::int AS headcount_end,
+               count(*) FILTER (WHERE start_d BETWEEN ${from}::date AND ${to}::date)::int AS joiners,
+               count(*) FILTER (WHERE end_d BETWEEN ${from}::date AND ${to}::date)::int AS leavers
+          FROM people`,
+  );
+  return r ?? { headcount_start: 0, headcount_end: 0, joiners: 0, leavers: 0 };
+}
+
+/** Headcount at each of the given dates. */
+export function headcountAt(tx: Tx, companyId: string, f: StatsFilter, dates: string[]) {
+  if (!dates.length) return Promise.resolve([]);
+  return rows<{ date: string; headcount: number }>(
+    tx,
+    sql`WITH ${peopleCte(companyId, f)}, ds AS (SELECT unnest(${`{${dates.join(',')}}`}::date[]) AS d)
+        SELECT to_char(ds.d, 'YYYY-MM-DD') AS date,
+               (SELECT count(*) FROM people p WHERE p.start_d <= ds.d AND (p.end_d IS NULL OR p.end_d >= ds.d))::int AS headcount
+          FROM ds ORDER BY ds.d`,
+  );
+}
+
+export interface AttendanceRow {
+  /** 'all' | 'week' | 'weekday' */
+  grp: string;
+  week_start: string | null;
+  weekday: number | null;
+  member_days: number;
+  scheduled: number;
+  present: number;
+  late: number;
+  worked_days: number;
+  worked_seconds: number;
+  overtime_seconds: number;
+}
+
+/**
+ * The attendance aggregates of a period, from `stats_member_days` (never the raw entries): each
+ * employed member-day, its schedule (latest assignment by then, else the default), whether it is a
+ * scheduled working day (not a holiday), and the day's aggregate row. Totals, per week and per
+ * weekday in one pass (grouping sets).
+ */
+export function attendanceFigures(
+  tx: Tx,
+  companyId: string,
+  f: StatsFilter,
+  p: { from: string; to: string; timeZone: string; weekStart: number },
+) {
+  return rows<AttendanceRow>(
+    tx,
+    sql`WITH ${peopleCte(companyId, f)},
+        days AS (SELECT d::date AS day FROM generate_series(${p.from}::date, ${p.to}::date, interval '1 day') d),
+        asg AS (
+          SELECT user_id, schedule_id, effective_from AS f,
+                 lead(effective_from) OVER (PARTITION BY user_id ORDER BY effective_from) AS t
+            FROM schedule_assignments WHERE company_id = ${companyId}
+        ),
+        md AS (
+          SELECT p.user_id, days.day, ws.break_minutes, ws.grace_minutes,
+                 CASE WHEN h.id IS NULL THEN ws.days -> (extract(isodow FROM days.day)::int - 1) END AS sd
+            FROM people p
+            JOIN days ON days.day >= p.start_d AND (p.end_d IS NULL OR days.day <= p.end_d)
+            LEFT JOIN asg a ON a.user_id = p.user_id AND a.f <= days.day AND (a.t IS NULL OR days.day < a.t)
+            LEFT JOIN work_schedules ws ON ws.company_id = ${companyId}
+                 AND ws.id = coalesce(a.schedule_id, (SELECT id FROM work_schedules WHERE company_id = ${companyId} AND is_default LIMIT 1))
+            LEFT JOIN holidays h ON h.company_id = ${companyId} AND h.date = days.day
+        ),
+        facts AS (
+          SELECT md.day, s.user_id IS NOT NULL AS came, coalesce(s.worked_seconds, 0) AS worked,
+                 (md.sd IS NOT NULL AND jsonb_typeof(md.sd) = 'object') AS scheduled,
+                 s.first_in,
+                 CASE WHEN md.sd IS NOT NULL AND jsonb_typeof(md.sd) = 'object' THEN
+                   (md.day + (md.sd->>'start')::time) AT TIME ZONE ${p.timeZone} END AS start_at,
+                 CASE WHEN md.sd IS NOT NULL AND jsonb_typeof(md.sd) = 'object' THEN
+                   ((CASE WHEN (md.sd->>'end') > (md.sd->>'start') THEN md.day ELSE md.day + 1 END) + (md.sd->>'end')::time)
+                     AT TIME ZONE ${p.timeZone} END AS end_at,
+                 md.break_minutes, md.grace_minutes
+            FROM md
+            LEFT JOIN stats_member_days s ON s.company_id = ${companyId} AND s.day = md.day AND s.user_id = md.user_id
+        ),
+        judged AS (
+          SELECT day, came, worked, scheduled,
+                 (scheduled AND came AND first_in > start_at + grace_minutes * interval '1 minute') AS late,
+                 CASE WHEN scheduled THEN greatest(0, round(extract(epoch FROM end_at - start_at) / 60) - break_minutes) ELSE 0 END AS expected_minutes,
+                 (day - ((extract(isodow FROM day)::int - ${p.weekStart} + 7) % 7)) AS week_start
+            FROM facts
+        )
+        SELECT CASE WHEN grouping(week_start) = 0 THEN 'week' WHEN grouping(extract(isodow FROM day)) = 0 THEN 'weekday' ELSE 'all' END AS grp,
+               to_char(week_start, 'YYYY-MM-DD') AS week_start,
+               extract(isodow FROM day)::int AS weekday,
+               count(*)::int AS member_days,
+               count(*) FILTER (WHERE scheduled)::int AS scheduled,
+               count(*) FILTER (WHERE scheduled AND came)::int AS present,
+               count(*) FILTER (WHERE late)::int AS late,
+               count(*) FILTER (WHERE came)::int AS worked_days,
+               coalesce(sum(worked) FILTER (WHERE came), 0)::bigint AS worked_seconds,
+               coalesce(sum(greatest(0, worked - expected_minutes * 60)) FILTER (WHERE came), 0)::bigint AS overtime_seconds
+          FROM judged
+         GROUP BY GROUPING SETS ((), (week_start), (extract(isodow FROM day)))`,
+  );
+}
+
+/** Recomputes the company's aggregate rows from its attendance entries (the rebuild command). */
+export async function rebuild(tx: Tx, companyId: string) {
+  await tx.execute(sql`DELETE FROM stats_member_days WHERE company_id = ${companyId}`);
+  const r = await rows<{ n: number }>(
+    tx,
+    sql`WITH ins AS (
+          INSERT INTO stats_member_days (company_id, user_id, day, first_in, worked_seconds, entries)
+          SELECT company_id, user_id, work_date, min(clock_in),
+                 coalesce(floor(sum(extract(epoch FROM clock_out - clock_in)) FILTER (WHERE clock_out IS NOT NULL)), 0)::int,
+                 count(*)::int
+            FROM attendance_entries WHERE company_id = ${companyId} AND status <> 'removed'
+           GROUP BY company_id, user_id, work_date
+          RETURNING 1)
+        SELECT count(*)::int AS n FROM ins`,
+  );
+  return r[0]?.n ?? 0;
+}
+
+/** Every company's id (the rebuild command walks them). */
+export async function companyIds(tx: Tx) {
+  const r = await rows<{ id: string }>(tx, sql`SELECT id FROM companies ORDER BY id`);
+  return r.map((x) => x.id);
+}

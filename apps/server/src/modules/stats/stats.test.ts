@@ -1,0 +1,213 @@
+import { zonedInstant } from '@wac/shared/zoned-time';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEntry, createSchedule, setCompanyTimeZone, weekdays } from '../../db/seed/attendance-factories';
+import {
+  addMembership,
+  createCompany,
+  createDepartment,
+  createTeam,
+  createUser,
+  setEmployee,
+} from '../../db/seed/factories';
+import { createCtx, forCompany } from '../../lib/context';
+import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
+import { periodOf, previousOf, sampleDays } from './stats.service';
+import * as service from './stats.service';
+
+const TZ = 'Europe/Berlin';
+// Two past weeks: Monday 2026-10-19 … Sunday 2026-11-01 (the autumn change is Sunday 2026-10-25).
+const FROM = '2026-10-19';
+const TO = '2026-11-01';
+
+let t: TestContext;
+let ids: Record<string, string>;
+let admin: string;
+let member: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await t.db.system(async (tx) => {
+    const globex = await createCompany(tx, { name: 'Globex', subDomain: 'globex' });
+    const acme = await createCompany(tx, { name: 'Acme', subDomain: 'acme' });
+    await setCompanyTimeZone(tx, globex.id, TZ);
+    await createSchedule(tx, globex.id, {
+      name: 'Office',
+      isDefault: true,
+      graceMinutes: 10,
+      days: weekdays('09:00', '17:00'),
+    });
+    const mk = async (first: string, roles = ['member']) => {
+      const u = await createUser(tx, { email: `${first.toLowerCase()}@globex.test`, firstName: first });
+      await addMembership(tx, globex.id, u.id, { roles });
+      return u.id;
+    };
+    const anna = await mk('Anna', ['admin']);
+    const ben = await mk('Ben');
+    const cara = await mk('Cara');
+    const dirk = await mk('Dirk');
+    const sales = await createDepartment(tx, globex.id, { name: 'Sales' });
+    await setEmployee(tx, globex.id, anna, { startDate: '2020-01-01' });
+    await setEmployee(tx, globex.id, ben, { startDate: '2020-01-01', departmentId: sales.id });
+    // Cara joins inside the period, Dirk leaves inside it.
+    await setEmployee(tx, globex.id, cara, { startDate: '2026-10-26', departmentId: sales.id });
+    await setEmployee(tx, globex.id, dirk, { startDate: '2020-01-01', endDate: '2026-10-23' });
+    const at = (d: string, time: string) => zonedInstant(d, time, TZ);
+    // Anna every weekday 9:00–18:00 (an hour of overtime each), Ben late on Mondays, on time else.
+    for (const d of [
+      '2026-10-19',
+      '2026-10-20',
+      '2026-10-21',
+      '2026-10-22',
+      '2026-10-23',
+      '2026-10-26',
+      '2026-10-27',
+      '2026-10-28',
+      '2026-10-29',
+      '2026-10-30',
+    ]) {
+      await createEntry(tx, globex.id, {
+        userId: anna,
+        workDate: d,
+        clockIn: at(d, '09:00'),
+        clockOut: at(d, '18:00'),
+      });
+      const monday = d === '2026-10-19' || d === '2026-10-26';
+      await createEntry(tx, globex.id, {
+        userId: ben,
+        workDate: d,
+        clockIn: at(d, monday ? '09:30' : '08:55'),
+        clockOut: at(d, '17:00'),
+      });
+    }
+    const other = await createUser(tx, { email: 'x@acme.test', firstName: 'Xavier' });
+    await addMembership(tx, acme.id, other.id);
+    const foreignTeam = await createTeam(tx, acme.id, { name: 'Foreign' });
+    const foreignDept = await createDepartment(tx, acme.id, { name: 'Foreign' });
+    const team = await createTeam(tx, globex.id, { name: 'Ops', memberIds: [ben, cara] });
+    return {
+      globex: globex.id,
+      anna,
+      ben,
+      cara,
+      dirk,
+      team: team.id,
+      sales: sales.id,
+      foreignTeam: foreignTeam.id,
+      foreignDept: foreignDept.id,
+    };
+  });
+  admin = (await tokenFor(t.app, ids.anna!, ids.globex!)).token;
+  member = (await tokenFor(t.app, ids.ben!, ids.globex!)).token;
+});
+afterAll(() => t.close());
+
+const get = (query: string, token = admin, lang = 'en') =>
+  call(t.app, {
+    method: 'GET',
+    url: `/api/stats?${query}`,
+    host: 'globex',
+    token,
+    headers: { 'accept-language': lang },
+  });
+const kpi = (body: { kpis: Array<{ key: string; value: number | null }> }, key: string) =>
+  body.kpis.find((k) => k.key === key)?.value;
+
+describe('GET /api/stats', () => {
+  it('computes every KPI of a custom range', async () => {
+    const r = await get(`range=custom&from=${FROM}&to=${TO}`);
+    expect(r.statusCode).toBe(200);
+    const b = r.json();
+    expect(b.period).toEqual({ from: FROM, to: TO });
+    expect(b.previousPeriod).toEqual({ from: '2026-10-05', to: '2026-10-18' });
+    expect(kpi(b, 'headcountStart')).toBe(3);
+    expect(kpi(b, 'headcountEnd')).toBe(3);
+    expect(kpi(b, 'joiners')).toBe(1);
+    expect(kpi(b, 'leavers')).toBe(1);
+    expect(kpi(b, 'turnover')).toBeCloseTo((1 / 3) * 100);
+    // Scheduled: Anna 10, Ben 10, Cara 5 (from the 26th), Dirk 5 (to the 23rd) = 30; present 20.
+    expect(kpi(b, 'attendanceRate')).toBeCloseTo((20 / 30) * 100);
+    expect(kpi(b, 'absenceRate')).toBeCloseTo((10 / 30) * 100);
+    expect(kpi(b, 'latenessRate')).toBeCloseTo((2 / 20) * 100);
+    // Anna 9 h × 10, Ben 7.5 h × 8 + 8.0833 h × 2 over 20 days.
+    expect(kpi(b, 'avgWorkedHours')).toBeCloseTo((90 + 8 * (8 + 5 / 60) + 2 * 7.5) / 20);
+    expect(kpi(b, 'overtimeHours')).toBeCloseTo(10 + 8 * (5 / 60));
+    expect(b.weekdays.find((w: { weekday: number }) => w.weekday === 1)).toEqual({
+      weekday: 1,
+      present: 4,
+      late: 2,
+      latenessRate: 50,
+    });
+    expect(b.weeks.map((w: { weekStart: string }) => w.weekStart)).toEqual(['2026-10-19', '2026-10-26']);
+    expect(b.headcount.at(-1)).toEqual({ date: TO, headcount: 3 });
+    const prev = b.kpis.find((k: { key: string }) => k.key === 'attendanceRate');
+    expect(prev.previous).toBeCloseTo(0);
+    expect(prev.change).toBeCloseTo((20 / 30) * 100);
+  });
+
+  it('filters by team and by department', async () => {
+    const team = (await get(`range=custom&from=${FROM}&to=${TO}&team=${ids.team}`)).json();
+    expect(kpi(team, 'headcountEnd')).toBe(2);
+    expect(kpi(team, 'attendanceRate')).toBeCloseTo((10 / 15) * 100);
+    const dept = (await get(`range=custom&from=${FROM}&to=${TO}&department=${ids.sales}`)).json();
+    expect(kpi(dept, 'joiners')).toBe(1);
+    expect(kpi(dept, 'latenessRate')).toBeCloseTo(20);
+  });
+
+  it('keeps the aggregate in step with every write, and the rebuild agrees', async () => {
+    const before = (await get(`range=custom&from=${FROM}&to=${TO}`)).json();
+    const ctx = forCompany(createCtx(t.app), ids.globex!);
+    const n = await service.rebuild(ctx);
+    expect(n).toBe(20);
+    expect((await get(`range=custom&from=${FROM}&to=${TO}`)).json()).toEqual(before);
+    await t.db.system(async (tx) => {
+      await createEntry(tx, ids.globex!, {
+        userId: ids.cara!,
+        workDate: '2026-10-27',
+        clockIn: zonedInstant('2026-10-27', '09:00', TZ),
+        clockOut: zonedInstant('2026-10-27', '17:00', TZ),
+      });
+    });
+    const after = (await get(`range=custom&from=${FROM}&to=${TO}`)).json();
+    expect(kpi(after, 'attendanceRate')).toBeCloseTo((21 / 30) * 100);
+  });
+
+  it('answers the named ranges', async () => {
+    for (const range of ['last28', 'lastMonth', 'lastYear']) {
+      const r = await get(`range=${range}`);
+      expect(r.statusCode).toBe(200);
+      expect(r.json().kpis).toHaveLength(10);
+    }
+  });
+
+  it('refuses bad input with a translated 400, and foreign filters with a 404', async () => {
+    const inverted = await get(`range=custom&from=${TO}&to=${FROM}`, admin, 'de');
+    expect(inverted.statusCode).toBe(400);
+    expect(JSON.stringify(inverted.json())).toContain('Das Ende darf nicht vor dem Anfang liegen.');
+    const long = await get('range=custom&from=2020-01-01&to=2026-01-01', admin, 'fr');
+    expect(long.statusCode).toBe(400);
+    expect(JSON.stringify(long.json())).toContain('5 ans');
+    expect((await get('range=custom&from=2026-01-01')).statusCode).toBe(400);
+    expect((await get('range=forever')).statusCode).toBe(400);
+    expect((await get('team=nope')).statusCode).toBe(400);
+    const foreignTeam = await get(`team=${ids.foreignTeam}`);
+    expect(foreignTeam.statusCode).toBe(404);
+    expect(JSON.stringify(foreignTeam.json())).not.toContain('Foreign');
+    expect((await get(`department=${ids.foreignDept}`)).statusCode).toBe(404);
+  });
+
+  it('is for admins only', async () => {
+    expect((await get('range=last28', member)).statusCode).toBe(403);
+  });
+});
+
+describe('periods', () => {
+  it('names the ranges and the previous period of equal length', () => {
+    expect(periodOf({ range: 'last28' }, '2026-11-23')).toEqual({ from: '2026-10-27', to: '2026-11-23' });
+    expect(periodOf({ range: 'lastMonth' }, '2026-03-15')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(periodOf({ range: 'lastYear' }, '2026-11-23')).toEqual({ from: '2025-11-24', to: '2026-11-23' });
+    expect(previousOf({ from: '2026-02-01', to: '2026-02-28' })).toEqual({ from: '2026-01-04', to: '2026-01-31' });
+    const s = sampleDays({ from: '2025-01-01', to: '2025-12-31' });
+    expect(s.length).toBeLessThanOrEqual(62);
+    expect(s.at(-1)).toBe('2025-12-31');
+  });
+});

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMembership, createCompany, createUser } from '../../db/seed/factories';
+import { createCtx, forCompany } from '../../lib/context';
+import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
+import * as service from './time-off-types.service';
+
+let t: TestContext;
+let ids: { acme: string; globex: string };
+let admin: string;
+let member: string;
+let otherAdmin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const made = await t.db.system(async (tx) => {
+    const acme = await createCompany(tx, { name: 'Acme', subDomain: 'acme' });
+    const globex = await createCompany(tx, { name: 'Globex', subDomain: 'globex' });
+    const a = await createUser(tx, { email: 'admin@acme.test' });
+    const m = await createUser(tx, { email: 'member@acme.test' });
+    const g = await createUser(tx, { email: 'admin@globex.test' });
+    await addMembership(tx, acme.id, a.id, { roles: ['admin'] });
+    await addMembership(tx, acme.id, m.id);
+    await addMembership(tx, globex.id, g.id, { roles: ['admin'] });
+    return { acme: acme.id, globex: globex.id, a: a.id, m: m.id, g: g.id };
+  });
+  ids = { acme: made.acme, globex: made.globex };
+  admin = (await tokenFor(t.app, made.a, made.acme)).token;
+  member = (await tokenFor(t.app, made.m, made.acme)).token;
+  otherAdmin = (await tokenFor(t.app, made.g, made.globex)).token;
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const req = (method: Method, url: string, payload?: object, token = admin, host = 'acme', lang = 'en') =>
+  call(t.app, { method, url, host, token, payload, headers: { 'accept-language': lang } });
+
+/** What acme holds, read the way a job would: a context built without a request. */
+const acmeRows = async () =>
+  (
+    await service.list(forCompany(createCtx(t.app), ids.acme), {
+      page: 1,
+      itemsPerPage: 100,
+      sort: 'name',
+      order: 'asc',
+    })
+  ).data;
+
+describe('time-off-types', () => {
+  it('creates, reads, lists, edits and deletes (company admin)', async () => {
+    const created = await req('POST', '/api/time-off-types', {
+      name: 'First',
+      color: '#2f9e44',
+      yearlyAllowance: 25,
+      accrual: 'monthly',
+      carryOverCap: 5,
+    });
+    expect(created.statusCode).toBe(201);
+    const row = created.json();
+    expect(row).toMatchObject({
+      name: 'First',
+      color: '#2f9e44',
+      paid: true,
+      unit: 'days',
+      yearlyAllowance: 25,
+      accrual: 'monthly',
+      carryOverCap: 5,
+      needsApproval: true,
+      allowNegative: false,
+      version: 1,
+    });
+
+    expect((await req('GET', `/api/time-off-types/${row.uuid}`)).json()).toEqual(row);
+    const list = (await req('GET', '/api/time-off-types?search=firs')).json();
+    expect(list).toMatchObject({ page: 1, totalItems: 1, data: [{ uuid: row.uuid }] });
+
+    const edited = await req('PATCH', `/api/time-off-types/${row.uuid}`, { version: 1, name: 'Renamed' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ name: 'Renamed', yearlyAllowance: 25, carryOverCap: 5, version: 2 });
+    const dup = await req('POST', '/api/time-off-types', { name: 'renamed' });
+    expect([dup.statusCode, dup.json().code]).toEqual([409, 'TIME_OFF_TYPE_NAME_TAKEN']);
+
+    const removed = await req('DELETE', `/api/time-off-types/${row.uuid}?version=2`);
+    expect(removed.statusCode).toBe(204);
+    expect((await req('GET', `/api/time-off-types/${row.uuid}`)).statusCode).toBe(404);
+  });
+
+  it('answers bad input with a translated 400 and a stale version with 409, changing nothing', async () => {
+    const before = await acmeRows();
+    const en = await req('POST', '/api/time-off-types', { name: '' });
+    const de = await req('POST', '/api/time-off-types', { name: '' }, admin, 'acme', 'de');
+    expect([en.statusCode, de.statusCode]).toEqual([400, 400]);
+    expect(en.json().code).toBe('VALIDATION_FAILED');
+    expect(de.json().message).not.toBe(en.json().message);
+    expect((await req('POST', '/api/time-off-types', { name: 'x', extra: 1 })).statusCode).toBe(400);
+    for (const bad of [
+      { name: 'x', color: 'red' },
+      { name: 'x', unit: 'weeks' },
+      { name: 'x', yearlyAllowance: -1 },
+      { name: 'x', yearlyAllowance: 1.234 },
+      { name: 'x', accrual: 'weekly' },
+    ]) {
+      expect((await req('POST', '/api/time-off-types', bad)).statusCode).toBe(400);
+    }
+
+    const row = (await req('POST', '/api/time-off-types', { name: 'Versioned' })).json();
+    const stale = await req('PATCH', `/api/time-off-types/${row.uuid}`, { version: 7, name: 'Lost' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('VERSION_CONFLICT');
+    expect((await acmeRows()).map((r) => r.name)).toEqual([...before.map((r) => r.name), 'Versioned'].sort());
+  });
+
+  it('lets a member read but refuses every write, and nothing changes', async () => {
+    const row = (await req('POST', '/api/time-off-types', { name: 'Read only' })).json();
+    const before = await acmeRows();
+    expect((await req('GET', '/api/time-off-types', undefined, member)).statusCode).toBe(200);
+    expect((await req('GET', `/api/time-off-types/${row.uuid}`, undefined, member)).statusCode).toBe(200);
+    const writes = [
+      await req('POST', '/api/time-off-types', { name: 'Nope' }, member),
+      await req('PATCH', `/api/time-off-types/${row.uuid}`, { version: 1, name: 'Nope' }, member),
+      await req('DELETE', `/api/time-off-types/${row.uuid}`, undefined, member),
+    ];
+    expect(writes.map((r) => r.statusCode)).toEqual([403, 403, 403]);
+    expect(writes.every((r) => r.json().code === 'FORBIDDEN')).toBe(true);
+    expect(await acmeRows()).toEqual(before);
+  });
+
+  it("shows another company nothing of this one's", async () => {
+    const row = (await req('POST', '/api/time-off-types', { name: 'Acme only' })).json();
+    const before = await acmeRows();
+    const list = await req('GET', '/api/time-off-types', undefined, otherAdmin, 'globex');
+    expect(list.json()).toMatchObject({ totalItems: 0, data: [] });
+    const url = `/api/time-off-types/${row.uuid}`;
+    expect((await req('GET', url, undefined, otherAdmin, 'globex')).statusCode).toBe(404);
+    expect((await req('PATCH', url, { version: 1, name: 'Taken' }, otherAdmin, 'globex')).statusCode).toBe(404);
+    expect((await req('DELETE', url, undefined, otherAdmin, 'globex')).statusCode).toBe(404);
+    // Its token is for its own host: on acme's it is refused before anything is read.
+    expect((await req('GET', url, undefined, otherAdmin, 'acme')).statusCode).toBe(401);
+    expect(await acmeRows()).toEqual(before);
+  });
+
+  it('serves a job or the seed through the same service, audited, without a request', async () => {
+    const ctx = forCompany(createCtx(t.app), ids.acme);
+    const made = await service.create(ctx, { name: 'From a job' });
+    expect(await service.get(ctx, made.uuid)).toEqual(made);
+    const globex = forCompany(createCtx(t.app), ids.globex);
+    await expect(service.get(globex, made.uuid)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});

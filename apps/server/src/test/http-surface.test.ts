@@ -1,0 +1,143 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { testConfig } from '../config';
+import { createCompany } from '../db/seed/factories';
+import { createMemoryBus } from '../lib/bus';
+import { call, openTestDatabase } from './harness';
+
+/** What the HTTP surface answers whatever the route: static files, headers, request targets. */
+const dir = mkdtempSync(join(tmpdir(), 'wac-web-'));
+const dist = join(dir, 'dist');
+mkdirSync(join(dist, 'assets'), { recursive: true });
+writeFileSync(join(dist, 'index.html'), '<!doctype html><title>console</title>');
+writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+writeFileSync(join(dir, 'outside.conf'), 'secret');
+
+let db: Awaited<ReturnType<typeof openTestDatabase>>;
+let http: FastifyInstance;
+let https: FastifyInstance;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  await db.db.system((tx) => createCompany(tx, { name: 'Acme', subDomain: 'acme' }));
+  const make = async (publicProtocol: 'http' | 'https') => {
+    const app = await buildApp({
+      config: testConfig({ webDist: dist, publicProtocol }),
+      db: db.db,
+      bus: createMemoryBus(),
+    });
+    await app.ready();
+    return app;
+  };
+  http = await make('http');
+  https = await make('https');
+});
+afterAll(async () => {
+  await http.close();
+  await https.close();
+  await db.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('static files under /admin/', () => {
+  it('a path that leaves the console folder answers the same 404 whether or not the file exists', async () => {
+    const answers = [];
+    for (const url of [
+      '/admin/..%2foutside.conf',
+      '/admin/..%2fmissing.conf',
+      '/admin/assets/..%2f..%2foutside.conf',
+      '/admin/..%2f..%2f..%2f..%2f..%2f..%2f..%2fetc%2fhostname',
+      '/admin/..%2f..%2f..%2f..%2f..%2f..%2f..%2fetc%2fno-such-file.conf',
+      '/admin/%2e%2e/outside.conf',
+    ]) {
+      const res = await call(http, { method: 'GET', url, host: 'acme' });
+      answers.push([res.statusCode, res.body]);
+    }
+    for (const a of answers) expect(a).toEqual(answers[1]);
+    expect(answers[1]![0]).toBe(404);
+  });
+
+  it('real assets and client routes are still served', async () => {
+    expect((await call(http, { method: 'GET', url: '/admin/assets/app.js', host: 'acme' })).statusCode).toBe(200);
+    const page = await call(http, { method: 'GET', url: '/admin/users', host: 'acme' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('console');
+    expect((await call(http, { method: 'GET', url: '/admin/assets/nope.js', host: 'acme' })).statusCode).toBe(404);
+  });
+});
+
+describe('headers', () => {
+  it('Strict-Transport-Security only when the public protocol is https', async () => {
+    for (const url of ['/admin/users', '/api/health']) {
+      const secure = await call(https, { method: 'GET', url, host: 'acme' });
+      expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const plain = await call(http, { method: 'GET', url, host: 'acme' });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('the content security policy lets the console connect only to its own origin', async () => {
+    const csp = (await call(http, { method: 'GET', url: '/admin/users', host: 'acme' })).headers[
+      'content-security-policy'
+    ] as string;
+    const connect = csp.split('; ').find((d) => d.startsWith('connect-src'));
+    expect(connect).toBe("connect-src 'self' ws://acme.localhost");
+    const secure = (
+      await https.inject({ method: 'GET', url: '/admin/users', headers: { host: 'acme.localhost:8443' } })
+    ).headers['content-security-policy'] as string;
+    expect(secure).toContain("connect-src 'self' wss://acme.localhost:8443;");
+    expect(secure).not.toMatch(/connect-src[^;]*(ws:|wss:)(?!\/\/)/);
+    // A Host that is not a plain host name adds nothing to the policy.
+    const odd = (
+      await http.inject({ method: 'GET', url: '/admin/users', headers: { host: "x; script-src 'unsafe-inline'" } })
+    ).headers['content-security-policy'] as string;
+    expect(odd).toContain("connect-src 'self';");
+    expect(odd).not.toContain("script-src 'unsafe-inline'");
+  });
+});
+
+/** Sends one raw request (inject cannot send an absolute-form target) and reads the answer's head. */
+function raw(port: number, lines: string[]): Promise<{ status: number; head: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(`${lines.join('\r\n')}\r\nConnection: close\r\n\r\n`));
+    let out = '';
+    socket.on('data', (d) => {
+      out += d;
+    });
+    socket.on('end', () => resolve({ status: Number(out.split(' ')[1]), head: out.split('\r\n\r\n')[0] ?? '' }));
+    socket.on('error', reject);
+  });
+}
+
+describe('request targets', () => {
+  it('an absolute-form request target is refused before routing; an unknown company never answers 200', async () => {
+    const app = await buildApp({ config: testConfig({ webDist: dist }), db: db.db, bus: createMemoryBus() });
+    const port = Number(new URL(await app.listen({ port: 0, host: '127.0.0.1' })).port);
+    try {
+      const unknown = await raw(port, [
+        'GET http://nope.localhost:3000/api/docs.json HTTP/1.1',
+        'Host: nope.localhost:3000',
+      ]);
+      expect(unknown.status).toBe(400);
+      const known = await raw(port, [
+        'GET http://acme.localhost/api/invitations/by-token/abcdefghijklmnopqrstuvwxyz HTTP/1.1',
+        'Host: acme.localhost',
+      ]);
+      expect(known.status).toBe(400);
+      expect(known.head.toLowerCase()).toContain('cache-control: no-store');
+      const star = await raw(port, ['OPTIONS * HTTP/1.1', 'Host: acme.localhost']);
+      expect(star.status).toBe(400);
+      const normal = await raw(port, ['GET /api/docs.json HTTP/1.1', 'Host: nope.localhost:3000']);
+      expect(normal.status).toBe(404);
+      const ok = await raw(port, ['GET /api/health HTTP/1.1', 'Host: acme.localhost']);
+      expect(ok.status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,28 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../test/render';
+import { SimpleTable } from './section-card';
+
+describe('SimpleTable', () => {
+  it('names every pagination control, the disabled arrows included, inside a labelled navigation', async () => {
+    renderScreen(
+      <SimpleTable
+        caption="Sessions"
+        columns={['Device']}
+        empty="None"
+        isEmpty={false}
+        pages={3}
+        page={1}
+        onPage={() => {}}
+      >
+        <tr>
+          <td>Chrome</td>
+        </tr>
+      </SimpleTable>,
+    );
+    const nav = await screen.findByRole('navigation');
+    const buttons = within(nav).getAllByRole('button');
+    expect(buttons.length).toBeGreaterThanOrEqual(5);
+    for (const b of buttons) expect(b.getAttribute('aria-label'), b.outerHTML).toBeTruthy();
+  });
+});

@@ -1,0 +1,118 @@
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconClockPause, IconClockPlay } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useClock } from '../api/clock';
+import { useMyDay } from '../api/get-my-day';
+
+const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+
+/** `h:mm:ss` of a number of seconds, digits in the user's language. */
+function duration(seconds: number, lang: string) {
+  const n = new Intl.NumberFormat(lang, { minimumIntegerDigits: 2 });
+  const h = Math.floor(seconds / 3600);
+  return `${new Intl.NumberFormat(lang).format(h)}:${n.format(Math.floor((seconds % 3600) / 60))}:${n.format(seconds % 60)}`;
+}
+
+/** Clock in and out, with the time worked today running; the server's clock and the company's zone decide. */
+export function ClockCard() {
+  const { t, i18n } = useTranslation();
+  const day = useMyDay();
+  const clock = useClock();
+  // One key per intent: kept until the server answered, so a double click or a retry reuses it.
+  const key = useRef(newKey());
+  const [tick, setTick] = useState(0);
+  const open = day.data?.open ?? null;
+
+  useEffect(() => {
+    if (!open) return;
+    const id = setInterval(() => setTick((n) => n + 1), 1000);
+    return () => clearInterval(id);
+  }, [open]);
+
+  if (day.isError) return <Alert color="yellow">{t('admin:attendance.unavailable')}</Alert>;
+  if (!day.data) return <Skeleton h={160} />;
+
+  const d = day.data;
+  const fetchedAt = day.dataUpdatedAt;
+  const running = open ? Math.max(0, Math.floor((Date.now() - fetchedAt) / 1000)) : 0;
+  void tick;
+  const worked = d.workedSeconds + running;
+  const time = new Intl.DateTimeFormat(i18n.language, { timeZone: d.timeZone, hour: '2-digit', minute: '2-digit' });
+  const date = new Intl.DateTimeFormat(i18n.language, { timeZone: 'UTC', dateStyle: 'full' }).format(
+    new Date(`${d.date}T00:00:00Z`),
+  );
+  const direction = open ? 'clock-out' : 'clock-in';
+
+  const onClick = () =>
+    clock.mutate(
+      { direction, key: key.current },
+      {
+        onSettled: () => {
+          key.current = newKey();
+        },
+      },
+    );
+
+  return (
+    <Paper className="card" p="lg" radius="md" data-testid="clock-card">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap">
+          <div>
+            <Title order={2} size="h4">
+              {t('admin:attendance.today')}
+            </Title>
+            <Text c="dimmed" size="sm">
+              {date}
+            </Text>
+          </div>
+          <Badge color={open ? 'teal.9' : 'gray.7'} variant="filled" data-testid="clock-status">
+            {open ? t('admin:attendance.clockedIn') : t('admin:attendance.clockedOut')}
+          </Badge>
+        </Group>
+        <Group justify="space-between" align="end" wrap="wrap">
+          <div>
+            <Text size="sm" c="dimmed" id="worked-label">
+              {t('admin:attendance.workedToday')}
+            </Text>
+            <Text fw={700} size="xl" className="stat-value" aria-labelledby="worked-label" data-testid="worked-today">
+              {duration(worked, i18n.language)}
+            </Text>
+          </div>
+          <Button
+            size="md"
+            variant={open ? 'outline' : 'filled'}
+            leftSection={open ? <IconClockPause size={18} aria-hidden /> : <IconClockPlay size={18} aria-hidden />}
+            loading={clock.isPending}
+            onClick={onClick}
+            data-testid={direction}
+          >
+            {open ? t('admin:attendance.clockOut') : t('admin:attendance.clockIn')}
+          </Button>
+        </Group>
+        {d.entries.length > 0 && (
+          <Table aria-label={t('admin:attendance.entries')} data-testid="today-entries">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('admin:attendance.in')}</Table.Th>
+                <Table.Th>{t('admin:attendance.out')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {d.entries.map((e) => (
+                <Table.Tr key={e.uuid}>
+                  <Table.Td>{time.format(new Date(e.clockIn))}</Table.Td>
+                  <Table.Td>{e.clockOut ? time.format(new Date(e.clockOut)) : '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        <Text size="xs" c="dimmed">
+          {t('admin:attendance.zoneNote', { zone: d.timeZone })}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

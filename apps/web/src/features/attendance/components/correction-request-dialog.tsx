@@ -1,0 +1,154 @@
+import type { AttendanceEntry, CorrectionKind } from '@wac/shared/schemas/attendance';
+import { addDays, zonedInstant } from '@wac/shared/zoned-time';
+import { Alert, Button, Group, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../../components/app-dialog';
+import { ApiError } from '../../../lib/api-client';
+import { fieldMessage } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
+import { useRequestCorrection } from '../api/request-correction';
+import { useZonedFormat, wallTime } from './zoned-format';
+
+/**
+ * A member asks to correct an entry (a wrong time, a missing clock-out, one to remove) or to add a
+ * missing pair. Times are read on the company's clock; an end before the start is the next day.
+ */
+export function CorrectionRequestDialog({
+  entry,
+  date,
+  timeZone,
+  onClose,
+}: {
+  entry?: AttendanceEntry;
+  date: string;
+  timeZone: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const z = useZonedFormat(timeZone);
+  const ask = useRequestCorrection();
+  const [kind, setKind] = useState<CorrectionKind>(entry ? 'change' : 'add');
+  const [day, setDay] = useState(entry?.workDate ?? date);
+  const [start, setStart] = useState(entry ? wallTime(entry.clockIn, timeZone) : '09:00');
+  const [end, setEnd] = useState(entry?.clockOut ? wallTime(entry.clockOut, timeZone) : '17:00');
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    setReasonError(undefined);
+    if (!reason.trim()) {
+      setReasonError(fieldMessage('required'));
+      return;
+    }
+    const clockIn = zonedInstant(day, start, timeZone);
+    const clockOut = zonedInstant(end > start ? day : addDays(day, 1), end, timeZone);
+    const body =
+      kind === 'remove'
+        ? { kind, entryUuid: entry!.uuid, reason: reason.trim() }
+        : {
+            kind,
+            entryUuid: entry?.uuid,
+            clockIn: clockIn.toISOString(),
+            clockOut: clockOut.toISOString(),
+            reason: reason.trim(),
+          };
+    try {
+      await ask.mutateAsync(body);
+      notify.success(t('admin:attendance.requestSent'));
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError) setError(err.message);
+    }
+  };
+
+  return (
+    <AppDialog
+      opened
+      onClose={onClose}
+      title={entry ? t('admin:attendance.requestTitle') : t('admin:attendance.addTitle')}
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          {entry && (
+            <>
+              <Text size="sm">
+                {t('admin:attendance.recorded', {
+                  day: z.longDay(entry.workDate),
+                  from: z.time(entry.clockIn),
+                  to: z.time(entry.clockOut),
+                })}
+              </Text>
+              <SegmentedControl
+                aria-label={t('admin:attendance.kindLabel')}
+                value={kind}
+                onChange={(v) => setKind(v as CorrectionKind)}
+                data={[
+                  { value: 'change', label: t('admin:attendance.kind.change') },
+                  { value: 'remove', label: t('admin:attendance.kind.remove') },
+                ]}
+              />
+            </>
+          )}
+          {!entry && (
+            <TextInput
+              type="date"
+              label={t('admin:attendance.date')}
+              value={day}
+              onChange={(e) => setDay(e.currentTarget.value)}
+              withAsterisk
+            />
+          )}
+          {kind !== 'remove' && (
+            <Group grow>
+              <TextInput
+                type="time"
+                label={t('admin:attendance.in')}
+                value={start}
+                onChange={(e) => setStart(e.currentTarget.value)}
+                withAsterisk
+              />
+              <TextInput
+                type="time"
+                label={t('admin:attendance.out')}
+                value={end}
+                onChange={(e) => setEnd(e.currentTarget.value)}
+                withAsterisk
+              />
+            </Group>
+          )}
+          <Textarea
+            label={t('admin:attendance.reason')}
+            withAsterisk
+            data-autofocus
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            error={reasonError}
+            autosize
+            minRows={2}
+            data-testid="correction-reason"
+          />
+          <Text size="xs" c="dimmed">
+            {t('admin:attendance.zoneNote', { zone: timeZone })}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('admin:common.cancel')}
+            </Button>
+            <Button type="submit" loading={ask.isPending} data-testid="send-correction">
+              {t('admin:attendance.sendRequest')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,78 @@
+import type { Correction } from '@wac/shared/schemas/attendance';
+import { Badge, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../lib/format';
+import { useZonedFormat } from './zoned-format';
+
+const COLORS = { pending: 'blue.9', applied: 'teal.9', declined: 'red.9' } as const;
+
+/** Correction requests: who, what was recorded, what was asked, why, and what became of it. */
+export function CorrectionsTable({
+  rows,
+  timeZone,
+  showPerson,
+  actions,
+  testId,
+}: {
+  rows: Correction[];
+  timeZone: string | undefined;
+  showPerson?: boolean;
+  actions?: (c: Correction) => ReactNode;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const z = useZonedFormat(timeZone);
+  const span = (v: { clockIn: string | null; clockOut: string | null } | null) =>
+    v ? `${z.stamp(v.clockIn)} – ${z.time(v.clockOut)}` : '—';
+  if (rows.length === 0) return <Text c="dimmed">{t('admin:attendance.noCorrections')}</Text>;
+  return (
+    <Table.ScrollContainer minWidth={640} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
+      <Table aria-label={t('admin:attendance.corrections')} data-testid={testId}>
+        <Table.Thead>
+          <Table.Tr>
+            {showPerson && <Table.Th>{t('admin:attendance.person')}</Table.Th>}
+            <Table.Th>{t('admin:attendance.kindLabel')}</Table.Th>
+            <Table.Th>{t('admin:attendance.before')}</Table.Th>
+            <Table.Th>{t('admin:attendance.after')}</Table.Th>
+            <Table.Th>{t('admin:attendance.reason')}</Table.Th>
+            <Table.Th>{t('admin:attendance.statusFilter')}</Table.Th>
+            {actions && <Table.Th>{t('admin:common.actions')}</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((c) => (
+            <Table.Tr key={c.uuid} data-testid="correction-row">
+              {showPerson && (
+                <Table.Td>
+                  {c.user.firstName} {c.user.lastName}
+                  <Text size="xs" c="dimmed">
+                    {f.dateTime(c.createdAt)}
+                  </Text>
+                </Table.Td>
+              )}
+              <Table.Td>{t(`admin:attendance.kind.${c.kind}`)}</Table.Td>
+              <Table.Td>{span(c.before)}</Table.Td>
+              <Table.Td>{c.kind === 'remove' ? t('admin:attendance.kind.remove') : span(c.after)}</Table.Td>
+              <Table.Td>
+                {c.reason}
+                {c.comment && (
+                  <Text size="xs" c="dimmed">
+                    {t('admin:attendance.commentWas', { comment: c.comment })}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Badge color={COLORS[c.status]} variant="filled" data-testid="correction-status">
+                  {t(`admin:attendance.correctionStatus.${c.status}`)}
+                </Badge>
+              </Table.Td>
+              {actions && <Table.Td>{actions(c)}</Table.Td>}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,93 @@
+import { Alert, Button, Group, NumberInput, Select, Skeleton, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { useAttendanceSettings } from '../api/get-settings';
+import { useUpdateSettings } from '../api/update-settings';
+import { weekdayNames } from './weekday-names';
+
+const zones = (): string[] => {
+  const intl = Intl as unknown as { supportedValuesOf?: (k: string) => string[] };
+  return intl.supportedValuesOf?.('timeZone') ?? [];
+};
+
+/** The company's time zone, first day of the week and the margin after which a forgotten clock-out is closed. */
+export function GeneralSettings() {
+  const settings = useAttendanceSettings();
+  if (!settings.data) return <Skeleton h={200} />;
+  return <GeneralForm key={settings.data.version} s={settings.data} />;
+}
+
+function GeneralForm({
+  s,
+}: {
+  s: { timeZone: string; weekStart: number; autoCloseMarginMinutes: number; version: number };
+}) {
+  const { t, i18n } = useTranslation();
+  const save = useUpdateSettings();
+  const [timeZone, setTimeZone] = useState<string | null>(s.timeZone);
+  const [weekStart, setWeekStart] = useState<string | null>(String(s.weekStart));
+  const [margin, setMargin] = useState<number | string>(s.autoCloseMarginMinutes);
+  const [error, setError] = useState<string | null>(null);
+  const list = zones();
+  const options = list.includes(s.timeZone) ? list : [s.timeZone, ...list];
+  const days = weekdayNames(i18n.language);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      await save.mutateAsync({
+        version: s.version,
+        timeZone: timeZone ?? undefined,
+        weekStart: Number(weekStart),
+        autoCloseMarginMinutes: Number(margin),
+      });
+      notify.success(t('admin:attendance.settingsSaved'));
+    } catch (err) {
+      if (err instanceof ApiError) setError(err.message);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <Stack maw={480}>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Select
+          label={t('admin:attendance.timeZone')}
+          data={options}
+          value={timeZone}
+          onChange={setTimeZone}
+          searchable
+          allowDeselect={false}
+          data-testid="settings-zone"
+        />
+        <Select
+          label={t('admin:attendance.weekStart')}
+          data={days.map((d, i) => ({ value: String(i + 1), label: d }))}
+          value={weekStart}
+          onChange={setWeekStart}
+          allowDeselect={false}
+        />
+        <NumberInput
+          label={t('admin:attendance.autoCloseMargin')}
+          description={t('admin:attendance.autoCloseMarginHelp')}
+          min={0}
+          max={1440}
+          value={margin}
+          onChange={setMargin}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            {t('admin:common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

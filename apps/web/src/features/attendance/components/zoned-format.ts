@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Times and days in the company's zone, in the reader's language: a company day (`YYYY-MM-DD`) is
+ * a calendar date, not an instant, so it is read in UTC; an instant is shown on the company's clock.
+ */
+export function useZonedFormat(timeZone: string | undefined) {
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
+  const time = new Intl.DateTimeFormat(lang, { timeZone, hour: '2-digit', minute: '2-digit' });
+  const day = new Intl.DateTimeFormat(lang, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
+  const longDay = new Intl.DateTimeFormat(lang, { timeZone: 'UTC', dateStyle: 'medium' });
+  const stamp = new Intl.DateTimeFormat(lang, { timeZone, dateStyle: 'medium', timeStyle: 'short' });
+  const n = new Intl.NumberFormat(lang);
+  const two = new Intl.NumberFormat(lang, { minimumIntegerDigits: 2 });
+  return {
+    time: (v: string | null | undefined) => (v ? time.format(new Date(v)) : '—'),
+    /** Date and time of an instant on the company's clock. */
+    stamp: (v: string | null | undefined) => (v ? stamp.format(new Date(v)) : '—'),
+    day: (d: string) => day.format(new Date(`${d}T00:00:00Z`)),
+    longDay: (d: string) => longDay.format(new Date(`${d}T00:00:00Z`)),
+    /** `h:mm` of a number of minutes, digits in the reader's language. */
+    minutes: (m: number) => `${n.format(Math.floor(m / 60))}:${two.format(m % 60)}`,
+  };
+}
+
+/** `HH:MM` of an instant on the company's clock (for time inputs). */
+export function wallTime(v: string, timeZone: string) {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(v),
+  );
+}

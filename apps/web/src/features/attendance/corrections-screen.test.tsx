@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { rawValuesIn } from '@wac/shared/raw-values';
+import { HttpResponse, http } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sessionStore } from '../../lib/session/store';
+import { renderScreen } from '../../test/render';
+import { ORIGIN, server } from '../../test/server';
+import CorrectionsScreen from './corrections-screen';
+
+const pending = {
+  uuid: '40000000-0000-4000-8000-000000000001',
+  user: { uuid: '40000000-0000-4000-8000-000000000009', firstName: 'Bob', lastName: 'Baker' },
+  entryUuid: '40000000-0000-4000-8000-000000000002',
+  kind: 'change',
+  before: { clockIn: '2026-11-10T14:05:00.000Z', clockOut: '2026-11-11T00:00:00.000Z' },
+  after: { clockIn: '2026-11-10T14:05:00.000Z', clockOut: '2026-11-10T22:15:00.000Z' },
+  reason: 'I forgot to clock out',
+  status: 'pending',
+  comment: null,
+  requestedBy: '40000000-0000-4000-8000-000000000009',
+  decidedBy: null,
+  decidedAt: null,
+  createdAt: '2026-11-11T09:00:00.000Z',
+};
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+afterEach(() => {
+  server.resetHandlers();
+  sessionStore.reset();
+});
+
+describe('corrections screen', () => {
+  it('lists pending requests with the count and approves one with a comment', async () => {
+    sessionStore.set({
+      status: 'ready',
+      user: { uuid: 'u1', email: 'a@acme.test', firstName: 'A', lastName: 'B', roles: [] } as never,
+      current: {
+        uuid: 'm1',
+        enabled: true,
+        roles: [{ name: 'admin' }],
+        company: { uuid: 'c1', name: 'Acme', logo: null, subDomain: 'acme', enabled: true },
+      },
+    });
+    const calls: string[] = [];
+    let decided = false;
+    server.use(
+      http.get(`${ORIGIN}/api/attendance/corrections`, ({ request }) => {
+        calls.push(`GET ${new URL(request.url).search}`);
+        const data = decided ? [] : [pending];
+        return HttpResponse.json({ data, page: 1, itemsPerPage: 10, totalItems: data.length });
+      }),
+      http.get(`${ORIGIN}/api/attendance/corrections/pending-count`, () =>
+        HttpResponse.json({ count: decided ? 0 : 1 }),
+      ),
+      http.get(`${ORIGIN}/api/attendance/settings`, () =>
+        HttpResponse.json({ timeZone: 'America/New_York', weekStart: 1, autoCloseMarginMinutes: 120, version: 1 }),
+      ),
+      http.post(`${ORIGIN}/api/attendance/corrections/:uuid/approve`, async ({ request, params }) => {
+        calls.push(`APPROVE ${params.uuid} ${JSON.stringify(await request.json())}`);
+        decided = true;
+        return HttpResponse.json({ ...pending, status: 'applied', comment: 'Fine' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<CorrectionsScreen />, '/attendance/corrections');
+    const row = (await screen.findByText('I forgot to clock out')).closest('tr')!;
+    expect(calls[0]).toContain('status=pending');
+    expect(await screen.findByTestId('pending-count')).toHaveTextContent('Pending: 1');
+    // Times on the company's clock (New York: 22:15 UTC is 5:15 PM), not raw instants.
+    await waitFor(() => expect(within(row).getAllByText(/05:15 PM/).length).toBeGreaterThan(0));
+    expect(rawValuesIn(document.body.textContent ?? '', 'en')).toEqual([]);
+
+    await user.click(within(row).getByRole('button', { name: 'Approve the request of Bob Baker' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Comment (optional)'), 'Fine');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(calls).toContain(`APPROVE ${pending.uuid} {"comment":"Fine"}`));
+    await waitFor(() => expect(screen.getByTestId('pending-count')).toHaveTextContent('Pending: 0'));
+  });
+});

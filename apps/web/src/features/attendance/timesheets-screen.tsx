@@ -1,0 +1,175 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload, IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { exportTimesheets, type Period, useTimesheet } from './api/get-timesheet';
+import { useTimesheetLocks } from './api/get-timesheet-locks';
+import { useLockPeriod } from './api/lock-period';
+import { useSearchMembers } from './api/search-members';
+import { useUnlockPeriod } from './api/unlock-period';
+import { TimesheetTable } from './components/timesheet-table';
+import { useZonedFormat } from './components/zoned-format';
+
+/** Admins read anyone's timesheet of a week or month, lock finished periods and export the CSV. */
+export default function TimesheetsScreen() {
+  const { t } = useTranslation();
+  const [person, setPerson] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const people = useSearchMembers(debounced);
+  const [period, setPeriod] = useState<Period>('week');
+  const [date, setDate] = useState('');
+  const q = { period, date: date || undefined };
+  const sheet = useTimesheet(person, q);
+  const locks = useTimesheetLocks();
+  const lock = useLockPeriod();
+  const unlock = useUnlockPeriod();
+  const [error, setError] = useState<string | null>(null);
+  const s = sheet.data;
+  const z = useZonedFormat(s?.timeZone);
+
+  const onLock = async () => {
+    if (!s) return;
+    setError(null);
+    try {
+      await lock.mutateAsync({ from: s.from, to: s.to });
+      notify.success(t('admin:attendance.locked', { from: z.longDay(s.from), to: z.longDay(s.to) }));
+    } catch (err) {
+      if (err instanceof ApiError) setError(err.message);
+    }
+  };
+
+  const options = (people.data?.data ?? []).map((m) => ({
+    value: m.uuid,
+    label: `${m.firstName} ${m.lastName} (${m.email})`,
+  }));
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          {t('admin:nav.timesheets')}
+        </Title>
+        <Text c="dimmed">{t('admin:attendance.timesheetsSubtitle')}</Text>
+      </div>
+      <Group align="end" wrap="wrap">
+        <Select
+          w={320}
+          label={t('admin:attendance.person')}
+          data={options}
+          value={person}
+          onChange={setPerson}
+          searchable
+          searchValue={search}
+          onSearchChange={setSearch}
+          filter={({ options: o }) => o}
+          nothingFoundMessage={t('admin:attendance.nobody')}
+          data-testid="timesheet-person"
+        />
+        <SegmentedControl
+          aria-label={t('admin:attendance.period')}
+          value={period}
+          onChange={(v) => setPeriod(v as Period)}
+          data={[
+            { value: 'week', label: t('admin:attendance.week') },
+            { value: 'month', label: t('admin:attendance.month') },
+          ]}
+        />
+        <TextInput
+          type="date"
+          label={t('admin:attendance.date')}
+          value={date}
+          onChange={(e) => setDate(e.currentTarget.value)}
+        />
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          onClick={() => void exportTimesheets(q)}
+        >
+          {t('admin:attendance.exportCsv')}
+        </Button>
+      </Group>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      {!person && <Text c="dimmed">{t('admin:attendance.choosePerson')}</Text>}
+      {person && !s && <Skeleton h={240} />}
+      {s && (
+        <section aria-labelledby="sheet-title">
+          <Group justify="space-between" mb="sm" wrap="wrap">
+            <div>
+              <Title order={2} size="h4" id="sheet-title">
+                {s.user.firstName} {s.user.lastName}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('admin:attendance.periodRange', { from: z.longDay(s.from), to: z.longDay(s.to) })}
+              </Text>
+            </div>
+            {s.locked ? (
+              <Badge color="gray.7" variant="filled" leftSection={<IconLock size={12} aria-hidden />}>
+                {t('admin:attendance.lockedBadge')}
+              </Badge>
+            ) : (
+              <Button
+                variant="default"
+                leftSection={<IconLock size={16} aria-hidden />}
+                onClick={() => void onLock()}
+                loading={lock.isPending}
+              >
+                {t('admin:attendance.lockPeriod')}
+              </Button>
+            )}
+          </Group>
+          <TimesheetTable sheet={s} />
+        </section>
+      )}
+      <section aria-labelledby="locks-title">
+        <Title order={2} size="h4" id="locks-title" mb="sm">
+          {t('admin:attendance.lockedPeriods')}
+        </Title>
+        {locks.data && locks.data.data.length === 0 && <Text c="dimmed">{t('admin:attendance.noLocks')}</Text>}
+        {locks.data && locks.data.data.length > 0 && (
+          <Table aria-label={t('admin:attendance.lockedPeriods')}>
+            <Table.Tbody>
+              {locks.data.data.map((l) => (
+                <Table.Tr key={l.uuid}>
+                  <Table.Td>
+                    {t('admin:attendance.periodRange', { from: z.longDay(l.from), to: z.longDay(l.to) })}
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => unlock.mutate(l.uuid)}
+                      aria-label={t('admin:attendance.unlockLabel', { from: z.longDay(l.from), to: z.longDay(l.to) })}
+                    >
+                      {t('admin:attendance.unlock')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </section>
+    </Stack>
+  );
+}

@@ -1,0 +1,153 @@
+import { humanise, type Formatter } from '../../../lib/format';
+import { Anchor, Button, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAbility } from '../../../lib/ability';
+import { useFormat } from '../../../lib/format';
+import type { AuditEntry } from '../api/get-audit-log';
+
+type Snapshot = Record<string, unknown> | null;
+const asObject = (v: unknown): Snapshot =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
+// Ids say nothing to a reader; the sentence names what they point at.
+const isIdField = (key: string) => /(Id|Ids|id)$/.test(key);
+
+/** One value of a before/after snapshot, as a reader says it. */
+export function formatValue(f: Formatter, key: string, value: unknown, empty: string): string {
+  if (value === null || value === undefined || value === '') return empty;
+  if (typeof value === 'boolean') return f.boolean(value);
+  if (typeof value === 'number') return f.number(value);
+  if (key === 'roles' && Array.isArray(value)) return f.roles(value.map(String));
+  if (key === 'plan' && typeof value === 'string') return f.plan(value);
+  if (key === 'status' && typeof value === 'string') return f.status(value);
+  if (typeof value === 'string' && ISO_DATE.test(value)) {
+    return value.length === 10 ? f.date(`${value}T12:00:00Z`) : f.dateTime(value);
+  }
+  if (Array.isArray(value)) return f.list(value.map((v) => formatValue(f, key, v, empty)));
+  if (typeof value === 'object') return empty;
+  return String(value);
+}
+
+export interface Change {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** The fields a write changed, in the snapshots' order; ids and unchanged fields left out. */
+export function changesOf(before: unknown, after: unknown): Change[] {
+  const b = asObject(before) ?? {};
+  const a = asObject(after) ?? {};
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  return keys
+    .filter((k) => !isIdField(k) && JSON.stringify(b[k] ?? null) !== JSON.stringify(a[k] ?? null))
+    .map((k) => ({ field: k, before: b[k], after: a[k] }));
+}
+
+/** Where a target's own screen is, when the reader may open it. */
+function targetPath(e: AuditEntry, can: (action: 'read' | 'write', subject: string) => boolean): string | null {
+  if (!e.targetId) return null;
+  switch (e.targetType) {
+    case 'user':
+      return e.action === 'member.remove' || !can('write', 'user') ? null : `/users/${e.targetId}`;
+    case 'team':
+      return e.action === 'team.delete' || !can('write', 'team') ? null : `/teams/${e.targetId}`;
+    case 'company':
+      return can('read', 'companies') ? `/companies/${e.targetId}` : null;
+    case 'invitation':
+      return can('write', 'user') ? '/users/invitations' : null;
+    case 'join_request':
+      return can('write', 'user') ? '/users/join-requests' : null;
+    default:
+      return null;
+  }
+}
+
+/** The entry as a sentence in the reader's language, its people and things linked to their screens. */
+export function AuditSentence({ entry }: { entry: AuditEntry }) {
+  const { t, i18n } = useTranslation();
+  const f = useFormat();
+  const ability = useAbility();
+  const can = (action: 'read' | 'write', subject: string) =>
+    ability.can(action, subject as Parameters<typeof ability.can>[1]);
+  const before = asObject(entry.before);
+  const after = asObject(entry.after);
+  const actor = entry.actor ? `${entry.actor.firstName} ${entry.actor.lastName}`.trim() || entry.actor.email : null;
+  // The server names the target; a snapshot names one that is gone (a deleted team, a removed person).
+  const target =
+    entry.targetName ??
+    [after?.email, before?.email, after?.name, before?.name].find((v): v is string => typeof v === 'string') ??
+    t('admin:audit.unknownTarget');
+  const afterRoles = after?.roles;
+  const roles = Array.isArray(afterRoles) ? f.roles(afterRoles.map(String)) : '';
+  const invited = typeof after?.invited === 'number' ? f.number(after.invited) : '';
+  const key = `admin:audit.sentence.${entry.action}`;
+  const actorPath = entry.actor && can('write', 'user') ? `/users/${entry.actor.uuid}` : null;
+  const path = targetPath(entry, can);
+  const link = (to: string | null) => (to ? <Anchor component={Link} to={to} fw={600} /> : <Text span fw={600} />);
+
+  if (!i18n.exists(key)) {
+    // An action added on the server before its sentence: still words, never the code.
+    return (
+      <Text span>
+        {actor ?? t('admin:audit.someone')} · {f.action(entry.action)} · {target}
+      </Text>
+    );
+  }
+  return (
+    <Text span data-testid="audit-sentence">
+      <Trans
+        t={t}
+        i18nKey={key}
+        values={{ actor: actor ?? t('admin:audit.someone'), target, roles, invited }}
+        components={{ actor: link(actorPath), target: link(path) }}
+      />
+    </Text>
+  );
+}
+
+/** The changed fields of an entry, before and after, behind a button (most entries need no more). */
+export function AuditChanges({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const [open, setOpen] = useState(false);
+  const changes = changesOf(entry.before, entry.after);
+  if (changes.length === 0) return null;
+  const empty = t('admin:profile.none');
+  return (
+    <div>
+      <Button size="compact-xs" variant="default" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+        {open ? t('admin:audit.hideDetails') : t('admin:audit.details')}
+      </Button>
+      {open && (
+        <Table withTableBorder fz="sm" mt={4} data-testid="audit-changes">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('admin:audit.field')}</Table.Th>
+              <Table.Th scope="col">{t('admin:audit.before')}</Table.Th>
+              <Table.Th scope="col">{t('admin:audit.after')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {changes.map((c) => (
+              <Table.Tr key={c.field}>
+                <Table.Th scope="row">
+                  {t(`admin:audit.fields.${c.field}`, { defaultValue: humanise(c.field) })}
+                </Table.Th>
+                <Table.Td>
+                  <del className="audit-before">{formatValue(f, c.field, c.before, empty)}</del>
+                </Table.Td>
+                <Table.Td>
+                  <ins className="audit-after">{formatValue(f, c.field, c.after, empty)}</ins>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </div>
+  );
+}

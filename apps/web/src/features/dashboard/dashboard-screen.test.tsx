@@ -1,0 +1,121 @@
+import { rawValuesIn } from '@wac/shared/raw-values';
+import { screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../lib/i18n';
+import type { Profile } from '../../lib/session/start';
+import { sessionStore } from '../../lib/session/store';
+import { renderScreen } from '../../test/render';
+import { ORIGIN, server } from '../../test/server';
+import DashboardScreen from './dashboard-screen';
+
+const profile = (roles: string[]): Profile => ({
+  uuid: '44444444-4444-4444-8444-444444444444',
+  enabled: true,
+  roles: roles.map((name) => ({ name })),
+  company: {
+    uuid: '22222222-2222-4222-8222-222222222222',
+    name: 'Fresh Co',
+    logo: null,
+    subDomain: 'fresh',
+    enabled: true,
+  },
+});
+const USER = {
+  uuid: '11111111-1111-4111-8111-111111111111',
+  email: 'first@fresh.test',
+  firstName: 'Fay',
+  lastName: 'First',
+  phone: null,
+  avatar: null,
+  language: null,
+  roles: [],
+  companyUuids: ['22222222-2222-4222-8222-222222222222'],
+};
+const trialEndsAt = new Date(Date.now() + 6 * 86_400_000).toISOString();
+const summary = (over: Record<string, unknown> = {}) => ({
+  members: 1,
+  admins: 1,
+  teams: 0,
+  disabledMembers: 0,
+  pendingJoinRequests: 0,
+  pendingInvitations: 0,
+  plan: 'pro-plan-monthly',
+  trialEndsAt,
+  timeZone: 'UTC',
+  ...over,
+});
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+afterEach(async () => {
+  server.resetHandlers();
+  await setLanguage('en', false);
+});
+
+const show = (roles: string[], data: ReturnType<typeof summary>) => {
+  const p = profile(roles);
+  sessionStore.reset({ status: 'ready', user: USER, profiles: [p], current: p });
+  server.use(
+    http.get(`${ORIGIN}/api/dashboard/summary`, () => HttpResponse.json(data)),
+    http.get(`${ORIGIN}/api/my-policies`, () => HttpResponse.json({ data: policies })),
+  );
+  renderScreen(<DashboardScreen />, '/');
+};
+let policies: unknown[] = [];
+
+describe('dashboard of a new company', () => {
+  it('shows a member the policies they must acknowledge, each a link', async () => {
+    policies = [
+      {
+        uuid: '30000000-0000-4000-8000-000000000001',
+        title: 'Code of Conduct',
+        category: 'Ethics',
+        number: 2,
+        versionUuid: '30000000-0000-4000-8000-000000000002',
+        bodyKind: 'text',
+        status: 'overdue',
+        dueAt: '2026-01-10T00:00:00.000Z',
+        acknowledgedAt: null,
+        publishedAt: '2026-01-01T00:00:00.000Z',
+      },
+    ];
+    show(['member'], summary());
+    const card = await screen.findByTestId('policies-due');
+    expect(within(card).getByRole('link', { name: 'Code of Conduct' })).toHaveAttribute(
+      'href',
+      '/my-policies/30000000-0000-4000-8000-000000000001',
+    );
+    expect(within(card).getByText('Overdue')).toBeInTheDocument();
+    policies = [];
+  });
+
+  it("gives its admin the next steps, each a link, and the trial's end", async () => {
+    show(['admin'], summary());
+    const checklist = await screen.findByTestId('setup-checklist');
+    expect(within(checklist).getByRole('heading', { name: 'Getting started' })).toBeInTheDocument();
+    expect(within(checklist).getByRole('link', { name: 'Invite the people of your company' })).toHaveAttribute(
+      'href',
+      '/users/invitations',
+    );
+    expect(within(checklist).getByRole('link', { name: 'Create a first team' })).toHaveAttribute('href', '/teams');
+    expect(screen.getByTestId('trial-end')).toHaveTextContent(/Your trial ends on .+ \(in 6 days\)/);
+  });
+
+  it('marks a step done once its figure says so', async () => {
+    show(['admin'], summary({ pendingInvitations: 2 }));
+    const checklist = await screen.findByTestId('setup-checklist');
+    expect(within(checklist).queryByRole('link', { name: /Invite/ })).toBeNull();
+    expect(within(checklist).getByText(/Invite the people of your company/)).toHaveTextContent('(done)');
+    expect(within(checklist).getByRole('link', { name: 'Create a first team' })).toBeInTheDocument();
+  });
+
+  it('shows a member no steps they cannot take, and no codes or US dates in German', async () => {
+    await setLanguage('de', false);
+    show(['member'], summary());
+    const checklist = await screen.findByTestId('setup-checklist');
+    expect(within(checklist).queryByRole('list')).toBeNull();
+    expect(screen.getByTestId('trial-end')).toHaveTextContent('Ihre Testphase endet am');
+    expect(rawValuesIn(document.body.textContent ?? '', 'de')).toEqual([]);
+  });
+});

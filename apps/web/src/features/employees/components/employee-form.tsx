@@ -1,0 +1,203 @@
+import type { CustomField, Employee, EmployeeUpdate } from '@wac/shared/schemas/employees';
+import { EMPLOYMENT_TYPES } from '@wac/shared/schemas/employees';
+import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { useDepartmentTree } from '../api/get-departments';
+import { useUpdateEmployee } from '../api/update-employee';
+import { PersonSelect } from './person-select';
+
+type Custom = Record<string, string | number | null>;
+const orNull = (s: string) => (s.trim() ? s.trim() : null);
+
+/** Edits what the caller may change of a record: every field for admins, the self-editable ones for the person. */
+export function EmployeeForm({ person, fields }: { person: Employee; fields: CustomField[] }) {
+  const { t } = useTranslation();
+  const save = useUpdateEmployee(person.uuid);
+  const departments = useDepartmentTree();
+  const can = (key: string) => person.editable.includes(key);
+  const [v, setV] = useState({
+    jobTitle: person.jobTitle ?? '',
+    departmentUuid: person.department?.uuid ?? null,
+    managerUuid: person.manager?.uuid ?? null,
+    employmentType: person.employmentType ?? null,
+    startDate: person.startDate ?? '',
+    endDate: person.endDate ?? '',
+    workLocation: person.workLocation ?? '',
+    workPhone: person.workPhone ?? '',
+    ecName: person.emergencyContact?.name ?? '',
+    ecRelation: person.emergencyContact?.relation ?? '',
+    ecPhone: person.emergencyContact?.phone ?? '',
+  });
+  const [custom, setCustom] = useState<Custom>(person.custom);
+  const [error, setError] = useState<string | null>(null);
+  const [issues, setIssues] = useState<Record<string, string>>({});
+  const set = (k: keyof typeof v) => (value: string | null) => setV((x) => ({ ...x, [k]: value ?? '' }));
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    setIssues({});
+    const body: EmployeeUpdate = { version: person.version };
+    if (can('jobTitle')) body.jobTitle = orNull(v.jobTitle);
+    if (can('departmentUuid')) body.departmentUuid = v.departmentUuid || null;
+    if (can('managerUuid')) body.managerUuid = v.managerUuid || null;
+    if (can('employmentType')) body.employmentType = (v.employmentType || null) as EmployeeUpdate['employmentType'];
+    if (can('startDate')) body.startDate = orNull(v.startDate);
+    if (can('endDate')) body.endDate = orNull(v.endDate);
+    if (can('workLocation')) body.workLocation = orNull(v.workLocation);
+    if (can('workPhone')) body.workPhone = orNull(v.workPhone);
+    if (can('emergencyContact')) {
+      body.emergencyContact = { name: orNull(v.ecName), relation: orNull(v.ecRelation), phone: orNull(v.ecPhone) };
+    }
+    const editableCustom = Object.entries(custom).filter(([id]) => can('custom') || can(`custom.${id}`));
+    if (editableCustom.length) body.custom = Object.fromEntries(editableCustom);
+    try {
+      await save.mutateAsync(body);
+      notify.success(t('admin:people.saved'));
+    } catch (err) {
+      if (err instanceof ApiError) {
+        setError(err.message);
+        setIssues(Object.fromEntries((err.issues ?? []).map((i) => [i.path.replace(/^body\./, ''), i.message])));
+      }
+    }
+  };
+  const err = (k: string) => issues[k];
+  const text = (k: keyof typeof v, label: string, editKey: string, type = 'text') => (
+    <TextInput
+      label={label}
+      type={type}
+      value={v[k] ?? ''}
+      onChange={(e) => set(k)(e.currentTarget.value)}
+      readOnly={!can(editKey)}
+      error={err(k === 'ecName' || k === 'ecRelation' || k === 'ecPhone' ? 'emergencyContact' : k)}
+    />
+  );
+  const anyEditable = person.editable.length > 0;
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('admin:people.recordForm')}>
+      <Stack>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {text('jobTitle', t('admin:people.jobTitle'), 'jobTitle')}
+          <Select
+            label={t('admin:people.department')}
+            data={(departments.data?.data ?? []).map((d) => ({ value: d.uuid, label: d.name }))}
+            value={v.departmentUuid}
+            onChange={(x) => setV((s) => ({ ...s, departmentUuid: x }))}
+            readOnly={!can('departmentUuid')}
+            clearable={can('departmentUuid')}
+            searchable
+            error={err('departmentUuid')}
+          />
+          {can('managerUuid') ? (
+            <PersonSelect
+              label={t('admin:people.manager')}
+              value={v.managerUuid}
+              exclude={person.uuid}
+              initialLabel={person.manager ? `${person.manager.firstName} ${person.manager.lastName}` : undefined}
+              onChange={(x) => setV((s) => ({ ...s, managerUuid: x }))}
+            />
+          ) : (
+            <TextInput
+              label={t('admin:people.manager')}
+              readOnly
+              value={person.manager ? `${person.manager.firstName} ${person.manager.lastName}` : ''}
+            />
+          )}
+          {person.view === 'full' && (
+            <Select
+              label={t('admin:people.employmentType')}
+              data={EMPLOYMENT_TYPES.map((x) => ({ value: x, label: t(`admin:people.types.${x}`) }))}
+              value={v.employmentType}
+              onChange={(x) => setV((s) => ({ ...s, employmentType: x as typeof s.employmentType }))}
+              readOnly={!can('employmentType')}
+              clearable={can('employmentType')}
+            />
+          )}
+          {person.view === 'full' && text('startDate', t('admin:people.startDate'), 'startDate', 'date')}
+          {person.view === 'full' && text('endDate', t('admin:people.endDate'), 'endDate', 'date')}
+          {person.view === 'full' && text('workLocation', t('admin:people.workLocation'), 'workLocation')}
+          {text('workPhone', t('admin:people.workPhone'), 'workPhone', 'tel')}
+        </SimpleGrid>
+        {person.view === 'full' && (
+          <>
+            <Title order={3} size="h5">
+              {t('admin:people.emergencyContact')}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              {text('ecName', t('admin:people.ecName'), 'emergencyContact')}
+              {text('ecRelation', t('admin:people.ecRelation'), 'emergencyContact')}
+              {text('ecPhone', t('admin:people.ecPhone'), 'emergencyContact', 'tel')}
+            </SimpleGrid>
+          </>
+        )}
+        {fields.some((f) => f.uuid in custom) && (
+          <>
+            <Title order={3} size="h5">
+              {t('admin:people.customFields')}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {fields
+                .filter((f) => f.uuid in custom)
+                .map((f) => {
+                  const editable = can('custom') || can(`custom.${f.uuid}`);
+                  const value = custom[f.uuid] ?? null;
+                  const put = (x: string | number | null) => setCustom((c) => ({ ...c, [f.uuid]: x }));
+                  const common = {
+                    label: f.label,
+                    readOnly: !editable,
+                    withAsterisk: f.required,
+                    error: err(`custom.${f.uuid}`),
+                  };
+                  if (f.type === 'number')
+                    return (
+                      <NumberInput
+                        key={f.uuid}
+                        {...common}
+                        value={typeof value === 'number' ? value : ''}
+                        onChange={(x) => put(typeof x === 'number' ? x : null)}
+                      />
+                    );
+                  if (f.type === 'select')
+                    return (
+                      <Select
+                        key={f.uuid}
+                        {...common}
+                        data={f.options}
+                        value={typeof value === 'string' ? value : null}
+                        onChange={put}
+                        clearable={editable}
+                      />
+                    );
+                  return (
+                    <TextInput
+                      key={f.uuid}
+                      {...common}
+                      type={f.type === 'date' ? 'date' : 'text'}
+                      value={typeof value === 'string' ? value : ''}
+                      onChange={(e) => put(e.currentTarget.value || null)}
+                    />
+                  );
+                })}
+            </SimpleGrid>
+          </>
+        )}
+        {anyEditable && (
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              {t('admin:common.save')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+import { Anchor, Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { FullPageSpinner } from '../../components/full-page-spinner';
+import { SectionCard } from '../../components/section-card';
+import { StatusPage } from '../../components/status-page';
+import { useEmployee } from './api/get-employee';
+import { useFields } from './api/get-fields';
+import { EmployeeForm } from './components/employee-form';
+
+/** One person's record: all of it for admins and the person, the directory view for colleagues. */
+export default function EmployeeScreen() {
+  const { t } = useTranslation();
+  const { uuid = '' } = useParams();
+  const person = useEmployee(uuid);
+  const fields = useFields();
+  if (person.isError) return <StatusPage kind="notFound" />;
+  if (!person.data || !fields.data) return <FullPageSpinner />;
+  const p = person.data;
+  return (
+    <Stack gap="lg">
+      <Group gap="md">
+        <Avatar src={p.avatar} size="lg" radius="xl" alt="" />
+        <div>
+          <Title order={1} size="h2">
+            {p.firstName} {p.lastName}
+          </Title>
+          <Text c="dimmed">
+            {[p.jobTitle, p.department?.name].filter(Boolean).join(' · ')}{' '}
+            {p.ended && <Badge color="gray">{t('admin:people.ended')}</Badge>}
+          </Text>
+          <Anchor href={`mailto:${p.email}`}>{p.email}</Anchor>
+        </div>
+      </Group>
+      <Group>
+        <Anchor component={Link} to={`/org-chart?focus=${p.uuid}`}>
+          {t('admin:people.showInChart')}
+        </Anchor>
+      </Group>
+      <SectionCard title={t('admin:people.record')}>
+        <EmployeeForm key={p.version} person={p} fields={fields.data.data} />
+      </SectionCard>
+    </Stack>
+  );
+}

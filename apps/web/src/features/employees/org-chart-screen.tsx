@@ -1,0 +1,223 @@
+import type { OrgNode } from '@wac/shared/schemas/employees';
+import { Alert, Avatar, Badge, Box, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { isRtl } from '../../lib/i18n';
+import { employeeKeys } from './api/get-employees';
+import { getOrgPath, useOrgLevel } from './api/get-org-level';
+import { PersonSelect } from './components/person-select';
+
+interface TreeCtx {
+  expanded: Set<string>;
+  toggle: (uuid: string, open?: boolean) => void;
+  active: string | null;
+  setActive: (uuid: string) => void;
+  onKey: (e: KeyboardEvent<HTMLElement>, node: OrgNode, parent: string | null) => void;
+}
+
+/** The children of a node (or the top), loaded when the node is first opened. */
+function Level({ manager, depth, ctx }: { manager: string | null; depth: number; ctx: TreeCtx }) {
+  const { t } = useTranslation();
+  const level = useOrgLevel(manager);
+  if (level.isPending) return <Loader size="xs" aria-label={t('admin:orgChart.loading')} m="xs" />;
+  const nodes = level.data?.data ?? [];
+  return (
+    <>
+      {nodes.map((n, i) => (
+        <Node key={n.uuid} node={n} parent={manager} depth={depth} pos={i + 1} size={nodes.length} ctx={ctx} />
+      ))}
+      {level.data?.hasMore && (
+        <Text size="sm" c="dimmed" ps="md" role="none">
+          {t('admin:orgChart.more')}
+        </Text>
+      )}
+    </>
+  );
+}
+
+function Node(props: { node: OrgNode; parent: string | null; depth: number; pos: number; size: number; ctx: TreeCtx }) {
+  const { node, parent, depth, pos, size, ctx } = props;
+  const { t } = useTranslation();
+  const open = ctx.expanded.has(node.uuid);
+  const hasChildren = node.reportCount > 0;
+  return (
+    <li
+      role="treeitem"
+      aria-level={depth}
+      aria-posinset={pos}
+      aria-setsize={size}
+      aria-expanded={hasChildren ? open : undefined}
+      aria-selected={ctx.active === node.uuid}
+      tabIndex={ctx.active === node.uuid ? 0 : -1}
+      data-uuid={node.uuid}
+      onKeyDown={(e) => ctx.onKey(e, node, parent)}
+      onFocus={(e) => {
+        if (e.target === e.currentTarget) ctx.setActive(node.uuid);
+      }}
+      className="org-node"
+      style={{ listStyle: 'none' }}
+    >
+      <Group
+        gap="sm"
+        wrap="nowrap"
+        py={4}
+        ps="xs"
+        style={{ borderInlineStart: `4px solid ${node.department?.color ?? 'transparent'}` }}
+      >
+        <UnstyledButton
+          tabIndex={-1}
+          aria-hidden
+          onClick={() => hasChildren && ctx.toggle(node.uuid)}
+          style={{ visibility: hasChildren ? 'visible' : 'hidden', display: 'flex' }}
+        >
+          {open ? (
+            <IconChevronDown size={16} />
+          ) : (
+            <IconChevronRight size={16} style={{ transform: 'scaleX(var(--org-dir, 1))' }} />
+          )}
+        </UnstyledButton>
+        <Avatar src={node.avatar} size="sm" radius="xl" alt="" />
+        <div>
+          <Text fw={600} size="sm">
+            {node.firstName} {node.lastName}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {[node.jobTitle, node.department?.name].filter(Boolean).join(' · ')}
+          </Text>
+        </div>
+        {hasChildren && (
+          <Badge variant="light" size="sm">
+            {t('admin:orgChart.reports', { count: node.reportCount })}
+          </Badge>
+        )}
+      </Group>
+      {open && hasChildren && (
+        <Box component="ul" role="group" ps="lg" m={0}>
+          <Level manager={node.uuid} depth={depth + 1} ctx={ctx} />
+        </Box>
+      )}
+    </li>
+  );
+}
+
+/** The manager tree from the top, one level at a time; a searched person opens on their branch. */
+export default function OrgChartScreen() {
+  const { t, i18n } = useTranslation();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [expanded, setExpanded] = useState<Set<string>>(new Set());
+  const [active, setActive] = useState<string | null>(null);
+  const [focusError, setFocusError] = useState<string | null>(null);
+  const treeRef = useRef<HTMLUListElement>(null);
+  const rtl = isRtl(i18n.language);
+
+  const toggle = useCallback((uuid: string, open?: boolean) => {
+    setExpanded((s) => {
+      const next = new Set(s);
+      if (open ?? !s.has(uuid)) next.add(uuid);
+      else next.delete(uuid);
+      return next;
+    });
+  }, []);
+  const focusItem = (uuid: string | undefined) => {
+    if (!uuid) return;
+    setActive(uuid);
+    treeRef.current?.querySelector<HTMLElement>(`[data-uuid="${uuid}"]`)?.focus();
+  };
+  const visible = () =>
+    Array.from(treeRef.current?.querySelectorAll<HTMLElement>('[role="treeitem"]') ?? []).map((el) => el.dataset.uuid!);
+
+  const onKey = (e: KeyboardEvent<HTMLElement>, node: OrgNode, parent: string | null) => {
+    if (e.target !== e.currentTarget) return;
+    const list = visible();
+    const i = list.indexOf(node.uuid);
+    const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
+    const back = rtl ? 'ArrowRight' : 'ArrowLeft';
+    const open = expanded.has(node.uuid);
+    let handled = true;
+    if (e.key === 'ArrowDown') focusItem(list[i + 1]);
+    else if (e.key === 'ArrowUp') focusItem(list[i - 1]);
+    else if (e.key === 'Home') focusItem(list[0]);
+    else if (e.key === 'End') focusItem(list[list.length - 1]);
+    else if (e.key === forward) {
+      if (node.reportCount > 0 && !open) toggle(node.uuid, true);
+      else if (open) focusItem(list[i + 1]);
+    } else if (e.key === back) {
+      if (open) toggle(node.uuid, false);
+      else if (parent) focusItem(parent);
+    } else if (e.key === 'Enter') navigate(`/people/${node.uuid}`);
+    else if (e.key === ' ' && node.reportCount > 0) toggle(node.uuid);
+    else handled = false;
+    if (handled) e.preventDefault();
+  };
+
+  /** Opens every manager above the person and focuses them. */
+  const focusPerson = useCallback(
+    async (uuid: string) => {
+      setFocusError(null);
+      try {
+        const path = (await qc.fetchQuery({ queryKey: employeeKeys.path(uuid), queryFn: () => getOrgPath(uuid) })).data;
+        setExpanded((s) => new Set([...s, ...path.slice(0, -1).map((n) => n.uuid)]));
+        setActive(uuid);
+        // The branch renders as its levels arrive; focus the person once they are on screen.
+        for (let tries = 0; tries < 50; tries++) {
+          const el = treeRef.current?.querySelector<HTMLElement>(`[data-uuid="${uuid}"]`);
+          if (el) {
+            el.focus();
+            el.scrollIntoView({ block: 'center' });
+            return;
+          }
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      } catch {
+        setFocusError(t('admin:orgChart.notInChart'));
+      }
+    },
+    [qc, t],
+  );
+  const focusParam = params.get('focus');
+  useEffect(() => {
+    if (focusParam) void focusPerson(focusParam);
+  }, [focusParam, focusPerson]);
+
+  const ctx: TreeCtx = { expanded, toggle, active, setActive, onKey };
+  const top = useOrgLevel(null);
+  useEffect(() => {
+    if (!active && top.data?.data[0]) setActive(top.data.data[0].uuid);
+  }, [active, top.data]);
+
+  return (
+    <Stack gap="lg" style={{ ['--org-dir' as string]: rtl ? '-1' : '1' }}>
+      <Title order={1} size="h2">
+        {t('admin:orgChart.title')}
+      </Title>
+      <Box maw={360}>
+        <PersonSelect
+          label={t('admin:orgChart.find')}
+          value={null}
+          onChange={(uuid) => uuid && setParams({ focus: uuid })}
+        />
+      </Box>
+      {focusError && (
+        <Alert color="red" role="alert">
+          {focusError}
+        </Alert>
+      )}
+      <Box
+        component="ul"
+        role="tree"
+        aria-label={t('admin:orgChart.title')}
+        ref={treeRef}
+        p={0}
+        m={0}
+        data-testid="org-chart"
+      >
+        <Level manager={null} depth={1} ctx={ctx} />
+      </Box>
+    </Stack>
+  );
+}

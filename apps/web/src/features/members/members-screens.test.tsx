@@ -1,0 +1,181 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../lib/i18n';
+import { onToast, type ToastRequest } from '../../lib/notify';
+import { ORIGIN, server } from '../../test/server';
+import { captureDownloads } from '../../test/downloads';
+import { IMPORT_TEMPLATE, ImportDialog } from './components/import-dialog';
+import { InviteDialog } from './components/invite-dialog';
+import { MembersTable } from './components/members-table';
+
+const member = (i: number) => ({
+  uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  membershipUuid: `10000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  email: `person${i}@acme.test`,
+  firstName: 'Person',
+  lastName: String(i),
+  avatar: null,
+  roles: ['admin'],
+  enabled: i % 2 === 0,
+  schedulingEnabled: true,
+  emailEnabled: true,
+  videoCallEnabled: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  version: 1,
+});
+
+let requests: URL[] = [];
+let toasts: ToastRequest[] = [];
+let stopToasts: () => void;
+
+function renderWithData(ui: ReactNode, path: string) {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider>
+        <QueryClientProvider client={qc}>
+          <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>,
+  );
+}
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  requests = [];
+  toasts = [];
+  stopToasts = onToast((t) => toasts.push(t));
+  server.events.on('request:start', ({ request }) => {
+    requests.push(new URL(request.url));
+  });
+});
+afterEach(() => {
+  server.resetHandlers();
+  server.events.removeAllListeners();
+  stopToasts();
+  vi.restoreAllMocks();
+});
+
+describe('members list', () => {
+  it('asks the server for the view in the URL and shows its page', async () => {
+    server.use(
+      http.get(`${ORIGIN}/api/members`, () =>
+        HttpResponse.json({ data: [member(1), member(2)], page: 3, itemsPerPage: 10, totalItems: 22 }),
+      ),
+      http.get(`${ORIGIN}/api/teams`, () => HttpResponse.json({ data: [], page: 1, itemsPerPage: 20, totalItems: 0 })),
+    );
+    renderWithData(<MembersTable />, '/users?page=3&sort=name&order=desc&role=admin&status=enabled&search=per');
+    expect(await screen.findByRole('link', { name: 'Person 1' })).toHaveAttribute('href', `/users/${member(1).uuid}`);
+    const list = requests.find((u) => u.pathname === '/api/members');
+    expect(Object.fromEntries(list?.searchParams ?? [])).toEqual({
+      page: '3',
+      search: 'per',
+      sort: 'name',
+      order: 'desc',
+      role: 'admin',
+      status: 'enabled',
+    });
+    expect(screen.getByTestId('table-range')).toHaveTextContent('21–22 of 22');
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByRole('row', { name: /person1@acme\.test/ })).toHaveTextContent('Disabled');
+    expect(screen.getByRole('row', { name: /person2@acme\.test/ })).toHaveTextContent('Enabled');
+  });
+});
+
+describe('invite dialog', () => {
+  it('shows a duplicate invitation inline, translated by the server, and never toasts it', async () => {
+    const message = 'An invitation is already pending for this email address.';
+    server.use(
+      http.post(`${ORIGIN}/api/invitations`, () =>
+        HttpResponse.json({ code: 'INVITATION_PENDING', message }, { status: 409 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithData(<InviteDialog opened onClose={() => {}} />, '/users');
+    const dialog = await screen.findByRole('dialog', { name: 'Invite a person' });
+    await user.click(screen.getByRole('button', { name: 'Send the invitation' }));
+    expect(await screen.findByText('This field is required.')).toBeInTheDocument();
+    expect(requests).toEqual([]);
+    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'dup@acme.test');
+    await user.click(screen.getByRole('button', { name: 'Send the invitation' }));
+    expect(await screen.findByTestId('invite-error')).toHaveTextContent(message);
+    expect(dialog).toBeInTheDocument();
+    expect(toasts).toEqual([]);
+  });
+});
+
+describe('CSV import', () => {
+  it('offers a template with the columns the export writes, made here without a request', async () => {
+    const downloads = captureDownloads();
+    const user = userEvent.setup();
+    renderWithData(<ImportDialog opened onClose={() => {}} />, '/users');
+    await screen.findByRole('dialog', { name: 'Import members from CSV' });
+    await user.click(screen.getByRole('button', { name: 'Download a template' }));
+    expect(downloads).toEqual(['members-template.csv']);
+    expect(IMPORT_TEMPLATE.split('\r\n')[0]).toBe('email,firstName,lastName,roles');
+    expect(requests).toEqual([]);
+  });
+
+  it('refuses a file over 2 MB before any upload, with the product message', async () => {
+    const user = userEvent.setup();
+    renderWithData(<ImportDialog opened onClose={() => {}} />, '/users');
+    await screen.findByRole('dialog', { name: 'Import members from CSV' });
+    const big = new File([new Uint8Array(2_097_153)], 'big.csv', { type: 'text/csv' });
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    await user.upload(input, big);
+    expect(await screen.findByText('File size exceeds 2MB. Please select a smaller file.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check' })).toBeDisabled();
+    expect(requests).toEqual([]);
+  });
+
+  it('previews per row, then commits the good rows', async () => {
+    const rows = [
+      { line: 2, email: 'ok@acme.test', status: 'valid', errors: [] },
+      {
+        line: 3,
+        email: 'bad',
+        status: 'invalid',
+        errors: [{ field: 'email', code: 'email', message: 'Please enter a valid email address.' }],
+      },
+    ];
+    server.use(
+      http.post(`${ORIGIN}/api/members/import/preview`, () =>
+        HttpResponse.json({ totalRows: 2, validRows: 1, invalidRows: 1, imported: 0, rows }),
+      ),
+      http.post(`${ORIGIN}/api/members/import`, () =>
+        HttpResponse.json({
+          totalRows: 2,
+          validRows: 1,
+          invalidRows: 1,
+          imported: 1,
+          rows: [{ ...rows[0], status: 'invited' }, rows[1]],
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithData(<ImportDialog opened onClose={() => {}} />, '/users');
+    await screen.findByRole('dialog', { name: 'Import members from CSV' });
+    const csv = new File(['email,firstName,lastName,role\nok@acme.test,O,K,member\nbad,B,A,member\n'], 'm.csv', {
+      type: 'text/csv',
+    });
+    await user.upload(document.querySelector('input[type=file]') as HTMLInputElement, csv);
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByTestId('import-summary')).toHaveTextContent('2 rows: 1 valid, 1 with errors.');
+    expect(screen.getByText('email: Please enter a valid email address.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Import the valid rows' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('import-summary')).toHaveTextContent('1 invited of 2 rows (1 with errors, 1 valid).'),
+    );
+    expect(requests.map((u) => u.pathname)).toEqual(['/api/members/import/preview', '/api/members/import']);
+    expect(screen.getByText('Invited')).toBeInTheDocument();
+  });
+});

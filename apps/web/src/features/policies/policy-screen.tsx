@@ -1,0 +1,251 @@
+import { Alert, Badge, Button, Checkbox, FileInput, Group, Stack, Text, Textarea } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { AppDialog } from '../../components/app-dialog';
+import { PageHeading } from '../../components/page-heading';
+import { SectionCard, SimpleTable } from '../../components/section-card';
+import { ApiError } from '../../lib/api-client';
+import { useFormat } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { useArchivePolicy } from './api/archive-policy';
+import { downloadEvidenceCsv, downloadEvidenceManifest } from './api/export-evidence';
+import { usePolicy, usePolicyVersion } from './api/get-policy';
+import { usePublishPolicy } from './api/publish-policy';
+import { useSaveDraft } from './api/save-draft';
+import { PolicyFormDialog } from './components/policy-form-dialog';
+import { PolicyTracking } from './components/policy-tracking';
+import { STATUS_COLOR } from './policies-screen';
+
+/** One policy for its admins: details, the draft (rich text or PDF), publishing, versions, tracking. */
+export default function PolicyScreen() {
+  const { uuid = '' } = useParams();
+  const { t } = useTranslation();
+  const f = useFormat();
+  const policy = usePolicy(uuid);
+  const p = policy.data;
+  const draft = p?.versions.find((v) => v.state === 'draft') ?? null;
+  const draftBody = usePolicyVersion(uuid, draft?.uuid ?? null);
+  const save = useSaveDraft(uuid);
+  const publish = usePublishPolicy(uuid);
+  const archive = useArchivePolicy();
+  const [html, setHtml] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [editError, setEditError] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [publishing, setPublishing] = useState(false);
+  const [requiresAck, setRequiresAck] = useState(true);
+  const [archiving, setArchiving] = useState(false);
+
+  useEffect(() => setHtml(draftBody.data?.bodyHtml ?? ''), [draftBody.data?.bodyHtml]);
+
+  if (!p) return <PageHeading>{t('admin:policies.title')}</PageHeading>;
+  const archived = p.status === 'archived';
+
+  const onSave = async (body: { html: string } | { file: File }) => {
+    setEditError(null);
+    try {
+      await save.mutateAsync(body);
+      setFile(null);
+      notify.success(t('admin:policies.draftSaved'));
+    } catch (err) {
+      if (err instanceof ApiError) setEditError(err.message);
+    }
+  };
+  const onPublish = async () => {
+    await publish.mutateAsync({ version: p.version, requiresAck });
+    notify.success(t('admin:policies.published'));
+    setPublishing(false);
+  };
+  const onArchive = async () => {
+    await archive.mutateAsync({ uuid: p.uuid, version: p.version });
+    notify.success(t('admin:policies.archivedDone', { name: p.title }));
+    setArchiving(false);
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Group gap="sm">
+          <PageHeading>{p.title}</PageHeading>
+          <Badge color={STATUS_COLOR[p.status]} variant="filled">
+            {f.status(p.status)}
+          </Badge>
+        </Group>
+        {!archived && (
+          <Group gap="xs">
+            <Button variant="default" onClick={() => setEditing(true)}>
+              {t('admin:policies.editShort')}
+            </Button>
+            <Button variant="default" color="red.9" onClick={() => setArchiving(true)}>
+              {t('admin:policies.archive')}
+            </Button>
+          </Group>
+        )}
+      </Group>
+
+      <SectionCard title={t('admin:policies.details')}>
+        <Stack gap={4}>
+          <Text>
+            {t('admin:policies.category')}: {p.category || t('admin:policies.none')}
+          </Text>
+          <Text>
+            {t('admin:policies.owner')}:{' '}
+            {p.owner ? `${p.owner.firstName} ${p.owner.lastName}` : t('admin:policies.noOwner')}
+          </Text>
+          <Text>
+            {t('admin:policies.audience')}:{' '}
+            {p.audience.all
+              ? t('admin:policies.audienceAll')
+              : t('admin:policies.audienceSome', {
+                  teams: f.number(p.audience.teamUuids.length),
+                  departments: f.number(p.audience.departmentUuids.length),
+                })}
+          </Text>
+          <Text>{t('admin:policies.dueAfter', { days: f.number(p.dueDays) })}</Text>
+        </Stack>
+      </SectionCard>
+
+      {!archived && (
+        <SectionCard
+          title={draft ? t('admin:policies.draftOf', { number: f.number(draft.number) }) : t('admin:policies.newDraft')}
+          actions={
+            <Button onClick={() => setPublishing(true)} disabled={!draft?.bodyKind}>
+              {t('admin:policies.publish')}
+            </Button>
+          }
+        >
+          <Stack>
+            {editError && (
+              <Alert color="red" role="alert">
+                {editError}
+              </Alert>
+            )}
+            {draft?.bodyKind === 'pdf' && <Text>{t('admin:policies.draftIsPdf', { name: draft.pdfName ?? '' })}</Text>}
+            <Textarea
+              label={t('admin:policies.bodyHtml')}
+              description={t('admin:policies.bodyHtmlHelp')}
+              autosize
+              minRows={6}
+              maxRows={20}
+              value={html}
+              onChange={(e) => setHtml(e.currentTarget.value)}
+            />
+            <Group>
+              <Button
+                variant="default"
+                onClick={() => void onSave({ html })}
+                loading={save.isPending}
+                disabled={!html.trim()}
+              >
+                {t('admin:policies.saveText')}
+              </Button>
+            </Group>
+            <Group align="flex-end">
+              <FileInput
+                label={t('admin:policies.pdf')}
+                description={t('admin:policies.pdfHelp')}
+                accept="application/pdf"
+                value={file}
+                onChange={setFile}
+                clearable
+                w={320}
+              />
+              <Button
+                variant="default"
+                disabled={!file}
+                loading={save.isPending}
+                onClick={() => file && void onSave({ file })}
+              >
+                {t('admin:policies.uploadPdf')}
+              </Button>
+            </Group>
+          </Stack>
+        </SectionCard>
+      )}
+
+      <SectionCard
+        title={t('admin:policies.versions')}
+        actions={
+          <Group gap="xs">
+            <Button variant="default" size="xs" onClick={() => void downloadEvidenceManifest(p.uuid)}>
+              {t('admin:policies.evidenceJson')}
+            </Button>
+            <Button variant="default" size="xs" onClick={() => void downloadEvidenceCsv(p.uuid)}>
+              {t('admin:policies.evidenceCsv')}
+            </Button>
+          </Group>
+        }
+      >
+        <SimpleTable
+          caption={t('admin:policies.versions')}
+          columns={[
+            t('admin:policies.version'),
+            t('admin:policies.status'),
+            t('admin:policies.kind'),
+            t('admin:policies.publishedAt'),
+            t('admin:policies.hash'),
+          ]}
+          isEmpty={p.versions.length === 0}
+          empty={t('admin:table.empty')}
+        >
+          {p.versions.map((v) => (
+            <tr key={v.uuid}>
+              <td>{f.number(v.number)}</td>
+              <td>
+                {f.status(v.state)}
+                {v.state === 'published' && v.requiresAck ? ` · ${t('admin:policies.needsAck')}` : ''}
+              </td>
+              <td>{v.bodyKind ? t(`admin:policies.kind_${v.bodyKind}`) : t('admin:policies.none')}</td>
+              <td>{v.publishedAt ? f.dateTime(v.publishedAt) : t('admin:policies.none')}</td>
+              <td>
+                <code>{v.contentSha256 ? `${v.contentSha256.slice(0, 12)}…` : t('admin:policies.none')}</code>
+              </td>
+            </tr>
+          ))}
+        </SimpleTable>
+      </SectionCard>
+
+      {p.ackNumber !== null && <PolicyTracking uuid={p.uuid} />}
+
+      {editing && <PolicyFormDialog policy={p} onClose={() => setEditing(false)} />}
+      {publishing && (
+        <AppDialog opened onClose={() => setPublishing(false)} title={t('admin:policies.publishTitle')}>
+          <Stack>
+            <Text>{t('admin:policies.publishText', { number: f.number(draft?.number ?? 1) })}</Text>
+            <Checkbox
+              label={t('admin:policies.requiresAck')}
+              description={t('admin:policies.requiresAckHelp')}
+              checked={requiresAck || p.ackNumber === null}
+              disabled={p.ackNumber === null}
+              onChange={(e) => setRequiresAck(e.currentTarget.checked)}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setPublishing(false)}>
+                {t('admin:common.cancel')}
+              </Button>
+              <Button onClick={() => void onPublish()} loading={publish.isPending}>
+                {t('admin:policies.publish')}
+              </Button>
+            </Group>
+          </Stack>
+        </AppDialog>
+      )}
+      {archiving && (
+        <AppDialog opened onClose={() => setArchiving(false)} title={t('admin:policies.archiveTitle')}>
+          <Stack>
+            <Text>{t('admin:policies.archiveText', { name: p.title })}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setArchiving(false)}>
+                {t('admin:common.cancel')}
+              </Button>
+              <Button color="red.9" onClick={() => void onArchive()} loading={archive.isPending}>
+                {t('admin:policies.archive')}
+              </Button>
+            </Group>
+          </Stack>
+        </AppDialog>
+      )}
+    </Stack>
+  );
+}

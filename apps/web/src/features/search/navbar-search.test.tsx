@@ -1,0 +1,103 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderScreen } from '../../test/render';
+import { ORIGIN, server } from '../../test/server';
+import NavbarSearch from './navbar-search';
+
+const BOB = '40000000-0000-4000-8000-000000000001';
+const screens = [
+  { path: '/users', label: 'Users' },
+  { path: '/teams', label: 'Teams' },
+];
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+afterEach(() => server.resetHandlers());
+
+describe('navbar search', () => {
+  it('opens with Ctrl+K, searches screens and entities, marks the match, bookmarks and shows bookmarks when empty', async () => {
+    const bookmarks: {
+      uuid: string;
+      kind: string;
+      target: string;
+      title: string;
+      subtitle: null;
+      path: string;
+      isBookmarked: true;
+    }[] = [
+      {
+        uuid: 'b1',
+        kind: 'screen',
+        target: '/teams',
+        title: '/teams',
+        subtitle: null,
+        path: '/teams',
+        isBookmarked: true,
+      },
+    ];
+    const posted: unknown[] = [];
+    server.use(
+      http.get(`${ORIGIN}/api/bookmarks`, () => HttpResponse.json({ data: bookmarks })),
+      http.get(`${ORIGIN}/api/search`, ({ request }) =>
+        HttpResponse.json({
+          query: new URL(request.url).searchParams.get('q'),
+          groups: [
+            {
+              kind: 'member',
+              items: [
+                {
+                  kind: 'member',
+                  target: BOB,
+                  title: 'Bob Brown',
+                  subtitle: 'bob@example.com',
+                  path: `/users/${BOB}`,
+                  isBookmarked: false,
+                },
+              ],
+            },
+          ],
+        }),
+      ),
+      http.post(`${ORIGIN}/api/bookmarks`, async ({ request }) => {
+        const body = (await request.json()) as { kind: string; target: string };
+        posted.push(body);
+        bookmarks.push({
+          uuid: 'b2',
+          ...body,
+          title: 'Bob Brown',
+          subtitle: null,
+          path: `/users/${BOB}`,
+          isBookmarked: true,
+        });
+        return HttpResponse.json({ uuid: 'b2', ...body }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<NavbarSearch screens={screens} />);
+
+    await user.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Search' });
+    // Empty query: the bookmarks, a screen shown by its label.
+    expect(await within(dialog).findByRole('link', { name: 'Teams' })).toBeInTheDocument();
+
+    await user.keyboard('bob');
+    const bob = await within(dialog).findByRole('link', { name: /Bob Brown/ });
+    expect(bob.querySelector('mark')?.textContent).toBe('Bob');
+    expect(within(dialog).getByRole('heading', { name: 'People' })).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}');
+    expect(bob).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Bookmark Bob Brown' }));
+    await waitFor(() => expect(posted).toEqual([{ kind: 'member', target: BOB }]));
+    expect(await within(dialog).findByRole('button', { name: 'Remove the bookmark of Bob Brown' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    await user.clear(within(dialog).getByRole('searchbox'));
+    expect(await within(dialog).findByRole('heading', { name: 'Bookmarks' })).toBeInTheDocument();
+    expect(await within(dialog).findByRole('link', { name: 'Bob Brown' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,140 @@
+import { Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconChartBar, IconDownload, IconTable } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { saveBlob } from '../../../lib/download';
+import { type Series, SvgChart } from './svg-chart';
+
+interface Props {
+  id: string;
+  title: string;
+  kind: 'line' | 'bar';
+  /** The x values as shown (formatted dates, weekday names). */
+  labels: string[];
+  /** The x values as exported (ISO dates, weekday numbers). */
+  keys: string[];
+  xLabel: string;
+  series: Series[];
+  max?: number;
+  format: (v: number) => string;
+}
+
+const csvCell = (v: string) => (/[",\n;]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+
+/** The series as CSV: raw numbers (not localised), one row per x value. */
+export function seriesCsv(xLabel: string, keys: string[], series: Series[]) {
+  const head = [xLabel, ...series.map((s) => s.label)].map(csvCell).join(',');
+  const body = keys.map((k, i) => [k, ...series.map((s) => (s.values[i] ?? '').toString())].map(csvCell).join(','));
+  return `${[head, ...body].join('\n')}\n`;
+}
+
+/**
+ * A chart with its table alternative: the table is what a screen reader gets (always in the page,
+ * visually hidden while the chart shows); the toggle shows it to everyone; the CSV holds the series.
+ */
+export function ChartCard(p: Props) {
+  const { t } = useTranslation();
+  const [asTable, setAsTable] = useState(false);
+  const captionId = useId();
+  const empty = p.labels.length === 0;
+  const table = (
+    <Table aria-labelledby={captionId} data-testid={`${p.id}-table`} striped>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{p.xLabel}</Table.Th>
+          {p.series.map((s) => (
+            <Table.Th scope="col" key={s.key}>
+              {s.label}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {p.labels.map((l, i) => (
+          <Table.Tr key={p.keys[i]}>
+            <Table.Th scope="row" fw={400}>
+              {l}
+            </Table.Th>
+            {p.series.map((s) => (
+              <Table.Td key={s.key}>{s.values[i] === null ? '—' : p.format(s.values[i] as number)}</Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+  return (
+    <Paper
+      className="card"
+      p="md"
+      radius="md"
+      component="section"
+      aria-labelledby={captionId}
+      data-testid={`chart-${p.id}`}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} size="h4" id={captionId}>
+            {p.title}
+          </Title>
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="default"
+              aria-pressed={asTable}
+              leftSection={asTable ? <IconChartBar size={14} /> : <IconTable size={14} />}
+              onClick={() => setAsTable((v) => !v)}
+              data-testid={`${p.id}-toggle`}
+            >
+              {asTable ? t('admin:stats.showChart') : t('admin:stats.showTable')}
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconDownload size={14} />}
+              disabled={empty}
+              onClick={() =>
+                saveBlob(new Blob([seriesCsv(p.xLabel, p.keys, p.series)], { type: 'text/csv' }), `${p.id}.csv`)
+              }
+              data-testid={`${p.id}-csv`}
+            >
+              {t('admin:stats.csv')}
+            </Button>
+          </Group>
+        </Group>
+        {empty ? (
+          <Text c="dimmed">{t('admin:stats.noData')}</Text>
+        ) : asTable ? (
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the keyboard focus
+          <div tabIndex={0} style={{ overflowX: 'auto' }}>
+            {table}
+          </div>
+        ) : (
+          <>
+            <div aria-hidden="true">
+              <SvgChart
+                kind={p.kind}
+                labels={p.labels}
+                series={p.series}
+                max={p.max}
+                formatY={p.format}
+                title={p.title}
+              />
+            </div>
+            <Group gap="md" aria-hidden="true">
+              {p.series.map((s) => (
+                <Group gap={6} key={s.key}>
+                  <span
+                    style={{ width: 12, height: 12, borderRadius: 2, background: s.color, display: 'inline-block' }}
+                  />
+                  <Text size="sm">{s.label}</Text>
+                </Group>
+              ))}
+            </Group>
+            <VisuallyHidden>{table}</VisuallyHidden>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,125 @@
+import { useDirection } from '@mantine/core';
+
+/** One series of a hand-written SVG chart (no chart library: nothing to load on other screens). */
+export interface Series {
+  key: string;
+  label: string;
+  /** A Mantine colour variable that follows the light/dark skin. */
+  color: string;
+  values: Array<number | null>;
+}
+
+interface ChartProps {
+  kind: 'line' | 'bar';
+  labels: string[];
+  series: Series[];
+  /** Fixed top of the y axis (100 for percentages); else the data's maximum. */
+  max?: number;
+  formatY: (v: number) => string;
+  title: string;
+}
+
+const W = 640;
+const H = 240;
+const PAD = { top: 12, bottom: 40, side: 48 };
+
+/**
+ * A line or grouped-bar chart drawn in SVG. It is an image for assistive technology (its numbers
+ * are in the table alternative next to it), uses the skin's colours through CSS variables and
+ * mirrors the x axis right to left.
+ */
+export function SvgChart({ kind, labels, series, max, formatY, title }: ChartProps) {
+  const { dir } = useDirection();
+  const rtl = dir === 'rtl';
+  const all = series.flatMap((s) => s.values.filter((v): v is number => v !== null));
+  const top = max ?? Math.max(1, ...all) * 1.1;
+  const bottom = kind === 'line' && max === undefined ? Math.max(0, Math.min(...all, top) * 0.9) : 0;
+  const plotW = W - PAD.side * 2;
+  const plotH = H - PAD.top - PAD.bottom;
+  const n = Math.max(1, labels.length);
+  const slot = plotW / n;
+  const xOf = (i: number) => {
+    const x = PAD.side + slot * i + slot / 2;
+    return rtl ? W - x : x;
+  };
+  const yOf = (v: number) => PAD.top + plotH - ((v - bottom) / Math.max(1e-9, top - bottom)) * plotH;
+  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => bottom + (top - bottom) * f);
+  const every = Math.max(1, Math.ceil(n / 8));
+  const barW = Math.max(2, (slot * 0.8) / Math.max(1, series.length));
+  const axisX = rtl ? W - PAD.side + 6 : PAD.side - 6;
+
+  return (
+    <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={title} style={{ maxHeight: 280 }}>
+      {ticks.map((v) => (
+        <g key={v}>
+          <line
+            x1={PAD.side}
+            x2={W - PAD.side}
+            y1={yOf(v)}
+            y2={yOf(v)}
+            stroke="var(--mantine-color-default-border)"
+            strokeDasharray="3 3"
+          />
+          <text
+            x={axisX}
+            y={yOf(v) + 4}
+            fontSize="11"
+            textAnchor={rtl ? 'start' : 'end'}
+            fill="var(--mantine-color-dimmed)"
+          >
+            {formatY(v)}
+          </text>
+        </g>
+      ))}
+      {labels.map((l, i) =>
+        i % every === 0 ? (
+          <text
+            key={l}
+            x={xOf(i)}
+            y={H - PAD.bottom + 16}
+            fontSize="11"
+            textAnchor="middle"
+            fill="var(--mantine-color-dimmed)"
+          >
+            {l}
+          </text>
+        ) : null,
+      )}
+      {kind === 'line'
+        ? series.map((s) => {
+            const pts = s.values
+              .map((v, i) => (v === null ? null : `${xOf(i)},${yOf(v)}`))
+              .filter((p): p is string => p !== null);
+            return (
+              <g key={s.key} data-series={s.key}>
+                <polyline points={pts.join(' ')} fill="none" stroke={s.color} strokeWidth="2.5" />
+                {s.values.map((v, i) =>
+                  v === null ? null : <circle key={labels[i]} cx={xOf(i)} cy={yOf(v)} r="3" fill={s.color} />,
+                )}
+              </g>
+            );
+          })
+        : series.map((s, si) => (
+            <g key={s.key} data-series={s.key}>
+              {s.values.map((v, i) => {
+                if (v === null) return null;
+                const offset = (si - series.length / 2) * barW + barW / 2;
+                const cx = xOf(i) + (rtl ? -offset : offset);
+                return (
+                  <rect
+                    key={labels[i]}
+                    x={cx - barW / 2 + 1}
+                    y={yOf(v)}
+                    width={barW - 2}
+                    height={Math.max(0, yOf(bottom) - yOf(v))}
+                    fill={s.color}
+                    rx="2"
+                  />
+                );
+              })}
+            </g>
+          ))}
+      <line x1={PAD.side} x2={W - PAD.side} y1={yOf(bottom)} y2={yOf(bottom)} stroke="var(--mantine-color-dimmed)" />
+    </svg>
+  );
+}

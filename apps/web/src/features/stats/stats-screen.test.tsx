@@ -1,0 +1,67 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { STATS_KPI_UNITS, STATS_KPIS, type StatsAnswer } from '@wac/shared/schemas/stats';
+import { HttpResponse, http } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderScreen } from '../../test/render';
+import { ORIGIN, server } from '../../test/server';
+import { seriesCsv } from './components/chart-card';
+import StatsScreen from './stats-screen';
+
+const answer = (range: string): StatsAnswer => ({
+  timeZone: 'UTC',
+  period: { from: '2026-10-01', to: '2026-10-31' },
+  previousPeriod: { from: '2026-08-31', to: '2026-09-30' },
+  kpis: STATS_KPIS.map((key, i) => ({
+    key,
+    unit: STATS_KPI_UNITS[key],
+    value: range === 'lastMonth' ? 40 + i : 10 + i,
+    previous: 10,
+    change: range === 'lastMonth' ? 30 + i : i,
+  })),
+  headcount: [
+    { date: '2026-10-01', headcount: 10 },
+    { date: '2026-10-31', headcount: 12 },
+  ],
+  weeks: [{ weekStart: '2026-09-28', attendanceRate: 90, latenessRate: 12.5 }],
+  weekdays: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, present: 4, late: 1, latenessRate: 25 })),
+});
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+afterEach(() => server.resetHandlers());
+
+describe('stats screen', () => {
+  it('asks for the chosen range, shows KPIs and a table alternative per chart', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(`${ORIGIN}/api/stats`, ({ request }) => {
+        const range = new URL(request.url).searchParams.get('range') ?? '';
+        asked.push(range);
+        return HttpResponse.json(answer(range));
+      }),
+      http.get(`${ORIGIN}/api/teams`, () => HttpResponse.json({ data: [], page: 1, itemsPerPage: 100, totalItems: 0 })),
+      http.get(`${ORIGIN}/api/departments`, () =>
+        HttpResponse.json({ data: [], page: 1, itemsPerPage: 100, totalItems: 0 }),
+      ),
+    );
+    renderScreen(<StatsScreen />);
+    await waitFor(() => expect(screen.getByTestId('kpi-headcountStart-value')).toHaveTextContent('10'));
+    expect(screen.getByTestId('kpi-attendanceRate-value')).toHaveTextContent('15%');
+    await userEvent.click(screen.getByText('Last Month'));
+    await waitFor(() => expect(screen.getByTestId('kpi-headcountStart-value')).toHaveTextContent('40'));
+    expect(asked).toEqual(['last28', 'lastMonth']);
+    await userEvent.click(screen.getByTestId('weekdays-toggle'));
+    expect(within(screen.getByTestId('weekdays-table')).getAllByRole('row')).toHaveLength(8);
+  });
+
+  it('exports a series as CSV with raw numbers', () => {
+    expect(
+      seriesCsv(
+        'Date',
+        ['2026-10-01', '2026-10-02'],
+        [{ key: 'h', label: 'Headcount, end', color: '', values: [10, null] }],
+      ),
+    ).toBe('Date,"Headcount, end"\n2026-10-01,10\n2026-10-02,\n');
+  });
+});

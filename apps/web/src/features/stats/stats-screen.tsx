@@ -1,0 +1,174 @@
+import { Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { STATS_KPIS, STATS_RANGES, type StatsRange } from '@wac/shared/schemas/stats';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../lib/format';
+import { useDepartmentOptions, useTeamOptions } from './api/get-filter-options';
+import { useStats } from './api/get-stats';
+import { ChartCard } from './components/chart-card';
+import { KpiCard } from './components/kpi-card';
+
+const weekdayName = (language: string, weekday: number) =>
+  // 2024-01-01 was a Monday.
+  new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, weekday)));
+
+/** The Stats screen: KPIs against the previous period and three charts, each with a table and CSV. */
+export default function StatsScreen() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const [range, setRange] = useState<StatsRange>('last28');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [team, setTeam] = useState<string | null>(null);
+  const [department, setDepartment] = useState<string | null>(null);
+  const teams = useTeamOptions();
+  const departments = useDepartmentOptions();
+  const custom = range === 'custom';
+  const stats = useStats({
+    range,
+    from: custom ? from || undefined : undefined,
+    to: custom ? to || undefined : undefined,
+    team: team ?? undefined,
+    department: department ?? undefined,
+  });
+  const s = stats.data;
+  const day = (d: string) => f.date(`${d}T12:00:00Z`);
+  const pct = (v: number) => f.percent(v);
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          {t('admin:nav.stats')}
+        </Title>
+        <Text c="dimmed" data-testid="stats-period">
+          {s
+            ? t('admin:stats.period', {
+                from: day(s.period.from),
+                to: day(s.period.to),
+                prevFrom: day(s.previousPeriod.from),
+                prevTo: day(s.previousPeriod.to),
+              })
+            : ' '}
+        </Text>
+      </div>
+      <Group align="end" wrap="wrap">
+        <SegmentedControl
+          aria-label={t('admin:stats.range')}
+          value={range}
+          onChange={(v) => setRange(v as StatsRange)}
+          data={STATS_RANGES.map((r) => ({ value: r, label: t(`admin:stats.ranges.${r}`) }))}
+          data-testid="stats-range"
+        />
+        {custom && (
+          <>
+            <TextInput
+              type="date"
+              label={t('admin:stats.from')}
+              value={from}
+              onChange={(e) => setFrom(e.currentTarget.value)}
+            />
+            <TextInput
+              type="date"
+              label={t('admin:stats.to')}
+              value={to}
+              onChange={(e) => setTo(e.currentTarget.value)}
+            />
+          </>
+        )}
+        <Select
+          label={t('admin:stats.team')}
+          placeholder={t('admin:stats.allTeams')}
+          clearable
+          searchable
+          value={team}
+          onChange={setTeam}
+          data={(teams.data?.data ?? []).map((x) => ({ value: x.uuid, label: x.name }))}
+          data-testid="stats-team"
+        />
+        <Select
+          label={t('admin:stats.department')}
+          placeholder={t('admin:stats.allDepartments')}
+          clearable
+          searchable
+          value={department}
+          onChange={setDepartment}
+          data={(departments.data?.data ?? []).map((x) => ({ value: x.uuid, label: x.name }))}
+          data-testid="stats-department"
+        />
+      </Group>
+      {stats.isError && (
+        <Paper p="md" className="card" role="alert">
+          <Text c="red.9">{(stats.error as Error).message}</Text>
+        </Paper>
+      )}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} component="section" aria-label={t('admin:stats.kpis')}>
+        {STATS_KPIS.map((key) => (
+          <KpiCard key={key} kpi={s?.kpis.find((k) => k.key === key)} />
+        ))}
+      </SimpleGrid>
+      {s && (
+        <SimpleGrid cols={{ base: 1, lg: 2 }}>
+          <ChartCard
+            id="headcount"
+            kind="line"
+            title={t('admin:stats.charts.headcount')}
+            xLabel={t('admin:stats.date')}
+            labels={s.headcount.map((h) => day(h.date))}
+            keys={s.headcount.map((h) => h.date)}
+            series={[
+              {
+                key: 'headcount',
+                label: t('admin:stats.kpi.headcountEnd'),
+                color: 'var(--mantine-color-blue-filled)',
+                values: s.headcount.map((h) => h.headcount),
+              },
+            ]}
+            format={(v) => f.number(Math.round(v))}
+          />
+          <ChartCard
+            id="weeks"
+            kind="bar"
+            title={t('admin:stats.charts.weeks')}
+            xLabel={t('admin:stats.weekOf')}
+            labels={s.weeks.map((w) => day(w.weekStart))}
+            keys={s.weeks.map((w) => w.weekStart)}
+            series={[
+              {
+                key: 'attendanceRate',
+                label: t('admin:stats.kpi.attendanceRate'),
+                color: 'var(--mantine-color-teal-filled)',
+                values: s.weeks.map((w) => w.attendanceRate),
+              },
+              {
+                key: 'latenessRate',
+                label: t('admin:stats.kpi.latenessRate'),
+                color: 'var(--mantine-color-orange-filled)',
+                values: s.weeks.map((w) => w.latenessRate),
+              },
+            ]}
+            max={100}
+            format={pct}
+          />
+          <ChartCard
+            id="weekdays"
+            kind="bar"
+            title={t('admin:stats.charts.weekdays')}
+            xLabel={t('admin:stats.weekday')}
+            labels={s.weekdays.map((w) => weekdayName(f.language, w.weekday))}
+            keys={s.weekdays.map((w) => String(w.weekday))}
+            series={[
+              {
+                key: 'latenessRate',
+                label: t('admin:stats.kpi.latenessRate'),
+                color: 'var(--mantine-color-orange-filled)',
+                values: s.weekdays.map((w) => w.latenessRate),
+              },
+            ]}
+            format={pct}
+          />
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

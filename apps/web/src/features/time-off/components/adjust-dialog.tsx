@@ -1,0 +1,117 @@
+import type { TimeOffType } from '@wac/shared/schemas/time-off-types';
+import { Alert, Button, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../../components/app-dialog';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { useAdjustBalance, useSearchPeople } from '../api/adjust-balance';
+import { useDays } from './days';
+
+/** An admin grants or adjusts someone's balance of a type, always with a reason (a ledger row). */
+export function AdjustDialog({ types, onClose }: { types: TimeOffType[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const days = useDays();
+  const adjust = useAdjustBalance();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const people = useSearchPeople(debounced);
+  const [userUuid, setUser] = useState<string | null>(null);
+  const [typeUuid, setType] = useState<string | null>(types[0]?.uuid ?? null);
+  const [kind, setKind] = useState<'grant' | 'adjustment'>('adjustment');
+  const [amount, setAmount] = useState<string | number>('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const type = types.find((x) => x.uuid === typeUuid);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const n = typeof amount === 'number' ? amount : Number(amount);
+    if (!userUuid || !typeUuid || !amount || Number.isNaN(n) || !reason.trim()) {
+      setError(t('admin:timeOff.adjustIncomplete'));
+      return;
+    }
+    try {
+      const b = await adjust.mutateAsync({ userUuid, typeUuid, kind, amount: n, reason: reason.trim() });
+      notify.success(t('admin:timeOff.adjusted', { balance: days.amount(b.balance, b.type.unit) }));
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError) setError(err.message);
+    }
+  };
+
+  return (
+    <AppDialog opened onClose={onClose} title={t('admin:timeOff.adjust')}>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Select
+            label={t('admin:timeOff.person')}
+            withAsterisk
+            searchable
+            data-autofocus
+            searchValue={search}
+            onSearchChange={setSearch}
+            filter={({ options }) => options}
+            data={(people.data?.data ?? []).map((p) => ({ value: p.uuid, label: `${p.firstName} ${p.lastName}` }))}
+            value={userUuid}
+            onChange={setUser}
+            nothingFoundMessage={t('admin:timeOff.nobodyFound')}
+            comboboxProps={{ withinPortal: false }}
+          />
+          <Group grow>
+            <Select
+              label={t('admin:timeOff.type')}
+              data={types.map((x) => ({ value: x.uuid, label: x.name }))}
+              value={typeUuid}
+              onChange={setType}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: false }}
+            />
+            <Select
+              label={t('admin:timeOff.entry')}
+              data={[
+                { value: 'adjustment', label: t('admin:timeOff.kinds.adjustment') },
+                { value: 'grant', label: t('admin:timeOff.kinds.grant') },
+              ]}
+              value={kind}
+              onChange={(v) => v && setKind(v as 'grant' | 'adjustment')}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: false }}
+            />
+          </Group>
+          <NumberInput
+            label={type?.unit === 'hours' ? t('admin:timeOff.amountHours') : t('admin:timeOff.amountDays')}
+            description={t('admin:timeOff.amountHint')}
+            withAsterisk
+            decimalScale={2}
+            min={-3660}
+            max={3660}
+            value={amount}
+            onChange={setAmount}
+          />
+          <TextInput
+            label={t('admin:timeOff.reason')}
+            withAsterisk
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('admin:common.cancel')}
+            </Button>
+            <Button type="submit" loading={adjust.isPending}>
+              {t('admin:common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,41 @@
+import type { TimeOffUnit } from '@wac/shared/schemas/time-off-types';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Calendar days (`YYYY-MM-DD`) and amounts of time off in the reader's language. A day is the
+ * company's day: it is shown as written, never shifted by the browser's zone.
+ */
+export function useDays() {
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
+  return useMemo(() => {
+    const day = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
+    const weekday = new Intl.DateTimeFormat(lang, { weekday: 'short', timeZone: 'UTC' });
+    const month = new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const num = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
+    // Intl knows each language's plurals ("1 day", "2 days", "يومان").
+    const inDays = new Intl.NumberFormat(lang, {
+      style: 'unit',
+      unit: 'day',
+      unitDisplay: 'long',
+      maximumFractionDigits: 2,
+    });
+    const inHours = new Intl.NumberFormat(lang, {
+      style: 'unit',
+      unit: 'hour',
+      unitDisplay: 'long',
+      maximumFractionDigits: 2,
+    });
+    const at = (d: string) => new Date(`${d}T00:00:00Z`);
+    return {
+      date: (d: string) => day.format(at(d)),
+      range: (from: string, to: string) => (from === to ? day.format(at(from)) : day.formatRange(at(from), at(to))),
+      weekday: (d: string) => weekday.format(at(d)),
+      month: (m: string) => month.format(at(`${m}-01`)),
+      number: (n: number) => num.format(n),
+      /** "3 days", "1.5 days", "7.5 hours". */
+      amount: (n: number, unit: TimeOffUnit) => (unit === 'days' ? inDays : inHours).format(n),
+    };
+  }, [lang]);
+}

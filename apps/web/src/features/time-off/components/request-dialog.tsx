@@ -1,0 +1,146 @@
+import type { TimeOffPreviewInput } from '@wac/shared/schemas/time-off';
+import { Alert, Button, Checkbox, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../../components/app-dialog';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { useCreateRequest } from '../api/create-request';
+import type { Balances } from '../api/get-balances';
+import { usePreview } from '../api/preview-request';
+import { useDays } from './days';
+
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+
+/** "Request time off": type, dates, half days, note; the working days it takes are counted before it is sent. */
+export function RequestDialog({ balances, onClose }: { balances: Balances['data']; onClose: () => void }) {
+  const { t } = useTranslation();
+  const days = useDays();
+  const create = useCreateRequest();
+  const [typeUuid, setTypeUuid] = useState<string | null>(balances[0]?.type.uuid ?? null);
+  const [startDate, setStart] = useState('');
+  const [endDate, setEnd] = useState('');
+  const [startHalf, setStartHalf] = useState(false);
+  const [endHalf, setEndHalf] = useState(false);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const type = balances.find((b) => b.type.uuid === typeUuid);
+
+  const complete = typeUuid && ISO.test(startDate) && ISO.test(endDate) && endDate >= startDate;
+  const body: TimeOffPreviewInput | null = complete
+    ? { typeUuid, startDate, endDate, startHalf, endHalf: startDate === endDate && startHalf ? false : endHalf }
+    : null;
+  const preview = usePreview(body);
+  const previewError = preview.error instanceof ApiError ? preview.error.message : null;
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (!body) {
+      setError(t('admin:timeOff.datesRequired'));
+      return;
+    }
+    try {
+      await create.mutateAsync({
+        ...body,
+        startHalf: body.startHalf ?? false,
+        endHalf: body.endHalf ?? false,
+        note: note.trim() || undefined,
+      });
+      notify.success(t('admin:timeOff.requested'));
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError) setError(err.message);
+    }
+  };
+
+  return (
+    <AppDialog opened onClose={onClose} title={t('admin:timeOff.request')}>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Select
+            label={t('admin:timeOff.type')}
+            data={balances.map((b) => ({ value: b.type.uuid, label: b.type.name }))}
+            value={typeUuid}
+            onChange={setTypeUuid}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: false }}
+            data-autofocus
+          />
+          <Group grow align="flex-start">
+            <TextInput
+              type="date"
+              label={t('admin:timeOff.startDate')}
+              withAsterisk
+              value={startDate}
+              onChange={(e) => {
+                const v = e.currentTarget.value;
+                setStart(v);
+                if (!endDate || endDate < v) setEnd(v);
+              }}
+            />
+            <TextInput
+              type="date"
+              label={t('admin:timeOff.endDate')}
+              withAsterisk
+              value={endDate}
+              min={startDate || undefined}
+              onChange={(e) => setEnd(e.currentTarget.value)}
+            />
+          </Group>
+          <Group>
+            <Checkbox
+              label={t('admin:timeOff.startHalf')}
+              checked={startHalf}
+              onChange={(e) => setStartHalf(e.currentTarget.checked)}
+            />
+            <Checkbox
+              label={t('admin:timeOff.endHalf')}
+              checked={endHalf}
+              disabled={startDate !== '' && startDate === endDate && startHalf}
+              onChange={(e) => setEndHalf(e.currentTarget.checked)}
+            />
+          </Group>
+          <Textarea
+            label={t('admin:timeOff.note')}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            autosize
+            minRows={2}
+          />
+          <div aria-live="polite" data-testid="time-off-preview">
+            {previewError ? (
+              <Text c="red.9" size="sm">
+                {previewError}
+              </Text>
+            ) : preview.data && type ? (
+              <Text size="sm">
+                {t('admin:timeOff.counted', {
+                  amount: days.amount(preview.data.amount, preview.data.unit),
+                  available: days.amount(preview.data.available, preview.data.unit),
+                })}
+              </Text>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('admin:timeOff.pickDates')}
+              </Text>
+            )}
+          </div>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('admin:common.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              {t('admin:timeOff.send')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,136 @@
+import { Group, Pagination, ScrollArea, Select, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../components/section-card';
+import { useFormat } from '../../../lib/format';
+import { useCalendarFilters, useTeamCalendar } from '../api/get-team-calendar';
+import { useDays } from './days';
+
+const PAGE = 20;
+const thisMonth = () => new Date().toISOString().slice(0, 7);
+
+function daysOf(month: string) {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const n = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return Array.from({ length: n }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);
+}
+
+/** Who is off in a month, filterable by team and department; the server pages the people. */
+export function TeamCalendar() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const days = useDays();
+  const [month, setMonth] = useState(thisMonth);
+  const [teamUuid, setTeam] = useState<string | null>(null);
+  const [departmentUuid, setDepartment] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const filters = useCalendarFilters();
+  const valid = /^\d{4}-\d{2}$/.test(month);
+  const cal = useTeamCalendar(
+    { month, teamUuid: teamUuid ?? undefined, departmentUuid: departmentUuid ?? undefined, page, itemsPerPage: PAGE },
+    valid,
+  );
+  const dates = valid ? daysOf(month) : [];
+  const people = cal.data?.data ?? [];
+
+  return (
+    <SectionCard title={t('admin:timeOff.calendar')} testId="time-off-calendar">
+      <Group align="flex-end" mb="sm">
+        <TextInput
+          type="month"
+          label={t('admin:timeOff.month')}
+          value={month}
+          onChange={(e) => {
+            setMonth(e.currentTarget.value);
+            setPage(1);
+          }}
+        />
+        <Select
+          label={t('admin:timeOff.team')}
+          placeholder={t('admin:timeOff.all')}
+          clearable
+          data={(filters.data?.teams ?? []).map((x) => ({ value: x.uuid, label: x.name }))}
+          value={teamUuid}
+          onChange={(v) => {
+            setTeam(v);
+            setPage(1);
+          }}
+          comboboxProps={{ withinPortal: false }}
+        />
+        <Select
+          label={t('admin:timeOff.department')}
+          placeholder={t('admin:timeOff.all')}
+          clearable
+          data={(filters.data?.departments ?? []).map((x) => ({ value: x.uuid, label: x.name }))}
+          value={departmentUuid}
+          onChange={(v) => {
+            setDepartment(v);
+            setPage(1);
+          }}
+          comboboxProps={{ withinPortal: false }}
+        />
+      </Group>
+      <ScrollArea type="auto">
+        <Table withTableBorder withColumnBorders fz="xs" data-testid="team-calendar-table">
+          <Table.Caption style={{ captionSide: 'top', textAlign: 'start' }}>
+            {valid ? t('admin:timeOff.calendarCaption', { month: days.month(month) }) : ''}
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('admin:timeOff.person')}</Table.Th>
+              {dates.map((d) => (
+                <Table.Th key={d} scope="col" ta="center" px={2}>
+                  <abbr title={days.date(d)} style={{ textDecoration: 'none' }}>
+                    {f.number(Number(d.slice(8)))}
+                  </abbr>
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {!cal.isPending && people.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={dates.length + 1}>
+                  <Text c="dimmed" size="sm">
+                    {t('admin:timeOff.nobodyOff')}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {people.map((p) => (
+              <Table.Tr key={p.person.uuid}>
+                <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
+                  {p.person.firstName} {p.person.lastName}
+                </Table.Th>
+                {dates.map((d) => {
+                  const a = p.absences.find((x) => x.startDate <= d && x.endDate >= d);
+                  return (
+                    <Table.Td key={d} p={0} style={{ minWidth: 22 }}>
+                      {a && (
+                        <div
+                          style={{
+                            background: a.type.color,
+                            opacity: a.status === 'pending' ? 0.45 : 1,
+                            height: 22,
+                          }}
+                          title={`${a.type.name} · ${f.status(a.status)}`}
+                        >
+                          <VisuallyHidden>{`${days.date(d)}: ${a.type.name}, ${f.status(a.status)}`}</VisuallyHidden>
+                        </div>
+                      )}
+                    </Table.Td>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+      {(cal.data?.totalItems ?? 0) > PAGE && (
+        <Group justify="flex-end" mt="sm">
+          <Pagination total={Math.ceil((cal.data?.totalItems ?? 0) / PAGE)} value={page} onChange={setPage} size="sm" />
+        </Group>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,163 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sessionStore } from '../../lib/session/store';
+import { renderScreen } from '../../test/render';
+import { ORIGIN, server } from '../../test/server';
+import TimeOffScreen from './time-off-screen';
+
+const VACATION = '40000000-0000-4000-8000-000000000001';
+const balances = {
+  userUuid: '10000000-0000-4000-8000-000000000001',
+  data: [
+    {
+      type: {
+        uuid: VACATION,
+        name: 'Vacation',
+        color: '#1c7ed6',
+        unit: 'days',
+        paid: true,
+        allowNegative: false,
+        needsApproval: true,
+      },
+      balance: 23,
+      pending: 3,
+      available: 20,
+    },
+  ],
+};
+const request = (over: object = {}) => ({
+  uuid: '50000000-0000-4000-8000-000000000001',
+  person: { uuid: '10000000-0000-4000-8000-000000000002', firstName: 'Bob', lastName: 'Brown' },
+  type: { uuid: VACATION, name: 'Vacation', color: '#1c7ed6', unit: 'days' },
+  startDate: '2027-03-02',
+  endDate: '2027-03-04',
+  startHalf: false,
+  endHalf: false,
+  amount: 3,
+  note: 'Family visit',
+  status: 'pending',
+  decidedBy: null,
+  decidedAt: null,
+  comment: null,
+  createdAt: '2027-02-01T10:00:00.000Z',
+  canDecide: true,
+  canCancel: true,
+  ...over,
+});
+const page = (data: object[]) => ({ data, page: 1, itemsPerPage: 10, totalItems: data.length });
+
+const signIn = (roles: string[]) =>
+  sessionStore.set({
+    status: 'ready',
+    user: { uuid: 'u1', email: 'a@acme.test', firstName: 'A', lastName: 'B', roles: [] } as never,
+    current: {
+      uuid: 'm1',
+      enabled: true,
+      roles: roles.map((name) => ({ name })),
+      company: { uuid: 'c1', name: 'Acme', logo: null, subDomain: 'acme', enabled: true },
+    },
+  });
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+afterEach(() => {
+  server.resetHandlers();
+  sessionStore.reset();
+});
+
+describe('time off screen', () => {
+  it('shows balances, counts the working days before sending, and sends the request', async () => {
+    signIn(['member']);
+    const sent: unknown[] = [];
+    server.use(
+      http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json(balances)),
+      http.get(`${ORIGIN}/api/time-off/requests`, () => HttpResponse.json(page([request({ canDecide: false })]))),
+      http.get(`${ORIGIN}/api/time-off/ledger`, () =>
+        HttpResponse.json(
+          page([
+            {
+              uuid: '60000000-0000-4000-8000-000000000001',
+              type: { uuid: VACATION, name: 'Vacation', color: '#1c7ed6', unit: 'days' },
+              kind: 'grant',
+              amount: 25,
+              effectiveDate: '2027-01-01',
+              reason: null,
+              requestUuid: null,
+              createdBy: null,
+              createdAt: '2027-01-01T00:00:00.000Z',
+            },
+          ]),
+        ),
+      ),
+
+      http.get(`${ORIGIN}/api/time-off/approvals/count`, () => HttpResponse.json({ pending: 0, isApprover: false })),
+      http.post(`${ORIGIN}/api/time-off/requests/preview`, () =>
+        HttpResponse.json({
+          unit: 'days',
+          amount: 2.5,
+          days: [
+            { date: '2027-04-05', amount: 1 },
+            { date: '2027-04-06', amount: 1 },
+            { date: '2027-04-07', amount: 0.5 },
+          ],
+          available: 20,
+        }),
+      ),
+      http.post(`${ORIGIN}/api/time-off/requests`, async ({ request: r }) => {
+        sent.push(await r.json());
+        return HttpResponse.json(request({ startDate: '2027-04-05', endDate: '2027-04-07', amount: 2.5 }), {
+          status: 201,
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<TimeOffScreen />, '/time-off');
+    expect(await screen.findByText('20 days')).toBeInTheDocument();
+    expect(screen.getByText('Balance 23 days · pending 3 days')).toBeInTheDocument();
+    expect(screen.getByText('Pending')).toBeInTheDocument();
+    // The ledger the balance is the sum of.
+    expect(await screen.findByText('Grant')).toBeInTheDocument();
+    expect(screen.getByText('+25 days')).toBeInTheDocument();
+    // Not an approver: no approvals or calendar tabs.
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Request time off' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/First day/), '2027-04-05');
+    await user.clear(within(dialog).getByLabelText(/Last day/));
+    await user.type(within(dialog).getByLabelText(/Last day/), '2027-04-07');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'End at mid-day' }));
+    expect(await within(dialog).findByText('This takes 2.5 days (available: 20 days).')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toEqual([
+      { typeUuid: VACATION, startDate: '2027-04-05', endDate: '2027-04-07', startHalf: false, endHalf: true },
+    ]);
+  });
+
+  it('lets an approver approve with a comment', async () => {
+    signIn(['admin']);
+    const decided: unknown[] = [];
+    server.use(
+      http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json(balances)),
+      http.get(`${ORIGIN}/api/time-off/requests`, () => HttpResponse.json(page([]))),
+      http.get(`${ORIGIN}/api/time-off/ledger`, () => HttpResponse.json(page([]))),
+      http.get(`${ORIGIN}/api/time-off/approvals/count`, () => HttpResponse.json({ pending: 1, isApprover: true })),
+      http.get(`${ORIGIN}/api/time-off/approvals`, () => HttpResponse.json(page([request()]))),
+      http.post(`${ORIGIN}/api/time-off/requests/:uuid/approve`, async ({ request: r, params }) => {
+        decided.push([params.uuid, await r.json()]);
+        return HttpResponse.json(request({ status: 'approved', canDecide: false }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<TimeOffScreen />, '/time-off');
+    await user.click(await screen.findByRole('tab', { name: /Approvals/ }));
+    await user.click(await screen.findByRole('button', { name: 'Approve the request of Bob Brown' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Comment' }), 'Enjoy');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(decided).toEqual([[request().uuid, { comment: 'Enjoy' }]]));
+  });
+});

@@ -1,0 +1,177 @@
+import { Badge, Button, Paper, SimpleGrid, Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../../components/page-heading';
+import { SectionCard, SimpleTable } from '../../components/section-card';
+import { useFormat } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { useCancelRequest } from './api/cancel-request';
+import { useApprovalCount } from './api/get-approvals';
+import { useBalances } from './api/get-balances';
+import { useRequests } from './api/get-requests';
+import { ApprovalsPanel } from './components/approvals-panel';
+import { useDays } from './components/days';
+import { LedgerCard } from './components/ledger-card';
+import { RequestDialog } from './components/request-dialog';
+import { TeamCalendar } from './components/team-calendar';
+
+const PAGE = 10;
+// Filled and dark enough for white text (WCAG AA contrast).
+const STATUS_COLOR = { pending: 'indigo.9', approved: 'teal.9', declined: 'red.9', cancelled: 'gray.7' } as const;
+
+/** A member's balances per type and their requests; approvers also get approvals and the team calendar. */
+function MyTimeOff() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const days = useDays();
+  const balances = useBalances();
+  const [page, setPage] = useState(1);
+  const history = useRequests({ page, itemsPerPage: PAGE });
+  const cancel = useCancelRequest();
+  const [asking, setAsking] = useState(false);
+  const rows = history.data?.data ?? [];
+
+  return (
+    <Stack gap="lg">
+      <SectionCard
+        title={t('admin:timeOff.balances')}
+        testId="time-off-balances"
+        actions={
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setAsking(true)}
+            disabled={!balances.data?.data.length}
+          >
+            {t('admin:timeOff.request')}
+          </Button>
+        }
+      >
+        {!balances.data ? (
+          <Skeleton h={80} />
+        ) : balances.data.data.length === 0 ? (
+          <Text c="dimmed">{t('admin:timeOff.noTypes')}</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+            {balances.data.data.map((b) => (
+              <Paper
+                key={b.type.uuid}
+                withBorder
+                p="md"
+                style={{ borderInlineStartWidth: 6, borderInlineStartColor: b.type.color }}
+                data-testid={`balance-${b.type.name}`}
+                data-balance={b.balance}
+              >
+                <Text fw={600}>{b.type.name}</Text>
+                <Text size="xl" fw={700} data-testid="balance-available">
+                  {days.amount(b.available, b.type.unit)}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {t('admin:timeOff.balanceLine', {
+                    balance: days.amount(b.balance, b.type.unit),
+                    pending: days.amount(b.pending, b.type.unit),
+                  })}
+                </Text>
+              </Paper>
+            ))}
+          </SimpleGrid>
+        )}
+      </SectionCard>
+      <SectionCard title={t('admin:timeOff.history')} testId="time-off-history">
+        <SimpleTable
+          caption={t('admin:timeOff.historyCaption')}
+          columns={[
+            t('admin:timeOff.type'),
+            t('admin:timeOff.dates'),
+            t('admin:timeOff.amount'),
+            t('admin:timeOff.status'),
+            t('admin:timeOff.comment'),
+            t('admin:common.actions'),
+          ]}
+          empty={<Text c="dimmed">{t('admin:timeOff.noRequests')}</Text>}
+          isEmpty={!history.isPending && rows.length === 0}
+          pages={Math.ceil((history.data?.totalItems ?? 0) / PAGE)}
+          page={page}
+          onPage={setPage}
+        >
+          {rows.map((r) => (
+            <Table.Tr key={r.uuid} data-testid="request-row" data-start={r.startDate}>
+              <Table.Td>{r.type.name}</Table.Td>
+              <Table.Td>{days.range(r.startDate, r.endDate)}</Table.Td>
+              <Table.Td>{days.amount(r.amount, r.type.unit)}</Table.Td>
+              <Table.Td>
+                <Badge color={STATUS_COLOR[r.status]} variant="filled" data-testid="request-status">
+                  {f.status(r.status)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{r.comment ?? ''}</Table.Td>
+              <Table.Td>
+                {r.canCancel && (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    loading={cancel.isPending && cancel.variables === r.uuid}
+                    aria-label={t('admin:timeOff.cancelLabel', { dates: days.range(r.startDate, r.endDate) })}
+                    onClick={() =>
+                      void cancel.mutateAsync(r.uuid).then(() => notify.success(t('admin:timeOff.cancelled')))
+                    }
+                  >
+                    {t('admin:timeOff.cancel')}
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </SimpleTable>
+      </SectionCard>
+      <LedgerCard />
+      {asking && balances.data && <RequestDialog balances={balances.data.data} onClose={() => setAsking(false)} />}
+    </Stack>
+  );
+}
+
+export default function TimeOffScreen() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const count = useApprovalCount();
+  const [tab, setTab] = useState<string | null>('mine');
+  const approver = count.data?.isApprover ?? false;
+  const pending = count.data?.pending ?? 0;
+
+  return (
+    <Stack gap="lg">
+      <PageHeading>{t('admin:nav.timeOff')}</PageHeading>
+      {approver ? (
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="mine">{t('admin:timeOff.mine')}</Tabs.Tab>
+            <Tabs.Tab
+              value="approvals"
+              rightSection={
+                pending > 0 ? (
+                  <Badge size="sm" color="red.9" circle={pending < 10}>
+                    {pending >= 1000 ? `${f.number(999)}+` : f.number(pending)}
+                  </Badge>
+                ) : undefined
+              }
+            >
+              {t('admin:timeOff.approvals')}
+            </Tabs.Tab>
+            <Tabs.Tab value="calendar">{t('admin:timeOff.calendar')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="mine">
+            <MyTimeOff />
+          </Tabs.Panel>
+          <Tabs.Panel value="approvals">
+            <ApprovalsPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="calendar">
+            <TeamCalendar />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        <MyTimeOff />
+      )}
+    </Stack>
+  );
+}

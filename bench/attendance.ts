@@ -1,0 +1,252 @@
+/**
+ * Attendance at scale, in process (no HTTP): the day board (counts and first page), one person's
+ * month, a morning burst of clock-ins with retries, and the company's monthly CSV export, each
+ * next to a bare primary-key select on the same pool measured in the same run.
+ *
+ *   node --import tsx bench/attendance.ts                       # 10,000 members × 40 days (reduced)
+ *   node --import tsx bench/attendance.ts --members 100000 --days 100   # the issue's full scale
+ *   options: --database-url postgres://postgres@127.0.0.1:5432/wac_bench_attendance --seconds 5 --reuse --only board,export
+ *
+ * Recreates its own database (its name must contain "bench").
+ */
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { zonedDate } from '@wac/shared/zoned-time';
+import { testConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/client';
+import { createSchedule, setCompanyTimeZone } from '../apps/server/src/db/seed/attendance-factories';
+import { createCompany } from '../apps/server/src/db/seed/factories';
+import { createMemoryBus } from '../apps/server/src/lib/bus';
+import { createCtx, type Infra, type TenantCtx } from '../apps/server/src/lib/context';
+import { board } from '../apps/server/src/modules/attendance/board.service';
+import { clockIn } from '../apps/server/src/modules/attendance/clock.service';
+import { exportCsv, timesheet } from '../apps/server/src/modules/attendance/timesheets.service';
+import { ms, withDatabase } from './lib/util';
+
+const { values: args } = parseArgs({
+  options: {
+    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/wac_bench_attendance' },
+    members: { type: 'string', default: '10000' },
+    days: { type: 'string', default: '40' },
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    /** Keep the database of the previous run (no drop, no seed). */
+    reuse: { type: 'boolean', default: false },
+    /** Comma-separated: baseline,board,month,burst,export (default all). */
+    only: { type: 'string', default: 'baseline,board,month,burst,export' },
+  },
+});
+const URL_ = args['database-url']!;
+const MEMBERS = Number(args.members);
+const DAYS = Number(args.days);
+const SECONDS = Number(args.seconds);
+const CONNECTIONS = Number(args.connections);
+const TZ = 'America/New_York';
+
+const dbName = new URL(URL_).pathname.slice(1);
+if (!/bench/.test(dbName)) throw new Error(`refusing to recreate ${dbName}: its name must contain "bench"`);
+
+async function timed<T>(label: string, fn: () => Promise<T>) {
+  const t0 = performance.now();
+  const r = await fn();
+  console.log(`  ${label.padEnd(44)} ${ms(performance.now() - t0)}`);
+  return r;
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+};
+
+/** `CONNECTIONS` workers call `fn` until `SECONDS` pass; latencies and requests per second. */
+async function load(fn: (i: number) => Promise<unknown>, seconds = SECONDS) {
+  const lat: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  let n = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const i = n++;
+        const s = performance.now();
+        await fn(i);
+        lat.push(performance.now() - s);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - t0) / 1000;
+  return { rps: lat.length / elapsed, p50: pct(lat, 50), p99: pct(lat, 99), n: lat.length };
+}
+
+async function main() {
+  console.log(`attendance bench: ${MEMBERS} members × ${DAYS} days, ${CONNECTIONS} connections, ${SECONDS} s each`);
+  const only = new Set(args.only!.split(','));
+  if (!args.reuse) {
+    const admin = new pg.Client({ connectionString: withDatabase(URL_, 'postgres') });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${dbName}"`);
+    await admin.end();
+  }
+  const db = await openDatabase({ databaseUrl: URL_, poolSize: CONNECTIONS });
+  const raw = new pg.Pool({ connectionString: URL_, max: CONNECTIONS });
+  const q = (text: string, params: unknown[] = []) => raw.query(text, params);
+  const companyId = args.reuse
+    ? ((await q('SELECT id FROM companies LIMIT 1')).rows[0].id as string)
+    : await seed(db, q);
+  const today = zonedDate(new Date(), TZ);
+  const [{ n: entries }] = (await q('SELECT count(*)::int AS n FROM attendance_entries')).rows;
+  console.log(`  entries: ${entries.toLocaleString('en')}`);
+  await measure(db, raw, q, companyId, only);
+  void today;
+}
+
+type Q = (text: string, params?: unknown[]) => Promise<pg.QueryResult>;
+
+async function seed(db: Awaited<ReturnType<typeof openDatabase>>, q: Q) {
+  await timed('migrations', () => db.migrate());
+  const companyId = await db.system(async (tx) => {
+    const c = await createCompany(tx, { name: 'Bench Attendance', subDomain: 'benchatt' });
+    await setCompanyTimeZone(tx, c.id, TZ);
+    await createSchedule(tx, c.id, { name: 'Office', isDefault: true, breakMinutes: 30, graceMinutes: 10 });
+    return c.id;
+  });
+  await timed(`users and memberships (${MEMBERS})`, async () => {
+    await q(
+      `INSERT INTO users (email, first_name, last_name)
+       SELECT 'member' || g || '@bench.example.com', (ARRAY['Ada','Ben','Cara','Dan','Eve','Finn','Gus','Hana'])[1 + g % 8], 'Person' || g
+         FROM generate_series(1, $1::int) g`,
+      [MEMBERS],
+    );
+    await q(`INSERT INTO memberships (company_id, user_id, roles) SELECT $1, id, '{member}' FROM users`, [companyId]);
+    await q(
+      `UPDATE memberships SET roles = '{admin}' WHERE user_id = (SELECT id FROM users WHERE email = 'member1@bench.example.com')`,
+    );
+  });
+  const today = zonedDate(new Date(), TZ);
+  await timed(`entries (${DAYS} past days, weekdays)`, () =>
+    q(
+      `INSERT INTO attendance_entries (company_id, user_id, work_date, clock_in, clock_out, recorded_in, recorded_out, status, source)
+       SELECT $1, m.user_id, d::date, t.i, t.i + interval '8 hours 20 minutes', t.i, t.i + interval '8 hours 20 minutes', 'closed', 'web'
+         FROM memberships m
+        CROSS JOIN generate_series($2::date - $3::int, $2::date - 1, interval '1 day') d
+        CROSS JOIN LATERAL (SELECT ((d::date + time '08:45' + ((hashtext(m.user_id::text || d::text) & 31) * interval '1 minute'))
+                                    AT TIME ZONE $4) AS i) t
+        WHERE m.company_id = $1 AND extract(isodow FROM d) < 6 AND (hashtext(m.user_id::text || d::text) & 15) <> 3`,
+      [companyId, today, DAYS, TZ],
+    ),
+  );
+  // Today: two thirds have clocked in (still in).
+  await timed('today: two thirds clocked in', () =>
+    q(
+      `INSERT INTO attendance_entries (company_id, user_id, work_date, clock_in, recorded_in, status, source)
+       SELECT $1, user_id, $2::date, now() - interval '1 hour', now() - interval '1 hour', 'open', 'web'
+         FROM memberships WHERE company_id = $1 AND (hashtext(user_id::text) % 3) <> 0`,
+      [companyId, today],
+    ),
+  );
+  await timed('VACUUM ANALYZE', () => q('VACUUM ANALYZE'));
+  return companyId;
+}
+
+async function measure(
+  db: Awaited<ReturnType<typeof openDatabase>>,
+  raw: pg.Pool,
+  q: Q,
+  companyId: string,
+  only: Set<string>,
+) {
+  const ids = (await q('SELECT user_id FROM memberships WHERE company_id = $1 ORDER BY user_id', [companyId])).rows.map(
+    (r) => r.user_id as string,
+  );
+  const adminId = (await q(`SELECT id FROM users WHERE email = 'member1@bench.example.com'`)).rows[0].id as string;
+  const idle = (
+    await q(
+      `SELECT user_id FROM memberships m WHERE company_id = $1
+         AND NOT EXISTS (SELECT 1 FROM attendance_entries e WHERE e.company_id = $1 AND e.user_id = m.user_id AND e.status = 'open')`,
+      [companyId],
+    )
+  ).rows.map((r) => r.user_id as string);
+
+  const infra = { config: testConfig(), db, bus: createMemoryBus(), log: console } as unknown as Infra;
+  const as = (userId: string) => createCtx(infra, { actor: { userId, ip: '127.0.0.1' }, companyId }) as TenantCtx;
+  const adminCtx = as(adminId);
+
+  const rows: string[] = [];
+  const row = (label: string, r: { rps: number; p50: number; p99: number }, base: number) => {
+    const line = `| ${label} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${((100 * r.rps) / base).toFixed(0)}% |`;
+    rows.push(line);
+    console.log(line);
+  };
+  console.log('\n| measured | req/s | p50 ms | p99 ms | of baseline |\n| --- | ---: | ---: | ---: | ---: |');
+  const baseline = await load((i) => q('SELECT id, email FROM users WHERE id = $1', [ids[i % ids.length]]));
+  row('baseline: primary-key select (raw pg)', baseline, baseline.rps);
+  if (only.has('board')) {
+    row(
+      'day board, today: counts + first page',
+      await load(() => board(adminCtx, { page: 1, itemsPerPage: 10 })),
+      baseline.rps,
+    );
+    row(
+      'day board, status=late, page 3, search "ada"',
+      await load(() => board(adminCtx, { status: 'late', search: 'ada', page: 3, itemsPerPage: 10 })),
+      baseline.rps,
+    );
+  }
+  if (only.has('month'))
+    row(
+      "one person's month (timesheet)",
+      await load((i) => timesheet(adminCtx, { userId: ids[(i * 7919) % ids.length]!, period: 'month' })),
+      baseline.rps,
+    );
+
+  if (only.has('burst')) {
+    // The morning burst: each idle member clocks in once; every fourth request is retried with its key.
+    const burstIds = idle.slice(0, Math.min(idle.length, 20_000));
+    let next = 0;
+    const burst = await load(async () => {
+      const i = next++;
+      const user = burstIds[i % burstIds.length]!;
+      const key = `bench-burst-${i % burstIds.length}`;
+      await clockIn(as(user), { idempotencyKey: key, source: 'api' }).catch(() => null);
+      if (i % 4 === 0) await clockIn(as(user), { idempotencyKey: key, source: 'api' }).catch(() => null);
+    });
+    row(`morning burst: clock-ins (${burstIds.length} people, 1 in 4 retried)`, burst, baseline.rps);
+    const [dup] = (
+      await q(
+        `SELECT (SELECT count(*) FROM (SELECT user_id FROM attendance_entries WHERE company_id = $1 AND status = 'open'
+                                     GROUP BY user_id HAVING count(*) > 1) x)::int AS open_dups,
+              (SELECT count(*) FROM (SELECT user_id, idempotency_key FROM attendance_entries WHERE company_id = $1 AND idempotency_key LIKE 'bench-burst-%'
+                                     GROUP BY 1, 2 HAVING count(*) > 1) y)::int AS key_dups`,
+        [companyId],
+      )
+    ).rows;
+    console.log(`  duplicates after the burst: ${dup.open_dups} open, ${dup.key_dups} by key`);
+  }
+  if (only.has('export')) {
+    // The monthly export: time, lines and the process's peak memory over its resting size.
+    const rest = process.memoryUsage().rss;
+    let peak = rest;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 20);
+    const t0 = performance.now();
+    let lines = 0;
+    let bytes = 0;
+    for await (const chunk of await exportCsv(adminCtx, { period: 'month' })) {
+      bytes += Buffer.byteLength(chunk as string);
+      lines++;
+    }
+    clearInterval(sampler);
+    console.log(
+      `  monthly CSV export: ${(lines - 1).toLocaleString('en')} lines, ${(bytes / 1e6).toFixed(1)} MB in ${ms(performance.now() - t0)}; RSS ${(rest / 1e6).toFixed(0)} MB at rest, peak ${(peak / 1e6).toFixed(0)} MB`,
+    );
+  }
+  await raw.end();
+  await db.close();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

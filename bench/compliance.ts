@@ -1,0 +1,185 @@
+/**
+ * Compliance at scale (issue 11): a policy assigned to every member of one company, half of them
+ * acknowledged; the company's audit log at a large size. Measures, through the real services (the
+ * same code a route runs, scoped and under row-level security), at 10 concurrent callers:
+ * the tracking page with its completion figures, the overdue list paged and searched, publishing
+ * a version that needs re-acknowledgement by everyone (and a request served meanwhile), the audit
+ * log page unfiltered and filtered, and `audit:verify` throughput.
+ *
+ *   node --import tsx bench/compliance.ts [--members 100000] [--audit 10000000] [--database-url postgres://…/wac_bench_compliance]
+ *
+ * Drops and recreates its own database (the name must contain `bench`).
+ */
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import type { Config } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/client';
+import { createPolicy } from '../apps/server/src/db/seed/compliance-factories';
+import { createMemoryBus } from '../apps/server/src/lib/bus';
+import { createCtx, forCompany } from '../apps/server/src/lib/context';
+import * as audit from '../apps/server/src/modules/audit-log/audit-log.service';
+import { verifyChain } from '../apps/server/src/modules/audit-log/verify.service';
+import * as policies from '../apps/server/src/modules/policies/policies.service';
+import * as tracking from '../apps/server/src/modules/policies/tracking.service';
+import { ms, withDatabase } from './lib/util';
+
+const { values: args } = parseArgs({
+  options: {
+    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/wac_bench_compliance' },
+    members: { type: 'string', default: '100000' },
+    audit: { type: 'string', default: '10000000' },
+    requests: { type: 'string', default: '200' },
+  },
+});
+const url = args['database-url']!;
+const members = Number(args.members);
+const auditRows = Number(args.audit);
+const requests = Number(args.requests);
+const dbName = new URL(url).pathname.slice(1);
+if (!dbName.includes('bench')) throw new Error('the database name must contain "bench"');
+
+const t0 = performance.now();
+const admin = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
+await admin.connect();
+await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+await admin.query(`CREATE DATABASE "${dbName}"`);
+await admin.end();
+const db = await openDatabase({ databaseUrl: url, poolSize: 12 });
+await db.migrate();
+/** The seed's own connection: its statements run for minutes, past the pool's read timeout. */
+const seed = new pg.Client({ connectionString: url });
+await seed.connect();
+const q = (text: string, params: unknown[] = []) => seed.query(text, params);
+
+const COMPANY = '00000000-0000-4000-8000-00000000c0de';
+const step = async (label: string, fn: () => Promise<unknown>) => {
+  const s = performance.now();
+  await fn();
+  const took = performance.now() - s;
+  console.log(`${label.padEnd(58)} ${ms(took)}`);
+  return took;
+};
+
+await step(`seed: company, ${members.toLocaleString('en')} users and members`, async () => {
+  await q(`INSERT INTO companies (id, name, sub_domain) VALUES ($1, 'Bench Co', 'benchco')`, [COMPANY]);
+  await q(
+    `INSERT INTO users (id, email, first_name, last_name)
+    SELECT md5('u' || n)::uuid, 'person' || n || '@benchco.example.com', 'Person', 'Number ' || n
+    FROM generate_series(1, $1::int) n`,
+    [members],
+  );
+  await q(
+    `INSERT INTO memberships (company_id, user_id, roles, created_at)
+    SELECT $1, md5('u' || n)::uuid, CASE WHEN n = 1 THEN '{admin}'::text[] ELSE '{member}'::text[] END,
+      now() - interval '90 days'
+    FROM generate_series(1, $2::int) n`,
+    [COMPANY, members],
+  );
+});
+let policyId = '';
+await step('seed: a policy for everyone, half acknowledged', async () => {
+  const p = await db.system((tx) =>
+    createPolicy(tx, COMPANY, {
+      title: 'Code of Conduct',
+      dueDays: 14,
+      versions: [{ body: { html: '<p>Be kind.</p>' }, publishedDaysAgo: 20 }],
+    }),
+  );
+  policyId = p.id;
+  await q(
+    `INSERT INTO policy_acknowledgements (company_id, policy_id, version_id, version_number, user_id, content_sha256)
+    SELECT $1, $2, $3, 1, md5('u' || n)::uuid, $4 FROM generate_series(1, $5::int, 2) n`,
+    [COMPANY, p.id, p.versions[0]!.id, p.versions[0]!.sha, members],
+  );
+});
+// The audit rows go through the chaining trigger, in chunks of 100,000 (one transaction each).
+const auditSeed = await step(
+  `seed: ${auditRows.toLocaleString('en')} audit rows through the chaining trigger`,
+  async () => {
+    for (let from = 1; from <= auditRows; from += 100_000) {
+      const to = Math.min(auditRows, from + 99_999);
+      await q(
+        `INSERT INTO audit_log (company_id, actor_user_id, action, target_type, target_id, after, ip, created_at)
+      SELECT $1, md5('u' || (1 + n % 50))::uuid,
+        (ARRAY['policy.update', 'team.update', 'member.update', 'policy.acknowledge'])[1 + n % 4],
+        'policy', $2, jsonb_build_object('n', n), '203.0.113.1', now() - make_interval(secs => $3::int - n)
+      FROM generate_series($4::int, $5::int) n`,
+        [COMPANY, policyId, auditRows, from, to],
+      );
+    }
+  },
+);
+console.log(`  chaining insert rate: ${Math.round(auditRows / (auditSeed / 1000)).toLocaleString('en')} rows/s`);
+await q('ANALYZE');
+await seed.end();
+
+const infra = {
+  config: { baseDomain: 'localhost' } as Config,
+  db,
+  bus: createMemoryBus(),
+  mailer: null as never,
+  tokens: null as never,
+  log: { info() {}, warn() {}, error() {} },
+};
+const ctx = forCompany(createCtx(infra, { actor: { userId: '00000000-0000-0000-0000-000000000000' } }), COMPANY);
+
+/** 10 callers, `requests` calls in all; p50/p95/p99 of each call's latency. */
+async function load(label: string, call: (i: number) => Promise<unknown>) {
+  const times: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (next < requests) {
+        const i = next++;
+        const s = performance.now();
+        await call(i);
+        times.push(performance.now() - s);
+      }
+    }),
+  );
+  const wall = performance.now() - started;
+  times.sort((a, b) => a - b);
+  const q = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!;
+  console.log(
+    `${label.padEnd(58)} p50 ${ms(q(50))}  p95 ${ms(q(95))}  p99 ${ms(q(99))}  (${Math.round((times.length / wall) * 1000)}/s)`,
+  );
+}
+
+const base = { page: 1, itemsPerPage: 10, order: 'asc' as const };
+await load('tracking page 1 with completion figures', () =>
+  tracking.tracking(ctx, { id: policyId, ...base, sort: 'name' }),
+);
+await load('overdue list, page 50, searched "number 1"', () =>
+  tracking.tracking(ctx, { id: policyId, ...base, page: 50, sort: 'name', status: 'overdue', search: 'number 1' }),
+);
+await load('audit log page 1 (unfiltered, newest first)', () => audit.list(ctx, { ...base, order: 'desc' }));
+await load('audit log filtered by action, page 3', () =>
+  audit.list(ctx, { ...base, page: 3, order: 'desc', action: 'policy.acknowledge' }),
+);
+
+const draft = await policies.setDraftText(ctx, { id: policyId, html: '<p>Be kind, everywhere.</p>' });
+void draft;
+const current = await policies.get(ctx, policyId);
+let during = 0;
+const other = (async () => {
+  const s = performance.now();
+  await audit.list(ctx, { ...base, order: 'desc' });
+  during = performance.now() - s;
+})();
+await step(`publish v2 needing re-acknowledgement by ${members.toLocaleString('en')}`, () =>
+  policies.publish(ctx, { id: policyId, version: current.version, requiresAck: true }),
+);
+await other;
+console.log(`  an audit page served meanwhile took ${ms(during)}`);
+const after = await tracking.tracking(ctx, { id: policyId, ...base, sort: 'name' });
+console.log(
+  `  after publishing: ${after.summary.outstanding + after.summary.overdue} outstanding of ${after.summary.assigned}`,
+);
+
+const v = await verifyChain(ctx);
+console.log(
+  `audit:verify over ${v.checked.toLocaleString('en')} rows: ${v.intact ? 'intact' : 'BROKEN'} in ${ms(v.millis)} (${Math.round(v.checked / (v.millis / 1000)).toLocaleString('en')} rows/s)`,
+);
+console.log(`total ${ms(performance.now() - t0)}`);
+await db.close();

@@ -1,0 +1,175 @@
+import { expect, type Page, test } from '@playwright/test';
+import { axeViolations, describeViolations, expectDashboard, signIn } from '../support/console';
+import { consoleUrl } from '../support/env';
+
+async function openAttendance(page: Page) {
+  await page.goto(consoleUrl('acme', '/attendance'));
+  await expect(page.getByTestId('clock-card')).toBeVisible();
+  // Start from "not clocked in" whatever an earlier run left.
+  const out = page.getByTestId('clock-out');
+  if (await out.isVisible()) {
+    await out.click();
+    await expect(page.getByTestId('clock-in')).toBeVisible();
+  }
+}
+
+test('Bob clocks in and out; a double click makes one entry and his other tab follows live', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, 'bob@example.com', 'acme');
+  await expectDashboard(page, 'Bob');
+  await openAttendance(page);
+  const before = await page
+    .getByTestId('today-entries')
+    .locator('tbody tr')
+    .count()
+    .catch(() => 0);
+
+  const other = await context.newPage();
+  await other.goto(consoleUrl('acme', '/attendance'));
+  await expect(other.getByTestId('clock-in')).toBeVisible();
+
+  await page.getByTestId('clock-in').dblclick();
+  await expect(page.getByTestId('clock-status')).toHaveText('Clocked in');
+  await expect(page.getByTestId('today-entries').locator('tbody tr')).toHaveCount(before + 1);
+  // The other tab follows without a reload.
+  await expect(other.getByTestId('clock-status')).toHaveText('Clocked in', { timeout: 5000 });
+  // The running time moves.
+  const first = await page.getByTestId('worked-today').textContent();
+  await expect(page.getByTestId('worked-today')).not.toHaveText(first ?? '', { timeout: 3000 });
+
+  await other.getByTestId('clock-out').click();
+  await expect(other.getByTestId('clock-status')).toHaveText('Not clocked in');
+  await expect(page.getByTestId('clock-status')).toHaveText('Not clocked in', { timeout: 5000 });
+  await expect(page.getByTestId('today-entries').locator('tbody tr').last().locator('td').last()).not.toHaveText('—');
+  await context.close();
+});
+
+test("Alice's open day board shows Bob present within a second of his clock-in, without a reload", async ({
+  browser,
+}) => {
+  const alice = await (await browser.newContext()).newPage();
+  await signIn(alice, 'alice@example.com', 'acme');
+  await expect(alice.getByTestId('greeting')).toBeVisible();
+  await alice.goto(consoleUrl('acme', '/attendance/board'));
+  await expect(alice.getByTestId('board-table')).toBeVisible();
+  await alice.getByRole('textbox', { name: 'Search', exact: true }).fill('bob@example.com');
+  await expect(alice.getByTestId('board-row')).toHaveCount(1);
+
+  const bob = await (await browser.newContext()).newPage();
+  await signIn(bob, 'bob@example.com', 'acme');
+  await expectDashboard(bob, 'Bob');
+  await openAttendance(bob);
+  await bob.getByTestId('clock-in').click();
+  await expect(bob.getByTestId('clock-status')).toHaveText('Clocked in');
+  await expect(alice.getByTestId('board-row').getByTestId('board-status')).toHaveText(/Present|Late/, {
+    timeout: 1500,
+  });
+  await expect(alice.getByTestId('board-row')).toContainText('Clocked in');
+  await bob.getByTestId('clock-out').click();
+  await expect(bob.getByTestId('clock-status')).toHaveText('Not clocked in');
+});
+
+for (const language of ['en', 'ar'] as const) {
+  test(`My attendance has no axe violations (${language})`, async ({ page }) => {
+    await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+    await signIn(page, 'bob@example.com', 'acme');
+    await expect(page.getByTestId('greeting')).toBeVisible();
+    await openAttendance(page);
+    await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+    await page.waitForLoadState('networkidle');
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+  });
+
+  test(`Day board has no axe violations (${language})`, async ({ page }) => {
+    await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+    await signIn(page, 'alice@example.com', 'acme');
+    await expect(page.getByTestId('greeting')).toBeVisible();
+    await page.goto(consoleUrl('acme', '/attendance/board'));
+    await expect(page.getByTestId('board-row').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+  });
+}
+
+test('Bob asks to remove an entry; Alice sees the request live and approves it; Bob sees it approved live', async ({
+  browser,
+}) => {
+  const alice = await (await browser.newContext()).newPage();
+  await signIn(alice, 'alice@example.com', 'acme');
+  await expect(alice.getByTestId('greeting')).toBeVisible();
+  await alice.goto(consoleUrl('acme', '/attendance/corrections'));
+  await expect(alice.getByTestId('pending-count')).toBeVisible();
+
+  const bob = await (await browser.newContext()).newPage();
+  await signIn(bob, 'bob@example.com', 'acme');
+  await expectDashboard(bob, 'Bob');
+  // The dashboard carries the clock card too.
+  await expect(bob.getByTestId('clock-card')).toBeVisible();
+  await openAttendance(bob);
+  await bob.getByTestId('clock-in').click();
+  await expect(bob.getByTestId('clock-status')).toHaveText('Clocked in');
+  await bob.getByTestId('clock-out').click();
+  await expect(bob.getByTestId('clock-status')).toHaveText('Not clocked in');
+
+  const reason = `Clocked by mistake ${Date.now()}`;
+  await bob
+    .getByTestId('timesheet-table')
+    .getByRole('button', { name: /Correct the entry/ })
+    .last()
+    .click();
+  const dialog = bob.getByRole('dialog');
+  await dialog.getByText('Remove', { exact: true }).click();
+  await dialog.getByTestId('correction-reason').fill(reason);
+  await dialog.getByTestId('send-correction').click();
+  await expect(dialog).toBeHidden();
+  const mine = bob.getByTestId('my-corrections').getByTestId('correction-row').filter({ hasText: reason });
+  await expect(mine.getByTestId('correction-status')).toHaveText('Pending');
+
+  // Alice's open list shows it without a reload.
+  const row = alice.getByTestId('corrections-table').getByTestId('correction-row').filter({ hasText: reason });
+  await expect(row).toBeVisible({ timeout: 5000 });
+  await row.getByTestId('approve').click();
+  await alice.getByRole('dialog').getByRole('textbox').fill('OK');
+  await alice.getByTestId('confirm-decision').click();
+  await expect(row).toBeHidden();
+  // Bob's page follows live.
+  await expect(mine.getByTestId('correction-status')).toHaveText('Approved', { timeout: 5000 });
+});
+
+for (const language of ['en', 'ar'] as const) {
+  test(`Corrections and Timesheets have no axe violations (${language})`, async ({ page }) => {
+    await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+    await signIn(page, 'alice@example.com', 'acme');
+    await expect(page.getByTestId('greeting')).toBeVisible();
+    await page.goto(consoleUrl('acme', '/attendance/corrections'));
+    await expect(page.getByTestId('pending-count')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    let violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await page.goto(consoleUrl('acme', '/attendance/timesheets'));
+    await page.getByTestId('timesheet-person').click();
+    await page.getByRole('option').first().click();
+    await expect(page.getByTestId('timesheet-table')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    // The settings: each tab, the schedule dialog open.
+    await page.goto(consoleUrl('acme', '/attendance/settings'));
+    await expect(page.getByTestId('settings-zone')).toBeVisible();
+    for (const tab of [1, 2, 3]) {
+      await page.getByRole('tab').nth(tab).click();
+      await page.waitForLoadState('networkidle');
+      violations = await axeViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+    }
+    await page.getByRole('tab').nth(2).click();
+    await expect(page.getByTestId('schedules-table')).toBeVisible();
+    await page.getByTestId('schedules-table').getByRole('button').first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+  });
+}

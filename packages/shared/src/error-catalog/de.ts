@@ -1,0 +1,96 @@
+import type { ErrorCode } from '../error-codes';
+import { TIME_OFF_MESSAGES } from './time-off';
+
+/** Every error code's message in German. */
+export const de: Record<ErrorCode, string> = {
+  ...TIME_OFF_MESSAGES.de,
+  VALIDATION_FAILED: 'Einige Felder sind ungültig.',
+  BAD_REQUEST: 'Die Anfrage ist ungültig.',
+  INVALID_JSON: 'Der Inhalt der Anfrage ist kein gültiges JSON.',
+  INVALID_CREDENTIALS: 'Ungültige Anmeldedaten.',
+  UNAUTHENTICATED: 'Bitte melden Sie sich an.',
+  TOKEN_INVALID: 'Ihre Sitzung ist ungültig. Bitte melden Sie sich erneut an.',
+  TOKEN_EXPIRED: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  REFRESH_INVALID: 'Ihre Sitzung wurde beendet. Bitte melden Sie sich erneut an.',
+  SESSION_REVOKED: 'Ihre Sitzung wurde beendet. Bitte melden Sie sich erneut an.',
+  NOT_PART_OF_ANY_COMPANY: 'Sie gehören keinem Unternehmen an.',
+  FORBIDDEN: 'Dazu sind Sie nicht berechtigt.',
+  NOT_READY:
+    'Der Server ist nicht bereit: Ein Dienst, von dem er abhängt, ist nicht erreichbar. Bitte versuchen Sie es gleich erneut.',
+  JOB_NOT_RETRYABLE: 'Nur ein fehlgeschlagener oder toter Auftrag kann wiederholt werden.',
+  ACCOUNT_DISABLED:
+    'Ihr Konto wurde deaktiviert. Bitte wenden Sie sich an Ihren Administrator oder wechseln Sie das Unternehmen',
+  COMPANY_DISABLED: 'Dieses Unternehmen wurde deaktiviert.',
+  NOT_FOUND: 'Nicht gefunden.',
+  COMPANY_NOT_FOUND: 'Dieser Bereich existiert leider nicht.',
+  ROUTE_NOT_FOUND: 'Diese Adresse existiert nicht.',
+  CONFLICT: 'Dies steht im Widerspruch zu vorhandenen Daten.',
+  VERSION_CONFLICT: 'Jemand anderes hat dies inzwischen geändert. Laden Sie neu, um die Änderungen zu sehen.',
+  EMAIL_TAKEN: 'Es gibt bereits ein Konto mit dieser E-Mail-Adresse.',
+  SUBDOMAIN_TAKEN: 'Diese Subdomain ist bereits vergeben.',
+  ALREADY_MEMBER: 'Diese Person ist bereits Mitglied des Unternehmens.',
+  LAST_ADMIN: 'Ein Unternehmen muss mindestens einen aktiven Administrator behalten.',
+  INVALID_OTP: 'Ungültiger Code',
+  OTP_EXPIRED: 'Dieser Code ist abgelaufen. Bitte fordern Sie einen neuen an.',
+  OTP_TOO_MANY_ATTEMPTS: 'Zu viele falsche Codes. Bitte fordern Sie einen neuen an.',
+  WORK_EMAIL_REQUIRED:
+    'Leider ist diese E-Mail-Adresse nicht zulässig. Bitte verwenden Sie Ihre geschäftliche E-Mail-Adresse.',
+  PASSWORD_TOO_COMMON: 'Dieses Passwort ist zu verbreitet. Bitte wählen Sie ein anderes.',
+  SWITCH_CODE_INVALID: 'Dieser Anmeldelink ist ungültig oder abgelaufen. Bitte melden Sie sich an.',
+  TICKET_INVALID: 'Das Echtzeit-Ticket ist ungültig, bereits verwendet oder abgelaufen.',
+  ORIGIN_NOT_ALLOWED: 'Diese Seite darf hier keine Echtzeitverbindung öffnen.',
+  FILE_TOO_LARGE: 'Die Datei ist größer als 2 MB. Bitte wählen Sie eine kleinere Datei.',
+  UNSUPPORTED_FILE_TYPE: 'Bitte wählen Sie ein PNG-, JPEG- oder WebP-Bild.',
+  BODY_TOO_LARGE: 'Die Anfrage ist zu groß.',
+  UNSUPPORTED_MEDIA_TYPE: 'Dieser Inhaltstyp wird nicht unterstützt.',
+  RATE_LIMITED: 'Zu viele Versuche. Bitte warten Sie einen Moment.',
+  CROSS_SITE_REQUEST:
+    'Diese Anfrage kam von einer anderen Seite und wurde abgelehnt. Öffnen Sie die Konsole unter ihrer eigenen Adresse und versuchen Sie es erneut.',
+  INVITATION_LIMIT:
+    'Diese Firma hat ihr Einladungslimit erreicht: 300 pro Stunde und 1.000 pro Tag. Bitte versuchen Sie es später erneut.',
+  INVITATION_LIMIT_NEW:
+    'Eine neue Firma oder eine Firma in der Testphase kann 50 Einladungen pro Stunde und 200 pro Tag senden. Bitte versuchen Sie es später erneut.',
+  INVITATION_PENDING: 'Für diese E-Mail-Adresse gibt es bereits eine offene Einladung.',
+  INVITATION_INVALID:
+    'Diese Einladung ist ungültig oder abgelaufen. Bitte fordern Sie bei Ihrem Administrator eine neue an.',
+  INVITATION_EMAIL_MISMATCH:
+    'Diese Einladung wurde an eine andere E-Mail-Adresse gesendet. Melden Sie sich mit dieser Adresse an, um sie anzunehmen.',
+  JOIN_REQUEST_PENDING:
+    'Sie haben bereits eine Beitrittsanfrage gestellt. Bitte warten Sie auf die Antwort eines Administrators.',
+  CSV_INVALID:
+    'Diese Datei ist keine gültige CSV-Datei. Erwartet werden die Spalten email, firstName, lastName und role (oder roles, wie im Export).',
+  TEAM_NAME_TAKEN: 'Es gibt bereits ein Team mit diesem Namen.',
+  MANAGER_CYCLE:
+    'Diese Führungskraft würde eine Schleife in der Berichtslinie erzeugen: Die Person führt sie bereits, direkt oder über andere.',
+  MANAGER_SELF: 'Eine Person kann nicht ihre eigene Führungskraft sein.',
+  DEPARTMENT_CYCLE: 'Eine Abteilung kann nicht unter sich selbst oder einer ihrer Unterabteilungen liegen.',
+  DEPARTMENT_NAME_TAKEN: 'Es gibt bereits eine Abteilung mit diesem Namen.',
+  PAGE_SLUG_TAKEN: 'Eine Seite mit dieser Adresse gibt es in Ihrem Unternehmen bereits.',
+  PAGE_USER_NOT_MEMBER: 'Eine der ausgewählten Personen ist kein Mitglied dieses Unternehmens.',
+  PAGE_ACTION_DISABLED: 'Diese Person nimmt auf diesem Weg keine Anfragen entgegen.',
+  FIELD_NOT_SELF_EDITABLE: 'Dieses Feld Ihres Datensatzes dürfen Sie nicht ändern; wenden Sie sich an einen Admin.',
+  FIELD_LABEL_TAKEN: 'Es gibt bereits ein Feld mit dieser Bezeichnung.',
+  ALREADY_CLOCKED_IN: 'Sie sind bereits eingestempelt.',
+  NOT_CLOCKED_IN: 'Sie sind nicht eingestempelt.',
+  ATTENDANCE_PERIOD_LOCKED: 'Dieser Zeitraum ist gesperrt; seine Einträge können nicht mehr geändert werden.',
+  ATTENDANCE_OVERLAP: 'Dieser Eintrag würde sich mit einem anderen Eintrag derselben Person überschneiden.',
+  HOLIDAY_DATE_TAKEN: 'An diesem Datum gibt es bereits einen Feiertag.',
+  SCHEDULE_NAME_TAKEN: 'Es gibt bereits einen Arbeitsplan mit diesem Namen.',
+  SCHEDULE_IN_USE: 'Dieser Arbeitsplan ist noch Mitgliedern zugewiesen oder der Standard.',
+  SCHEDULE_DEFAULT_REQUIRED:
+    'Das Unternehmen braucht einen Standardplan: Machen Sie zuerst einen anderen zum Standard.',
+  CORRECTION_DECIDED: 'Über diesen Korrekturantrag wurde bereits entschieden.',
+  ATTENDANCE_ENTRY_ORDER: 'Das Ende eines Eintrags muss nach seinem Beginn liegen.',
+  ATTENDANCE_IN_FUTURE: 'Ein Eintrag kann nicht in der Zukunft enden.',
+  TIMESHEET_PERIOD_NOT_OVER:
+    'Ein Zeitraum kann erst gesperrt werden, wenn er in der Zeitzone des Unternehmens vorbei ist.',
+  POLICY_NOT_PUBLISHED: 'Diese Richtlinie hat noch keine veröffentlichte Version.',
+  POLICY_ARCHIVED: 'Diese Richtlinie ist archiviert.',
+  POLICY_ALREADY_ACKNOWLEDGED: 'Sie haben diese Version bereits bestätigt.',
+  POLICY_VERSION_OUTDATED:
+    'Dies ist nicht der aktuelle Text der Richtlinie. Bitte laden Sie ihn neu und lesen Sie ihn erneut.',
+  POLICY_EMPTY: 'Eine Version braucht einen Text oder ein PDF, bevor sie veröffentlicht werden kann.',
+  POLICY_HTML_UNSAFE: 'Der Text enthält Skripte, Ereignis-Handler, Stile oder unsichere Links, die nicht erlaubt sind.',
+  INTERNAL: 'Etwas ist schiefgelaufen! Bitte kontaktieren Sie unser Support-Team',
+  SERVICE_UNAVAILABLE: 'Der Dienst ist kurz nicht erreichbar. Bitte versuchen Sie es in einigen Sekunden erneut.',
+};
