@@ -251,8 +251,16 @@ export async function revokeWhere(tx: Tx, reason: string, where: ReturnType<type
 export const revokeSession = (tx: Tx, sessionId: string, reason: string) =>
   revokeWhere(tx, reason, eq(sessions.id, sessionId));
 
-export const revokeOwnSession = (tx: Tx, userId: string, sessionId: string, reason: string) =>
-  revokeWhere(tx, reason, and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+/**
+ * Ends one of the user's own browsers: the session and the rest of its family (its sign-in on the
+ * base domain and every session that sign-in opened), or the browser would come straight back in.
+ */
+export const revokeOwnSession = (tx: Tx, userId: string, rootId: string, reason: string) =>
+  revokeWhere(
+    tx,
+    reason,
+    and(eq(sessions.userId, userId), or(eq(sessions.id, rootId), eq(sessions.parentId, rootId))),
+  );
 
 /**
  * A company's reach over a user's sessions: those on its host, and the user's base-domain sign-ins,

@@ -190,6 +190,26 @@ describe('the sessions list', () => {
     expect(current.has(await sid(base))).toBe(true);
     expect(current.has(await sid(other))).toBe(false);
   });
+  it('revoking another browser’s session ends that browser’s whole sign-in, and only that', async () => {
+    const mine = await enter(await signInOnBase('alice@acme.test'), null, ids.acme, 'acme');
+    const otherBase = await signInOnBase('alice@acme.test');
+    const otherAcme = await enter(otherBase, null, ids.acme, 'acme');
+    const otherGlobex = await enter(otherAcme, 'acme', ids.globex, 'globex');
+    const third = await signInOnBase('alice@acme.test');
+    const res = await call(app, {
+      method: 'DELETE',
+      url: `/api/jwt/sessions/${(await app.tokens.verify(otherAcme.token)).sid}`,
+      host: 'acme',
+      token: mine.token,
+    });
+    expect(res.statusCode).toBe(200);
+    // Its sign-in is gone too: the other browser cannot come back in with a switch code.
+    expect((await refresh(otherBase.cookie, null)).statusCode).toBe(401);
+    expect((await refresh(otherAcme.cookie, 'acme')).statusCode).toBe(401);
+    expect((await refresh(otherGlobex.cookie, 'globex')).statusCode).toBe(401);
+    expect((await refresh(mine.cookie, 'acme')).statusCode).toBe(200);
+    expect((await refresh(third.cookie, null)).statusCode).toBe(200);
+  });
 });
 
 describe('a disabled member', () => {

@@ -85,7 +85,8 @@ export async function listSessions(ctx: Ctx, { page, itemsPerPage }: { page: num
 export async function revokeOwnSession(ctx: Ctx, sessionId: string) {
   const userId = actingUser(ctx);
   const revoked = await ctx.system(async (tx) => {
-    const out = await repo.revokeOwnSession(tx, userId, sessionId, 'revoked_by_user');
+    const root = (await repo.sessionBelongsTo(tx, userId, sessionId)) ? await familyRoot(tx, sessionId) : null;
+    const out = root ? await repo.revokeOwnSession(tx, userId, root, 'revoked_by_user') : [];
     if (!out.length && !(await repo.sessionBelongsTo(tx, userId, sessionId))) {
       throw new AppError('NOT_FOUND');
     }

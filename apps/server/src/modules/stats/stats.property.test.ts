@@ -61,12 +61,17 @@ interface World {
   to: string;
 }
 
+// fast-check may draw the same seed twice in a run (it favours small integers): each world gets
+// names of its own all the same.
+let worlds = 0;
+
 async function buildWorld(tx: Tx, seed: number): Promise<World> {
   const r = rng(seed);
+  const tag = `${seed}-${++worlds}`;
   const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)]!;
   const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
   const tz = pick(ZONES);
-  const company = await createCompany(tx, { name: `P${seed}`, subDomain: `p${seed}` });
+  const company = await createCompany(tx, { name: `P${tag}`, subDomain: `p${tag}` });
   await setCompanyTimeZone(tx, company.id, tz);
   const from = addDays(pick(WINDOWS), int(0, 5));
   const to = addDays(from, int(6, 24));
@@ -95,7 +100,7 @@ async function buildWorld(tx: Tx, seed: number): Promise<World> {
   const users: string[] = [];
   const n = int(3, 6);
   for (let i = 0; i < n; i++) {
-    const u = await createUser(tx, { email: `u${i}.${seed}@p.test`, firstName: `U${i}` });
+    const u = await createUser(tx, { email: `u${i}.${tag}@p.test`, firstName: `U${i}` });
     await addMembership(tx, company.id, u.id);
     users.push(u.id);
     const start = r() < 0.6 ? '2020-01-01' : addDays(from, int(-25, 20));
