@@ -256,11 +256,7 @@ export const revokeSession = (tx: Tx, sessionId: string, reason: string) =>
  * base domain and every session that sign-in opened), or the browser would come straight back in.
  */
 export const revokeOwnSession = (tx: Tx, userId: string, rootId: string, reason: string) =>
-  revokeWhere(
-    tx,
-    reason,
-    and(eq(sessions.userId, userId), or(eq(sessions.id, rootId), eq(sessions.parentId, rootId))),
-  );
+  revokeWhere(tx, reason, and(eq(sessions.userId, userId), or(eq(sessions.id, rootId), eq(sessions.parentId, rootId))));
 
 /**
  * A company's reach over a user's sessions: those on its host, and the user's base-domain sign-ins,

@@ -41,7 +41,7 @@ export function TimesheetTable({
               <Table.Td>
                 <Group gap={4} wrap="wrap">
                   {d.holiday && (
-                    <Badge variant="light" color="grape.9">
+                    <Badge variant="outline" color="grape">
                       {d.holiday}
                     </Badge>
                   )}
