@@ -209,6 +209,7 @@ describe('people settings screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('cell', { name: 'S, M, L, and XL' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Shirt size' })).toHaveFocus());
 
     await user.click(screen.getByRole('button', { name: 'Delete Badge number' }));
     dialog = await screen.findByRole('dialog', { name: 'Delete field' });
@@ -217,6 +218,8 @@ describe('people settings screen', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'Badge number' })).not.toBeInTheDocument());
+    // The row and its button are gone: the focus lands on "Add a field", not on the page's body.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add a field' })).toHaveFocus());
 
     const members = screen.getByTestId('self-editable-settings');
     await user.click(within(members).getByRole('checkbox', { name: 'Job title' }));

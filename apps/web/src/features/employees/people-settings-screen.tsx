@@ -1,7 +1,7 @@
 import type { CustomField } from '@wac/shared/schemas/employees';
 import { Alert, Anchor, Button, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppDialog } from '../../components/app-dialog';
@@ -27,10 +27,29 @@ export default function PeopleSettingsScreen() {
   const [deleting, setDeleting] = useState<CustomField | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const rows = fields.data?.data ?? [];
-
+  // The dialogs unmount when they close, before Mantine can hand the focus back: the screen does it.
+  const opener = useRef<HTMLElement | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const open = (show: () => void) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    show();
+  };
+  const refocus = () => {
+    const el = opener.current;
+    opener.current = null;
+    setTimeout(() => {
+      // A deleted field's row is gone with its button: the focus goes to "Add a field".
+      (el?.isConnected ? el : addButton.current)?.focus();
+    }, 0);
+  };
+  const closeEdit = () => {
+    setEditing(null);
+    refocus();
+  };
   const closeDelete = () => {
     setDeleting(null);
     setDeleteError(null);
+    refocus();
   };
   const onDelete = async (field: CustomField) => {
     setDeleteError(null);
@@ -55,7 +74,11 @@ export default function PeopleSettingsScreen() {
         title={t('admin:peopleSettings.customFields')}
         testId="custom-fields"
         actions={
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
+          <Button
+            ref={addButton}
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => open(() => setEditing('new'))}
+          >
             {t('admin:peopleSettings.addField')}
           </Button>
         }
@@ -103,7 +126,7 @@ export default function PeopleSettingsScreen() {
                         size="xs"
                         variant="default"
                         aria-label={t('admin:peopleSettings.editLabel', { name: r.label })}
-                        onClick={() => setEditing(r)}
+                        onClick={() => open(() => setEditing(r))}
                       >
                         {t('admin:peopleSettings.edit')}
                       </Button>
@@ -112,7 +135,7 @@ export default function PeopleSettingsScreen() {
                         variant="default"
                         color="red.9"
                         aria-label={t('admin:peopleSettings.deleteLabel', { name: r.label })}
-                        onClick={() => setDeleting(r)}
+                        onClick={() => open(() => setDeleting(r))}
                       >
                         {t('admin:peopleSettings.delete')}
                       </Button>
@@ -125,7 +148,7 @@ export default function PeopleSettingsScreen() {
         </ScrollArea>
       </SectionCard>
       {settings.data && <SelfEditableSettings key={settings.data.version} settings={settings.data} />}
-      {editing && <FieldFormDialog field={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+      {editing && <FieldFormDialog field={editing === 'new' ? undefined : editing} onClose={closeEdit} />}
       {deleting && (
         <AppDialog opened onClose={closeDelete} title={t('admin:peopleSettings.deleteTitle')}>
           <Stack>
