@@ -46,6 +46,20 @@ test('an admin adds a single-select field from the People screen and fills it on
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
+  // Members may edit their job title once ticked and saved; untick it again for the specs that follow.
+  const members = page.getByTestId('self-editable-settings');
+  const jobTitle = members.getByRole('checkbox', { name: 'Job title' });
+  await expect(jobTitle).not.toBeChecked();
+  await jobTitle.check();
+  await members.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+  await page.reload();
+  await expect(jobTitle).toBeChecked();
+  await jobTitle.uncheck();
+  await members.getByRole('button', { name: 'Save' }).click();
+  await page.reload();
+  await expect(jobTitle).not.toBeChecked();
+
   // Bob's record shows the field; Alice picks his size and it stays.
   await page.goto(consoleUrl('acme', '/people?search=bob'));
   await page.getByTestId('people-table').getByRole('link', { name: 'Bob Brown' }).click();

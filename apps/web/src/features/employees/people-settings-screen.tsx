@@ -1,5 +1,5 @@
 import type { CustomField } from '@wac/shared/schemas/employees';
-import { Alert, Anchor, Button, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, ScrollArea, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -92,8 +92,9 @@ export default function PeopleSettingsScreen() {
           viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('admin:peopleSettings.customFields') }}
         >
           <Table data-testid="custom-fields-table" miw={640}>
-            <Table.Caption style={{ captionSide: 'top', textAlign: 'start' }}>
-              {t('admin:peopleSettings.customFields')}
+            {/* Named for screen readers; the card's heading already says it on screen. */}
+            <Table.Caption>
+              <VisuallyHidden>{t('admin:peopleSettings.customFields')}</VisuallyHidden>
             </Table.Caption>
             <Table.Thead>
               <Table.Tr>
