@@ -104,6 +104,7 @@ export const ERROR_FIELDS: Partial<Record<ErrorCode, string>> = {
   OTP_TOO_MANY_ATTEMPTS: 'otp',
   SUBDOMAIN_TAKEN: 'subDomain',
   TEAM_NAME_TAKEN: 'name',
+  FIELD_LABEL_TAKEN: 'label',
   PAGE_SLUG_TAKEN: 'slug',
   FILE_TOO_LARGE: 'file',
   UNSUPPORTED_FILE_TYPE: 'file',

@@ -31,6 +31,7 @@ const InvitationScreen = lazy(() => import('../features/invitations/invitation-s
 const DepartmentsScreen = lazy(() => import('../features/departments/departments-screen'));
 const EmployeesScreen = lazy(() => import('../features/employees/employees-screen'));
 const EmployeeScreen = lazy(() => import('../features/employees/employee-screen'));
+const PeopleSettingsScreen = lazy(() => import('../features/employees/people-settings-screen'));
 const OrgChartScreen = lazy(() => import('../features/employees/org-chart-screen'));
 const MyAttendanceScreen = lazy(() => import('../features/attendance/my-attendance-screen'));
 const DayBoardScreen = lazy(() => import('../features/attendance/day-board-screen'));
@@ -162,7 +163,10 @@ export const router = createBrowserRouter(
                 { path: 'time-off', element: <TimeOffScreen /> },
                 {
                   element: <Allow subject="peopleHR" />,
-                  children: [{ path: 'time-off-types', element: <TimeOffTypesScreen /> }],
+                  children: [
+                    { path: 'time-off-types', element: <TimeOffTypesScreen /> },
+                    { path: 'people/settings', element: <PeopleSettingsScreen /> },
+                  ],
                 },
                 {
                   element: <Allow subject="stats" />,

@@ -1,5 +1,6 @@
 import type { DirectoryEntry } from '@wac/shared/schemas/employees';
-import { Anchor, Avatar, Badge, ColorSwatch, Group, Select, Stack, Title } from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, ColorSwatch, Group, Select, Stack, Title } from '@mantine/core';
+import { IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
@@ -63,9 +64,21 @@ export default function EmployeesScreen() {
 
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
-        {t('admin:people.title')}
-      </Title>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t('admin:people.title')}
+        </Title>
+        {isAdmin && (
+          <Button
+            component={Link}
+            to="/people/settings"
+            variant="default"
+            leftSection={<IconSettings size={16} aria-hidden />}
+          >
+            {t('admin:peopleSettings.open')}
+          </Button>
+        )}
+      </Group>
       <DataTable
         testId="people-table"
         caption={t('admin:people.title')}

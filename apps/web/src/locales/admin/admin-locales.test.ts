@@ -26,6 +26,7 @@ const DYNAMIC_KEYS = [
   ...['pending', 'accepted', 'declined', 'withdrawn'].map((s) => `join.status.${s}`),
   ...['members', 'admins', 'teams', 'disabledMembers'].map((k) => `dashboard.${k}`),
   ...['invite', 'team'].map((k) => `dashboard.setup.${k}`),
+  ...['text', 'number', 'date', 'select'].map((k) => `peopleSettings.types.${k}`),
   // Every audit action is a sentence.
   ...AUDIT_ACTIONS.map((a) => `audit.sentence.${a}`),
 ];
@@ -48,6 +49,8 @@ describe('admin locales', () => {
       ['timeOff.cancel', 'timeOff.cancelLabel'],
       ['timeOff.approve', 'timeOff.approveLabel'],
       ['timeOff.decline', 'timeOff.declineLabel'],
+      ['peopleSettings.edit', 'peopleSettings.editLabel'],
+      ['peopleSettings.delete', 'peopleSettings.deleteLabel'],
     ];
     for (const lang of LANGUAGES) {
       const catalog = load(lang);

@@ -13,6 +13,7 @@ export const employeeKeys = {
   list: (query: Query) => ['employees', 'list', query] as const,
   one: (uuid: string) => ['employees', 'one', uuid] as const,
   fields: ['employees', 'fields'] as const,
+  settings: ['employees', 'settings'] as const,
   org: (manager: string | null) => ['employees', 'org', manager ?? 'top'] as const,
   path: (uuid: string) => ['employees', 'path', uuid] as const,
 };
