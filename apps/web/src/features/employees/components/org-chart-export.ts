@@ -157,11 +157,16 @@ export function orgChartSvg(roots: ChartPerson[], options: ChartSvgOptions): Cha
       lines.push(
         `<text class="department" x="${atX(n.x)}" y="${n.y + (person.jobTitle ? 62 : 44)}" font-size="12" fill="#495057" text-anchor="middle"${dir}>${escapeXml(clip(person.department, DETAIL_CHARS))}</text>`,
       );
+    const outline = `x="${cardLeft}" y="${n.y}" width="${CARD_W}" height="${CARD_H}" rx="8"`;
+    const clipId = `card-${cards.length}`;
     cards.push(
       [
         '<g class="node">',
-        `<rect x="${cardLeft}" y="${n.y}" width="${CARD_W}" height="${CARD_H}" rx="8" fill="#ffffff" stroke="#ced4da"/>`,
-        color ? `<rect x="${stripeX}" y="${n.y}" width="${STRIPE}" height="${CARD_H}" fill="${color}"/>` : '',
+        `<rect ${outline} fill="#ffffff" stroke="#ced4da"/>`,
+        // Clipped to the card, so the stripe follows its rounded corners.
+        color
+          ? `<clipPath id="${clipId}"><rect ${outline}/></clipPath><rect x="${stripeX}" y="${n.y}" width="${STRIPE}" height="${CARD_H}" fill="${color}" clip-path="url(#${clipId})"/>`
+          : '',
         ...lines,
         '</g>',
       ].join(''),
