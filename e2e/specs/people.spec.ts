@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { expectDashboard, expectNoViolations, signIn } from '../support/console';
 import { consoleUrl } from '../support/env';
@@ -55,6 +56,53 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page.getByRole('form')).toBeVisible();
       await page.waitForLoadState('networkidle');
       await expectNoViolations(page, 'record');
+    });
+
+    test('an admin exports the chart as shown, as SVG and as PNG, from an axe-clean Export menu', async ({ page }) => {
+      test.setTimeout(120_000);
+      await signIn(page, 'alice@example.com', 'acme');
+      await expect(page.getByTestId('greeting')).toBeVisible();
+      await page.goto(consoleUrl('acme', '/org-chart'));
+      const tree = page.getByRole('tree');
+      const sam = tree.getByRole('treeitem', { name: /Sam Super/ }).first();
+      await sam.focus();
+      await page.keyboard.press(language === 'ar' ? 'ArrowLeft' : 'ArrowRight');
+      await expect(sam.getByRole('treeitem', { name: /Alice Anders/ })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const onScreen = await tree.getByRole('treeitem').count();
+
+      const exportButton = page.getByRole('button', { name: language === 'ar' ? 'تصدير' : 'Export' });
+      await exportButton.click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectNoViolations(page, 'org chart export menu open');
+
+      const svgDownload = page.waitForEvent('download');
+      await page.getByRole('menuitem', { name: /SVG/ }).click();
+      const svgFile = await svgDownload;
+      expect(svgFile.suggestedFilename()).toBe('org-chart.svg');
+      const svg = readFileSync(await svgFile.path(), 'utf8');
+      expect(svg).toMatch(/^<\?xml [^>]*\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+      expect(svg).toContain('>Alice Anders</text>');
+      expect(svg).toContain('>Sam Super</text>');
+      // One card per person on screen (Sam's top level and his reports), one line per report shown.
+      expect(svg.split('<g class="node">').length - 1).toBe(onScreen);
+      expect(svg.split('<path class="link"').length - 1).toBeGreaterThan(0);
+      if (language === 'ar') expect(svg).toContain('direction="rtl"');
+      else expect(svg).not.toContain('direction="rtl"');
+      const width = Number(svg.match(/<svg [^>]*width="(\d+)"/)?.[1]);
+      const height = Number(svg.match(/<svg [^>]*height="(\d+)"/)?.[1]);
+
+      await exportButton.click();
+      const pngDownload = page.waitForEvent('download');
+      await page.getByRole('menuitem', { name: /PNG/ }).click();
+      const pngFile = await pngDownload;
+      expect(pngFile.suggestedFilename()).toBe('org-chart.png');
+      const png = readFileSync(await pngFile.path());
+      expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      // The IHDR chunk: the SVG drawn at twice its size, and enough bytes for cards and text.
+      expect(png.readUInt32BE(16)).toBe(width * 2);
+      expect(png.readUInt32BE(20)).toBe(height * 2);
+      expect(png.length).toBeGreaterThan(10_000);
     });
   });
 }

@@ -96,35 +96,38 @@ export default function DayBoardScreen() {
           }}
         />
       </Group>
-      <Table aria-label={t('admin:nav.dayBoard')} data-testid="board-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('admin:attendance.person')}</Table.Th>
-            <Table.Th>{t('admin:attendance.statusFilter')}</Table.Th>
-            <Table.Th>{t('admin:attendance.in')}</Table.Th>
-            <Table.Th>{t('admin:attendance.out')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {b?.data.map((r) => (
-            <Table.Tr key={r.userUuid} data-testid="board-row">
-              <Table.Td>
-                {r.firstName} {r.lastName}
-                <Text size="xs" c="dimmed">
-                  {r.email}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Badge color={COLORS[r.status]} variant="filled" data-testid="board-status">
-                  {t(`admin:attendance.status.${r.status}`)}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{time(r.firstIn)}</Table.Td>
-              <Table.Td>{r.clockedIn ? t('admin:attendance.clockedIn') : time(r.lastOut)}</Table.Td>
+      {/* On a phone the table scrolls inside its own frame; the page itself never scrolls sideways. */}
+      <Table.ScrollContainer minWidth={560} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
+        <Table aria-label={t('admin:nav.dayBoard')} data-testid="board-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('admin:attendance.person')}</Table.Th>
+              <Table.Th>{t('admin:attendance.statusFilter')}</Table.Th>
+              <Table.Th>{t('admin:attendance.in')}</Table.Th>
+              <Table.Th>{t('admin:attendance.out')}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {b?.data.map((r) => (
+              <Table.Tr key={r.userUuid} data-testid="board-row">
+                <Table.Td>
+                  {r.firstName} {r.lastName}
+                  <Text size="xs" c="dimmed">
+                    {r.email}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={COLORS[r.status]} variant="filled" data-testid="board-status">
+                    {t(`admin:attendance.status.${r.status}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{time(r.firstIn)}</Table.Td>
+                <Table.Td>{r.clockedIn ? t('admin:attendance.clockedIn') : time(r.lastOut)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {b && b.totalItems > b.itemsPerPage && (
         <nav aria-label={t('admin:table.pagination')}>
           <Pagination

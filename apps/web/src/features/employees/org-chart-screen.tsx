@@ -7,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isRtl } from '../../lib/i18n';
 import { employeeKeys } from './api/get-employees';
-import { getOrgPath, useOrgLevel } from './api/get-org-level';
+import { getOrgPath, type OrgLevel, useOrgLevel } from './api/get-org-level';
+import { visibleChart } from './components/org-chart-export';
+import { OrgChartExportMenu } from './components/org-chart-export-menu';
 import { PersonSelect } from './components/person-select';
 
 interface TreeCtx {
@@ -186,15 +188,25 @@ export default function OrgChartScreen() {
 
   const ctx: TreeCtx = { expanded, toggle, active, setActive, onKey };
   const top = useOrgLevel(null);
+  /** What the tree shows now: the top, and the loaded reports of everyone expanded. */
+  const chartOnScreen = () =>
+    visibleChart(
+      top.data?.data ?? [],
+      (manager) => qc.getQueryData<OrgLevel>(employeeKeys.org(manager))?.data,
+      expanded,
+    );
   useEffect(() => {
     if (!active && top.data?.data[0]) setActive(top.data.data[0].uuid);
   }, [active, top.data]);
 
   return (
     <Stack gap="lg" style={{ ['--org-dir' as string]: rtl ? '-1' : '1' }}>
-      <Title order={1} size="h2">
-        {t('admin:orgChart.title')}
-      </Title>
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Title order={1} size="h2">
+          {t('admin:orgChart.title')}
+        </Title>
+        <OrgChartExportMenu chart={chartOnScreen} disabled={!top.data?.data.length} />
+      </Group>
       <Box maw={360}>
         <PersonSelect
           label={t('admin:orgChart.find')}
