@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { expectDashboard, signIn } from '../support/console';
-import { consoleUrl } from '../support/env';
+import { expectDashboard, signIn, submitSignIn } from '../support/console';
+import { consoleUrl, signInUrl } from '../support/env';
 import { waitForMail } from '../support/mail';
 
 /** The invitation link of a mail, opened on the console the tests run (same path). */
@@ -58,8 +58,11 @@ test('invite → accept from the mail as a new user → member listed; role chan
   await inviteePage.getByLabel('Confirm password').fill('Newcomer-2026');
   await inviteePage.getByRole('button', { name: 'Create my account and join' }).click();
   await expect(inviteePage.getByTestId('invitation-accepted')).toHaveText('You are now a member of Acme Corp.');
+  // The link leads to the base domain's sign-in, on to acme (opening acme's sign-in page again
+  // meanwhile would cut that navigation short).
   await inviteePage.getByRole('link', { name: 'Go to sign in' }).click();
-  await signIn(inviteePage, email, 'acme', 'Newcomer-2026');
+  await inviteePage.waitForURL(signInUrl('acme'));
+  await submitSignIn(inviteePage, email, 'Newcomer-2026');
   await expectDashboard(inviteePage, 'Nina');
 
   // The admin finds the new member by search (a copied link reopens the same view).

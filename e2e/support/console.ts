@@ -9,6 +9,11 @@ export async function signIn(page: Page, email: string, subDomain: string | null
   // at once, so its own load may never complete (the navigation is only waited for to start).
   await page.goto(consoleUrl(subDomain, '/login'), subDomain ? { waitUntil: 'commit' } : {});
   if (subDomain) await page.waitForURL(signInUrl(subDomain));
+  await submitSignIn(page, email, password);
+}
+
+/** Fills and sends the sign-in form the page shows (for a page that got there by itself). */
+export async function submitSignIn(page: Page, email: string, password = DEMO_PASSWORD) {
   // Language-independent selectors: some specs sign in with the UI in Arabic.
   await page.locator('input[autocomplete=username]').fill(email);
   await page.locator('input[autocomplete=current-password]').fill(password);
