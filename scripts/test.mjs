@@ -19,10 +19,18 @@ function step(name, cmd, args, env = {}) {
   const secs = ((Date.now() - t0) / 1000).toFixed(1);
   if (res.status !== 0) {
     console.error(`✖ ${name} failed after ${secs}s`);
-    finish(1);
+    // Thrown, not exited: the tier's report is still counted (by its `finally`) before the summary.
+    throw new StepFailed(name);
   }
   console.log(`✔ ${name} (${secs}s)`);
 }
+
+class StepFailed extends Error {}
+
+process.on('uncaughtException', (e) => {
+  if (!(e instanceof StepFailed)) console.error(e);
+  finish(1);
+});
 
 function countVitest(file) {
   if (!existsSync(file)) return;
