@@ -1,7 +1,7 @@
 // `npm test`: every check and test tier, in order, stopping at the first failure.
 // Prints one closing line "tests: N passed, N failed" summed over the runners.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -86,6 +86,36 @@ if (existsSync(join(root, 'apps/web/index.html'))) {
   if (existsSync(join(root, 'scripts/check-size.mjs'))) step('size', 'node', ['scripts/check-size.mjs']);
 }
 
+// CI's other suites (fault injection, the area generator), when asked for with
+// TEST_ALONGSIDE_E2E=1: run beside the end-to-end tier, which leaves most of the two cores idle
+// (it waits on the browser and the server), and waited for before the next tier. They use ports,
+// databases and folders of their own.
+const alongside = process.env.TEST_ALONGSIDE_E2E === '1' && !only.length ? startAlongside() : null;
+
+function startAlongside() {
+  const log = join(out, 'alongside.log');
+  console.log(`\n▶ alongside the e2e tier: npm run test:faults, then npm run test:generator (output: ${log})`);
+  const t0 = Date.now();
+  const fd = openSync(log, 'w');
+  const child = spawn('sh', ['-c', 'npm run --silent test:faults && npm run --silent test:generator'], {
+    cwd: root,
+    stdio: ['ignore', fd, fd],
+  });
+  const done = new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+  return {
+    async wait() {
+      const code = await done;
+      const secs = ((Date.now() - t0) / 1000).toFixed(1);
+      console.log(`\n── faults and generator (beside the e2e tier) ──\n${readFileSync(log, 'utf8')}`);
+      if (code !== 0) {
+        console.error(`✖ faults and generator failed after ${secs}s`);
+        throw new StepFailed('faults and generator');
+      }
+      console.log(`✔ faults and generator (${secs}s, beside the e2e tier)`);
+    },
+  };
+}
+
 if (existsSync(join(root, 'e2e/playwright.config.ts'))) {
   const e2eReport = join(out, 'playwright.json');
   try {
@@ -94,7 +124,10 @@ if (existsSync(join(root, 'e2e/playwright.config.ts'))) {
     });
   } finally {
     countPlaywright(e2eReport);
+    if (alongside) await alongside.wait();
   }
+} else if (alongside) {
+  await alongside.wait();
 }
 
 // The production path: compiled server, `npm ci --omit=dev`, nginx with TLS, PostgreSQL and Redis.
