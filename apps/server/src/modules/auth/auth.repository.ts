@@ -252,13 +252,6 @@ export const revokeSession = (tx: Tx, sessionId: string, reason: string) =>
   revokeWhere(tx, reason, eq(sessions.id, sessionId));
 
 /**
- * Ends one of the user's own browsers: the session and the rest of its family (its sign-in on the
- * base domain and every session that sign-in opened), or the browser would come straight back in.
- */
-export const revokeOwnSession = (tx: Tx, userId: string, rootId: string, reason: string) =>
-  revokeWhere(tx, reason, and(eq(sessions.userId, userId), or(eq(sessions.id, rootId), eq(sessions.parentId, rootId))));
-
-/**
  * A company's reach over a user's sessions: those on its host, and the user's base-domain sign-ins,
  * which could open a new session on its host with a switch code at any time.
  */

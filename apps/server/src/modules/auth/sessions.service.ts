@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import { sessionRevokedMessage } from './auth.messages';
 import { recordAuthEvent } from './auth-events';
 import * as repo from './auth.repository';
-import { familyRoot } from './session-family.repository';
+import { familyRoot, revokeFamily } from './session-family.repository';
 
 /** Sessions: a user's own list and revocation, and what other modules use to end sessions. */
 
@@ -85,8 +85,10 @@ export async function listSessions(ctx: Ctx, { page, itemsPerPage }: { page: num
 export async function revokeOwnSession(ctx: Ctx, sessionId: string) {
   const userId = actingUser(ctx);
   const revoked = await ctx.system(async (tx) => {
-    const root = (await repo.sessionBelongsTo(tx, userId, sessionId)) ? await familyRoot(tx, sessionId) : null;
-    const out = root ? await repo.revokeOwnSession(tx, userId, root, 'revoked_by_user') : [];
+    // The whole browser, not one of its sessions: its sign-in would open a new one at once.
+    const out = (await repo.sessionBelongsTo(tx, userId, sessionId))
+      ? await revokeFamily(tx, sessionId, 'revoked_by_user')
+      : [];
     if (!out.length && !(await repo.sessionBelongsTo(tx, userId, sessionId))) {
       throw new AppError('NOT_FOUND');
     }
