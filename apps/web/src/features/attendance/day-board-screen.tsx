@@ -16,6 +16,7 @@ import { BOARD_STATUSES, type BoardStatus } from '@wac/shared/schemas/attendance
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBoard } from './api/get-board';
+import { useZonedFormat } from './components/zoned-format';
 
 const COLORS: Record<BoardStatus, string> = {
   present: 'teal.9',
@@ -36,12 +37,7 @@ export default function DayBoardScreen() {
   const board = useBoard({ date: date || undefined, status: status ?? undefined, search: search || undefined, page });
   const b = board.data;
   const number = new Intl.NumberFormat(i18n.language);
-  const time = (v: string | null) =>
-    v && b
-      ? new Intl.DateTimeFormat(i18n.language, { timeZone: b.timeZone, hour: '2-digit', minute: '2-digit' }).format(
-          new Date(v),
-        )
-      : '—';
+  const zoned = useZonedFormat(b?.timeZone);
 
   return (
     <Stack gap="lg">
@@ -49,7 +45,9 @@ export default function DayBoardScreen() {
         <Title order={1} size="h2">
           {t('admin:nav.dayBoard')}
         </Title>
-        <Text c="dimmed">{b ? t('admin:attendance.boardSubtitle', { date: b.date, zone: b.timeZone }) : ' '}</Text>
+        <Text c="dimmed">
+          {b ? t('admin:attendance.boardSubtitle', { date: zoned.longDay(b.date), zone: b.timeZone }) : ' '}
+        </Text>
       </div>
       <SimpleGrid cols={{ base: 2, md: 5 }} aria-label={t('admin:attendance.counts')} component="section">
         {BOARD_STATUSES.map((s) => (
@@ -121,8 +119,8 @@ export default function DayBoardScreen() {
                     {t(`admin:attendance.status.${r.status}`)}
                   </Badge>
                 </Table.Td>
-                <Table.Td>{time(r.firstIn)}</Table.Td>
-                <Table.Td>{r.clockedIn ? t('admin:attendance.clockedIn') : time(r.lastOut)}</Table.Td>
+                <Table.Td>{zoned.time(r.firstIn)}</Table.Td>
+                <Table.Td>{r.clockedIn ? t('admin:attendance.clockedIn') : zoned.time(r.lastOut)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
