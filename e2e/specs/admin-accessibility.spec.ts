@@ -31,6 +31,7 @@ for (const language of ['en', 'ar'] as const) {
           '/users/join-requests',
           '/teams',
           '/companies',
+          '/platform',
           '/audit-log',
           '/join',
           '/profile',

@@ -146,3 +146,34 @@ test('the super admin opens a company he is no member of: its console, and a ban
   expect(page.url()).not.toContain('_token');
   await expectNoViolations(page, 'a super admin visiting Globex');
 });
+
+test('the super admin reads the platform figures: companies, active members, sign-ups by week', async ({ page }) => {
+  await signIn(page, 'super@example.com', 'acme');
+  await expect(page.getByTestId('greeting')).toBeVisible();
+  await page.getByRole('navigation').first().getByRole('link', { name: 'Platform' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Platform' })).toBeVisible();
+  // The demo: Acme and Globex (and whatever companies earlier specs created), tens of members.
+  const companies = Number(
+    (await page.getByTestId('platform-companies').locator('.stat-value').textContent())?.replace(/\D/g, ''),
+  );
+  expect(companies).toBeGreaterThanOrEqual(2);
+  const members = Number(
+    (await page.getByTestId('platform-activeMembers').locator('.stat-value').textContent())?.replace(/\D/g, ''),
+  );
+  expect(members).toBeGreaterThan(40);
+  const chart = page.getByTestId('chart-signups');
+  await expect(chart.locator('svg[role="img"]')).toBeVisible();
+  await chart.getByTestId('signups-toggle').click();
+  const weeks = chart.getByTestId('signups-table').locator('tbody tr');
+  await expect(weeks).toHaveCount(12);
+  // The demo's accounts were all made by this start: this week's bar holds them.
+  expect(Number((await weeks.last().locator('td').textContent())?.replace(/\D/g, ''))).toBeGreaterThan(40);
+});
+
+test('a company admin has no Platform entry and is refused the screen', async ({ page }) => {
+  await signIn(page, 'alice@example.com', 'acme');
+  await expect(page.getByTestId('greeting')).toBeVisible();
+  await expect(page.getByRole('navigation').first().getByRole('link', { name: 'Platform' })).toHaveCount(0);
+  await page.goto(consoleUrl('acme', '/platform'));
+  await expect(page.getByTestId('platform-companies')).toHaveCount(0);
+});

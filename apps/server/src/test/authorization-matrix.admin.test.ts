@@ -577,6 +577,13 @@ const ROUTES: Route[] = [
     build: (s) => ({ method: 'GET', url: '/api/companies', host: s === 'own' ? null : 'acme' }),
   },
   {
+    name: 'GET /api/companies/stats',
+    rule: { kind: 'platform', action: 'read' },
+    ok: BOTH,
+    build: (s) => ({ method: 'GET', url: '/api/companies/stats', host: s === 'own' ? null : 'acme' }),
+    check: (_s, body) => expect(JSON.parse(body).companies.total).toBeGreaterThanOrEqual(2),
+  },
+  {
     name: 'GET /api/companies/export.csv',
     rule: { kind: 'platform', action: 'read' },
     ok: BOTH,

@@ -1,6 +1,7 @@
 import type { Action, Subject } from '@wac/shared/permissions';
 import {
   IconBuildingSkyscraper,
+  IconChartHistogram,
   IconCalendarCog,
   IconClockEdit,
   IconClockHour4,
@@ -45,6 +46,7 @@ export const NAV_ITEMS: NavItem[] = [
   { path: '/users', labelKey: 'admin:nav.members', icon: IconUsers, can: ['write', 'user'] },
   { path: '/teams', labelKey: 'admin:nav.teams', icon: IconUsersGroup, can: ['write', 'team'] },
   { path: '/companies', labelKey: 'admin:nav.companies', icon: IconBuildingSkyscraper, can: ['read', 'companies'] },
+  { path: '/platform', labelKey: 'admin:nav.platform', icon: IconChartHistogram, can: ['read', 'companies'] },
   { path: '/jobs', labelKey: 'admin:nav.jobs', icon: IconStack2, can: ['read', 'jobs'] },
   { path: '/audit-log', labelKey: 'admin:nav.auditLog', icon: IconHistory, can: ['write', 'compliance'] },
   { path: '/attendance', labelKey: 'admin:nav.attendance', icon: IconClockHour4, can: ['read', 'default'] },

@@ -38,6 +38,7 @@ const DayBoardScreen = lazy(() => import('../features/attendance/day-board-scree
 const TimeOffTypesScreen = lazy(() => import('../features/time-off/time-off-types-screen'));
 const TimeOffScreen = lazy(() => import('../features/time-off/time-off-screen'));
 const JobsScreen = lazy(() => import('../features/jobs/jobs-screen'));
+const PlatformScreen = lazy(() => import('../features/companies/platform-screen'));
 const CompanyPagesScreen = lazy(() => import('../features/company-pages/company-pages-screen'));
 const ReceivedMessagesScreen = lazy(() => import('../features/company-pages/received-messages-screen'));
 const CorrectionsScreen = lazy(() => import('../features/attendance/corrections-screen'));
@@ -113,6 +114,7 @@ export const router = createBrowserRouter(
                   children: [
                     { path: 'companies', element: <CompaniesScreen /> },
                     { path: 'companies/:uuid', element: <CompanyScreen /> },
+                    { path: 'platform', element: <PlatformScreen /> },
                   ],
                 },
                 {

@@ -54,3 +54,18 @@ export const CompanyCreatedSchema = CompanySchema.extend({ adminInvited: z.boole
 export const CompanyMemberAddSchema = z
   .object({ email: emailField, roles: z.array(MembershipRoleSchema).min(1).max(2).default(['member']) })
   .strict();
+
+/** The super admin's figures of the whole platform (docs/stats.md, "Platform"). */
+export const PlatformStatsSchema = z.object({
+  companies: z.object({ total: z.number().int(), enabled: z.number().int(), onTrial: z.number().int() }),
+  /** Enabled memberships in enabled companies (a person in two companies counts in each). */
+  activeMembers: z.number().int(),
+  users: z.number().int(),
+  /** Accounts created per ISO week (Monday, UTC), the last 12 weeks, oldest first, this week included. */
+  signups: z.array(z.object({ weekStart: z.string(), users: z.number().int() })),
+  /** Enabled companies whose trial ends in the next 7 days, soonest first (at most 50). */
+  trialsEndingSoon: z.array(
+    z.object({ uuid: UuidSchema, name: z.string(), subDomain: z.string(), trialEndsAt: z.string() }),
+  ),
+});
+export type PlatformStats = z.infer<typeof PlatformStatsSchema>;

@@ -10,6 +10,7 @@ import {
   CompanyParamsSchema,
   CompanySchema,
   CompanyUpdateSchema,
+  PlatformStatsSchema,
 } from '@wac/shared/schemas/companies';
 import {
   MemberExportQuerySchema,
@@ -30,6 +31,7 @@ import { readUpload, uploadedFile } from '../../lib/images';
 import { ctxOf } from '../../plugins/context';
 import * as members from '../members/members.service';
 import * as service from './companies.service';
+import { platformStats } from './platform-stats.service';
 
 const tags = ['companies'];
 const security = [{ bearer: [] }];
@@ -56,6 +58,20 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     await service.assertExists(ctx, id);
     return forCompany(ctx, id);
   };
+
+  app.get(
+    '/api/companies/stats',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        security,
+        summary: 'Platform figures: companies, active members, sign-ups by week, trials ending in 7 days (super admin)',
+        response: { 200: PlatformStatsSchema, ...errors },
+      },
+    },
+    (request) => platformStats(ctxOf(request)),
+  );
 
   app.get(
     '/api/companies',

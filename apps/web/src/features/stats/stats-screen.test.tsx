@@ -5,7 +5,7 @@ import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { ORIGIN, server } from '../../test/server';
-import { seriesCsv } from './components/chart-card';
+import { seriesCsv } from '../../components/charts/chart-card';
 import StatsScreen from './stats-screen';
 
 const answer = (range: string): StatsAnswer => ({

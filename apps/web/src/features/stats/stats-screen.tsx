@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/format';
 import { useDepartmentOptions, useTeamOptions } from './api/get-filter-options';
 import { useStats } from './api/get-stats';
-import { ChartCard } from './components/chart-card';
+import { ChartCard } from '../../components/charts/chart-card';
 import { KpiCard } from './components/kpi-card';
 
 const weekdayName = (language: string, weekday: number) =>

@@ -2,10 +2,10 @@ import { Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from 
 import { IconChartBar, IconDownload, IconPhoto, IconTable } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveBlob } from '../../../lib/download';
-import { isRtl } from '../../../lib/i18n';
-import { notify } from '../../../lib/notify';
-import { svgToPng } from '../../../lib/svg-png';
+import { saveBlob } from '../../lib/download';
+import { isRtl } from '../../lib/i18n';
+import { notify } from '../../lib/notify';
+import { svgToPng } from '../../lib/svg-png';
 import { chartImage } from './chart-image';
 import { type Series, SvgChart } from './svg-chart';
 
