@@ -24,6 +24,8 @@ export const STATS_KPIS = [
   'overtimeHours',
   'absenceRate',
   'timeOffDays',
+  'policyCompletion',
+  'overdueAcknowledgements',
 ] as const;
 export type StatsKpiKey = (typeof STATS_KPIS)[number];
 export const STATS_KPI_UNITS: Record<StatsKpiKey, 'count' | 'percent' | 'hours'> = {
@@ -38,6 +40,8 @@ export const STATS_KPI_UNITS: Record<StatsKpiKey, 'count' | 'percent' | 'hours'>
   overtimeHours: 'hours',
   absenceRate: 'percent',
   timeOffDays: 'count',
+  policyCompletion: 'percent',
+  overdueAcknowledgements: 'count',
 };
 
 const dayDiff = (from: string, to: string) =>

@@ -20,6 +20,7 @@ import {
   createUser,
   setEmployee,
 } from '../../db/seed/factories';
+import { acknowledgePolicy, createPolicy } from '../../db/seed/compliance-factories';
 import { createTimeOffRequest, createTimeOffType } from '../../db/seed/time-off-factories';
 import { attendanceEntries } from '../../db/schema/index';
 import { createCtx, forCompany } from '../../lib/context';
@@ -102,7 +103,8 @@ async function buildWorld(tx: Tx, seed: number): Promise<World> {
   const n = int(3, 6);
   for (let i = 0; i < n; i++) {
     const u = await createUser(tx, { email: `u${i}.${tag}@p.test`, firstName: `U${i}` });
-    await addMembership(tx, company.id, u.id);
+    // Joined before or inside the window: policies are due from joining, and assigned only after it.
+    await addMembership(tx, company.id, u.id, { createdAt: zonedInstant(addDays(from, int(-60, 15)), '10:00', tz) });
     users.push(u.id);
     const start = r() < 0.6 ? '2020-01-01' : addDays(from, int(-25, 20));
     const end = r() < 0.3 ? addDays(from, int(-10, 30)) : null;
@@ -176,6 +178,35 @@ async function buildWorld(tx: Tx, seed: number): Promise<World> {
         status: pick(['approved', 'approved', 'pending', 'declined', 'cancelled']),
       });
     }
+  }
+  // Policies: versions published around both periods (some not needing re-acknowledgement), for
+  // everyone or one team; acknowledgements of old and new versions at random days; one archived.
+  const daysAgo = (d: string) => Math.round((Date.now() - Date.parse(`${d}T12:00:00Z`)) / 86_400_000);
+  for (let k = int(1, 3); k > 0; k--) {
+    const first = daysAgo(addDays(from, int(-40, 10)));
+    const versions = Array.from({ length: int(1, 3) }, (_, i) => ({
+      body: { html: `<p>v${i + 1} ${tag}</p>` },
+      publishedDaysAgo: Math.max(0, first - i * int(3, 15)),
+      requiresAck: r() < 0.7,
+    }));
+    const policy = await createPolicy(tx, company.id, {
+      title: `Policy ${k}`,
+      dueDays: pick([3, 7, 14]),
+      audienceTeamIds: r() < 0.3 ? [team.id] : undefined,
+      versions,
+    });
+    for (const userId of users) {
+      for (const v of policy.versions) {
+        if (r() < 0.45) {
+          const published = versions[v.number - 1]!.publishedDaysAgo;
+          await acknowledgePolicy(tx, company.id, policy, userId, v.number, Math.max(0, published - int(0, 20)));
+        }
+      }
+    }
+    if (r() < 0.15)
+      await tx.execute(
+        sql`UPDATE policies SET archived_at = ${new Date(Date.parse(`${addDays(to, -int(0, 10))}T12:00:00Z`))} WHERE id = ${policy.id}`,
+      );
   }
   return { companyId: company.id, team: team.id, department: dept.id, from, to };
 }
@@ -266,6 +297,61 @@ async function reference(
        AND r.start_date >= ${from}::date AND r.start_date <= ${to}::date
        AND r.user_id IN (SELECT p.user_id FROM ${people} p)`)
   ).rows as Array<{ days: number }>;
+  // Compliance at the end of the period's last company day, from the raw rows.
+  const tz = ((await tx.execute(sql`SELECT time_zone FROM companies WHERE id = ${c}`)).rows[0] as { time_zone: string })
+    .time_zone;
+  const cutoff = zonedInstant(addDays(to, 1), '00:00', tz).getTime();
+  const ms = (x: unknown) => new Date(x as string).getTime();
+  const pols = (await tx.execute(sql`SELECT * FROM policies WHERE company_id = ${c}`)).rows as Array<
+    Record<string, unknown>
+  >;
+  const vers = (await tx.execute(sql`SELECT * FROM policy_versions WHERE company_id = ${c}`)).rows as Array<
+    Record<string, unknown>
+  >;
+  const acks = (await tx.execute(sql`SELECT * FROM policy_acknowledgements WHERE company_id = ${c}`)).rows as Array<
+    Record<string, unknown>
+  >;
+  const mems = (
+    await tx.execute(sql`SELECT m.user_id, m.created_at, m.enabled, e.department_id,
+        (SELECT array_agg(tm.team_id) FROM team_members tm WHERE tm.company_id = m.company_id AND tm.user_id = m.user_id) AS teams
+      FROM memberships m LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
+     WHERE m.company_id = ${c} AND m.user_id IN (SELECT p.user_id FROM ${people} p)`)
+  ).rows as Array<{
+    user_id: string;
+    created_at: string;
+    enabled: boolean;
+    department_id: string | null;
+    teams: string[] | null;
+  }>;
+  let assignedN = 0;
+  let acknowledgedN = 0;
+  let overdueN = 0;
+  for (const pol of pols) {
+    if (pol.archived_at && ms(pol.archived_at) < cutoff) continue;
+    const req = vers
+      .filter((v) => v.policy_id === pol.id && v.state === 'published' && v.requires_ack && ms(v.published_at) < cutoff)
+      .sort((a, b) => Number(b.number) - Number(a.number))[0];
+    if (!req) continue;
+    const teamIds = (pol.audience_team_ids as string[]) ?? [];
+    const deptIds = (pol.audience_department_ids as string[]) ?? [];
+    for (const m of mems) {
+      if (!m.enabled || ms(m.created_at) >= cutoff) continue;
+      const inAudience =
+        pol.audience_all || (m.teams ?? []).some((x) => teamIds.includes(x)) || deptIds.includes(m.department_id ?? '');
+      if (!inAudience) continue;
+      assignedN++;
+      const done = acks.some(
+        (a) =>
+          a.policy_id === pol.id &&
+          a.user_id === m.user_id &&
+          Number(a.version_number) >= Number(req.number) &&
+          ms(a.acknowledged_at) < cutoff,
+      );
+      if (done) acknowledgedN++;
+      else if (Math.max(ms(req.published_at), ms(m.created_at)) + Number(pol.due_days) * 86_400_000 < cutoff)
+        overdueN++;
+    }
+  }
   const pct = (a: number, b: number) => (b > 0 ? (a / b) * 100 : null);
   const r = p!;
   return {
@@ -280,6 +366,8 @@ async function reference(
     overtimeHours: days.length ? overtime / 3600 : null,
     absenceRate: pct(scheduled - present, scheduled),
     timeOffDays: Number(off!.days),
+    policyCompletion: pct(acknowledgedN, assignedN),
+    overdueAcknowledgements: overdueN,
   };
 }
 

@@ -212,3 +212,52 @@ export function timeOffTaken(tx: Tx, companyId: string, f: StatsFilter, from: st
          ORDER BY lower(t.name), t.id`,
   );
 }
+
+export interface ComplianceFigures {
+  assigned: number;
+  acknowledged: number;
+  overdue: number;
+}
+
+/**
+ * Policy acknowledgements as they stood at the end of a company day: for each policy not archived by
+ * then, the version to acknowledge is the latest published by then that needed it; assigned are the
+ * filter's people with an enabled membership made by then and in the audience (today's teams and
+ * departments); acknowledged by then counts that version or a later one; overdue is not acknowledged
+ * past the due date (publication or joining, whichever is later, plus the policy's days).
+ */
+export async function complianceFigures(tx: Tx, companyId: string, f: StatsFilter, day: string) {
+  const [r] = await rows<ComplianceFigures>(
+    tx,
+    sql`WITH ${peopleCte(companyId, f)},
+        cutoff AS (SELECT ((${day}::date + 1)::timestamp AT TIME ZONE c.time_zone) AS e FROM companies c WHERE c.id = ${companyId}),
+        req AS (
+          SELECT p.id AS policy_id, p.due_days, p.audience_all, p.audience_team_ids, p.audience_department_ids,
+                 v.number AS ack_number, v.published_at
+            FROM policies p CROSS JOIN cutoff
+            CROSS JOIN LATERAL (
+              SELECT v.number, v.published_at FROM policy_versions v
+               WHERE v.company_id = p.company_id AND v.policy_id = p.id AND v.state = 'published'
+                 AND v.requires_ack AND v.published_at < cutoff.e
+               ORDER BY v.number DESC LIMIT 1) v
+           WHERE p.company_id = ${companyId} AND (p.archived_at IS NULL OR p.archived_at >= cutoff.e)
+        ),
+        asg AS (
+          SELECT EXISTS (SELECT 1 FROM policy_acknowledgements a
+                          WHERE a.company_id = ${companyId} AND a.policy_id = r.policy_id AND a.user_id = m.user_id
+                            AND a.version_number >= r.ack_number AND a.acknowledged_at < cutoff.e) AS done,
+                 greatest(r.published_at, m.created_at) + make_interval(days => r.due_days) < cutoff.e AS past_due
+            FROM req r CROSS JOIN cutoff
+            JOIN memberships m ON m.company_id = ${companyId} AND m.enabled AND m.created_at < cutoff.e
+            JOIN people pe ON pe.user_id = m.user_id
+           WHERE r.audience_all
+              OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.company_id = ${companyId} AND tm.user_id = m.user_id AND tm.team_id = ANY (r.audience_team_ids))
+              OR EXISTS (SELECT 1 FROM employees e WHERE e.company_id = ${companyId} AND e.user_id = m.user_id AND e.department_id = ANY (r.audience_department_ids))
+        )
+        SELECT count(*)::int AS assigned,
+               count(*) FILTER (WHERE done)::int AS acknowledged,
+               count(*) FILTER (WHERE NOT done AND past_due)::int AS overdue
+          FROM asg`,
+  );
+  return r ?? { assigned: 0, acknowledged: 0, overdue: 0 };
+}

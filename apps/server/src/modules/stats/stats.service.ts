@@ -78,6 +78,7 @@ async function figuresOf(tx: Tx, ctx: TenantCtx, f: repo.StatsFilter, p: Period,
   const workedDays = all?.worked_days ?? 0;
   const avgHeadcount = (people.headcount_start + people.headcount_end) / 2;
   const timeOff = await repo.timeOffTaken(tx, ctx.companyId, f, p.from, p.to);
+  const compliance = await repo.complianceFigures(tx, ctx.companyId, f, p.to);
   const figures: Figures = {
     headcountStart: people.headcount_start,
     headcountEnd: people.headcount_end,
@@ -90,6 +91,8 @@ async function figuresOf(tx: Tx, ctx: TenantCtx, f: repo.StatsFilter, p: Period,
     overtimeHours: all && all.member_days > 0 ? Number(all.overtime_seconds) / 3600 : null,
     absenceRate: ratio(scheduled - present, scheduled),
     timeOffDays: timeOff.filter((x) => x.unit === 'days').reduce((sum, x) => sum + x.amount, 0),
+    policyCompletion: ratio(compliance.acknowledged, compliance.assigned),
+    overdueAcknowledgements: compliance.overdue,
   };
   return { figures, att, timeOff };
 }
