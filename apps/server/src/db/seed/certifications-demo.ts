@@ -19,7 +19,11 @@ export async function seedCertificationsDemo(
   });
   await recordCertification(tx, d.acme, firstAid, d.bob, {
     expiresOn: await companyDay(tx, d.acme, 10),
-    evidence: { data: demoPdf('First aid certificate - Bob Brown'), name: 'first-aid-bob.pdf', contentType: 'application/pdf' },
+    evidence: {
+      data: demoPdf('First aid certificate - Bob Brown'),
+      name: 'first-aid-bob.pdf',
+      contentType: 'application/pdf',
+    },
   });
   await recordCertification(tx, d.acme, firstAid, d.acmeOthers[0]!, { expiresOn: await companyDay(tx, d.acme, -12) });
   await recordCertification(tx, d.acme, firstAid, d.alice, { expiresOn: await companyDay(tx, d.acme, 400) });

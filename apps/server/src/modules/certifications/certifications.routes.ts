@@ -22,6 +22,7 @@ import { tenantOf } from '../../plugins/context';
 import * as service from './certifications.service';
 import type { Evidence } from './evidence';
 import * as my from './my-certifications.service';
+import * as records from './records.service';
 import * as reminders from './reminders.service';
 
 const tags = ['certifications'];
@@ -196,7 +197,7 @@ const certificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { fields, file } = await recordForm(request);
-      const saved = await service.record(tenantOf(request), {
+      const saved = await records.record(tenantOf(request), {
         id: request.params.uuid,
         ...(fields as { userUuid: string; issuedOn: string; expiresOn?: string }),
         file,
@@ -217,7 +218,7 @@ const certificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.removeRecord(tenantOf(request), request.params.uuid);
+      await records.removeRecord(tenantOf(request), request.params.uuid);
       return reply.status(204).send(null);
     },
   );
@@ -234,7 +235,7 @@ const certificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.unknown().describe('application/pdf, image/png or image/jpeg'), ...errors },
       },
     },
-    async (request, reply) => sendEvidence(reply, await service.evidenceFile(tenantOf(request), request.params.uuid)),
+    async (request, reply) => sendEvidence(reply, await records.evidenceFile(tenantOf(request), request.params.uuid)),
   );
 
   app.get(

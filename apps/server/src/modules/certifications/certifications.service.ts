@@ -1,9 +1,6 @@
 import { companyChannel, userChannel } from '@wac/shared/realtime';
 import {
-  addMonths,
   type CertificationHoldersQuery,
-  type CertificationRecordCreate,
-  CertificationRecordCreateSchema,
   type CertificationTypeCreate,
   CertificationTypeCreateSchema,
   type CertificationTypeListQuery,
@@ -16,7 +13,6 @@ import { pageOf } from '../../lib/http';
 import { iso } from '../../lib/sql';
 import { todayIn } from '../departments/departments.service';
 import * as repo from './certifications.repository';
-import { checkEvidence, type Evidence } from './evidence';
 
 /** Certifications (compliance): types with a validity and an audience, and each member's records. */
 
@@ -55,12 +51,12 @@ const countsOf = (c: repo.CountsRow | undefined) =>
     : EMPTY_COUNTS;
 
 /** Open certification screens of this company refetch (and the person's own list, when one person changed). */
-async function changed(ctx: TenantCtx, userId?: string) {
+export async function changed(ctx: TenantCtx, userId?: string) {
   await ctx.publish(companyChannel(ctx.companyId), { type: 'listing_changed', resource: 'certifications' });
   if (userId) await ctx.publish(userChannel(userId), { type: 'listing_changed', resource: 'my-certifications' });
 }
 
-async function typeOr404(tx: Tx, companyId: string, id: string, lock = false) {
+export async function typeOr404(tx: Tx, companyId: string, id: string, lock = false) {
   const row = await repo.findType(tx, companyId, id, lock);
   if (!row) throw new AppError('NOT_FOUND');
   return row;
@@ -214,89 +210,4 @@ export async function holders(ctx: TenantCtx, { id, ...q }: CertificationHolders
     const { data, totalItems } = await repo.holdersPage(tx, ctx.companyId, id, today, q, known === null);
     return pageOf(q, data.map(toHolder(id)), known ?? totalItems);
   });
-}
-
-/** Turns a schema failure of the form fields into the usual translated 400. */
-function parseRecord(raw: CertificationRecordCreate) {
-  const parsed = CertificationRecordCreateSchema.safeParse(raw);
-  if (!parsed.success) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      parsed.error.issues.map((i) => ({ path: `body.${i.path.join('.')}`, code: i.message })),
-    );
-  }
-  return parsed.data;
-}
-
-/**
- * Records a member's certification. Expires on defaults to issued on + the type's validity. The
- * evidence (optional) is checked by its content first: a bad file changes nothing.
- */
-export async function record(
-  ctx: TenantCtx,
-  { id, file, ...raw }: CertificationRecordCreate & { id: string; file?: Evidence | null },
-) {
-  const input = parseRecord(raw);
-  const evidence = file ? checkEvidence(file) : null;
-  const saved = await ctx.run(async (tx) => {
-    const type = await typeOr404(tx, ctx.companyId, id);
-    if (!(await repo.isMember(tx, ctx.companyId, input.userUuid))) {
-      throw new AppError('NOT_FOUND', [{ path: 'body.userUuid', code: 'invalid' }]);
-    }
-    const expiresOn = input.expiresOn ?? addMonths(input.issuedOn, type.validity_months);
-    const row = await repo.insertRecord(tx, ctx.companyId, {
-      typeId: id,
-      userId: input.userUuid,
-      issuedOn: input.issuedOn,
-      expiresOn,
-      evidence: evidence?.data ?? null,
-      evidenceName: evidence?.name ?? null,
-      evidenceContentType: evidence?.contentType ?? null,
-      evidenceSize: evidence?.data.length ?? null,
-      recordedBy: ctx.actor.userId,
-    });
-    const after = {
-      type: type.name,
-      userId: input.userUuid,
-      issuedOn: input.issuedOn,
-      expiresOn,
-      evidence: evidence ? { name: evidence.name, contentType: evidence.contentType, sha256: evidence.sha256 } : null,
-    };
-    await ctx.audit(tx, { action: 'certification.record', targetType: 'certification', targetId: row.id, after });
-    return (await repo.findRecord(tx, ctx.companyId, row.id))!;
-  });
-  await changed(ctx, input.userUuid);
-  return toRecord(id, {
-    record_id: saved.id,
-    issued_on: saved.issued_on,
-    expires_on: saved.expires_on,
-    evidence_name: saved.evidence_name,
-    evidence_content_type: saved.evidence_content_type,
-    evidence_size: saved.evidence_size,
-    recorded_at: saved.created_at,
-  })!;
-}
-
-/** Removes a record entered by mistake; the person's previous record, if any, counts again. */
-export async function removeRecord(ctx: TenantCtx, id: string) {
-  const gone = await ctx.run(async (tx) => {
-    const current = await repo.findRecord(tx, ctx.companyId, id);
-    if (!current) throw new AppError('NOT_FOUND');
-    await repo.removeRecord(tx, ctx.companyId, id);
-    await ctx.audit(tx, {
-      action: 'certification.delete',
-      targetType: 'certification',
-      targetId: id,
-      before: { typeId: current.type_id, userId: current.user_id, issuedOn: current.issued_on, expiresOn: current.expires_on },
-    });
-    return current;
-  });
-  await changed(ctx, gone.user_id);
-}
-
-/** A record's evidence for a download; `ownerId` limits it to that person's own records (self-service). */
-export async function evidenceFile(ctx: TenantCtx, id: string, ownerId?: string) {
-  const file = await ctx.run((tx) => repo.evidenceOf(tx, ctx.companyId, id, ownerId));
-  if (!file) throw new AppError('NOT_FOUND');
-  return file;
 }

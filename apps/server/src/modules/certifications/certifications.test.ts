@@ -1,10 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  companyDay,
-  createCertificationType,
-  recordCertification,
-} from '../../db/seed/certification-factories';
+import { companyDay, createCertificationType, recordCertification } from '../../db/seed/certification-factories';
 import { demoPdf } from '../../db/seed/compliance-factories';
 import {
   addMembership,
@@ -15,6 +11,7 @@ import {
   setEmployee,
 } from '../../db/seed/factories';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
+import { multipartForm } from '../../test/multipart';
 
 let t: TestContext;
 let ids: {
@@ -86,25 +83,7 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const req = (method: Method, url: string, payload?: object, token = admin, host = 'acme', lang = 'en') =>
   call(t.app, { method, url, host, token, payload, headers: { 'accept-language': lang } });
 
-/** A multipart form: text fields, then (optionally) the evidence file. */
-function form(fields: Record<string, string>, file?: { data: Buffer; filename: string; contentType?: string }) {
-  const boundary = `----cert${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = Object.entries(fields).map(([k, v]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
-  );
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\n` +
-          `Content-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const form = multipartForm;
 const record = (typeId: string, f: ReturnType<typeof form>, token = admin, host = 'acme', lang = 'en') =>
   call(t.app, {
     method: 'POST',
@@ -157,9 +136,9 @@ describe('certification types', () => {
       audience: { all: false, teamUuids: [ids.globexTeam] },
     });
     expect(foreign.statusCode).toBe(404);
-    const names = (await req('GET', '/api/certification-types?search=forklift')).json().data.map(
-      (x: { name: string }) => x.name,
-    );
+    const names = (await req('GET', '/api/certification-types?search=forklift'))
+      .json()
+      .data.map((x: { name: string }) => x.name);
     expect(names).toEqual(['Forklift']);
 
     const updated = await req('PATCH', `/api/certification-types/${created.json().uuid}`, {
@@ -250,7 +229,9 @@ describe('status lists', () => {
     expect(res.statusCode).toBe(201);
     const saved = res.json();
     const [y, m, d] = issuedOn.split('-').map(Number) as [number, number, number];
-    expect(saved.expiresOn).toBe(`${y + 2}-${String(m).padStart(2, '0')}-${String(m === 2 && d === 29 ? 28 : d).padStart(2, '0')}`);
+    expect(saved.expiresOn).toBe(
+      `${y + 2}-${String(m).padStart(2, '0')}-${String(m === 2 && d === 29 ? 28 : d).padStart(2, '0')}`,
+    );
     // A PNG named .pdf is a PNG: its type and extension come from its bytes.
     expect(saved.evidence).toEqual({ name: 'scan.png', contentType: 'image/png', size: PNG.length });
     expect(await auditActions(saved.uuid)).toEqual(['certification.record']);
@@ -331,7 +312,10 @@ describe('status lists', () => {
     const foreignUser = await record(typeId, form({ userUuid: ids.grace, issuedOn: today }));
     expect(foreignUser.statusCode).toBe(404);
     expect(foreignUser.json().message).toBe('Not found.');
-    const unknownType = await record('00000000-0000-4000-8000-000000000000', form({ userUuid: ids.dave, issuedOn: today }));
+    const unknownType = await record(
+      '00000000-0000-4000-8000-000000000000',
+      form({ userUuid: ids.dave, issuedOn: today }),
+    );
     expect(unknownType.statusCode).toBe(404);
     const notMultipart = await req('POST', `/api/certification-types/${typeId}/records`, {
       userUuid: ids.dave,
@@ -350,7 +334,13 @@ describe('status lists', () => {
       `/api/certification-records/${acmeRecord}/evidence`,
     ]) {
       const foreign = await req('GET', url, undefined, globexAdmin, 'globex');
-      const unknown = await req('GET', url.replace(/[0-9a-f-]{36}/, '00000000-0000-4000-8000-000000000000'), undefined, globexAdmin, 'globex');
+      const unknown = await req(
+        'GET',
+        url.replace(/[0-9a-f-]{36}/, '00000000-0000-4000-8000-000000000000'),
+        undefined,
+        globexAdmin,
+        'globex',
+      );
       expect([foreign.statusCode, foreign.json()]).toEqual([404, unknown.json()]);
     }
     const writes = [
@@ -363,7 +353,9 @@ describe('status lists', () => {
     expect((await req('GET', '/api/certification-types', undefined, globexAdmin, 'globex')).json().totalItems).toBe(0);
     // The database itself: scoped to Globex, a query without any company condition sees no Acme row.
     const seen = (await t.db.scoped({ companyId: ids.globex }, (tx) =>
-      tx.execute(sql`SELECT (SELECT count(*) FROM certification_types)::int AS types, (SELECT count(*) FROM certification_records)::int AS records`),
+      tx.execute(
+        sql`SELECT (SELECT count(*) FROM certification_types)::int AS types, (SELECT count(*) FROM certification_records)::int AS records`,
+      ),
     )) as unknown as { rows: Array<{ types: number; records: number }> };
     expect(seen.rows[0]).toEqual({ types: 0, records: 0 });
     expect((await req('GET', `/api/certification-types/${typeId}`)).json().name).toBe('First aid');
@@ -396,6 +388,8 @@ describe('status lists', () => {
     // A member manages nothing.
     expect((await req('GET', '/api/certification-types', undefined, bob)).statusCode).toBe(403);
     expect((await record(typeId, form({ userUuid: ids.bob, issuedOn: today }), bob)).statusCode).toBe(403);
-    expect((await req('GET', `/api/certification-records/${erinRecord}/evidence`, undefined, bob)).statusCode).toBe(403);
+    expect((await req('GET', `/api/certification-records/${erinRecord}/evidence`, undefined, bob)).statusCode).toBe(
+      403,
+    );
   });
 });

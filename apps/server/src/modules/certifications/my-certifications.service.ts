@@ -1,7 +1,8 @@
 import { actingUser, type TenantCtx } from '../../lib/context';
 import { todayIn } from '../departments/departments.service';
 import * as repo from './certifications.repository';
-import { evidenceFile, toRecord } from './certifications.service';
+import { toRecord } from './certifications.service';
+import { evidenceFile } from './records.service';
 
 /**
  * Self-service: the certifications a member needs and where each stands. A record of someone else,
