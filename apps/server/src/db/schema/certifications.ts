@@ -49,7 +49,9 @@ export const certificationTypes = pgTable(
 /**
  * A member's certification of one type: issued on, expires on (calendar days in the company's
  * zone), and the evidence file checked by its content. A renewal is a new row; the one that
- * expires last counts. The (company, type, user, expires on) index answers that per person.
+ * expires last counts and carries `is_current` (kept by the service under a per-person lock, at
+ * most one per person and type by a unique partial index), so the lists and counts join one row
+ * per person instead of looking for the latest of each at 100,000 members.
  */
 export const certificationRecords = pgTable(
   'certification_records',
@@ -68,11 +70,13 @@ export const certificationRecords = pgTable(
     evidenceName: text('evidence_name'),
     evidenceContentType: text('evidence_content_type'),
     evidenceSize: integer('evidence_size'),
+    isCurrent: boolean('is_current').notNull().default(false),
     recordedBy: uuid('recorded_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('certification_records_holder_idx').on(t.companyId, t.typeId, t.userId, t.expiresOn),
-    index('certification_records_expiry_idx').on(t.companyId, t.typeId, t.expiresOn),
+    uniqueIndex('certification_records_current_key').on(t.companyId, t.typeId, t.userId).where(sql`is_current`),
+    index('certification_records_current_expiry_idx').on(t.companyId, t.typeId, t.expiresOn).where(sql`is_current`),
   ],
 );

@@ -64,5 +64,6 @@ export async function recordCertification(
       evidenceSize: input.evidence?.data.length ?? null,
     })
     .returning();
+  await tx.execute(sql`SELECT certification_refresh_current(${companyId}::uuid, ${type.id}::uuid, ${userId}::uuid)`);
   return row!;
 }

@@ -10,8 +10,9 @@ import { and, containsPattern, rows } from '../../db/sql';
 
 /**
  * Certification types and records. Every statement names the company as well: row-level security
- * is the second lock, not the only one. Where a person stands is computed when read, from the
- * record that expires last (one index probe per person on certification_records_holder_idx), and
+ * is the second lock, not the only one. Where a person stands comes from their current record (the
+ * one that expires last, flagged `is_current` by certification_refresh_current), joined once per
+ * member, so a type's counts and lists are one hash or merge join over the company's members; and
  * "today" is the company's calendar day, passed in by the service.
  */
 
@@ -27,26 +28,30 @@ export interface TypeRow {
   created_at: Date | string;
   version: number;
 }
+type Audience = Pick<TypeRow, 'audience_all' | 'audience_team_ids' | 'audience_department_ids'>;
 
 const TYPE_COLS = sql`ct.id, ct.name, ct.description, ct.validity_months, ct.remind_days_before, ct.audience_all,
   ct.audience_team_ids::text[] AS audience_team_ids, ct.audience_department_ids::text[] AS audience_department_ids,
   ct.created_at, ct.version`;
 
-/** Whether member `m` is in type `ct`'s audience: everyone, or a member of one of its teams or departments. */
+/** Whether member `m` is in type `ct`'s audience (any type: the self-service list and the reminder scan). */
 const inAudience = sql`(ct.audience_all
   OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.company_id = m.company_id AND tm.user_id = m.user_id AND tm.team_id = ANY (ct.audience_team_ids))
   OR EXISTS (SELECT 1 FROM employees e WHERE e.company_id = m.company_id AND e.user_id = m.user_id AND e.department_id = ANY (ct.audience_department_ids)))`;
 
-/** The person's record that counts: the one that expires last. */
-const latestRecord = sql`LEFT JOIN LATERAL (
-    SELECT r.id AS record_id, r.issued_on, r.expires_on, r.evidence_name, r.evidence_content_type, r.evidence_size,
-      r.created_at AS recorded_at
-    FROM certification_records r
-    WHERE r.company_id = ct.company_id AND r.type_id = ct.id AND r.user_id = m.user_id
-    ORDER BY r.expires_on DESC, r.created_at DESC LIMIT 1) rec ON true`;
+/** The same for one known type, written out so that "everyone" is no condition at all for the planner. */
+const audienceOf = (a: Audience) =>
+  a.audience_all
+    ? sql`true`
+    : sql`(EXISTS (SELECT 1 FROM team_members tm WHERE tm.company_id = m.company_id AND tm.user_id = m.user_id AND tm.team_id = ANY (${pgArray(a.audience_team_ids)}::uuid[]))
+  OR EXISTS (SELECT 1 FROM employees e WHERE e.company_id = m.company_id AND e.user_id = m.user_id AND e.department_id = ANY (${pgArray(a.audience_department_ids)}::uuid[])))`;
+
+/** The person's record that counts (at most one row: the unique partial index). */
+const currentRecord = (typeId: SQL) => sql`LEFT JOIN certification_records rec
+  ON rec.company_id = m.company_id AND rec.type_id = ${typeId} AND rec.user_id = m.user_id AND rec.is_current`;
 
 /** Expired before today; expiring from today to today + 30 days (both included); valid after that. */
-const statusOf = (today: string) => sql`CASE WHEN rec.record_id IS NULL THEN 'missing'
+const statusOf = (today: string) => sql`CASE WHEN rec.id IS NULL THEN 'missing'
   WHEN rec.expires_on < ${today}::date THEN 'expired'
   WHEN rec.expires_on <= ${today}::date + ${EXPIRING_WITHIN_DAYS}::int THEN 'expiring'
   ELSE 'valid' END`;
@@ -60,9 +65,9 @@ export interface RecordCols {
   evidence_size: number | null;
   recorded_at: Date | string | null;
 }
-const REC_COLS = sql`rec.record_id, to_char(rec.issued_on, 'YYYY-MM-DD') AS issued_on,
+const REC_COLS = sql`rec.id AS record_id, to_char(rec.issued_on, 'YYYY-MM-DD') AS issued_on,
   to_char(rec.expires_on, 'YYYY-MM-DD') AS expires_on, rec.evidence_name, rec.evidence_content_type,
-  rec.evidence_size, rec.recorded_at`;
+  rec.evidence_size, rec.created_at AS recorded_at`;
 
 export interface HolderRow extends RecordCols {
   user_id: string;
@@ -73,14 +78,13 @@ export interface HolderRow extends RecordCols {
   status: 'missing' | 'expiring' | 'expired' | 'valid';
 }
 
-/** Everyone who needs a type, with where each stands, as a CTE the listing and the counts share. */
-const holders = (companyId: string, typeId: string, today: string) => sql`SELECT m.user_id, u.first_name, u.last_name,
+/** Everyone who needs a type, with where each stands, as a CTE the listing and its count share. */
+const holders = (companyId: string, type: TypeRow, today: string) => sql`SELECT m.user_id, u.first_name, u.last_name,
     u.email, m.sort_name, ${statusOf(today)} AS status, ${REC_COLS}
-  FROM certification_types ct
-  JOIN memberships m ON m.company_id = ct.company_id AND m.enabled
+  FROM memberships m
   JOIN users u ON u.id = m.user_id
-  ${latestRecord}
-  WHERE ct.company_id = ${companyId} AND ct.id = ${typeId} AND ${inAudience}`;
+  ${currentRecord(sql`${type.id}::uuid`)}
+  WHERE m.company_id = ${companyId} AND m.enabled AND ${audienceOf(type)}`;
 
 const holdersWhere = (q: Omit<CertificationHoldersQuery, 'page' | 'itemsPerPage'>, companyId: string) => {
   const parts: SQL[] = [sql`true`];
@@ -103,7 +107,7 @@ const holdersWhere = (q: Omit<CertificationHoldersQuery, 'page' | 'itemsPerPage'
 export async function holdersPage(
   tx: Tx,
   companyId: string,
-  typeId: string,
+  type: TypeRow,
   today: string,
   q: CertificationHoldersQuery,
   withCount: boolean,
@@ -112,43 +116,39 @@ export async function holdersPage(
   const key = q.sort === 'expiresOn' ? sql`h.expires_on ${dir} NULLS LAST` : sql`h.sort_name ${dir}`;
   const data = await rows<HolderRow>(
     tx,
-    sql`WITH h AS (${holders(companyId, typeId, today)})
+    sql`WITH h AS (${holders(companyId, type, today)})
         SELECT * FROM h WHERE ${holdersWhere(q, companyId)} ORDER BY ${key}, h.user_id ${dir}
         LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
   );
   if (!withCount) return { data, totalItems: 0 };
   const [c] = await rows<{ n: number }>(
     tx,
-    sql`WITH h AS (${holders(companyId, typeId, today)}) SELECT count(*)::int AS n FROM h WHERE ${holdersWhere(q, companyId)}`,
+    sql`WITH h AS (${holders(companyId, type, today)}) SELECT count(*)::int AS n FROM h WHERE ${holdersWhere(q, companyId)}`,
   );
   return { data, totalItems: c?.n ?? 0 };
 }
 
 export interface CountsRow {
-  type_id: string;
   assigned: number;
   valid: number;
   expiring: number;
   expired: number;
-  missing: number;
 }
 
-/** Assigned / valid / expiring / expired / missing of several types at once (one listing page). */
-export function counts(tx: Tx, companyId: string, typeIds: string[], today: string) {
-  if (typeIds.length === 0) return Promise.resolve([] as CountsRow[]);
-  return rows<CountsRow>(
+/** Assigned / valid / expiring / expired of one type (missing is the rest): one pass over its audience. */
+export async function counts(tx: Tx, companyId: string, type: TypeRow, today: string) {
+  const [row] = await rows<CountsRow>(
     tx,
-    sql`SELECT ct.id AS type_id, count(m.user_id)::int AS assigned,
-          count(*) FILTER (WHERE m.user_id IS NOT NULL AND ${statusOf(today)} = 'valid')::int AS valid,
-          count(*) FILTER (WHERE m.user_id IS NOT NULL AND ${statusOf(today)} = 'expiring')::int AS expiring,
-          count(*) FILTER (WHERE m.user_id IS NOT NULL AND ${statusOf(today)} = 'expired')::int AS expired,
-          count(*) FILTER (WHERE m.user_id IS NOT NULL AND ${statusOf(today)} = 'missing')::int AS missing
-        FROM certification_types ct
-        LEFT JOIN memberships m ON m.company_id = ct.company_id AND m.enabled AND ${inAudience}
-        ${latestRecord}
-        WHERE ct.company_id = ${companyId} AND ct.id = ANY (${pgArray(typeIds)}::uuid[])
-        GROUP BY ct.id`,
+    sql`SELECT count(*)::int AS assigned,
+          count(rec.id) FILTER (WHERE rec.expires_on < ${today}::date)::int AS expired,
+          count(rec.id) FILTER (WHERE rec.expires_on >= ${today}::date
+            AND rec.expires_on <= ${today}::date + ${EXPIRING_WITHIN_DAYS}::int)::int AS expiring,
+          count(rec.id) FILTER (WHERE rec.expires_on > ${today}::date + ${EXPIRING_WITHIN_DAYS}::int)::int AS valid
+        FROM memberships m
+        ${currentRecord(sql`${type.id}::uuid`)}
+        WHERE m.company_id = ${companyId} AND m.enabled AND ${audienceOf(type)}`,
   );
+  return row!;
 }
 
 const pgArray = (ids: string[]) => `{${ids.join(',')}}`;
@@ -265,6 +265,11 @@ export async function insertRecord(tx: Tx, companyId: string, values: RecordValu
   return row!;
 }
 
+/** After a person's record was added or removed: the one that expires last becomes current. */
+export async function refreshCurrent(tx: Tx, companyId: string, typeId: string, userId: string) {
+  await tx.execute(sql`SELECT certification_refresh_current(${companyId}::uuid, ${typeId}::uuid, ${userId}::uuid)`);
+}
+
 export interface RecordRow {
   id: string;
   type_id: string;
@@ -314,7 +319,7 @@ export function mine(tx: Tx, companyId: string, userId: string, today: string) {
     sql`SELECT ${TYPE_COLS}, ${statusOf(today)} AS status, ${REC_COLS}
         FROM certification_types ct
         JOIN memberships m ON m.company_id = ct.company_id AND m.user_id = ${userId} AND m.enabled
-        ${latestRecord}
+        ${currentRecord(sql`ct.id`)}
         WHERE ct.company_id = ${companyId} AND ${inAudience}
         ORDER BY CASE ${statusOf(today)} WHEN 'expired' THEN 0 WHEN 'missing' THEN 1 WHEN 'expiring' THEN 2 ELSE 3 END,
           rec.expires_on NULLS FIRST, lower(ct.name), ct.id
@@ -332,9 +337,9 @@ export function peopleToRemind(tx: Tx, companyId: string, today: string) {
     sql`SELECT DISTINCT m.user_id
         FROM certification_types ct
         JOIN memberships m ON m.company_id = ct.company_id AND m.enabled
-        ${latestRecord}
+        ${currentRecord(sql`ct.id`)}
         WHERE ct.company_id = ${companyId} AND ${inAudience}
-          AND (rec.record_id IS NULL OR rec.expires_on <= ${today}::date + ct.remind_days_before)
+          AND (rec.id IS NULL OR rec.expires_on <= ${today}::date + ct.remind_days_before)
         ORDER BY m.user_id`,
   );
 }
@@ -359,9 +364,9 @@ export async function reminderFor(tx: Tx, companyId: string, userId: string, tod
     sql`SELECT ct.name, to_char(rec.expires_on, 'YYYY-MM-DD') AS expires_on
         FROM certification_types ct
         JOIN memberships m ON m.company_id = ct.company_id AND m.user_id = ${userId} AND m.enabled
-        ${latestRecord}
+        ${currentRecord(sql`ct.id`)}
         WHERE ct.company_id = ${companyId} AND ${inAudience}
-          AND (rec.record_id IS NULL OR rec.expires_on <= ${today}::date + ct.remind_days_before)
+          AND (rec.id IS NULL OR rec.expires_on <= ${today}::date + ct.remind_days_before)
         ORDER BY rec.expires_on NULLS FIRST, lower(ct.name)`,
   );
   return { person, items };

@@ -44,11 +44,7 @@ export const toRecord = (typeId: string, r: repo.RecordCols) =>
         createdAt: iso(r.recorded_at)!,
       }
     : null;
-const EMPTY_COUNTS = { assigned: 0, valid: 0, expiring: 0, expired: 0, missing: 0 };
-const countsOf = (c: repo.CountsRow | undefined) =>
-  c
-    ? { assigned: c.assigned, valid: c.valid, expiring: c.expiring, expired: c.expired, missing: c.missing }
-    : EMPTY_COUNTS;
+const countsOf = (c: repo.CountsRow) => ({ ...c, missing: c.assigned - c.valid - c.expiring - c.expired });
 
 /** Open certification screens of this company refetch (and the person's own list, when one person changed). */
 export async function changed(ctx: TenantCtx, userId?: string) {
@@ -62,22 +58,16 @@ export async function typeOr404(tx: Tx, companyId: string, id: string, lock = fa
   return row;
 }
 
+/** A page of types, each with its counts (one pass over its audience each; a page holds at most a few dozen). */
 export async function listTypes(ctx: TenantCtx, q: CertificationTypeListQuery) {
   return ctx.run(async (tx) => {
     const today = await todayIn(tx, ctx.companyId);
     const { data, totalItems } = await repo.listTypes(tx, ctx.companyId, q);
-    const counts = await repo.counts(
-      tx,
-      ctx.companyId,
-      data.map((r) => r.id),
-      today,
-    );
-    const byId = new Map(counts.map((c) => [c.type_id, c]));
-    return pageOf(
-      q,
-      data.map((r) => ({ ...toType(r), counts: countsOf(byId.get(r.id)), today })),
-      totalItems,
-    );
+    const withCounts = [];
+    for (const r of data) {
+      withCounts.push({ ...toType(r), counts: countsOf(await repo.counts(tx, ctx.companyId, r, today)), today });
+    }
+    return pageOf(q, withCounts, totalItems);
   });
 }
 
@@ -85,8 +75,7 @@ export async function getType(ctx: TenantCtx, id: string) {
   return ctx.run(async (tx) => {
     const row = await typeOr404(tx, ctx.companyId, id);
     const today = await todayIn(tx, ctx.companyId);
-    const [c] = await repo.counts(tx, ctx.companyId, [id], today);
-    return { ...toType(row), counts: countsOf(c), today };
+    return { ...toType(row), counts: countsOf(await repo.counts(tx, ctx.companyId, row, today)), today };
   });
 }
 
@@ -199,15 +188,15 @@ const toHolder = (typeId: string) => (r: repo.HolderRow) => ({
 /** Who needs a type and where each stands, paged on the server. */
 export async function holders(ctx: TenantCtx, { id, ...q }: CertificationHoldersQuery & { id: string }) {
   return ctx.run(async (tx) => {
-    await typeOr404(tx, ctx.companyId, id);
+    const type = await typeOr404(tx, ctx.companyId, id);
     const today = await todayIn(tx, ctx.companyId);
     // Filtered by status alone (or not at all), the total is one of the counts: no second scan.
     let known: number | null = null;
     if (!q.search && !q.teamUuid && !q.departmentUuid) {
-      const [c] = await repo.counts(tx, ctx.companyId, [id], today);
-      known = q.status ? (c?.[q.status] ?? 0) : (c?.assigned ?? 0);
+      const c = countsOf(await repo.counts(tx, ctx.companyId, type, today));
+      known = q.status ? c[q.status] : c.assigned;
     }
-    const { data, totalItems } = await repo.holdersPage(tx, ctx.companyId, id, today, q, known === null);
+    const { data, totalItems } = await repo.holdersPage(tx, ctx.companyId, type, today, q, known === null);
     return pageOf(q, data.map(toHolder(id)), known ?? totalItems);
   });
 }

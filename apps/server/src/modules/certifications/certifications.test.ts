@@ -262,6 +262,30 @@ describe('status lists', () => {
     expect((await req('DELETE', `/api/certification-records/${renewal.json().uuid}`)).statusCode).toBe(204);
     expect((await req('GET', `/api/certification-types/${typeId}`)).json().counts).toMatchObject({ expired: 1 });
     expect(await auditActions(renewal.json().uuid)).toEqual(['certification.record', 'certification.delete']);
+
+    // An older certificate entered late does not replace the one that expires last.
+    const late = await record(typeId, form({ userUuid: ids.admin, issuedOn: '2020-01-01', expiresOn: '2021-01-01' }));
+    expect(late.statusCode).toBe(201);
+    const admin = (await req('GET', `/api/certification-types/${typeId}/holders?search=admin`)).json().data[0];
+    expect(admin.status).toBe('valid');
+    expect(admin.record.uuid).not.toBe(late.json().uuid);
+  });
+
+  it('two records for the same person at once leave exactly one that counts', async () => {
+    const both = await Promise.all(
+      ['2031-01-01', '2032-01-01'].map((expiresOn) =>
+        record(typeId, form({ userUuid: ids.dave, issuedOn: '2026-01-01', expiresOn })),
+      ),
+    );
+    expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
+    const current = (await t.db.system((tx) =>
+      tx.execute(sql`SELECT to_char(expires_on, 'YYYY-MM-DD') AS e FROM certification_records
+        WHERE user_id = ${ids.dave} AND type_id = ${typeId} AND is_current`),
+    )) as unknown as { rows: Array<{ e: string }> };
+    expect(current.rows).toEqual([{ e: '2032-01-01' }]);
+    // Back to Dave's record expiring today, for the tests after this one.
+    for (const r of both)
+      expect((await req('DELETE', `/api/certification-records/${r.json().uuid}`)).statusCode).toBe(204);
   });
 
   it('refuses bad input with a clear translated error and changes nothing', async () => {

@@ -50,6 +50,7 @@ export async function record(
       evidenceSize: evidence?.data.length ?? null,
       recordedBy: ctx.actor.userId,
     });
+    await repo.refreshCurrent(tx, ctx.companyId, id, input.userUuid);
     const after = {
       type: type.name,
       userId: input.userUuid,
@@ -78,6 +79,7 @@ export async function removeRecord(ctx: TenantCtx, id: string) {
     const current = await repo.findRecord(tx, ctx.companyId, id);
     if (!current) throw new AppError('NOT_FOUND');
     await repo.removeRecord(tx, ctx.companyId, id);
+    await repo.refreshCurrent(tx, ctx.companyId, current.type_id, current.user_id);
     await ctx.audit(tx, {
       action: 'certification.delete',
       targetType: 'certification',
