@@ -122,4 +122,15 @@ test('Alice tracks First aid, records one by keyboard with evidence, a bad file 
   await toArabic(bob);
   await expect(bob.getByTestId('my-certifications')).toBeVisible();
   await expectNoAxeViolations(bob);
+
+  // A 390 px phone: nothing wider than the screen, the list a stack of cards, the record button reachable.
+  for (const page of [bob, alice]) await page.setViewportSize({ width: 390, height: 844 });
+  await expect(bob.getByTestId('my-certifications')).toBeVisible();
+  expect(await bob.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await alice.reload();
+  await expect(alice.getByTestId('holders-table')).toBeVisible();
+  expect(await alice.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const recordButton = alice.getByRole('button', { name: /^تسجيل لـ / }).first();
+  await recordButton.scrollIntoViewIfNeeded();
+  await expect(recordButton).toBeInViewport();
 });
