@@ -47,7 +47,8 @@ const sendEvidence = (reply: FastifyReply, file: { data: Buffer; name: string; c
  */
 async function recordForm(request: FastifyRequest) {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-  const fields: Record<string, string> = {};
+  // No prototype: a field called __proto__ or constructor is just an unknown field (the schema refuses it).
+  const fields: Record<string, string> = Object.create(null);
   let file: Evidence | null = null;
   try {
     for await (const part of request.parts()) {

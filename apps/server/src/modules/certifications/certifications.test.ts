@@ -346,6 +346,11 @@ describe('status lists', () => {
       issuedOn: today,
     });
     expect(notMultipart.statusCode).toBe(415);
+    const extra = await record(
+      typeId,
+      form({ userUuid: ids.dave, issuedOn: today, ['__proto__']: 'x', admin: 'true' }),
+    );
+    expect(extra.statusCode).toBe(400);
     expect(await recordCount()).toBe(before);
   });
 
