@@ -10,8 +10,7 @@ export const STATS_MAX_DAYS = 5 * 366;
 
 /**
  * Every KPI, in the order the screen shows them. One KPI is one definition (docs/stats.md, the
- * `stats.kpi.<key>` help string) and one SQL aggregate in `stats.repository.ts`; the KPIs of time off
- * and compliance join this list when their areas land.
+ * `stats.kpi.<key>` help string) and one SQL aggregate in `stats.repository.ts`.
  */
 export const STATS_KPIS = [
   'headcountStart',
@@ -24,6 +23,7 @@ export const STATS_KPIS = [
   'avgWorkedHours',
   'overtimeHours',
   'absenceRate',
+  'timeOffDays',
 ] as const;
 export type StatsKpiKey = (typeof STATS_KPIS)[number];
 export const STATS_KPI_UNITS: Record<StatsKpiKey, 'count' | 'percent' | 'hours'> = {
@@ -37,6 +37,7 @@ export const STATS_KPI_UNITS: Record<StatsKpiKey, 'count' | 'percent' | 'hours'>
   avgWorkedHours: 'hours',
   overtimeHours: 'hours',
   absenceRate: 'percent',
+  timeOffDays: 'count',
 };
 
 const dayDiff = (from: string, to: string) =>
@@ -96,6 +97,16 @@ export const StatsAnswerSchema = z.object({
       present: z.number().int(),
       late: z.number().int(),
       latenessRate: z.number().nullable(),
+    }),
+  ),
+  /** Approved time off starting in the period, by type (days or hours, as the type counts). */
+  timeOff: z.array(
+    z.object({
+      typeUuid: UuidSchema,
+      name: z.string(),
+      color: z.string(),
+      unit: z.enum(['days', 'hours']),
+      amount: z.number(),
     }),
   ),
 });

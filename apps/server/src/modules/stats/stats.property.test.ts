@@ -20,6 +20,7 @@ import {
   createUser,
   setEmployee,
 } from '../../db/seed/factories';
+import { createTimeOffRequest, createTimeOffType } from '../../db/seed/time-off-factories';
 import { attendanceEntries } from '../../db/schema/index';
 import { createCtx, forCompany } from '../../lib/context';
 import { createTestApp, type TestContext } from '../../test/harness';
@@ -159,6 +160,23 @@ async function buildWorld(tx: Tx, seed: number): Promise<World> {
         .set({ status: 'closed' })
         .where(sql`id = ${id} AND status = 'removed' AND clock_out IS NOT NULL`);
   }
+  // Time off: requests of every status, of a day and an hour type, starting around both periods.
+  const vacation = await createTimeOffType(tx, company.id, { name: 'Vacation', unit: 'days' });
+  const doctor = await createTimeOffType(tx, company.id, { name: 'Doctor', unit: 'hours' });
+  for (const userId of users) {
+    for (let k = int(0, 4); k > 0; k--) {
+      const start = addDays(from, int(-40, 30));
+      const type = pick([vacation, vacation, doctor]);
+      await createTimeOffRequest(tx, company.id, {
+        userId,
+        typeId: type.id,
+        startDate: start,
+        endDate: addDays(start, type.unit === 'days' ? int(0, 4) : 0),
+        amount: type.unit === 'days' ? pick([0.5, 1, 2, 3.5, 5]) : pick([1.5, 2, 4]),
+        status: pick(['approved', 'approved', 'pending', 'declined', 'cancelled']),
+      });
+    }
+  }
   return { companyId: company.id, team: team.id, department: dept.id, from, to };
 }
 
@@ -241,6 +259,13 @@ async function reference(
       overtime += Math.max(0, Number(d.worked) - expected * 60);
     }
   }
+  const [off] = (
+    await tx.execute(sql`SELECT coalesce(sum(r.amount), 0)::float8 AS days FROM time_off_requests r
+      JOIN time_off_types ty ON ty.id = r.type_id
+     WHERE r.company_id = ${c} AND r.status = 'approved' AND ty.unit = 'days'
+       AND r.start_date >= ${from}::date AND r.start_date <= ${to}::date
+       AND r.user_id IN (SELECT p.user_id FROM ${people} p)`)
+  ).rows as Array<{ days: number }>;
   const pct = (a: number, b: number) => (b > 0 ? (a / b) * 100 : null);
   const r = p!;
   return {
@@ -254,6 +279,7 @@ async function reference(
     avgWorkedHours: came > 0 ? worked / came / 3600 : null,
     overtimeHours: days.length ? overtime / 3600 : null,
     absenceRate: pct(scheduled - present, scheduled),
+    timeOffDays: Number(off!.days),
   };
 }
 

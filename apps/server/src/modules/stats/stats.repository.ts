@@ -186,3 +186,29 @@ export async function companyIds(tx: Tx) {
   const r = await rows<{ id: string }>(tx, sql`SELECT id FROM companies ORDER BY id`);
   return r.map((x) => x.id);
 }
+
+export interface TimeOffTaken {
+  type_id: string;
+  name: string;
+  color: string;
+  unit: 'days' | 'hours';
+  amount: number;
+}
+
+/**
+ * Approved time off of the filter's people whose request starts in the period, summed per type (a
+ * request counts whole in the period it starts in). On the (company, user, start date) index.
+ */
+export function timeOffTaken(tx: Tx, companyId: string, f: StatsFilter, from: string, to: string) {
+  return rows<TimeOffTaken>(
+    tx,
+    sql`WITH ${peopleCte(companyId, f)}
+        SELECT t.id AS type_id, t.name, t.color, t.unit, sum(r.amount)::float8 AS amount
+          FROM people p
+          JOIN time_off_requests r ON r.company_id = ${companyId} AND r.user_id = p.user_id
+           AND r.start_date BETWEEN ${from}::date AND ${to}::date AND r.status = 'approved'
+          JOIN time_off_types t ON t.company_id = r.company_id AND t.id = r.type_id
+         GROUP BY t.id, t.name, t.color, t.unit
+         ORDER BY lower(t.name), t.id`,
+  );
+}

@@ -77,6 +77,7 @@ async function figuresOf(tx: Tx, ctx: TenantCtx, f: repo.StatsFilter, p: Period,
   const present = all?.present ?? 0;
   const workedDays = all?.worked_days ?? 0;
   const avgHeadcount = (people.headcount_start + people.headcount_end) / 2;
+  const timeOff = await repo.timeOffTaken(tx, ctx.companyId, f, p.from, p.to);
   const figures: Figures = {
     headcountStart: people.headcount_start,
     headcountEnd: people.headcount_end,
@@ -88,8 +89,9 @@ async function figuresOf(tx: Tx, ctx: TenantCtx, f: repo.StatsFilter, p: Period,
     avgWorkedHours: workedDays > 0 ? Number(all?.worked_seconds ?? 0) / workedDays / 3600 : null,
     overtimeHours: all && all.member_days > 0 ? Number(all.overtime_seconds) / 3600 : null,
     absenceRate: ratio(scheduled - present, scheduled),
+    timeOffDays: timeOff.filter((x) => x.unit === 'days').reduce((sum, x) => sum + x.amount, 0),
   };
-  return { figures, att };
+  return { figures, att, timeOff };
 }
 
 export async function stats(ctx: TenantCtx, q: Query): Promise<StatsAnswer> {
@@ -139,6 +141,13 @@ export async function stats(ctx: TenantCtx, q: Query): Promise<StatsAnswer> {
           latenessRate: r ? ratio(r.late, r.present) : null,
         };
       }),
+      timeOff: now.timeOff.map((x) => ({
+        typeUuid: x.type_id,
+        name: x.name,
+        color: x.color,
+        unit: x.unit,
+        amount: x.amount,
+      })),
     };
   });
 }

@@ -10,6 +10,7 @@ import {
   setEmployee,
 } from '../../db/seed/factories';
 import { createCtx, forCompany } from '../../lib/context';
+import { createTimeOffRequest, createTimeOffType } from '../../db/seed/time-off-factories';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
 import { periodOf, previousOf, sampleDays } from './stats.service';
 import * as service from './stats.service';
@@ -84,6 +85,39 @@ beforeAll(async () => {
     const foreignTeam = await createTeam(tx, acme.id, { name: 'Foreign' });
     const foreignDept = await createDepartment(tx, acme.id, { name: 'Foreign' });
     const team = await createTeam(tx, globex.id, { name: 'Ops', memberIds: [ben, cara] });
+    // Time off: Ben 2 days in the period and 1 before it, Cara 4 hours; declined and pending do not count.
+    const vacation = await createTimeOffType(tx, globex.id, { name: 'Vacation', color: 'teal' });
+    const doctor = await createTimeOffType(tx, globex.id, { name: 'Doctor', unit: 'hours', color: 'grape' });
+    const off = (userId: string, typeId: string, startDate: string, amount: number, status = 'approved' as const) =>
+      createTimeOffRequest(tx, globex.id, { userId, typeId, startDate, endDate: startDate, amount, status });
+    await off(ben, vacation.id, '2026-10-20', 2);
+    await off(ben, vacation.id, '2026-10-12', 1);
+    await off(cara, doctor.id, '2026-10-28', 4);
+    await createTimeOffRequest(tx, globex.id, {
+      userId: anna,
+      typeId: vacation.id,
+      startDate: '2026-10-21',
+      endDate: '2026-10-21',
+      amount: 1,
+      status: 'declined',
+    });
+    await createTimeOffRequest(tx, globex.id, {
+      userId: anna,
+      typeId: vacation.id,
+      startDate: '2026-10-22',
+      endDate: '2026-10-22',
+      amount: 1,
+      status: 'pending',
+    });
+    const theirType = await createTimeOffType(tx, acme.id, { name: 'Vacation' });
+    await createTimeOffRequest(tx, acme.id, {
+      userId: other.id,
+      typeId: theirType.id,
+      startDate: '2026-10-20',
+      endDate: '2026-10-20',
+      amount: 3,
+      status: 'approved',
+    });
     return {
       globex: globex.id,
       anna,
@@ -128,6 +162,13 @@ describe('GET /api/stats', () => {
     expect(kpi(b, 'attendanceRate')).toBeCloseTo((20 / 30) * 100);
     expect(kpi(b, 'absenceRate')).toBeCloseTo((10 / 30) * 100);
     expect(kpi(b, 'latenessRate')).toBeCloseTo((2 / 20) * 100);
+    // Approved day-type time off starting in the period; the hour type is in the chart, in hours.
+    expect(kpi(b, 'timeOffDays')).toBe(2);
+    expect(b.kpis.find((k: { key: string }) => k.key === 'timeOffDays').previous).toBe(1);
+    expect(b.timeOff.map(({ typeUuid: _u, ...x }: { typeUuid: string }) => x)).toEqual([
+      { name: 'Doctor', color: 'grape', unit: 'hours', amount: 4 },
+      { name: 'Vacation', color: 'teal', unit: 'days', amount: 2 },
+    ]);
     // Anna 9 h × 10, Ben 7.5 h × 8 + 8.0833 h × 2 over 20 days.
     expect(kpi(b, 'avgWorkedHours')).toBeCloseTo((90 + 8 * (8 + 5 / 60) + 2 * 7.5) / 20);
     expect(kpi(b, 'overtimeHours')).toBeCloseTo(10 + 8 * (5 / 60));
@@ -175,7 +216,7 @@ describe('GET /api/stats', () => {
     for (const range of ['last28', 'lastMonth', 'lastYear']) {
       const r = await get(`range=${range}`);
       expect(r.statusCode).toBe(200);
-      expect(r.json().kpis).toHaveLength(10);
+      expect(r.json().kpis).toHaveLength(11);
     }
   });
 

@@ -25,6 +25,10 @@ const answer = (range: string): StatsAnswer => ({
   ],
   weeks: [{ weekStart: '2026-09-28', attendanceRate: 90, latenessRate: 12.5 }],
   weekdays: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, present: 4, late: 1, latenessRate: 25 })),
+  timeOff: [
+    { typeUuid: '00000000-0000-4000-8000-000000000001', name: 'Vacation', color: 'teal', unit: 'days', amount: 12.5 },
+    { typeUuid: '00000000-0000-4000-8000-000000000002', name: 'Doctor', color: 'grape', unit: 'hours', amount: 6 },
+  ],
 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -53,6 +57,11 @@ describe('stats screen', () => {
     expect(asked).toEqual(['last28', 'lastMonth']);
     await userEvent.click(screen.getByTestId('weekdays-toggle'));
     expect(within(screen.getByTestId('weekdays-table')).getAllByRole('row')).toHaveLength(8);
+    // Time off by type, each type in its own unit.
+    const timeOff = within(screen.getByTestId('timeOff-table'));
+    expect(timeOff.getByRole('rowheader', { name: 'Vacation (days)' })).toBeInTheDocument();
+    expect(timeOff.getByRole('rowheader', { name: 'Doctor (hours)' })).toBeInTheDocument();
+    expect(timeOff.getByText('12.5')).toBeInTheDocument();
   });
 
   it('exports a series as CSV with raw numbers', () => {

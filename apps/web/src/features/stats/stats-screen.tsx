@@ -167,6 +167,23 @@ export default function StatsScreen() {
             ]}
             format={pct}
           />
+          <ChartCard
+            id="timeOff"
+            kind="bar"
+            title={t('admin:stats.charts.timeOff')}
+            xLabel={t('admin:stats.timeOffType')}
+            labels={s.timeOff.map((x) => t(`admin:stats.typeIn.${x.unit}`, { name: x.name }))}
+            keys={s.timeOff.map((x) => `${x.name} (${x.unit})`)}
+            series={[
+              {
+                key: 'amount',
+                label: t('admin:stats.taken'),
+                color: 'var(--mantine-color-grape-filled)',
+                values: s.timeOff.map((x) => x.amount),
+              },
+            ]}
+            format={(v) => f.decimal(v, 1)}
+          />
         </SimpleGrid>
       )}
     </Stack>
