@@ -77,6 +77,11 @@ export const AUDIT_ACTIONS = [
   'time_off_request.approve',
   'time_off_request.decline',
   'time_off_request.cancel',
+  'certification_type.create',
+  'certification_type.update',
+  'certification_type.delete',
+  'certification.record',
+  'certification.delete',
   // new-area: audit actions
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -101,6 +106,8 @@ export const AUDIT_TARGET_TYPES = [
   'policy',
   'time_off_type',
   'time_off_request',
+  'certification_type',
+  'certification',
   // new-area: audit targets
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

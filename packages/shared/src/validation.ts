@@ -31,6 +31,7 @@ export const VALIDATION_KEYS = [
   'markup',
   'halfDays',
   'rangeTooLong',
+  'expiresBeforeIssued',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
@@ -62,6 +63,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     markup: 'HTML tags are not allowed here.',
     halfDays: 'A one-day request cannot both start and end at mid-day.',
     rangeTooLong: 'The range may span at most 5 years.',
+    expiresBeforeIssued: 'The expiry date is before the issue date.',
   },
   de: {
     required: 'Dieses Feld ist erforderlich.',
@@ -89,6 +91,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     markup: 'HTML-Tags sind hier nicht erlaubt.',
     halfDays: 'Ein Antrag für einen Tag kann nicht zugleich mittags beginnen und mittags enden.',
     rangeTooLong: 'Der Zeitraum darf höchstens 5 Jahre umfassen.',
+    expiresBeforeIssued: 'Das Ablaufdatum liegt vor dem Ausstellungsdatum.',
   },
   fr: {
     required: 'Ce champ est obligatoire.',
@@ -116,6 +119,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     markup: 'Les balises HTML ne sont pas autorisées ici.',
     halfDays: 'Une demande d’un seul jour ne peut pas à la fois commencer et finir à midi.',
     rangeTooLong: 'La période ne peut pas dépasser 5 ans.',
+    expiresBeforeIssued: 'La date d’expiration est antérieure à la date de délivrance.',
   },
   pt: {
     required: 'Este campo é obrigatório.',
@@ -143,6 +147,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     markup: 'Tags HTML não são permitidas aqui.',
     halfDays: 'Um pedido de um só dia não pode começar e terminar a meio do dia.',
     rangeTooLong: 'O período pode abranger no máximo 5 anos.',
+    expiresBeforeIssued: 'A data de validade é anterior à data de emissão.',
   },
   ar: {
     required: 'هذا الحقل مطلوب.',
@@ -170,6 +175,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     markup: 'وسوم HTML غير مسموح بها هنا.',
     halfDays: 'لا يمكن لطلب يوم واحد أن يبدأ وينتهي كلاهما في منتصف اليوم.',
     rangeTooLong: 'لا يجوز أن تتجاوز الفترة 5 سنوات.',
+    expiresBeforeIssued: 'تاريخ الانتهاء يسبق تاريخ الإصدار.',
   },
 };
 

@@ -44,7 +44,7 @@ export async function uploadedFile(request: {
  * header, a missing boundary): those are the client's 400, not a server fault. Errors that carry
  * their own status (too large, too many files) keep it.
  */
-function malformed(e: unknown): unknown {
+export function malformed(e: unknown): unknown {
   if (e instanceof AppError) return e;
   if (e && typeof e === 'object' && typeof (e as { statusCode?: unknown }).statusCode === 'number') return e;
   return new AppError('BAD_REQUEST');

@@ -24,6 +24,7 @@ import policiesRoutes from './policies/policies.routes';
 import timeOffTypesRoutes from './time-off/time-off-types.routes';
 import timeOffRoutes from './time-off/time-off.routes';
 import statsRoutes from './stats/stats.routes';
+import certificationsRoutes from './certifications/certifications.routes';
 // new-area: imports
 
 /** The company areas: members, invitations, teams, join requests, companies, profile, audit, and every new area. */
@@ -55,5 +56,6 @@ export default async function adminModules(app: FastifyInstance) {
   await app.register(timeOffTypesRoutes);
   await app.register(timeOffRoutes);
   await app.register(statsRoutes);
+  await app.register(certificationsRoutes);
   // new-area: register
 }

@@ -37,6 +37,9 @@ const OWN_FILE_PREFIXES: string[] = [
   '/api/time-off-types',
   '/api/time-off',
   '/api/stats',
+  '/api/certification-types',
+  '/api/certification-records',
+  '/api/my-certifications',
   // new-area: matrix prefixes
 ];
 

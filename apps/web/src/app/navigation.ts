@@ -23,6 +23,8 @@ import {
   IconFileCertificate,
   IconChecklist,
   IconChartBar,
+  IconCertificate,
+  IconIdBadge2,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { ApprovalBadge } from '../features/time-off/components/approval-badge';
@@ -77,6 +79,18 @@ export const NAV_ITEMS: NavItem[] = [
   { path: '/messages', labelKey: 'admin:nav.messages', icon: IconMessage2, can: ['read', 'default'] },
   { path: '/policies', labelKey: 'admin:nav.policies', icon: IconFileCertificate, can: ['write', 'compliance'] },
   { path: '/my-policies', labelKey: 'admin:nav.myPolicies', icon: IconChecklist, can: ['read', 'default'] },
+  {
+    path: '/certifications',
+    labelKey: 'admin:nav.certifications',
+    icon: IconCertificate,
+    can: ['write', 'compliance'],
+  },
+  {
+    path: '/my-certifications',
+    labelKey: 'admin:nav.myCertifications',
+    icon: IconIdBadge2,
+    can: ['read', 'default'],
+  },
   { path: '/time-off', labelKey: 'admin:nav.timeOff', icon: IconBeach, can: ['read', 'default'], badge: ApprovalBadge },
   { path: '/time-off-types', labelKey: 'admin:nav.timeOffTypes', icon: IconCalendarPlus, can: ['write', 'peopleHR'] },
   { path: '/stats', labelKey: 'admin:nav.stats', icon: IconChartBar, can: ['read', 'stats'] },

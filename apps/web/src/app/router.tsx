@@ -48,6 +48,9 @@ const PoliciesScreen = lazy(() => import('../features/policies/policies-screen')
 const PolicyScreen = lazy(() => import('../features/policies/policy-screen'));
 const MyPoliciesScreen = lazy(() => import('../features/policies/my-policies-screen'));
 const MyPolicyScreen = lazy(() => import('../features/policies/my-policy-screen'));
+const CertificationsScreen = lazy(() => import('../features/certifications/certifications-screen'));
+const CertificationScreen = lazy(() => import('../features/certifications/certification-screen'));
+const MyCertificationsScreen = lazy(() => import('../features/certifications/my-certifications-screen'));
 const StatsScreen = lazy(() => import('../features/stats/stats-screen'));
 // new-area: screens
 
@@ -153,6 +156,8 @@ export const router = createBrowserRouter(
                   children: [
                     { path: 'policies', element: <PoliciesScreen /> },
                     { path: 'policies/:uuid', element: <PolicyScreen /> },
+                    { path: 'certifications', element: <CertificationsScreen /> },
+                    { path: 'certifications/:uuid', element: <CertificationScreen /> },
                   ],
                 },
                 {
@@ -160,6 +165,7 @@ export const router = createBrowserRouter(
                   children: [
                     { path: 'my-policies', element: <MyPoliciesScreen /> },
                     { path: 'my-policies/:uuid', element: <MyPolicyScreen /> },
+                    { path: 'my-certifications', element: <MyCertificationsScreen /> },
                   ],
                 },
                 { path: 'time-off', element: <TimeOffScreen /> },

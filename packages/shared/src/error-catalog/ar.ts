@@ -1,9 +1,11 @@
 import type { ErrorCode } from '../error-codes';
+import { CERTIFICATION_MESSAGES } from './certifications';
 import { TIME_OFF_MESSAGES } from './time-off';
 
 /** Every error code's message in Arabic. */
 export const ar: Record<ErrorCode, string> = {
   ...TIME_OFF_MESSAGES.ar,
+  ...CERTIFICATION_MESSAGES.ar,
   VALIDATION_FAILED: 'بعض الحقول غير صالحة.',
   BAD_REQUEST: 'الطلب غير صالح.',
   INVALID_JSON: 'محتوى الطلب ليس JSON صالحًا.',

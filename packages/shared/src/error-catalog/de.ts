@@ -1,9 +1,11 @@
 import type { ErrorCode } from '../error-codes';
+import { CERTIFICATION_MESSAGES } from './certifications';
 import { TIME_OFF_MESSAGES } from './time-off';
 
 /** Every error code's message in German. */
 export const de: Record<ErrorCode, string> = {
   ...TIME_OFF_MESSAGES.de,
+  ...CERTIFICATION_MESSAGES.de,
   VALIDATION_FAILED: 'Einige Felder sind ungültig.',
   BAD_REQUEST: 'Die Anfrage ist ungültig.',
   INVALID_JSON: 'Der Inhalt der Anfrage ist kein gültiges JSON.',

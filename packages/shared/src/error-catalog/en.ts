@@ -1,9 +1,11 @@
 import type { ErrorCode } from '../error-codes';
+import { CERTIFICATION_MESSAGES } from './certifications';
 import { TIME_OFF_MESSAGES } from './time-off';
 
 /** Every error code's message in English. */
 export const en: Record<ErrorCode, string> = {
   ...TIME_OFF_MESSAGES.en,
+  ...CERTIFICATION_MESSAGES.en,
   VALIDATION_FAILED: 'Some fields are not valid.',
   BAD_REQUEST: 'The request is not valid.',
   INVALID_JSON: 'The request body is not valid JSON.',

@@ -1,9 +1,11 @@
 import type { ErrorCode } from '../error-codes';
+import { CERTIFICATION_MESSAGES } from './certifications';
 import { TIME_OFF_MESSAGES } from './time-off';
 
 /** Every error code's message in French. */
 export const fr: Record<ErrorCode, string> = {
   ...TIME_OFF_MESSAGES.fr,
+  ...CERTIFICATION_MESSAGES.fr,
   VALIDATION_FAILED: 'Certains champs ne sont pas valides.',
   BAD_REQUEST: "La requête n'est pas valide.",
   INVALID_JSON: "Le corps de la requête n'est pas un JSON valide.",

@@ -1,9 +1,11 @@
 import type { ErrorCode } from '../error-codes';
+import { CERTIFICATION_MESSAGES } from './certifications';
 import { TIME_OFF_MESSAGES } from './time-off';
 
 /** Every error code's message in Portuguese. */
 export const pt: Record<ErrorCode, string> = {
   ...TIME_OFF_MESSAGES.pt,
+  ...CERTIFICATION_MESSAGES.pt,
   VALIDATION_FAILED: 'Alguns campos não são válidos.',
   BAD_REQUEST: 'O pedido não é válido.',
   INVALID_JSON: 'O corpo do pedido não é JSON válido.',

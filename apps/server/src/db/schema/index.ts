@@ -15,3 +15,4 @@ export * from './company-pages';
 export * from './policies';
 export * from './time-off';
 export * from './stats';
+export * from './certifications';

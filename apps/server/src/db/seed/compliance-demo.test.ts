@@ -48,4 +48,35 @@ describe('the compliance demo', () => {
     const titles = (await get('/api/policies', grace, 'globex')).data.map((p: { title: string }) => p.title);
     expect(titles).toEqual(['Remote Work Policy']);
   });
+
+  it('has Acme\'s "First aid" expiring in 10 days for Bob and expired for another member; Globex its own type', async () => {
+    const alice = await login('alice@example.com', 'acme');
+    const types = (await get('/api/certification-types', alice)).data;
+    expect(types.map((x: { name: string }) => x.name)).toEqual(['First aid', 'Security awareness']);
+    const firstAid = types[0];
+    expect(firstAid.counts.expiring).toBeGreaterThanOrEqual(1);
+    expect(firstAid.counts.expired).toBeGreaterThanOrEqual(1);
+    const expired = (await get(`/api/certification-types/${firstAid.uuid}/holders?status=expired`, alice)).data;
+    expect(expired).toHaveLength(1);
+    expect(expired[0].person.email).not.toBe('bob@example.com');
+
+    const bob = await login('bob@example.com', 'acme');
+    const mine = await get('/api/my-certifications', bob);
+    const bobsFirstAid = mine.data.find((c: { type: { name: string } }) => c.type.name === 'First aid');
+    expect(bobsFirstAid.status).toBe('expiring');
+    const days = (Date.parse(bobsFirstAid.record.expiresOn) - Date.parse(mine.today)) / 86_400_000;
+    expect(days).toBe(10);
+    expect(bobsFirstAid.record.evidence).toMatchObject({ contentType: 'application/pdf' });
+    const pdf = await call(t.app, {
+      method: 'GET',
+      url: `/api/my-certifications/records/${bobsFirstAid.record.uuid}/evidence`,
+      host: 'acme',
+      token: bob,
+    });
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const grace = await login('grace@globex.example.com', 'globex');
+    const globexTypes = (await get('/api/certification-types', grace, 'globex')).data;
+    expect(globexTypes.map((x: { name: string }) => x.name)).toEqual(['Forklift licence']);
+  });
 });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { seedAttendance } from './attendance-demo';
+import { seedCertificationsDemo } from './certifications-demo';
 import { seedComplianceDemo } from './compliance-demo';
 import { hashPassword } from '../../lib/password';
 import { auditLog, companies } from '../schema/index';
@@ -155,6 +156,14 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoInfo> {
       globex: globex.id,
       alice: alice.id,
       bob: bob.id,
+      globexAdmin: globexAdmin.id,
+    });
+    await seedCertificationsDemo(tx, {
+      acme: acme.id,
+      globex: globex.id,
+      alice: alice.id,
+      bob: bob.id,
+      acmeOthers: acmeMembers.slice(2),
       globexAdmin: globexAdmin.id,
     });
     await seedTimeOff(tx, {

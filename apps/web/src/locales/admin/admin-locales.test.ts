@@ -51,6 +51,7 @@ describe('admin locales', () => {
       ['timeOff.decline', 'timeOff.declineLabel'],
       ['peopleSettings.edit', 'peopleSettings.editLabel'],
       ['peopleSettings.delete', 'peopleSettings.deleteLabel'],
+      ['certifications.record', 'certifications.recordLabel'],
     ];
     for (const lang of LANGUAGES) {
       const catalog = load(lang);

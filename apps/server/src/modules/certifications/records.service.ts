@@ -1,0 +1,104 @@
+import {
+  addMonths,
+  type CertificationRecordCreate,
+  CertificationRecordCreateSchema,
+} from '@wac/shared/schemas/certifications';
+import type { TenantCtx } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import * as repo from './certifications.repository';
+import { changed, toRecord, typeOr404 } from './certifications.service';
+import { checkEvidence, type Evidence } from './evidence';
+
+/** Certification records: recording one for a member (with its evidence), removing one, downloading evidence. */
+
+/** Turns a schema failure of the form fields into the usual translated 400. */
+function parseRecord(raw: CertificationRecordCreate) {
+  const parsed = CertificationRecordCreateSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      parsed.error.issues.map((i) => ({ path: `body.${i.path.join('.')}`, code: i.message })),
+    );
+  }
+  return parsed.data;
+}
+
+/**
+ * Records a member's certification. Expires on defaults to issued on + the type's validity. The
+ * evidence (optional) is checked by its content first: a bad file changes nothing.
+ */
+export async function record(
+  ctx: TenantCtx,
+  { id, file, ...raw }: CertificationRecordCreate & { id: string; file?: Evidence | null },
+) {
+  const input = parseRecord(raw);
+  const evidence = file ? checkEvidence(file) : null;
+  const saved = await ctx.run(async (tx) => {
+    const type = await typeOr404(tx, ctx.companyId, id);
+    if (!(await repo.isMember(tx, ctx.companyId, input.userUuid))) {
+      throw new AppError('NOT_FOUND', [{ path: 'body.userUuid', code: 'invalid' }]);
+    }
+    const expiresOn = input.expiresOn ?? addMonths(input.issuedOn, type.validity_months);
+    const row = await repo.insertRecord(tx, ctx.companyId, {
+      typeId: id,
+      userId: input.userUuid,
+      issuedOn: input.issuedOn,
+      expiresOn,
+      evidence: evidence?.data ?? null,
+      evidenceName: evidence?.name ?? null,
+      evidenceContentType: evidence?.contentType ?? null,
+      evidenceSize: evidence?.data.length ?? null,
+      recordedBy: ctx.actor.userId,
+    });
+    await repo.refreshCurrent(tx, ctx.companyId, id, input.userUuid);
+    const after = {
+      type: type.name,
+      userId: input.userUuid,
+      issuedOn: input.issuedOn,
+      expiresOn,
+      evidence: evidence ? { name: evidence.name, contentType: evidence.contentType, sha256: evidence.sha256 } : null,
+    };
+    await ctx.audit(tx, { action: 'certification.record', targetType: 'certification', targetId: row.id, after });
+    return (await repo.findRecord(tx, ctx.companyId, row.id))!;
+  });
+  await changed(ctx, input.userUuid);
+  return toRecord(id, {
+    record_id: saved.id,
+    issued_on: saved.issued_on,
+    expires_on: saved.expires_on,
+    evidence_name: saved.evidence_name,
+    evidence_content_type: saved.evidence_content_type,
+    evidence_size: saved.evidence_size,
+    recorded_at: saved.created_at,
+  })!;
+}
+
+/** Removes a record entered by mistake; the person's previous record, if any, counts again. */
+export async function removeRecord(ctx: TenantCtx, id: string) {
+  const gone = await ctx.run(async (tx) => {
+    const current = await repo.findRecord(tx, ctx.companyId, id);
+    if (!current) throw new AppError('NOT_FOUND');
+    await repo.removeRecord(tx, ctx.companyId, id);
+    await repo.refreshCurrent(tx, ctx.companyId, current.type_id, current.user_id);
+    await ctx.audit(tx, {
+      action: 'certification.delete',
+      targetType: 'certification',
+      targetId: id,
+      before: {
+        typeId: current.type_id,
+        userId: current.user_id,
+        issuedOn: current.issued_on,
+        expiresOn: current.expires_on,
+      },
+    });
+    return current;
+  });
+  await changed(ctx, gone.user_id);
+}
+
+/** A record's evidence for a download; `ownerId` limits it to that person's own records (self-service). */
+export async function evidenceFile(ctx: TenantCtx, id: string, ownerId?: string) {
+  const file = await ctx.run((tx) => repo.evidenceOf(tx, ctx.companyId, id, ownerId));
+  if (!file) throw new AppError('NOT_FOUND');
+  return file;
+}

@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { Route, Routes } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sessionStore } from '../../lib/session/store';
+import { renderScreen } from '../../test/render';
+import { ORIGIN, server } from '../../test/server';
+import CertificationScreen from './certification-screen';
+
+const TYPE = '40000000-0000-4000-8000-000000000001';
+const type = {
+  uuid: TYPE,
+  name: 'First aid',
+  description: '',
+  validityMonths: 24,
+  remindDaysBefore: 30,
+  audience: { all: true, teamUuids: [], departmentUuids: [] },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  version: 1,
+  counts: { assigned: 2, valid: 0, expiring: 1, expired: 0, missing: 1 },
+  today: '2026-01-31',
+};
+const person = (uuid: string, firstName: string) => ({
+  uuid,
+  firstName,
+  lastName: 'Test',
+  email: `${firstName}@acme.test`,
+});
+const holders = [
+  { person: person('50000000-0000-4000-8000-000000000001', 'Erin'), status: 'missing', record: null },
+  {
+    person: person('50000000-0000-4000-8000-000000000002', 'Bob'),
+    status: 'expiring',
+    record: {
+      uuid: '60000000-0000-4000-8000-000000000001',
+      typeUuid: TYPE,
+      issuedOn: '2024-02-10',
+      expiresOn: '2026-02-10',
+      evidence: { name: 'bob.pdf', contentType: 'application/pdf', size: 10 },
+      createdAt: '2024-02-10T00:00:00.000Z',
+    },
+  },
+];
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+afterEach(() => {
+  server.resetHandlers();
+  sessionStore.reset();
+});
+
+describe('certification screen', () => {
+  it('records for a person: expiry follows issued on + validity (clamped to the month), server errors land on their field', async () => {
+    sessionStore.set({
+      status: 'ready',
+      user: { uuid: 'u1', email: 'a@acme.test', firstName: 'A', lastName: 'B', roles: [] } as never,
+      current: {
+        uuid: 'm1',
+        enabled: true,
+        roles: [{ name: 'admin' }],
+        company: { uuid: 'c1', name: 'Acme', logo: null, subDomain: 'acme', enabled: true },
+      },
+    });
+    const sent: Array<Record<string, string>> = [];
+    let reply = 415;
+    server.use(
+      http.get(`${ORIGIN}/api/certification-types/${TYPE}`, () => HttpResponse.json(type)),
+      http.get(`${ORIGIN}/api/certification-types/${TYPE}/holders`, () =>
+        HttpResponse.json({ data: holders, page: 1, itemsPerPage: 10, totalItems: 2 }),
+      ),
+      http.get(`${ORIGIN}/api/teams`, () => HttpResponse.json({ data: [], page: 1, itemsPerPage: 100, totalItems: 0 })),
+      http.get(`${ORIGIN}/api/departments/tree`, () => HttpResponse.json({ data: [] })),
+      http.post(`${ORIGIN}/api/certification-types/${TYPE}/records`, async ({ request }) => {
+        const form = await request.formData();
+        sent.push(
+          Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `file:${v.name}`])),
+        );
+        if (reply === 415) {
+          return HttpResponse.json(
+            { code: 'CERTIFICATION_EVIDENCE_TYPE', message: 'The evidence must be a PDF, PNG or JPEG file.' },
+            { status: 415 },
+          );
+        }
+        return HttpResponse.json(
+          { ...holders[1]!.record, uuid: '60000000-0000-4000-8000-000000000002' },
+          { status: 201 },
+        );
+      }),
+    );
+    renderScreen(
+      <Routes>
+        <Route path="/certifications/:uuid" element={<CertificationScreen />} />
+      </Routes>,
+      `/certifications/${TYPE}`,
+    );
+    const table = await screen.findByTestId('holders-table');
+    expect(await within(table).findByText('Erin Test')).toBeTruthy();
+    expect(screen.getByTestId('figure-missing').textContent).toBe('1');
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Record for Erin Test' }));
+    const dialog = await screen.findByRole('dialog');
+    const issued = within(dialog).getByLabelText(/Issued on/) as HTMLInputElement;
+    const expires = within(dialog).getByLabelText(/Expires on/) as HTMLInputElement;
+    // The company's today, and 24 months on; 31 January + 24 months is 31 January again.
+    expect([issued.value, expires.value]).toEqual(['2026-01-31', '2028-01-31']);
+    await userEvent.clear(issued);
+    await userEvent.type(issued, '2026-03-31');
+    expect(expires.value).toBe('2028-03-31');
+
+    const file = new File(['not a pdf'], 'scan.pdf', { type: 'application/pdf' });
+    await userEvent.upload(dialog.querySelector('input[type=file]') as HTMLInputElement, file);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record' }));
+    expect(await within(dialog).findByText('The evidence must be a PDF, PNG or JPEG file.')).toBeTruthy();
+    expect(sent[0]).toEqual({
+      userUuid: '50000000-0000-4000-8000-000000000001',
+      issuedOn: '2026-03-31',
+      expiresOn: '2028-03-31',
+      file: 'file:scan.pdf',
+    });
+
+    reply = 201;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toHaveLength(2);
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * Certifications at scale (issue 11): one company of N members, "First aid" needed by everyone (70 %
+ * hold one, expiries spread from 100 days ago to two years ahead, a tenth renewed once, so two
+ * records) and "Forklift" needed by one team of 10 % of them. Measures, through the real services
+ * (scoped, under row-level security), at 10 concurrent callers: the types page with its four counts
+ * per type, the holders list (page 1 by name; expiring; missing searched and paged; sorted by
+ * expiry), one member's own list, and the daily reminder scan's query once.
+ *
+ *   node --import tsx bench/certifications.ts [--members 100000] [--database-url postgres://…/wac_bench_certifications]
+ *
+ * Drops and recreates its own database (the name must contain `bench`).
+ */
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import type { Config } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/client';
+import { createCertificationType } from '../apps/server/src/db/seed/certification-factories';
+import { createMemoryBus } from '../apps/server/src/lib/bus';
+import { createCtx, forCompany } from '../apps/server/src/lib/context';
+import * as repo from '../apps/server/src/modules/certifications/certifications.repository';
+import * as certifications from '../apps/server/src/modules/certifications/certifications.service';
+import * as my from '../apps/server/src/modules/certifications/my-certifications.service';
+import { ms, withDatabase } from './lib/util';
+
+const { values: args } = parseArgs({
+  options: {
+    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/wac_bench_certifications' },
+    members: { type: 'string', default: '100000' },
+    requests: { type: 'string', default: '200' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const url = args['database-url']!;
+const members = Number(args.members);
+const requests = Number(args.requests);
+const dbName = new URL(url).pathname.slice(1);
+if (!dbName.includes('bench')) throw new Error('the database name must contain "bench"');
+
+const t0 = performance.now();
+const admin = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
+await admin.connect();
+await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+await admin.query(`CREATE DATABASE "${dbName}"`);
+const db = await openDatabase({ databaseUrl: url, poolSize: 12 });
+await db.migrate();
+const seed = new pg.Client({ connectionString: url });
+await seed.connect();
+const q = (text: string, params: unknown[] = []) => seed.query(text, params);
+
+const COMPANY = '00000000-0000-4000-8000-00000000c0de';
+const TEAM = '00000000-0000-4000-8000-00000007ea3a';
+const step = async (label: string, fn: () => Promise<unknown>) => {
+  const s = performance.now();
+  await fn();
+  const took = performance.now() - s;
+  console.log(`${label.padEnd(58)} ${ms(took)}`);
+  return took;
+};
+
+await step(`seed: company, ${members.toLocaleString('en')} users and members, a team of 10 %`, async () => {
+  await q(`INSERT INTO companies (id, name, sub_domain) VALUES ($1, 'Bench Co', 'benchco')`, [COMPANY]);
+  await q(
+    `INSERT INTO users (id, email, first_name, last_name)
+    SELECT md5('u' || n)::uuid, 'person' || n || '@benchco.example.com', 'Person', 'Number ' || n
+    FROM generate_series(1, $1::int) n`,
+    [members],
+  );
+  await q(
+    `INSERT INTO memberships (company_id, user_id, roles, created_at)
+    SELECT $1, md5('u' || n)::uuid, CASE WHEN n = 1 THEN '{admin}'::text[] ELSE '{member}'::text[] END,
+      now() - interval '90 days'
+    FROM generate_series(1, $2::int) n`,
+    [COMPANY, members],
+  );
+  await q(`INSERT INTO teams (id, company_id, name) VALUES ($1, $2, 'Warehouse')`, [TEAM, COMPANY]);
+  await q(
+    `INSERT INTO team_members (company_id, team_id, user_id)
+    SELECT $1, $2, md5('u' || n)::uuid FROM generate_series(1, $3::int, 10) n`,
+    [COMPANY, TEAM, members],
+  );
+});
+let firstAid = '';
+await step('seed: First aid for everyone (70 % hold it), Forklift for the team', async () => {
+  const [fa, fl] = await db.system(async (tx) => [
+    await createCertificationType(tx, COMPANY, { name: 'First aid', validityMonths: 24 }),
+    await createCertificationType(tx, COMPANY, { name: 'Forklift', validityMonths: 36, audienceTeamIds: [TEAM] }),
+  ]);
+  firstAid = fa!.id;
+  await q(
+    `INSERT INTO certification_records (company_id, type_id, user_id, issued_on, expires_on)
+    SELECT $1, $2, md5('u' || n)::uuid, current_date - 400 + (n % 800), current_date - 100 + (n % 800)
+    FROM generate_series(1, $3::int) n WHERE n % 10 < 7`,
+    [COMPANY, fa!.id, members],
+  );
+  // A tenth renewed once: an older record beside the one that counts.
+  await q(
+    `INSERT INTO certification_records (company_id, type_id, user_id, issued_on, expires_on)
+    SELECT $1, $2, md5('u' || n)::uuid, current_date - 1200 + (n % 800), current_date - 500 + (n % 800)
+    FROM generate_series(1, $3::int) n WHERE n % 10 = 0`,
+    [COMPANY, fa!.id, members],
+  );
+  await q(
+    `INSERT INTO certification_records (company_id, type_id, user_id, issued_on, expires_on)
+    SELECT $1, $2, md5('u' || n)::uuid, current_date - 300, current_date + (n % 90) - 20
+    FROM generate_series(1, $3::int, 20) n`,
+    [COMPANY, fl!.id, members],
+  );
+  // What certification_refresh_current leaves after each write: the last-expiring record of each person is current.
+  await q(
+    `UPDATE certification_records r SET is_current = true FROM (
+      SELECT DISTINCT ON (company_id, type_id, user_id) id FROM certification_records
+      ORDER BY company_id, type_id, user_id, expires_on DESC, created_at DESC, id DESC) best
+    WHERE r.id = best.id`,
+  );
+});
+await q('ANALYZE');
+const [{ n: recordCount }] = (await q('SELECT count(*)::int AS n FROM certification_records')).rows as [{ n: number }];
+console.log(`  ${recordCount.toLocaleString('en')} records`);
+await seed.end();
+
+const infra = {
+  config: { baseDomain: 'localhost' } as Config,
+  db,
+  bus: createMemoryBus(),
+  mailer: null as never,
+  tokens: null as never,
+  log: { info() {}, warn() {}, error() {} },
+};
+const ctx = forCompany(createCtx(infra, { actor: { userId: '00000000-0000-0000-0000-000000000000' } }), COMPANY);
+const member = forCompany(
+  createCtx(infra, { actor: { userId: (await admin.query(`SELECT md5('u' || 12345)::uuid AS id`)).rows[0].id } }),
+  COMPANY,
+);
+await admin.end();
+
+/** 10 callers, `requests` calls in all; p50/p95/p99 of each call's latency. */
+async function load(label: string, call: (i: number) => Promise<unknown>, n = requests) {
+  const times: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (next < n) {
+        const i = next++;
+        const s = performance.now();
+        await call(i);
+        times.push(performance.now() - s);
+      }
+    }),
+  );
+  const wall = performance.now() - started;
+  times.sort((a, b) => a - b);
+  const p = (x: number) => times[Math.min(times.length - 1, Math.floor((x / 100) * times.length))]!;
+  console.log(
+    `${label.padEnd(58)} p50 ${ms(p(50))}  p95 ${ms(p(95))}  p99 ${ms(p(99))}  (${Math.round((times.length / wall) * 1000)}/s)`,
+  );
+}
+
+const base = { page: 1, itemsPerPage: 25, order: 'asc' as const };
+const types = await certifications.listTypes(ctx, { ...base, sort: 'name' });
+console.log(`  counts: ${types.data.map((t) => `${t.name} ${JSON.stringify(t.counts)}`).join('; ')}`);
+await load('types page with counts (2 types)', () => certifications.listTypes(ctx, { ...base, sort: 'name' }), 50);
+await load('holders page 1 by name (total from the counts)', () =>
+  certifications.holders(ctx, { id: firstAid, ...base, sort: 'name' }),
+);
+await load('holders: expiring, page 1', () =>
+  certifications.holders(ctx, { id: firstAid, ...base, sort: 'name', status: 'expiring' }),
+);
+await load('holders: missing, searched "number 1", page 5', () =>
+  certifications.holders(ctx, { id: firstAid, ...base, page: 5, sort: 'name', status: 'missing', search: 'number 1' }),
+);
+await load('holders: team filter, sorted by expiry', () =>
+  certifications.holders(ctx, { id: firstAid, ...base, sort: 'expiresOn', teamUuid: TEAM }),
+);
+await load('my certifications (one member)', () => my.mine(member));
+await step('reminder scan query: people to remind today', async () => {
+  const people = await db.scoped({ companyId: COMPANY }, async (tx) =>
+    repo.peopleToRemind(tx, COMPANY, new Date().toISOString().slice(0, 10)),
+  );
+  console.log(`  ${people.length.toLocaleString('en')} people to remind`);
+});
+console.log(`total ${ms(performance.now() - t0)}`);
+await db.close();
+if (!args.keep) {
+  const drop = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
+  await drop.connect();
+  await drop.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await drop.end();
+}
