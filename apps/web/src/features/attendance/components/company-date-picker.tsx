@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css';
 import { DatePickerInput, type DayOfWeek } from '@mantine/dates';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // Mantine's calendar hands its labels ISO dates (`YYYY-MM-DD`): read them as calendar dates, in UTC.
@@ -25,6 +26,9 @@ export function CompanyDatePicker({
   weekStart?: number;
 }) {
   const { t, i18n } = useTranslation();
+  // The calendar's dialog is labelled by its target, whose id is the popover's: the field takes that
+  // id (Mantine's input would give it another), so the dialog is named and the label still points at it.
+  const popoverId = useId();
   const lang = i18n.language;
   const f = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(lang, { timeZone: 'UTC', ...o });
   const medium = f({ dateStyle: 'medium' });
@@ -36,6 +40,7 @@ export function CompanyDatePicker({
   const dayNumber = f({ day: 'numeric' });
   return (
     <DatePickerInput
+      id={popoverId}
       label={label}
       placeholder={t('admin:attendance.datePlaceholder')}
       value={value || null}
@@ -59,10 +64,12 @@ export function CompanyDatePicker({
         nextYear: t('admin:attendance.nextYear'),
         previousDecade: t('admin:attendance.previousDecade'),
         nextDecade: t('admin:attendance.nextDecade'),
-        monthLevelControl: t('admin:attendance.chooseMonth'),
-        yearLevelControl: t('admin:attendance.chooseYear'),
       }}
-      popoverProps={{ withinPortal: false }}
+      // Days of the next and previous months are greyed below the contrast a reader needs: not shown.
+      hideOutsideDates
+      // Weekends in Mantine's red fall below 4.5:1 on white; the company's schedule, not the calendar, says who works.
+      weekendDays={[]}
+      popoverProps={{ withinPortal: false, id: popoverId }}
       miw={200}
       data-testid="board-date"
     />
