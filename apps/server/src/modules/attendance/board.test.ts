@@ -105,6 +105,9 @@ beforeAll(async () => {
       clockIn: on('2026-10-29', '09:40'),
       clockOut: on('2026-10-29', '12:00'),
     });
+    // Dirk on the Monday after: a morning off (vacation) and an afternoon off (sick), a whole day.
+    await off(dirk, '2026-11-02', '2026-11-02', { typeId: sick.id, startHalf: true });
+    await off(dirk, '2026-11-02', '2026-11-02', { endHalf: true });
     // Anna's requests are pending, declined or cancelled: none of them puts her on leave.
     await off(anna, LEAVE_DAY, LEAVE_DAY, { status: 'pending', decidedBy: undefined });
     await off(anna, '2026-10-29', '2026-10-29', { status: 'declined' });
@@ -193,6 +196,13 @@ describe('day board', () => {
     expect(by('Cara')).toMatchObject({ status: 'onLeave', leave: { half: null } });
     // Anna's declined and cancelled requests count for nothing.
     expect(by('Anna')).toMatchObject({ status: 'absent', leave: null });
+  });
+
+  it('a morning and an afternoon off of two requests make a whole day, named by the morning', async () => {
+    const b = (await board('date=2026-11-02&status=onLeave')).json();
+    expect(b.data).toEqual([
+      expect.objectContaining({ firstName: 'Dirk', leave: { type: 'Vacation', color: '#2f9e44', half: null } }),
+    ]);
   });
 
   it('leave on a holiday is not scheduled: the request takes nothing from it', async () => {
