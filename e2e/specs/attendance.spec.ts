@@ -125,6 +125,26 @@ test('Day board: who is on leave today, the status and department filters, a day
   await expect(page.getByTestId('board-date')).toHaveText(medium);
 });
 
+test("Dev Adams's timesheet shows today's approved leave, covered hours and leave days", async ({ page }) => {
+  await signIn(page, 'alice@example.com', 'acme');
+  await expect(page.getByTestId('greeting')).toBeVisible();
+  await page.goto(consoleUrl('acme', '/attendance/timesheets'));
+  await page.getByTestId('timesheet-person').fill('Dev');
+  await page.getByRole('option', { name: /Dev Adams/ }).click();
+  await expect(page.getByTestId('timesheet-table')).toBeVisible();
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+  const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
+  const working = weekday >= 1 && weekday <= 5 && today !== '2026-11-26';
+  // This week holds today; the leave runs through the next working day, which may be next week.
+  if (working) {
+    await expect(page.getByTestId('day-leave').first()).toHaveText('Vacation');
+    await expect(page.getByTestId('timesheet-table')).toContainText('7:30 covered by leave');
+    await expect(page.getByTestId('total-leave')).toContainText(/Leave days: [12]/);
+  } else {
+    await expect(page.getByTestId('total-leave')).toBeVisible();
+  }
+});
+
 for (const language of ['en', 'ar'] as const) {
   test(`My attendance has no axe violations (${language})`, async ({ page }) => {
     await page.addInitScript((lang) => localStorage.setItem('language', lang), language);

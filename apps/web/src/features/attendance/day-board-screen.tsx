@@ -87,6 +87,7 @@ export default function DayBoardScreen() {
           label={t('admin:attendance.date')}
           value={date}
           weekStart={settings.data?.weekStart}
+          testId="board-date"
           onChange={(v) => {
             setDate(v);
             setPage(1);

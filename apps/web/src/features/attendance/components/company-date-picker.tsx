@@ -18,8 +18,10 @@ export function CompanyDatePicker({
   value,
   onChange,
   weekStart,
+  testId,
 }: {
   label: string;
+  testId?: string;
   value: string;
   onChange: (value: string) => void;
   /** The company's first day of the week, ISO (1 Monday … 7 Sunday). */
@@ -71,7 +73,7 @@ export function CompanyDatePicker({
       weekendDays={[]}
       popoverProps={{ withinPortal: false, id: popoverId }}
       miw={200}
-      data-testid="board-date"
+      data-testid={testId}
     />
   );
 }
