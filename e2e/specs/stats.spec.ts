@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { expectDashboard, expectNoViolations, signIn } from '../support/console';
 import { consoleUrl } from '../support/env';
 
-test('Alice reads Stats for last month and a team: every chart has data, a table alternative and a CSV', async ({
+test('Alice reads Stats for last month and a team: every chart has data, a table alternative, a CSV and a PNG', async ({
   page,
 }) => {
   // The figures are computed per request from the per-member-day aggregates (issue 12 leaves the
@@ -24,6 +24,13 @@ test('Alice reads Stats for last month and a team: every chart has data, a table
   for (const chart of ['headcount', 'weeks', 'weekdays']) {
     const card = page.getByTestId(`chart-${chart}`);
     await expect(card.locator('svg circle, svg rect').first()).toBeVisible({ timeout: 30_000 });
+    // The chart as an image: a real PNG of it with its title and legend, twice the drawn size.
+    const image = page.waitForEvent('download');
+    await card.getByTestId(`${chart}-png`).click();
+    const png = await readFile(await (await image).path());
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(png.readUInt32BE(16)).toBeGreaterThanOrEqual(1000);
+    expect(png.length).toBeGreaterThan(5000);
     // The table is in the page for screen readers; the toggle shows it to everyone.
     await card.getByTestId(`${chart}-toggle`).click();
     const rows = card.getByTestId(`${chart}-table`).locator('tbody tr');

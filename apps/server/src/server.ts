@@ -41,6 +41,8 @@ async function main() {
   }
   const demo = config.seedDemo ? await seedDemo(app) : null;
   await app.listen({ port: config.port, host: config.host });
+  // The compiled server's loader writes its code cache now that a whole start has run.
+  (process as NodeJS.EventEmitter).emit('wac:listening');
 
   const port = config.publicPort === 80 || config.publicPort === 443 ? '' : `:${config.publicPort}`;
   const url = (sub?: string) => `${config.publicProtocol}://${sub ? `${sub}.` : ''}${config.baseDomain}${port}/admin/`;

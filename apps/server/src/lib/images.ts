@@ -1,7 +1,16 @@
 import type { MultipartFile } from '@fastify/multipart';
+import { createRequire } from 'node:module';
 import { MAX_FILE_BYTES } from '@wac/shared/constants';
-import sharp from 'sharp';
 import { AppError } from './errors';
+
+// sharp is loaded on the first image, not at start-up: its native library costs about 90 ms to load.
+const requireHere = createRequire(import.meta.url);
+type Sharp = typeof import('sharp').default;
+let sharpModule: Sharp | undefined;
+const sharp: Sharp = ((...args: Parameters<Sharp>) => {
+  sharpModule ??= requireHere('sharp') as Sharp;
+  return sharpModule(...args);
+}) as Sharp;
 
 export type ImageKind = 'png' | 'jpeg' | 'webp';
 

@@ -512,6 +512,18 @@ const ROUTES: Route[] = [
     },
   },
   {
+    name: 'GET /api/dashboard/overview',
+    rule: byHost('read', 'default'),
+    ok: BOTH,
+    build: (s) => ({ method: 'GET', url: '/api/dashboard/overview', host: hostOf(s) }),
+    check: (_s, body) => {
+      // Whoever may read it gets only counts: never a person, a name or another company's id.
+      const overview = JSON.parse(body);
+      expect(Object.keys(overview).sort()).toEqual(['approvals', 'attendance', 'compliance']);
+      expect(body).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    },
+  },
+  {
     name: 'GET /api/audit-log',
     rule: byHost('read', 'compliance'),
     ok: BOTH,

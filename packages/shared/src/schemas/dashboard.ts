@@ -13,3 +13,34 @@ export const DashboardSummarySchema = z.object({
   /** IANA zone that decides what "today" is for the company; 'UTC' until someone sets it. */
   timeZone: z.string(),
 });
+
+/**
+ * What needs attention today, for the caller: each section is there only when the caller may act on
+ * it (null otherwise), so a member's answer holds nothing of the company's attendance or backlog.
+ */
+export const DashboardOverviewSchema = z.object({
+  /** Today's day board counts (admins of attendance), for the company's current day. */
+  attendance: z
+    .object({
+      date: z.string(),
+      counts: z.record(z.string(), z.number().int()),
+    })
+    .nullable(),
+  approvals: z.object({
+    /** Time-off requests waiting for the caller (an admin: all; a manager: their reports'); null for someone who approves none. */
+    timeOff: z.number().int().nullable(),
+    /** Attendance correction requests waiting for an admin. */
+    corrections: z.number().int().nullable(),
+    /** Join requests waiting for an admin. */
+    joinRequests: z.number().int().nullable(),
+  }),
+  /** Acknowledgements across the active policies (compliance admins). */
+  compliance: z
+    .object({
+      activePolicies: z.number().int(),
+      outstanding: z.number().int(),
+      overdue: z.number().int(),
+    })
+    .nullable(),
+});
+export type DashboardOverview = z.infer<typeof DashboardOverviewSchema>;

@@ -1,4 +1,4 @@
-import { DashboardSummarySchema } from '@wac/shared/schemas/dashboard';
+import { DashboardOverviewSchema, DashboardSummarySchema } from '@wac/shared/schemas/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors } from '../../lib/http';
 import { tenantOf } from '../../plugins/context';
@@ -17,6 +17,28 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => service.summary(tenantOf(request)),
+  );
+  app.get(
+    '/api/dashboard/overview',
+    {
+      preHandler: app.authorize('read', 'default'),
+      schema: {
+        tags: ['dashboard'],
+        security: [{ bearer: [] }],
+        summary:
+          "What needs the caller's attention today: attendance counts, approvals waiting, the compliance backlog (each section only where the caller may act on it)",
+        response: { 200: DashboardOverviewSchema, ...errors },
+      },
+    },
+    (request) => {
+      const can = request.ability;
+      return service.overview(tenantOf(request), {
+        attendance: can.can('read', 'attendance'),
+        timeOffAdmin: can.can('write', 'peopleHR'),
+        joinRequests: can.can('read', 'user'),
+        compliance: can.can('read', 'compliance'),
+      });
+    },
   );
 };
 export default dashboardRoutes;

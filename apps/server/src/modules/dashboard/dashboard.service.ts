@@ -1,5 +1,43 @@
+import type { DashboardOverview } from '@wac/shared/schemas/dashboard';
 import type { TenantCtx } from '../../lib/context';
+import * as attendanceBoard from '../attendance/board.service';
+import * as corrections from '../attendance/corrections.service';
+import * as tracking from '../policies/tracking.service';
+import * as timeOffRequests from '../time-off/requests.service';
 import * as repo from './dashboard.repository';
 
 /** The figures of the dashboard's first row, for the Host's company. */
 export const summary = (ctx: TenantCtx) => ctx.run((tx) => repo.summary(tx, ctx.companyId));
+
+/** What the caller may act on; the route derives it from the caller's permissions. */
+export interface OverviewSees {
+  attendance: boolean;
+  /** Approves every time-off request (an admin); otherwise only their reports' (a manager), if any. */
+  timeOffAdmin: boolean;
+  joinRequests: boolean;
+  compliance: boolean;
+}
+
+/**
+ * What needs attention today: the day board's counts, the approvals waiting for the caller and the
+ * compliance backlog, each read by the service that owns it (the same figures as its own screen),
+ * and only where the caller may act.
+ */
+export async function overview(ctx: TenantCtx, sees: OverviewSees): Promise<DashboardOverview> {
+  const [board, timeOff, pendingCorrections, counts, compliance] = await Promise.all([
+    sees.attendance ? attendanceBoard.board(ctx, { page: 1, itemsPerPage: 1 }) : null,
+    timeOffRequests.approvalCount(ctx, { asAdmin: sees.timeOffAdmin }),
+    sees.attendance ? corrections.pendingCount(ctx) : null,
+    sees.joinRequests ? summary(ctx) : null,
+    sees.compliance ? tracking.complianceSummary(ctx) : null,
+  ]);
+  return {
+    attendance: board ? { date: board.date, counts: board.counts } : null,
+    approvals: {
+      timeOff: timeOff.isApprover ? timeOff.pending : null,
+      corrections: pendingCorrections ? pendingCorrections.count : null,
+      joinRequests: counts ? counts.pendingJoinRequests : null,
+    },
+    compliance,
+  };
+}

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema/index';
-import { addMembership, createCompany, createUser } from '../../db/seed/factories';
+import { createCorrectionRequest, createEntry } from '../../db/seed/attendance-factories';
+import { createPolicy } from '../../db/seed/compliance-factories';
+import { addMembership, createCompany, createUser, setEmployee } from '../../db/seed/factories';
+import { createTimeOffRequest, createTimeOffType } from '../../db/seed/time-off-factories';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
 
 let t: TestContext;
@@ -35,6 +38,112 @@ describe('dashboard summary', () => {
       plan: 'pro-plan-monthly',
       trialEndsAt: trialEnd.toISOString(),
       timeZone: 'UTC',
+    });
+  });
+});
+
+describe('dashboard overview', () => {
+  let o: Record<string, string>;
+  const overview = (who: string) =>
+    call(t.app, { method: 'GET', url: '/api/dashboard/overview', host: 'ovw', token: o[who]! });
+
+  beforeAll(async () => {
+    const ids = await t.db.system(async (tx) => {
+      const c = await createCompany(tx, { name: 'Overview', subDomain: 'ovw' });
+      const other = await createCompany(tx, { name: 'Elsewhere', subDomain: 'elsewhere' });
+      const mk = async (name: string, companyId: string, roles = ['member']) => {
+        const u = await createUser(tx, { email: `${name}@ovw.test`, firstName: name });
+        await addMembership(tx, companyId, u.id, { roles });
+        return u.id;
+      };
+      const admin = await mk('admin', c.id, ['admin']);
+      const manager = await mk('manager', c.id);
+      const report = await mk('report', c.id);
+      const member = await mk('member', c.id);
+      const stranger = await mk('stranger', other.id, ['admin']);
+      await setEmployee(tx, c.id, report, { managerUserId: manager });
+      const vacation = await createTimeOffType(tx, c.id, { name: 'Vacation' });
+      const today = new Date().toISOString().slice(0, 10);
+      await createTimeOffRequest(tx, c.id, {
+        userId: report,
+        typeId: vacation.id,
+        startDate: today,
+        endDate: today,
+        amount: 1,
+        status: 'pending',
+      });
+      await createTimeOffRequest(tx, c.id, {
+        userId: member,
+        typeId: vacation.id,
+        startDate: today,
+        endDate: today,
+        amount: 1,
+        status: 'pending',
+      });
+      const entry = await createEntry(tx, c.id, {
+        userId: member,
+        workDate: '2026-01-05',
+        clockIn: new Date('2026-01-05T09:00:00Z'),
+        clockOut: new Date('2026-01-05T17:00:00Z'),
+      });
+      await createCorrectionRequest(tx, c.id, {
+        userId: member,
+        entryId: entry.id,
+        kind: 'change',
+        before: { clockIn: '2026-01-05T09:00:00.000Z', clockOut: '2026-01-05T17:00:00.000Z' },
+        after: { clockIn: '2026-01-05T08:30:00.000Z', clockOut: '2026-01-05T17:00:00.000Z' },
+        reason: 'Came in early',
+      });
+      // Published 30 days ago, due 14 days after assignment: the four joined today, so outstanding, not overdue.
+      await createPolicy(tx, c.id, {
+        title: 'Code',
+        dueDays: 14,
+        versions: [{ body: { html: '<p>Be kind.</p>' }, publishedDaysAgo: 30 }],
+      });
+      // Another company's backlog must not count here.
+      const theirType = await createTimeOffType(tx, other.id, { name: 'Vacation' });
+      await createTimeOffRequest(tx, other.id, {
+        userId: stranger,
+        typeId: theirType.id,
+        startDate: today,
+        endDate: today,
+        amount: 1,
+        status: 'pending',
+      });
+      return { c: c.id, admin, manager, member };
+    });
+    o = {
+      admin: (await tokenFor(t.app, ids.admin, ids.c)).token,
+      manager: (await tokenFor(t.app, ids.manager, ids.c)).token,
+      member: (await tokenFor(t.app, ids.member, ids.c)).token,
+    };
+  });
+
+  it("gives an admin today's attendance, every approval waiting and the compliance backlog", async () => {
+    const res = await overview('admin');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.attendance.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // Four members, no schedule assigned and none clocked in today: the board's own counts.
+    const board = (
+      await call(t.app, { method: 'GET', url: '/api/attendance/board', host: 'ovw', token: o.admin! })
+    ).json();
+    expect(body.attendance.counts).toEqual(board.counts);
+    expect(Object.values(body.attendance.counts as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(4);
+    expect(body.approvals).toEqual({ timeOff: 2, corrections: 1, joinRequests: 0 });
+    expect(body.compliance).toEqual({ activePolicies: 1, outstanding: 4, overdue: 0 });
+  });
+
+  it("gives a manager their reports' requests only, and a member nothing of the company's", async () => {
+    expect((await overview('manager')).json()).toEqual({
+      attendance: null,
+      approvals: { timeOff: 1, corrections: null, joinRequests: null },
+      compliance: null,
+    });
+    expect((await overview('member')).json()).toEqual({
+      attendance: null,
+      approvals: { timeOff: null, corrections: null, joinRequests: null },
+      compliance: null,
     });
   });
 });

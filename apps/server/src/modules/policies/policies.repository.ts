@@ -59,6 +59,16 @@ export async function list(tx: Tx, companyId: string, q: PolicyListQuery) {
   return { data, totalItems: c?.n ?? 0 };
 }
 
+/** The ids of the company's active (published, not archived) policies, the first `limit` by title. */
+export async function activeIds(tx: Tx, companyId: string, limit: number) {
+  const found = await rows<{ id: string }>(
+    tx,
+    sql`SELECT p.id FROM policies p WHERE p.company_id = ${companyId} AND ${statusCondition('active')!}
+        ORDER BY p.title, p.id LIMIT ${limit}`,
+  );
+  return found.map((r) => r.id);
+}
+
 export async function find(tx: Tx, companyId: string, id: string, lock = false) {
   const [row] = await rows<PolicyRow>(
     tx,

@@ -4,7 +4,10 @@ import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session/store';
-import { type DashboardSummary, useDashboardSummary } from './api/get-dashboard-summary';
+import { useDashboardOverview } from './api/get-dashboard-overview';
+import { useDashboardSummary } from './api/get-dashboard-summary';
+import { AttentionCards } from './components/attention-cards';
+import { MyTimeOffCard } from './components/my-time-off-card';
 import { PoliciesDueCard } from './components/policies-due-card';
 import { SetupChecklist } from './components/setup-checklist';
 
@@ -21,7 +24,9 @@ export default function DashboardScreen({ today }: { today?: ReactNode }) {
   const { t } = useTranslation();
   const f = useFormat();
   const { user, current } = useSession();
-  const summary = useDashboardSummary(current?.company.uuid ?? '');
+  const companyUuid = current?.company.uuid ?? '';
+  const summary = useDashboardSummary(companyUuid);
+  const overview = useDashboardOverview(current?.enabled ? companyUuid : '');
 
   return (
     <Stack gap="lg">
@@ -32,8 +37,14 @@ export default function DashboardScreen({ today }: { today?: ReactNode }) {
         <Text c="dimmed">{t('admin:dashboard.subtitle', { company: current?.company.name ?? '' })}</Text>
       </div>
       {summary.data && <SetupChecklist summary={summary.data} />}
-      {today && current?.enabled && <div style={{ maxWidth: 720 }}>{today}</div>}
-      <PoliciesDueCard companyUuid={current?.company.uuid ?? ''} />
+      {overview.data && <AttentionCards overview={overview.data} />}
+      {current?.enabled && (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {today}
+          {summary.data && <MyTimeOffCard companyUuid={companyUuid} timeZone={summary.data.timeZone} />}
+        </SimpleGrid>
+      )}
+      <PoliciesDueCard companyUuid={companyUuid} />
       <section aria-label={t('admin:dashboard.figures')}>
         {summary.isError ? (
           <Alert color="yellow">{t('admin:dashboard.unavailable')}</Alert>

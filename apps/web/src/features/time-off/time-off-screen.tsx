@@ -11,7 +11,7 @@ import { useApprovalCount } from './api/get-approvals';
 import { useBalances } from './api/get-balances';
 import { useRequests } from './api/get-requests';
 import { ApprovalsPanel } from './components/approvals-panel';
-import { useDays } from './components/days';
+import { useDays } from '../../lib/days';
 import { LedgerCard } from './components/ledger-card';
 import { RequestDialog } from './components/request-dialog';
 import { TeamCalendar } from './components/team-calendar';

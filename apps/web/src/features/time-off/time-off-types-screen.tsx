@@ -13,7 +13,7 @@ import { useTableState } from '../../lib/use-table-state';
 import { useDeleteTimeOffType } from './api/delete-time-off-type';
 import { useTimeOffTypes } from './api/get-time-off-types';
 import { AdjustDialog } from './components/adjust-dialog';
-import { useDays } from './components/days';
+import { useDays } from '../../lib/days';
 import { TimeOffTypeFormDialog } from './components/time-off-type-form-dialog';
 
 const SORTS = ['name', 'createdAt'] as const;

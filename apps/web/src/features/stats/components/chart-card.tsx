@@ -1,8 +1,12 @@
 import { Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconChartBar, IconDownload, IconTable } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { IconChartBar, IconDownload, IconPhoto, IconTable } from '@tabler/icons-react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../../lib/download';
+import { isRtl } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
+import { svgToPng } from '../../../lib/svg-png';
+import { chartImage } from './chart-image';
 import { type Series, SvgChart } from './svg-chart';
 
 interface Props {
@@ -33,8 +37,25 @@ export function seriesCsv(xLabel: string, keys: string[], series: Series[]) {
  * visually hidden while the chart shows); the toggle shows it to everyone; the CSV holds the series.
  */
 export function ChartCard(p: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [asTable, setAsTable] = useState(false);
+  const drawn = useRef<HTMLDivElement>(null);
+  const exportPng = async () => {
+    const chart = drawn.current?.querySelector('svg');
+    if (!chart) return;
+    try {
+      const image = chartImage({
+        chart,
+        title: p.title,
+        legend: p.series.map((s) => ({ label: s.label, color: s.color })),
+        rtl: isRtl(i18n.language),
+        lang: i18n.language,
+      });
+      saveBlob(await svgToPng(image), `${p.id}.png`);
+    } catch {
+      notify.danger(t('admin:stats.pngFailed'));
+    }
+  };
   const captionId = useId();
   const empty = p.labels.length === 0;
   const table = (
@@ -100,6 +121,17 @@ export function ChartCard(p: Props) {
             >
               {t('admin:stats.csv')}
             </Button>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconPhoto size={14} />}
+              // The image is of the chart: with the table shown there is none to draw.
+              disabled={empty || asTable}
+              onClick={() => void exportPng()}
+              data-testid={`${p.id}-png`}
+            >
+              {t('admin:stats.png')}
+            </Button>
           </Group>
         </Group>
         {empty ? (
@@ -111,7 +143,7 @@ export function ChartCard(p: Props) {
           </div>
         ) : (
           <>
-            <div aria-hidden="true">
+            <div aria-hidden="true" ref={drawn}>
               <SvgChart
                 kind={p.kind}
                 labels={p.labels}

@@ -7,7 +7,7 @@ import { AppDialog } from '../../../components/app-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useAdjustBalance, useSearchPeople } from '../api/adjust-balance';
-import { useDays } from './days';
+import { useDays } from '../../../lib/days';
 
 /** An admin grants or adjusts someone's balance of a type, always with a reason (a ledger row). */
 export function AdjustDialog({ types, onClose }: { types: TimeOffType[]; onClose: () => void }) {

@@ -7,7 +7,7 @@ import { SectionCard, SimpleTable } from '../../../components/section-card';
 import { notify } from '../../../lib/notify';
 import { useApprovals } from '../api/get-approvals';
 import { useDecideRequest } from '../api/decide-request';
-import { useDays } from './days';
+import { useDays } from '../../../lib/days';
 
 const PAGE = 10;
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard, SimpleTable } from '../../../components/section-card';
 import { useLedger } from '../api/get-ledger';
-import { useDays } from './days';
+import { useDays } from '../../../lib/days';
 
 const PAGE = 10;
 

@@ -8,7 +8,7 @@ import { notify } from '../../../lib/notify';
 import { useCreateRequest } from '../api/create-request';
 import type { Balances } from '../api/get-balances';
 import { usePreview } from '../api/preview-request';
-import { useDays } from './days';
+import { useDays } from '../../../lib/days';
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
 import { useFormat } from '../../../lib/format';
 import { useCalendarFilters, useTeamCalendar } from '../api/get-team-calendar';
-import { useDays } from './days';
+import { useDays } from '../../../lib/days';
 
 const PAGE = 20;
 const thisMonth = () => new Date().toISOString().slice(0, 7);

@@ -1,0 +1,50 @@
+import { Anchor, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { zonedDate } from '@wac/shared/zoned-time';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useDays } from '../../../lib/days';
+import { useMyTimeOff } from '../api/get-my-time-off';
+
+/**
+ * "My time off": what each balance still allows and the next approved leave, for every member.
+ * Days are the company's days (`YYYY-MM-DD`), shown as written in the reader's language.
+ */
+export function MyTimeOffCard({ companyUuid, timeZone }: { companyUuid: string; timeZone: string }) {
+  const { t } = useTranslation();
+  const mine = useMyTimeOff(companyUuid);
+  const fmt = useDays();
+  if (!mine.data?.balances.length) return null;
+  const today = zonedDate(new Date(), timeZone);
+  const next = mine.data.approved
+    .filter((r) => r.endDate >= today)
+    .sort((a, b) => a.startDate.localeCompare(b.startDate))[0];
+  return (
+    <Paper className="card" p="lg" radius="md" data-testid="my-time-off">
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {t('admin:dashboard.myTimeOff')}
+        </Title>
+        <List spacing={4} listStyleType="none" p={0}>
+          {mine.data.balances.map((b) => (
+            <List.Item key={b.type.uuid}>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Text size="sm">{b.type.name}</Text>
+                <Text size="sm" fw={600}>
+                  {t('admin:dashboard.available', { amount: fmt.amount(b.available, b.type.unit) })}
+                </Text>
+              </Group>
+            </List.Item>
+          ))}
+        </List>
+        <Text size="sm" data-testid="next-leave">
+          {next
+            ? t('admin:dashboard.nextLeave', { type: next.type.name, when: fmt.range(next.startDate, next.endDate) })
+            : t('admin:dashboard.noLeavePlanned')}
+        </Text>
+        <Anchor component={Link} to="/time-off" size="sm">
+          {t('admin:nav.timeOff')}
+        </Anchor>
+      </Stack>
+    </Paper>
+  );
+}
