@@ -1,5 +1,6 @@
 /**
- * Attendance at scale, in process (no HTTP): the day board (counts and first page), one person's
+ * Attendance at scale, in process (no HTTP): the day board (counts and first page; on leave; one
+ * department) over a year of approved time off, one person's
  * month, a morning burst of clock-ins with retries, and the company's monthly CSV export, each
  * next to a bare primary-key select on the same pool measured in the same run.
  *
@@ -145,6 +146,40 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>, q: Q) {
       [companyId, today],
     ),
   );
+  // Time off: a year of approved two-day leaves (13 per person), a pending one in two weeks, and
+  // about one in thirty away today (one in three of those on a half day), so the board's leave lookup
+  // reads a realistic table, not an empty one. Twenty departments, everyone in one.
+  await timed('time off: 14 requests a person, ~3% away today', async () => {
+    const type = (
+      await q(`INSERT INTO time_off_types (company_id, name) VALUES ($1, 'Vacation') RETURNING id`, [companyId])
+    ).rows[0].id as string;
+    await q(
+      `INSERT INTO time_off_requests (company_id, user_id, type_id, start_date, end_date, amount, status)
+       SELECT $1, m.user_id, $2, s, s + 1, 2, CASE WHEN k = 14 THEN 'pending' ELSE 'approved' END
+         FROM memberships m CROSS JOIN generate_series(1, 14) k
+        CROSS JOIN LATERAL (SELECT ($3::date - 380 + k * 28 + (hashtext(m.user_id::text || k) & 7))::date AS s) x
+        WHERE m.company_id = $1 AND (k < 14 OR s > $3::date)
+          AND NOT (s + 1 >= $3::date - 1 AND s <= $3::date + 1 AND hashtext(m.user_id::text) % 30 = 0)`,
+      [companyId, type, today],
+    );
+    await q(
+      `INSERT INTO time_off_requests (company_id, user_id, type_id, start_date, end_date, start_half, amount, status)
+       SELECT $1, user_id, $2, $3::date, $3::date + 1, hashtext(user_id::text) % 90 = 0, 2, 'approved'
+         FROM memberships WHERE company_id = $1 AND hashtext(user_id::text) % 30 = 0`,
+      [companyId, type, today],
+    );
+  });
+  await timed('departments: 20, everyone in one', async () => {
+    await q(`INSERT INTO departments (company_id, name) SELECT $1, 'Department ' || g FROM generate_series(1, 20) g`, [
+      companyId,
+    ]);
+    await q(
+      `INSERT INTO employees (company_id, user_id, department_id)
+       SELECT $1, m.user_id, (SELECT id FROM departments d WHERE d.company_id = $1 AND d.name = 'Department ' || (1 + abs(hashtext(m.user_id::text)) % 20))
+         FROM memberships m WHERE m.company_id = $1`,
+      [companyId],
+    );
+  });
   await timed('VACUUM ANALYZE', () => q('VACUUM ANALYZE'));
   return companyId;
 }
@@ -192,6 +227,21 @@ async function measure(
       await load(() => board(adminCtx, { status: 'late', search: 'ada', page: 3, itemsPerPage: 10 })),
       baseline.rps,
     );
+    row(
+      'day board, status=onLeave, first page',
+      await load(() => board(adminCtx, { status: 'onLeave', page: 1, itemsPerPage: 10 })),
+      baseline.rps,
+    );
+    const department = (
+      await q(`SELECT id FROM departments WHERE company_id = $1 AND name = 'Department 7'`, [companyId])
+    ).rows[0].id as string;
+    row(
+      'day board, one department (1 in 20), first page',
+      await load(() => board(adminCtx, { department, page: 1, itemsPerPage: 10 })),
+      baseline.rps,
+    );
+    const b = await board(adminCtx, { page: 1, itemsPerPage: 10 });
+    console.log(`  today's counts: ${JSON.stringify(b.counts)}`);
   }
   if (only.has('month'))
     row(

@@ -70,6 +70,81 @@ test("Alice's open day board shows Bob present within a second of his clock-in, 
   await expect(bob.getByTestId('clock-status')).toHaveText('Not clocked in');
 });
 
+test('Day board: who is on leave today, the status and department filters, a day chosen from the calendar', async ({
+  page,
+}) => {
+  await signIn(page, 'alice@example.com', 'acme');
+  await expect(page.getByTestId('greeting')).toBeVisible();
+  await page.goto(consoleUrl('acme', '/attendance/board'));
+  await expect(page.getByTestId('board-row').first()).toBeVisible();
+  // The demo puts one member on approved leave today; on a weekend or a holiday nobody is scheduled.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+  const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
+  const working = weekday >= 1 && weekday <= 5 && today !== '2026-11-26';
+  await expect(page.getByTestId('count-onLeave')).toContainText(working ? /On leave\s*[1-9]/ : /On leave\s*0/);
+
+  // "All statuses" until one is chosen; "On leave" lists them with their leave's type.
+  const status = page.getByTestId('board-status-filter');
+  await expect(status).toHaveAttribute('placeholder', 'All statuses');
+  await status.click();
+  await page.getByRole('option', { name: 'On leave', exact: true }).click();
+  if (working) {
+    await expect(page.getByTestId('board-row').first().getByTestId('board-status')).toHaveText('On leave');
+    await expect(page.getByTestId('board-row').first().getByTestId('board-leave')).toHaveText('Vacation');
+    const statuses = await page.getByTestId('board-row').getByTestId('board-status').allTextContents();
+    expect(statuses.every((x) => x === 'On leave')).toBe(true);
+  } else {
+    await expect(page.getByTestId('board-row')).toHaveCount(0);
+  }
+
+  // The People department holds Alice and Bob.
+  await page.goto(consoleUrl('acme', '/attendance/board'));
+  await expect(page.getByTestId('board-row').first()).toBeVisible();
+  await expect(page.getByTestId('board-department')).toHaveAttribute('placeholder', 'All departments');
+  const answered = page.waitForResponse(
+    (r) => r.url().includes('/api/attendance/board') && r.url().includes('department='),
+  );
+  await page.getByTestId('board-department').click();
+  await page.getByRole('option', { name: 'People', exact: true }).click();
+  expect((await answered).status()).toBe(200);
+  await expect(page.getByTestId('board-row')).toHaveCount(2);
+  await expect(page.getByTestId('board-table')).toContainText('alice@example.com');
+  await expect(page.getByTestId('board-table')).toContainText('bob@example.com');
+
+  // A day of last month from the calendar: the 15th, named in full for a screen reader.
+  await page.getByTestId('board-date').click();
+  await page.getByRole('button', { name: 'Previous month' }).click();
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const fifteenth = new Date(Date.UTC(m === 1 ? y - 1 : y, (m + 10) % 12, 15));
+  const iso = fifteenth.toISOString().slice(0, 10);
+  const full = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeZone: 'UTC' }).format(fifteenth);
+  const picked = page.waitForResponse((r) => r.url().includes(`date=${iso}`));
+  await page.getByRole('button', { name: full, exact: true }).click();
+  expect((await picked).status()).toBe(200);
+  const medium = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(fifteenth);
+  await expect(page.getByTestId('board-date')).toHaveText(medium);
+});
+
+test("Dev Adams's timesheet shows today's approved leave, covered hours and leave days", async ({ page }) => {
+  await signIn(page, 'alice@example.com', 'acme');
+  await expect(page.getByTestId('greeting')).toBeVisible();
+  await page.goto(consoleUrl('acme', '/attendance/timesheets'));
+  await page.getByTestId('timesheet-person').fill('Dev');
+  await page.getByRole('option', { name: /Dev Adams/ }).click();
+  await expect(page.getByTestId('timesheet-table')).toBeVisible();
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+  const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
+  const working = weekday >= 1 && weekday <= 5 && today !== '2026-11-26';
+  // This week holds today; the leave runs through the next working day, which may be next week.
+  if (working) {
+    await expect(page.getByTestId('day-leave').first()).toHaveText('Vacation');
+    await expect(page.getByTestId('timesheet-table')).toContainText('7:30 covered by leave');
+    await expect(page.getByTestId('total-leave')).toContainText(/Leave days: [12]/);
+  } else {
+    await expect(page.getByTestId('total-leave')).toBeVisible();
+  }
+});
+
 for (const language of ['en', 'ar'] as const) {
   test(`My attendance has no axe violations (${language})`, async ({ page }) => {
     await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
@@ -82,14 +157,27 @@ for (const language of ['en', 'ar'] as const) {
     expect(violations, describeViolations(violations)).toEqual([]);
   });
 
-  test(`Day board has no axe violations (${language})`, async ({ page }) => {
+  test(`Day board has no axe violations, its date picker open too, in the console's language (${language})`, async ({
+    page,
+  }) => {
     await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
     await signIn(page, 'alice@example.com', 'acme');
     await expect(page.getByTestId('greeting')).toBeVisible();
     await page.goto(consoleUrl('acme', '/attendance/board'));
     await expect(page.getByTestId('board-row').first()).toBeVisible();
+    await expect(page.getByTestId('count-onLeave')).toContainText(language === 'ar' ? 'في إجازة' : 'On leave');
     await page.waitForLoadState('networkidle');
-    const violations = await axeViolations(page);
+    let violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    // The calendar speaks the console's language, whatever the browser's (Chromium here runs en-US).
+    await page.getByTestId('board-date').click();
+    const previous = page.getByRole('button', { name: language === 'ar' ? 'الشهر السابق' : 'Previous month' });
+    await expect(previous).toBeVisible();
+    const header = page.locator('.mantine-DatePickerInput-calendarHeaderLevel');
+    const month = new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'America/New_York' }).format(new Date());
+    await expect(header).toContainText(month);
+    if (language === 'ar') await expect(header).not.toContainText(/[A-Za-z]/);
+    violations = await axeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
   });
 }

@@ -154,19 +154,32 @@ export const MyDaySchema = z.object({
 export type MyDay = z.infer<typeof MyDaySchema>;
 
 // ---- Day board ----
-export const BOARD_STATUSES = ['present', 'late', 'absent', 'expected', 'notScheduled'] as const;
+export const BOARD_STATUSES = ['present', 'late', 'absent', 'onLeave', 'expected', 'notScheduled'] as const;
 export type BoardStatus = (typeof BOARD_STATUSES)[number];
 export const BoardQuerySchema = ListQuerySchema.omit({ sort: true, order: true }).extend({
   date: IsoDateSchema.optional(),
   team: UuidSchema.optional(),
+  department: UuidSchema.optional(),
   status: z.enum(BOARD_STATUSES).optional(),
 });
+/** Which half of a day approved time off takes (a request's first day from mid-day, its last day to mid-day). */
+export const LEAVE_HALVES = ['morning', 'afternoon'] as const;
+export type LeaveHalf = (typeof LEAVE_HALVES)[number];
+/** Approved time off on a scheduled day: the type's name and colour, and the half it takes (null: the whole day). */
+export const DayLeaveSchema = z.object({
+  type: z.string(),
+  color: z.string(),
+  half: z.enum(LEAVE_HALVES).nullable(),
+});
+export type DayLeave = z.infer<typeof DayLeaveSchema>;
 export const BoardRowSchema = z.object({
   userUuid: UuidSchema,
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
   status: z.enum(BOARD_STATUSES),
+  /** Approved time off covering the day (whole or half), if the day is scheduled; also when they came in anyway. */
+  leave: DayLeaveSchema.nullable(),
   firstIn: z.string().nullable(),
   lastOut: z.string().nullable(),
   clockedIn: z.boolean(),
@@ -281,8 +294,10 @@ export const TimesheetDaySchema = z.object({
   overtimeMinutes: z.number().int(),
   lateMinutes: z.number().int(),
   holiday: z.string().nullable(),
-  /** Approved time off that day (filled once the time-off area answers it). */
-  leave: z.string().nullable(),
+  /** Approved time off on this scheduled day (a holiday or day off takes none). */
+  leave: DayLeaveSchema.nullable(),
+  /** Expected minutes the leave covers: all of them for a whole day, half for a half day. */
+  leaveMinutes: z.number().int(),
   /** An entry of the day was closed by the forgotten clock-out job and awaits review. */
   autoClosed: z.boolean(),
   open: z.boolean(),
@@ -303,6 +318,9 @@ export const TimesheetSchema = z.object({
     lateMinutes: z.number().int(),
     lateDays: z.number().int(),
     absentDays: z.number().int(),
+    /** Scheduled days on approved leave, a half day counting 0.5. */
+    leaveDays: z.number(),
+    leaveMinutes: z.number().int(),
   }),
 });
 export type Timesheet = z.infer<typeof TimesheetSchema>;

@@ -12,7 +12,8 @@ import {
 /**
  * Four weeks of attendance for a company, in its zone: most people on time, some late, some absent,
  * one auto-closed entry awaiting review and its owner's pending correction request; today some are in
- * (one still clocked in) and `skip` has not clocked in.
+ * (one still clocked in) and `skip` has not clocked in. Nobody clocks on the dates `away` lists for
+ * them (their approved time off, which the time-off seed writes).
  */
 export async function seedAttendance(
   tx: Tx,
@@ -21,6 +22,7 @@ export async function seedAttendance(
   memberIds: string[],
   skip: string[],
   holiday: { date: string; name: string } | null,
+  away: ReadonlyMap<string, readonly string[]> = new Map(),
 ) {
   await setCompanyTimeZone(tx, companyId, timeZone);
   await createSchedule(tx, companyId, {
@@ -38,7 +40,7 @@ export async function seedAttendance(
     if (skip.includes(userId)) continue;
     for (let back = 28; back >= 0; back--) {
       const date = addDays(today, -back);
-      if (isoWeekday(date) > 5 || date === holiday?.date) continue;
+      if (isoWeekday(date) > 5 || date === holiday?.date || away.get(userId)?.includes(date)) continue;
       // Deterministic variety: an absence now and then, lateness for some.
       if ((i + back) % 11 === 3) continue;
       const late = (i + back) % 7 === 2;

@@ -1,3 +1,4 @@
+import { isoWeekday, zonedDate } from '@wac/shared/zoned-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestContext } from '../../test/harness';
 import { DEMO_PASSWORD, seedDemo } from './demo';
@@ -119,5 +120,42 @@ describe('the demo seed', () => {
     const grace = (await login('grace@globex.example.com', 'globex')).json().accessToken;
     const g = (await get('/api/time-off/balances', grace, 'globex')).json().data;
     expect(g).toEqual([expect.objectContaining({ type: expect.objectContaining({ name: 'Vacation' }), balance: 20 })]);
+  });
+
+  it("shows someone on approved leave on Acme's day board today, Bob not clocked in, and the leave in their timesheet", async () => {
+    const alice = (await login('alice@example.com', 'acme')).json().accessToken;
+    const get = (url: string) => call(t.app, { method: 'GET', url, host: 'acme', token: alice });
+    const today = zonedDate(new Date(), 'America/New_York');
+    const working = isoWeekday(today) <= 5 && today !== '2026-11-26';
+    type Row = { userUuid: string; email: string; status: string; firstIn: string | null; leave: unknown };
+    const away = (await get('/api/time-off/calendar?month=' + today.slice(0, 7))).json().data as Array<{
+      person: { uuid: string };
+      absences: Array<{ startDate: string; endDate: string; status: string; type: { name: string } }>;
+    }>;
+    const current = away.filter((p) =>
+      p.absences.some((a) => a.status === 'approved' && a.startDate <= today && a.endDate >= today),
+    );
+    expect(current).toHaveLength(1);
+    const who = current[0]!.person.uuid;
+    const board = (await get('/api/attendance/board?itemsPerPage=100')).json();
+    expect(board.date).toBe(today);
+    const rows = board.data as Row[];
+    const bob = rows.find((r) => r.email === 'bob@example.com')!;
+    expect(bob.firstIn).toBeNull();
+    const row = rows.find((r) => r.userUuid === who)!;
+    expect(row.firstIn).toBeNull();
+    const sheet = (await get(`/api/attendance/timesheets/${who}?period=week&date=${today}`)).json();
+    const day = sheet.days.find((d: { date: string }) => d.date === today);
+    if (working) {
+      expect(board.counts.onLeave).toBeGreaterThanOrEqual(1);
+      expect(row).toMatchObject({ status: 'onLeave', leave: { type: 'Vacation', half: null } });
+      expect(['expected', 'absent']).toContain(bob.status);
+      expect(day).toMatchObject({ leave: { type: 'Vacation' }, leaveMinutes: day.expectedMinutes });
+      expect(sheet.totals.leaveDays).toBeGreaterThanOrEqual(1);
+    } else {
+      // A weekend or Thanksgiving: nobody is scheduled, the leave takes nothing from the day.
+      expect(row).toMatchObject({ status: 'notScheduled', leave: null });
+      expect(day).toMatchObject({ leave: null, leaveMinutes: 0 });
+    }
   });
 });

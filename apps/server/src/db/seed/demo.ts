@@ -8,7 +8,7 @@ import { auditLog, companies } from '../schema/index';
 import { addMembership, createCompany, createTeam, createUser, personFor } from './factories';
 import { seedCompanyPagesDemo } from './company-pages-demo';
 import { seedPeopleDemo } from './people-demo';
-import { seedTimeOff } from './time-off-demo';
+import { currentLeave, seedTimeOff } from './time-off-demo';
 import { seedStatsDemo } from './stats-demo';
 
 export const DEMO_PASSWORD = 'Demo1234';
@@ -142,10 +142,18 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoInfo> {
       others: [acmeMembers[2]!, acmeMembers[3]!],
       team: engineering.id,
     });
-    await seedAttendance(tx, acme.id, 'America/New_York', acmeMembers, [bob.id], {
-      date: '2026-11-26',
-      name: 'Thanksgiving',
-    });
+    // One Acme member is on approved leave today (and the next working day): the day board shows
+    // them "On leave", not absent (the fifth member: enabled, no admin).
+    const acmeAway = { userId: acmeMembers[4]!, ...currentLeave('America/New_York', ['2026-11-26']) };
+    await seedAttendance(
+      tx,
+      acme.id,
+      'America/New_York',
+      acmeMembers,
+      [bob.id],
+      { date: '2026-11-26', name: 'Thanksgiving' },
+      new Map([[acmeAway.userId, acmeAway.dates]]),
+    );
     await seedStatsDemo(tx, acme.id, 'America/New_York', acmeMembers, [bob.id], acmeMembers.slice(-3));
     await seedAttendance(tx, globex.id, 'Europe/Berlin', globexMembers, [], {
       date: '2026-10-03',
@@ -190,6 +198,7 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoInfo> {
       decidedBy: alice.id,
       // Bob reports to Alice (people-demo): his request waits for her.
       pending: { userId: bob.id },
+      current: acmeAway,
     });
     await seedTimeOff(tx, {
       companyId: globex.id,

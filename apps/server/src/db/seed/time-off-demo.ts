@@ -22,6 +22,22 @@ export interface TimeOffDemoInput {
   decidedBy: string;
   /** A pending request of three working days next month for the first type. */
   pending?: { userId: string };
+  /** Approved leave of the first type running now (see `currentLeave`): the day board shows them on leave. */
+  current?: { userId: string; startDate: string; endDate: string; amount: number };
+}
+
+/**
+ * Leave running today on the company's clock: today and the next working day (Monday to Friday, no
+ * holiday), with the working days it takes. The attendance seed keeps its person away on `dates`.
+ */
+export function currentLeave(timeZone: string, holidays: string[], now = new Date()) {
+  const startDate = zonedDate(now, timeZone);
+  const working = (d: string) => isoWeekday(d) <= 5 && !holidays.includes(d);
+  let endDate = addDays(startDate, 1);
+  while (!working(endDate)) endDate = addDays(endDate, 1);
+  const dates = [];
+  for (let d = startDate; d <= endDate; d = addDays(d, 1)) if (working(d)) dates.push(d);
+  return { startDate, endDate, amount: dates.length, dates };
 }
 
 /** The first `n` working days (Monday to Friday, no holiday) from `from` on. */
@@ -69,7 +85,8 @@ export async function seedTimeOff(tx: Tx, d: TimeOffDemoInput) {
       p.days,
       d.holidays,
     );
-    if (run.end >= today) continue;
+    // Only leave that is over, and never overlapping the current leave's days.
+    if (run.end >= today || (d.current?.userId === p.userId && run.end >= d.current.startDate)) continue;
     await createTimeOffRequest(tx, d.companyId, {
       userId: p.userId,
       typeId: vacation.id,
@@ -78,6 +95,18 @@ export async function seedTimeOff(tx: Tx, d: TimeOffDemoInput) {
       amount: p.days,
       status: 'approved',
       decidedBy: d.decidedBy,
+    });
+  }
+  if (d.current) {
+    await createTimeOffRequest(tx, d.companyId, {
+      userId: d.current.userId,
+      typeId: vacation.id,
+      startDate: d.current.startDate,
+      endDate: d.current.endDate,
+      amount: d.current.amount,
+      status: 'approved',
+      decidedBy: d.decidedBy,
+      note: 'Long weekend',
     });
   }
   if (d.pending) {

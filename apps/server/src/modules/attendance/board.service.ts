@@ -1,4 +1,4 @@
-import type { BoardStatus } from '@wac/shared/schemas/attendance';
+import type { BoardStatus, LeaveHalf } from '@wac/shared/schemas/attendance';
 import { isoWeekday, zonedDate } from '@wac/shared/zoned-time';
 import type { TenantCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -12,11 +12,24 @@ import * as entries from './entries.repository';
 /**
  * Where a person stands on a company day: present or late by their first clock-in against the
  * scheduled start plus grace; absent once start plus grace has passed without one; expected before
- * that; not scheduled on a day off or a holiday (unless they came in anyway).
+ * that; not scheduled on a day off or a holiday (unless they came in anyway). Approved time off
+ * covering a scheduled day, whole or half, makes them on leave rather than absent or expected; if
+ * they came in anyway they are present, and late only when their leave is the afternoon (a morning
+ * off starts their day at mid-day, so the scheduled start does not apply). A holiday or day off
+ * stays not scheduled: the request takes nothing from it.
  */
-export function statusOf(p: PlannedDay, firstIn: Date | null, now: Date): BoardStatus {
-  if (firstIn) return p.lateAfter && firstIn > p.lateAfter ? 'late' : 'present';
+export function statusOf(
+  p: PlannedDay,
+  firstIn: Date | null,
+  now: Date,
+  leave: { half: LeaveHalf | null } | null = null,
+): BoardStatus {
+  if (firstIn) {
+    const judged = !leave || leave.half === 'afternoon';
+    return judged && p.lateAfter && firstIn > p.lateAfter ? 'late' : 'present';
+  }
   if (!p.start || !p.lateAfter) return 'notScheduled';
+  if (leave) return 'onLeave';
   return now > p.lateAfter ? 'absent' : 'expected';
 }
 
@@ -26,11 +39,21 @@ export function statusOf(p: PlannedDay, firstIn: Date | null, now: Date): BoardS
  */
 export async function board(
   ctx: TenantCtx,
-  q: { date?: string; team?: string; status?: BoardStatus; search?: string; page: number; itemsPerPage: number },
+  q: {
+    date?: string;
+    team?: string;
+    department?: string;
+    status?: BoardStatus;
+    search?: string;
+    page: number;
+    itemsPerPage: number;
+  },
 ) {
   return ctx.run(async (tx) => {
     if (q.team && !(await repo.teamExists(tx, ctx.companyId, q.team)))
       throw new AppError('NOT_FOUND', [{ path: 'querystring.team', code: 'invalid' }]);
+    if (q.department && !(await repo.departmentExists(tx, ctx.companyId, q.department)))
+      throw new AppError('NOT_FOUND', [{ path: 'querystring.department', code: 'invalid' }]);
     const settings = await calendarRepo.settings(tx, ctx.companyId);
     if (!settings) throw new AppError('NOT_FOUND');
     const date = q.date ?? zonedDate(await entries.now(tx), settings.time_zone);
@@ -55,6 +78,7 @@ export async function board(
       present: head?.c_present ?? 0,
       late: head?.c_late ?? 0,
       absent: head?.c_absent ?? 0,
+      onLeave: head?.c_on_leave ?? 0,
       expected: head?.c_expected ?? 0,
       notScheduled: head?.c_not_scheduled ?? 0,
     };
@@ -67,6 +91,7 @@ export async function board(
           lastName: m.last_name,
           email: m.email,
           status: m.status,
+          leave: m.leave_type ? { type: m.leave_type, color: m.leave_color ?? '', half: m.leave_half } : null,
           firstIn: iso(m.first_in),
           lastOut: m.open ? null : iso(m.last_out),
           clockedIn: m.open,

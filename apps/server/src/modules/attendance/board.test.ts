@@ -7,13 +7,22 @@ import {
   setCompanyTimeZone,
   weekdays,
 } from '../../db/seed/attendance-factories';
-import { addMembership, createCompany, createTeam, createUser } from '../../db/seed/factories';
+import {
+  addMembership,
+  createCompany,
+  createDepartment,
+  createTeam,
+  createUser,
+  setEmployee,
+} from '../../db/seed/factories';
+import { createTimeOffRequest, createTimeOffType } from '../../db/seed/time-off-factories';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
 import { statusOf } from './board.service';
 
 const TZ = 'Europe/Berlin';
 // A past Monday, so "now" is after every start plus grace: the 25-hour day of the autumn change is the Sunday before.
 const DAY = '2026-10-26';
+const LEAVE_DAY = '2026-10-28';
 
 let t: TestContext;
 let ids: Record<string, string>;
@@ -49,7 +58,71 @@ beforeAll(async () => {
     await createEntry(tx, globex.id, { userId: ben, workDate: DAY, clockIn: at('09:25'), clockOut: at('17:00') });
     await createEntry(tx, acme.id, { userId: other.id, workDate: DAY, clockIn: at('09:00'), clockOut: at('10:00') });
     const team = await createTeam(tx, globex.id, { name: 'Ops', memberIds: [ben, cara] });
-    return { globex: globex.id, anna, ben, cara, dirk, team: team.id };
+    const field = await createDepartment(tx, globex.id, { name: 'Field' });
+    await setEmployee(tx, globex.id, ben, { departmentId: field.id });
+    await setEmployee(tx, globex.id, cara, { departmentId: field.id });
+    await setEmployee(tx, globex.id, dirk, { jobTitle: 'No department' });
+    const acmeDept = await createDepartment(tx, acme.id, { name: 'Elsewhere' });
+
+    // Time off in the week after DAY (Wednesday LEAVE_DAY on): nothing of it touches DAY itself.
+    const vacation = await createTimeOffType(tx, globex.id, { name: 'Vacation', color: '#2f9e44' });
+    const sick = await createTimeOffType(tx, globex.id, { name: 'Sick leave', color: '#e8590c' });
+    const off = (userId: string, startDate: string, endDate: string, more = {}) =>
+      createTimeOffRequest(tx, globex.id, {
+        userId,
+        typeId: vacation.id,
+        startDate,
+        endDate,
+        amount: 1,
+        status: 'approved',
+        decidedBy: anna,
+        ...more,
+      });
+    // Cara: Wednesday to Friday, Friday a holiday. Dirk: Wednesday afternoon only (sick).
+    await off(cara, LEAVE_DAY, '2026-10-30');
+    await createHoliday(tx, globex.id, '2026-10-30', 'Founders day');
+    await off(dirk, LEAVE_DAY, LEAVE_DAY, { typeId: sick.id, startHalf: true });
+    // Ben: Wednesday and Thursday morning, but he came in on both.
+    await off(ben, LEAVE_DAY, '2026-10-29', { endHalf: true });
+    const on = (d: string, time: string) => zonedInstant(d, time, TZ);
+    await createEntry(tx, globex.id, {
+      userId: ben,
+      workDate: LEAVE_DAY,
+      clockIn: on(LEAVE_DAY, '09:30'),
+      clockOut: on(LEAVE_DAY, '12:00'),
+    });
+    await createEntry(tx, globex.id, {
+      userId: ben,
+      workDate: '2026-10-29',
+      clockIn: on('2026-10-29', '13:00'),
+      clockOut: on('2026-10-29', '17:00'),
+    });
+    // Dirk on Thursday: his afternoon off, and in late for the morning still due.
+    await off(dirk, '2026-10-29', '2026-10-29', { startHalf: true });
+    await createEntry(tx, globex.id, {
+      userId: dirk,
+      workDate: '2026-10-29',
+      clockIn: on('2026-10-29', '09:40'),
+      clockOut: on('2026-10-29', '12:00'),
+    });
+    // Dirk on the Monday after: a morning off (vacation) and an afternoon off (sick), a whole day.
+    await off(dirk, '2026-11-02', '2026-11-02', { typeId: sick.id, startHalf: true });
+    await off(dirk, '2026-11-02', '2026-11-02', { endHalf: true });
+    // Anna's requests are pending, declined or cancelled: none of them puts her on leave.
+    await off(anna, LEAVE_DAY, LEAVE_DAY, { status: 'pending', decidedBy: undefined });
+    await off(anna, '2026-10-29', '2026-10-29', { status: 'declined' });
+    await off(anna, '2026-10-29', '2026-10-29', { status: 'cancelled' });
+    // Another company's approved leave on the same day stays there.
+    const acmeType = await createTimeOffType(tx, acme.id, { name: 'Vacation' });
+    await createTimeOffRequest(tx, acme.id, {
+      userId: other.id,
+      typeId: acmeType.id,
+      startDate: LEAVE_DAY,
+      endDate: LEAVE_DAY,
+      amount: 1,
+      status: 'approved',
+    });
+    return { globex: globex.id, anna, ben, cara, dirk, team: team.id, field: field.id, acmeDept: acmeDept.id };
   });
   admin = (await tokenFor(t.app, ids.anna!, ids.globex!)).token;
 });
@@ -64,9 +137,9 @@ describe('day board', () => {
     expect(res.statusCode, res.body).toBe(200);
     const b = res.json();
     expect(b).toMatchObject({ date: DAY, timeZone: TZ, totalItems: 4 });
-    expect(b.counts).toEqual({ present: 1, late: 1, absent: 2, expected: 0, notScheduled: 0 });
+    expect(b.counts).toEqual({ present: 1, late: 1, absent: 2, onLeave: 0, expected: 0, notScheduled: 0 });
     const anna = b.data.find((r: { userUuid: string }) => r.userUuid === ids.anna);
-    expect(anna).toMatchObject({ status: 'present', workedMinutes: 185 + 275, clockedIn: false });
+    expect(anna).toMatchObject({ status: 'present', workedMinutes: 185 + 275, clockedIn: false, leave: null });
     expect(anna.firstIn).toBe(zonedInstant(DAY, '08:55', TZ).toISOString());
   });
 
@@ -81,6 +154,64 @@ describe('day board', () => {
     const p = (await board(`date=${DAY}&itemsPerPage=2&page=2`)).json();
     expect(p).toMatchObject({ page: 2, itemsPerPage: 2, totalItems: 4 });
     expect(p.data).toHaveLength(2);
+  });
+
+  it('filters by department; a department of another company or none at all is not found', async () => {
+    const field = (await board(`date=${DAY}&department=${ids.field}`)).json();
+    expect(field.data.map((r: { firstName: string }) => r.firstName)).toEqual(['Ben', 'Cara']);
+    expect(field.counts).toMatchObject({ late: 1, absent: 1, present: 0 });
+    const both = (await board(`date=${DAY}&department=${ids.field}&team=${ids.team}&status=absent`)).json();
+    expect(both.data.map((r: { firstName: string }) => r.firstName)).toEqual(['Cara']);
+    const foreign = await board(`department=${ids.acmeDept}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().issues[0].path).toBe('querystring.department');
+    expect((await board(`department=${ids.globex}`)).statusCode).toBe(404);
+    expect((await board('department=not-a-uuid')).statusCode).toBe(400);
+  });
+
+  it('approved time off puts a person on leave instead of absent, whole day or half, unless they came in', async () => {
+    const b = (await board(`date=${LEAVE_DAY}`)).json();
+    // Anna's request is only pending: she is absent. Ben came in on his day off: present, not late.
+    expect(b.counts).toEqual({ present: 1, late: 0, absent: 1, onLeave: 2, expected: 0, notScheduled: 0 });
+    const by = (name: string) => b.data.find((r: { firstName: string }) => r.firstName === name);
+    expect(by('Cara')).toMatchObject({
+      status: 'onLeave',
+      leave: { type: 'Vacation', color: '#2f9e44', half: null },
+      firstIn: null,
+    });
+    expect(by('Dirk')).toMatchObject({ status: 'onLeave', leave: { type: 'Sick leave', half: 'afternoon' } });
+    expect(by('Ben')).toMatchObject({ status: 'present', leave: { type: 'Vacation', half: null } });
+    expect(by('Anna')).toMatchObject({ status: 'absent', leave: null });
+    const onLeave = (await board(`date=${LEAVE_DAY}&status=onLeave`)).json();
+    expect(onLeave.data.map((r: { firstName: string }) => r.firstName)).toEqual(['Cara', 'Dirk']);
+    expect(onLeave.totalItems).toBe(2);
+    expect((await board(`date=${LEAVE_DAY}&status=onLeave&department=${ids.field}`)).json().totalItems).toBe(1);
+  });
+
+  it('a morning off is not late for the afternoon; an afternoon off is still late for the morning', async () => {
+    const b = (await board('date=2026-10-29')).json();
+    const by = (name: string) => b.data.find((r: { firstName: string }) => r.firstName === name);
+    expect(by('Ben')).toMatchObject({ status: 'present', leave: { half: 'morning' } });
+    expect(by('Dirk')).toMatchObject({ status: 'late', leave: { type: 'Vacation', half: 'afternoon' } });
+    expect(by('Cara')).toMatchObject({ status: 'onLeave', leave: { half: null } });
+    // Anna's declined and cancelled requests count for nothing.
+    expect(by('Anna')).toMatchObject({ status: 'absent', leave: null });
+  });
+
+  it('a morning and an afternoon off of two requests make a whole day, named by the morning', async () => {
+    const b = (await board('date=2026-11-02&status=onLeave')).json();
+    expect(b.data).toEqual([
+      expect.objectContaining({ firstName: 'Dirk', leave: { type: 'Vacation', color: '#2f9e44', half: null } }),
+    ]);
+  });
+
+  it('leave on a holiday is not scheduled: the request takes nothing from it', async () => {
+    const b = (await board('date=2026-10-30')).json();
+    expect(b.counts).toMatchObject({ notScheduled: 4, onLeave: 0 });
+    expect(b.data.find((r: { firstName: string }) => r.firstName === 'Cara')).toMatchObject({
+      status: 'notScheduled',
+      leave: null,
+    });
   });
 
   it('a weekend or a holiday is not scheduled', async () => {
@@ -113,5 +244,15 @@ describe('status rule', () => {
     expect(statusOf(planned, null, new Date('2026-10-26T08:05:00Z'))).toBe('expected');
     expect(statusOf(planned, null, new Date('2026-10-26T08:15:00Z'))).toBe('absent');
     expect(statusOf({ ...planned, start: null, lateAfter: null }, null, new Date())).toBe('notScheduled');
+  });
+  it('is on leave with approved time off, whole or half, unless they came in; a holiday stays not scheduled', () => {
+    const noon = new Date('2026-10-26T12:00:00Z');
+    const lateIn = new Date('2026-10-26T08:30:00Z');
+    expect(statusOf(planned, null, noon, { half: null })).toBe('onLeave');
+    expect(statusOf(planned, null, new Date('2026-10-26T07:00:00Z'), { half: 'morning' })).toBe('onLeave');
+    expect(statusOf(planned, lateIn, noon, { half: null })).toBe('present');
+    expect(statusOf(planned, lateIn, noon, { half: 'morning' })).toBe('present');
+    expect(statusOf(planned, lateIn, noon, { half: 'afternoon' })).toBe('late');
+    expect(statusOf({ ...planned, start: null, lateAfter: null }, null, noon, { half: null })).toBe('notScheduled');
   });
 });

@@ -74,7 +74,7 @@ const clockRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'The day board: who is present, late, absent, expected or not scheduled on a company day (today by default)',
+          'The day board: who is present, late, absent, on leave, expected or not scheduled on a company day (today by default), by team, department, status or name',
         querystring: BoardQuerySchema,
         response: { 200: BoardSchema, ...errors },
       },

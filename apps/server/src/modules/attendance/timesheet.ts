@@ -1,3 +1,4 @@
+import type { DayLeave } from '@wac/shared/schemas/attendance';
 import { addDays, type IsoDate } from '@wac/shared/zoned-time';
 import { iso } from '../../lib/sql';
 import { type CompanyCalendar, datesOf, plannedDay } from './calendar';
@@ -23,7 +24,14 @@ const minutes = (ms: number) => Math.floor(ms / 60_000);
 /**
  * One person's days: first in, last out, minutes worked (the schedule's unpaid break deducted as
  * far as the gaps between pairs did not already take it), expected minutes, overtime, lateness,
- * holidays. Every day is the company's day; an entry counts to the day it started.
+ * holidays and approved leave. Every day is the company's day; an entry counts to the day it started.
+ *
+ * Leave counts on scheduled days only (a holiday or day off takes none, as the request's amount
+ * does). Its minutes are expected minutes covered, never missing: the day's expected minutes stay
+ * the schedule's, `leaveMinutes` says how many of them the leave covers (all, or half for a half
+ * day). A whole day off is never late, absent or in overtime; a half day is judged against the half
+ * still due (overtime beyond it; lateness only when the afternoon is off, a morning off starting the
+ * day at mid-day), and never counted absent.
  */
 export function timesheetDays(
   cal: CompanyCalendar,
@@ -32,6 +40,7 @@ export function timesheetDays(
   to: IsoDate,
   entries: EntryRow[],
   now: Date,
+  leaveDays: Map<string, DayLeave> = new Map(),
 ) {
   const byDay = new Map<string, EntryRow[]>();
   for (const e of entries) {
@@ -47,6 +56,8 @@ export function timesheetDays(
     lateMinutes: 0,
     lateDays: 0,
     absentDays: 0,
+    leaveDays: 0,
+    leaveMinutes: 0,
   };
   for (const date of datesOf(from, to)) {
     const p = plannedDay(cal, userId, date);
@@ -66,15 +77,22 @@ export function timesheetDays(
       worked = Math.max(0, worked - Math.max(0, p.schedule.break_minutes - minutes(gapsMs)));
     const firstIn = list[0] ? new Date(list[0].clock_in) : null;
     const last = list[list.length - 1];
+    const leave = p.start ? (leaveDays.get(date) ?? null) : null;
+    const leaveMinutes = !leave ? 0 : leave.half ? Math.round(p.expectedMinutes / 2) : p.expectedMinutes;
+    const judgedLate = !leave || leave.half === 'afternoon';
     const lateMinutes =
-      firstIn && p.lateAfter && p.start && firstIn > p.lateAfter ? minutes(firstIn.getTime() - p.start.getTime()) : 0;
-    const overtime = Math.max(0, worked - p.expectedMinutes);
+      judgedLate && firstIn && p.lateAfter && p.start && firstIn > p.lateAfter
+        ? minutes(firstIn.getTime() - p.start.getTime())
+        : 0;
+    const overtime = leave && !leave.half ? 0 : Math.max(0, worked - (p.expectedMinutes - leaveMinutes));
     totals.workedMinutes += worked;
     totals.expectedMinutes += p.expectedMinutes;
     totals.overtimeMinutes += overtime;
     totals.lateMinutes += lateMinutes;
+    totals.leaveMinutes += leaveMinutes;
+    if (leave) totals.leaveDays += leave.half ? 0.5 : 1;
     if (lateMinutes > 0) totals.lateDays++;
-    if (!firstIn && p.lateAfter && p.lateAfter < now) totals.absentDays++;
+    if (!leave && !firstIn && p.lateAfter && p.lateAfter < now) totals.absentDays++;
     days.push({
       date,
       firstIn: iso(firstIn),
@@ -84,7 +102,8 @@ export function timesheetDays(
       overtimeMinutes: overtime,
       lateMinutes,
       holiday: p.holiday,
-      leave: null as string | null,
+      leave,
+      leaveMinutes,
       autoClosed: list.some((e) => e.status === 'auto_closed'),
       open: list.some((e) => e.status === 'open'),
       entries: list.map(toEntry),

@@ -7,6 +7,7 @@ import type { TenantCtx } from '../../lib/context';
 import { actingUser } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { iso } from '../../lib/sql';
+import { approvedLeaveInTx } from '../time-off/leave-days.service';
 import * as boardRepo from './board.repository';
 import { loadCalendarInTx } from './calendar.service';
 import * as calendarRepo from './calendar.repository';
@@ -32,6 +33,7 @@ export async function timesheet(ctx: TenantCtx, q: { userId: string; period: Per
     const { from, to, now, timeZone } = await periodIn(ctx, tx, q);
     const cal = await loadCalendarInTx(tx, ctx.companyId, [q.userId], from, to);
     const list = await repo.entriesOf(tx, ctx.companyId, [q.userId], from, to);
+    const leave = await approvedLeaveInTx(tx, ctx.companyId, [q.userId], from, to);
     const locks = await repo.locksBetween(tx, ctx.companyId, from, to);
     return {
       user: { uuid: person.user_id, firstName: person.first_name, lastName: person.last_name },
@@ -40,7 +42,7 @@ export async function timesheet(ctx: TenantCtx, q: { userId: string; period: Per
       to,
       timeZone,
       locked: locks.length > 0,
-      ...timesheetDays(cal, q.userId, from, to, list, now),
+      ...timesheetDays(cal, q.userId, from, to, list, now, leave.get(q.userId)),
     };
   });
 }
@@ -80,6 +82,7 @@ export async function exportCsv(
         const ids = people.map((p) => p.user_id);
         const cal = await loadCalendarInTx(tx, ctx.companyId, ids, head.from, head.to);
         const all = await repo.entriesOf(tx, ctx.companyId, ids, head.from, head.to);
+        const leave = await approvedLeaveInTx(tx, ctx.companyId, ids, head.from, head.to);
         return people.map((p) => ({
           p,
           sheet: timesheetDays(
@@ -89,6 +92,7 @@ export async function exportCsv(
             head.to,
             all.filter((e) => e.user_id === p.user_id),
             head.now,
+            leave.get(p.user_id),
           ),
         }));
       });
@@ -112,6 +116,8 @@ export async function exportCsv(
       'overtimeHours',
       'lateMinutes',
       'holiday',
+      'leave',
+      'leaveHours',
       'autoClosed',
     ],
     lines(),
@@ -127,6 +133,9 @@ export async function exportCsv(
       hours(d.overtimeMinutes),
       d.lateMinutes,
       d.holiday ?? '',
+      // The type's name, and which half for a half day: payroll reads it as it is written.
+      d.leave ? (d.leave.half ? `${d.leave.type} (${d.leave.half})` : d.leave.type) : '',
+      d.leave ? hours(d.leaveMinutes) : '',
       d.autoClosed ? 'yes' : '',
     ],
   );

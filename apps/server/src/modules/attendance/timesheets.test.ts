@@ -9,6 +9,7 @@ import {
   weekdays,
 } from '../../db/seed/attendance-factories';
 import { addMembership, createCompany, createTeam, createUser } from '../../db/seed/factories';
+import { createTimeOffRequest, createTimeOffType } from '../../db/seed/time-off-factories';
 import { enqueue } from '../../lib/jobs/queue';
 import { rows } from '../../lib/sql';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
@@ -99,6 +100,40 @@ beforeAll(async () => {
       clockOut: ny('2026-03-08', '06:00'),
     });
     const team = await createTeam(tx, acme.id, { name: 'Ops', memberIds: [c] });
+    // Bob's approved time off that week: Tuesday (the holiday) and Wednesday, on which he came in for
+    // two hours anyway; Thursday morning; Friday afternoon (sick). A declined Monday counts for nothing.
+    const vacation = await createTimeOffType(tx, acme.id, { name: 'Vacation', color: '#1c7ed6' });
+    const sick = await createTimeOffType(tx, acme.id, { name: 'Sick leave', color: '#e8590c' });
+    const off = (userId: string, startDate: string, endDate: string, more = {}) =>
+      createTimeOffRequest(tx, acme.id, {
+        userId,
+        typeId: vacation.id,
+        startDate,
+        endDate,
+        amount: 1,
+        status: 'approved',
+        decidedBy: a,
+        ...more,
+      });
+    await off(b, '2026-11-03', '2026-11-04');
+    await off(b, '2026-11-05', '2026-11-05', { endHalf: true });
+    await off(b, '2026-11-06', '2026-11-06', { startHalf: true, typeId: sick.id });
+    await off(b, '2026-11-02', '2026-11-02', { status: 'declined' });
+    await createEntry(tx, acme.id, {
+      userId: b,
+      workDate: '2026-11-04',
+      clockIn: ny('2026-11-04', '10:00'),
+      clockOut: ny('2026-11-04', '12:00'),
+    });
+    await createEntry(tx, acme.id, {
+      userId: b,
+      workDate: '2026-11-05',
+      clockIn: ny('2026-11-05', '13:00'),
+      clockOut: ny('2026-11-05', '17:30'),
+    });
+    // Carl's Wednesday: a morning of one request and an afternoon of another make a whole day.
+    await off(c, '2026-11-04', '2026-11-04', { endHalf: true });
+    await off(c, '2026-11-04', '2026-11-04', { startHalf: true, typeId: sick.id });
     return { acme: acme.id, globex: globex.id, a, b, c, g, team: team.id };
   });
   alice = (await tokenFor(t.app, ids.a!, ids.acme!)).token;
@@ -115,6 +150,8 @@ type Day = {
   lateMinutes: number;
   overtimeMinutes: number;
   holiday: string | null;
+  leave: { type: string; color: string; half: string | null } | null;
+  leaveMinutes: number;
 };
 const day = (sheet: { days: Day[] }, date: string) => sheet.days.find((d) => d.date === date)!;
 
@@ -132,7 +169,12 @@ describe('timesheets', () => {
       lateMinutes: 25,
     });
     expect(day(s, '2026-11-03')).toMatchObject({ holiday: 'Election day', expectedMinutes: 0 });
-    expect(s.totals).toMatchObject({ workedMinutes: 485, expectedMinutes: 450 * 4, lateDays: 1, lateMinutes: 25 });
+    expect(s.totals).toMatchObject({
+      workedMinutes: 485 + 90 + 240,
+      expectedMinutes: 450 * 4,
+      lateDays: 1,
+      lateMinutes: 25,
+    });
     const before = await get(`/api/attendance/timesheets/${ids.b}?period=week&date=2026-10-31`);
     // A shift across midnight counts to the day it started, 9 real hours across the repeated hour.
     expect(day(before.json(), '2026-10-31')).toMatchObject({
@@ -141,6 +183,53 @@ describe('timesheets', () => {
       overtimeMinutes: 540,
     });
     expect(day(before.json(), '2026-11-01').workedMinutes).toBe(0);
+  });
+
+  it('approved leave fills the day, covers its expected hours and is neither late, absent nor overtime', async () => {
+    const s = (await get(`/api/attendance/timesheets/${ids.b}?period=week&date=2026-11-02`)).json();
+    // A declined request is no leave; Monday stays as worked.
+    expect(day(s, '2026-11-02')).toMatchObject({ leave: null, leaveMinutes: 0, lateMinutes: 25 });
+    // Leave over a holiday takes nothing from it.
+    expect(day(s, '2026-11-03')).toMatchObject({ holiday: 'Election day', leave: null, leaveMinutes: 0 });
+    // A whole day: in at 10:00 anyway, two hours less the 30-minute break, no lateness, no overtime.
+    expect(day(s, '2026-11-04')).toMatchObject({
+      leave: { type: 'Vacation', color: '#1c7ed6', half: null },
+      expectedMinutes: 450,
+      leaveMinutes: 450,
+      workedMinutes: 90,
+      lateMinutes: 0,
+      overtimeMinutes: 0,
+    });
+    // Morning off: in at 13:00 is not late; 240 worked against the 225 still due is 15 overtime.
+    expect(day(s, '2026-11-05')).toMatchObject({
+      leave: { type: 'Vacation', half: 'morning' },
+      leaveMinutes: 225,
+      workedMinutes: 240,
+      lateMinutes: 0,
+      overtimeMinutes: 15,
+    });
+    // Afternoon off (sick), nobody clocked: a half day of leave, not an absence.
+    expect(day(s, '2026-11-06')).toMatchObject({
+      leave: { type: 'Sick leave', color: '#e8590c', half: 'afternoon' },
+      leaveMinutes: 225,
+      workedMinutes: 0,
+    });
+    expect(s.totals).toMatchObject({
+      expectedMinutes: 1800,
+      leaveDays: 2,
+      leaveMinutes: 450 + 225 + 225,
+      absentDays: 0,
+      overtimeMinutes: 35 + 15,
+    });
+    const carl = (await get(`/api/attendance/timesheets/${ids.c}?period=week&date=2026-11-02`)).json();
+    expect(day(carl, '2026-11-04')).toMatchObject({ leave: { half: null }, leaveMinutes: 450 });
+    // Carl was in on no other day of the week, all past: three absences, one day of leave.
+    expect(carl.totals).toMatchObject({ leaveDays: 1, absentDays: 3 });
+    const mine = (await get('/api/attendance/me/timesheet?period=week&date=2026-11-02', bob)).json();
+    expect(mine.totals.leaveDays).toBe(2);
+    // Another company sees none of it: Gert's week has no leave.
+    const g = (await get(`/api/attendance/timesheets/${ids.g}?period=week&date=2026-11-02`, gAdmin, 'globex')).json();
+    expect(g.totals).toMatchObject({ leaveDays: 0, leaveMinutes: 0 });
   });
 
   it('the 23-hour day in New York, the 23- and 25-hour days in Berlin, another company in its own zone', async () => {
@@ -175,10 +264,17 @@ describe('timesheets', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'email,firstName,lastName,date,firstIn,lastOut,workedHours,expectedHours,overtimeHours,lateMinutes,holiday,autoClosed',
+      'email,firstName,lastName,date,firstIn,lastOut,workedHours,expectedHours,overtimeHours,lateMinutes,holiday,leave,leaveHours,autoClosed',
     );
     expect(lines).toHaveLength(1 + 3 * 7);
-    expect(lines).toContain('bob@acme.test,Bob,Tester,2026-11-02,09:25,18:00,8.08,7.50,0.58,25,,');
+    expect(lines).toContain('bob@acme.test,Bob,Tester,2026-11-02,09:25,18:00,8.08,7.50,0.58,25,,,,');
+    expect(lines).toContain('bob@acme.test,Bob,Tester,2026-11-03,,,0.00,0.00,0.00,0,Election day,,,');
+    expect(lines).toContain('bob@acme.test,Bob,Tester,2026-11-04,10:00,12:00,1.50,7.50,0.00,0,,Vacation,7.50,');
+    expect(lines).toContain(
+      'bob@acme.test,Bob,Tester,2026-11-05,13:00,17:30,4.00,7.50,0.25,0,,Vacation (morning),3.75,',
+    );
+    expect(lines).toContain('bob@acme.test,Bob,Tester,2026-11-06,,,0.00,7.50,0.00,0,,Sick leave (afternoon),3.75,');
+    expect(lines).toContain('carl@acme.test,Carl,Tester,2026-11-04,,,0.00,7.50,0.00,0,,Vacation,7.50,');
     const team = await get(`/api/attendance/timesheets/export.csv?period=week&date=2026-11-02&team=${ids.team}`);
     expect(team.body.trim().split('\r\n')).toHaveLength(1 + 7);
     expect(team.body).not.toContain('bob@acme.test');

@@ -306,3 +306,34 @@ export function mailTargets(tx: Tx, companyId: string, requestId: string, userId
            )})`,
   );
 }
+
+export interface ApprovedLeaveRow {
+  user_id: string;
+  start_date: string;
+  end_date: string;
+  start_half: boolean;
+  end_half: boolean;
+  type_name: string;
+  type_color: string;
+}
+
+/**
+ * Approved requests of some people sharing a day with `from`–`to` (a timesheet's period, an export's
+ * batch of 200): on the partial index of pending and approved requests by (company, end, start).
+ */
+export function approvedBetween(tx: Tx, companyId: string, userIds: string[], from: string, to: string) {
+  if (!userIds.length) return Promise.resolve([] as ApprovedLeaveRow[]);
+  return rows<ApprovedLeaveRow>(
+    tx,
+    sql`SELECT r.user_id, to_char(r.start_date, 'YYYY-MM-DD') AS start_date, to_char(r.end_date, 'YYYY-MM-DD') AS end_date,
+          r.start_half, r.end_half, t.name AS type_name, t.color AS type_color
+          FROM time_off_requests r JOIN time_off_types t ON t.id = r.type_id AND t.company_id = r.company_id
+         WHERE r.company_id = ${companyId} AND r.status = 'approved'
+           AND r.end_date >= ${from}::date AND r.start_date <= ${to}::date
+           AND r.user_id IN (${sql.join(
+             userIds.map((u) => sql`${u}::uuid`),
+             sql`, `,
+           )})
+         ORDER BY r.start_date, r.id`,
+  );
+}

@@ -16,6 +16,10 @@ import { BOARD_STATUSES, type BoardStatus } from '@wac/shared/schemas/attendance
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBoard } from './api/get-board';
+import { useBoardFilters } from './api/get-board-filters';
+import { useAttendanceSettings } from './api/get-settings';
+import { CompanyDatePicker } from './components/company-date-picker';
+import { useLeaveLabel } from './components/leave-label';
 import { useZonedFormat } from './components/zoned-format';
 
 const COLORS: Record<BoardStatus, string> = {
@@ -23,6 +27,7 @@ const COLORS: Record<BoardStatus, string> = {
   // Mantine's orange.9 gives white text 4.29:1; this darker orange reaches 6.2:1 (WCAG AA).
   late: '#a84006',
   absent: 'red.9',
+  onLeave: 'violet.9',
   expected: 'blue.9',
   notScheduled: 'gray.7',
 };
@@ -32,11 +37,23 @@ export default function DayBoardScreen() {
   const { t, i18n } = useTranslation();
   const [date, setDate] = useState('');
   const [status, setStatus] = useState<BoardStatus | null>(null);
+  const [team, setTeam] = useState<string | null>(null);
+  const [department, setDepartment] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const board = useBoard({ date: date || undefined, status: status ?? undefined, search: search || undefined, page });
+  const filters = useBoardFilters();
+  const settings = useAttendanceSettings();
+  const board = useBoard({
+    date: date || undefined,
+    team: team ?? undefined,
+    department: department ?? undefined,
+    status: status ?? undefined,
+    search: search || undefined,
+    page,
+  });
   const b = board.data;
   const number = new Intl.NumberFormat(i18n.language);
+  const leaveLabel = useLeaveLabel();
   const zoned = useZonedFormat(b?.timeZone);
 
   return (
@@ -49,7 +66,7 @@ export default function DayBoardScreen() {
           {b ? t('admin:attendance.boardSubtitle', { date: zoned.longDay(b.date), zone: b.timeZone }) : ' '}
         </Text>
       </div>
-      <SimpleGrid cols={{ base: 2, md: 5 }} aria-label={t('admin:attendance.counts')} component="section">
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} aria-label={t('admin:attendance.counts')} component="section">
         {BOARD_STATUSES.map((s) => (
           <Paper key={s} className="card" p="md" radius="md" data-testid={`count-${s}`}>
             <Text size="sm" c="dimmed">
@@ -66,18 +83,48 @@ export default function DayBoardScreen() {
         ))}
       </SimpleGrid>
       <Group align="end" wrap="wrap">
-        <TextInput
-          type="date"
+        <CompanyDatePicker
           label={t('admin:attendance.date')}
           value={date}
-          onChange={(e) => {
-            setDate(e.currentTarget.value);
+          weekStart={settings.data?.weekStart}
+          testId="board-date"
+          onChange={(v) => {
+            setDate(v);
             setPage(1);
           }}
         />
         <Select
-          label={t('admin:attendance.statusFilter')}
+          label={t('admin:attendance.team')}
+          placeholder={t('admin:attendance.allTeams')}
           clearable
+          data={(filters.data?.teams ?? []).map((x) => ({ value: x.uuid, label: x.name }))}
+          value={team}
+          onChange={(v) => {
+            setTeam(v);
+            setPage(1);
+          }}
+          comboboxProps={{ withinPortal: false }}
+          data-testid="board-team"
+        />
+        <Select
+          label={t('admin:attendance.department')}
+          placeholder={t('admin:attendance.allDepartments')}
+          clearable
+          data={(filters.data?.departments ?? []).map((x) => ({ value: x.uuid, label: x.name }))}
+          value={department}
+          onChange={(v) => {
+            setDepartment(v);
+            setPage(1);
+          }}
+          comboboxProps={{ withinPortal: false }}
+          data-testid="board-department"
+        />
+        <Select
+          label={t('admin:attendance.statusFilter')}
+          placeholder={t('admin:attendance.allStatuses')}
+          clearable
+          comboboxProps={{ withinPortal: false }}
+          data-testid="board-status-filter"
           value={status}
           data={BOARD_STATUSES.map((s) => ({ value: s, label: t(`admin:attendance.status.${s}`) }))}
           onChange={(v) => {
@@ -118,6 +165,11 @@ export default function DayBoardScreen() {
                   <Badge color={COLORS[r.status]} variant="filled" data-testid="board-status">
                     {t(`admin:attendance.status.${r.status}`)}
                   </Badge>
+                  {r.leave && (
+                    <Text size="xs" c="dimmed" data-testid="board-leave">
+                      {leaveLabel(r.leave)}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>{zoned.time(r.firstIn)}</Table.Td>
                 <Table.Td>{r.clockedIn ? t('admin:attendance.clockedIn') : zoned.time(r.lastOut)}</Table.Td>

@@ -9,7 +9,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -23,6 +22,8 @@ import { useTimesheetLocks } from './api/get-timesheet-locks';
 import { useLockPeriod } from './api/lock-period';
 import { useSearchMembers } from './api/search-members';
 import { useUnlockPeriod } from './api/unlock-period';
+import { useAttendanceSettings } from './api/get-settings';
+import { CompanyDatePicker } from './components/company-date-picker';
 import { TimesheetTable } from './components/timesheet-table';
 import { useZonedFormat } from './components/zoned-format';
 
@@ -35,6 +36,7 @@ export default function TimesheetsScreen() {
   const people = useSearchMembers(debounced);
   const [period, setPeriod] = useState<Period>('week');
   const [date, setDate] = useState('');
+  const settings = useAttendanceSettings();
   const q = { period, date: date || undefined };
   const sheet = useTimesheet(person, q);
   const locks = useTimesheetLocks();
@@ -91,11 +93,12 @@ export default function TimesheetsScreen() {
             { value: 'month', label: t('admin:attendance.month') },
           ]}
         />
-        <TextInput
-          type="date"
+        <CompanyDatePicker
           label={t('admin:attendance.date')}
           value={date}
-          onChange={(e) => setDate(e.currentTarget.value)}
+          onChange={setDate}
+          weekStart={settings.data?.weekStart}
+          testId="timesheet-date"
         />
         <Button
           variant="default"

@@ -4,6 +4,8 @@ import { api } from '../../../lib/api';
 
 export interface BoardQuery {
   date?: string;
+  team?: string;
+  department?: string;
   status?: BoardStatus;
   search?: string;
   page: number;

@@ -1,6 +1,7 @@
 import type { AttendanceEntry, Timesheet } from '@wac/shared/schemas/attendance';
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useLeaveLabel } from './leave-label';
 import { useZonedFormat } from './zoned-format';
 
 /** A timesheet's days and totals; with `onCorrect`, each entry offers a correction. */
@@ -11,8 +12,10 @@ export function TimesheetTable({
   sheet: Timesheet;
   onCorrect?: (entry: AttendanceEntry) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const z = useZonedFormat(sheet.timeZone);
+  const leaveLabel = useLeaveLabel();
+  const days = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   return (
     <Table.ScrollContainer minWidth={640} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
       <Table aria-label={t('admin:attendance.timesheet')} data-testid="timesheet-table" striped>
@@ -35,7 +38,14 @@ export function TimesheetTable({
               <Table.Td>{z.time(d.firstIn)}</Table.Td>
               <Table.Td>{d.open ? t('admin:attendance.clockedIn') : z.time(d.lastOut)}</Table.Td>
               <Table.Td data-testid="day-worked">{z.minutes(d.workedMinutes)}</Table.Td>
-              <Table.Td>{z.minutes(d.expectedMinutes)}</Table.Td>
+              <Table.Td>
+                {z.minutes(d.expectedMinutes)}
+                {d.leaveMinutes > 0 && (
+                  <Text size="xs" c="dimmed">
+                    {t('admin:attendance.leaveCovers', { time: z.minutes(d.leaveMinutes) })}
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td>{d.overtimeMinutes ? z.minutes(d.overtimeMinutes) : '—'}</Table.Td>
               <Table.Td>{d.lateMinutes ? z.minutes(d.lateMinutes) : '—'}</Table.Td>
               <Table.Td>
@@ -45,7 +55,11 @@ export function TimesheetTable({
                       {d.holiday}
                     </Badge>
                   )}
-                  {d.leave && <Badge variant="light">{d.leave}</Badge>}
+                  {d.leave && (
+                    <Badge variant="light" color="violet.9" data-testid="day-leave">
+                      {leaveLabel(d.leave)}
+                    </Badge>
+                  )}
                   {d.autoClosed && (
                     <Badge variant="filled" color="#a84006">
                       {t('admin:attendance.autoClosed')}
@@ -83,6 +97,9 @@ export function TimesheetTable({
             <Table.Td>{z.minutes(sheet.totals.lateMinutes)}</Table.Td>
             <Table.Td>
               <Text size="sm">{t('admin:attendance.absentDays', { n: sheet.totals.absentDays })}</Text>
+              <Text size="sm" data-testid="total-leave">
+                {t('admin:attendance.leaveDays', { n: days.format(sheet.totals.leaveDays) })}
+              </Text>
             </Table.Td>
           </Table.Tr>
         </Table.Tfoot>

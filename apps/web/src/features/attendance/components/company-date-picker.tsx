@@ -1,0 +1,79 @@
+import '@mantine/dates/styles.css';
+import { DatePickerInput, type DayOfWeek } from '@mantine/dates';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+// Mantine's calendar hands its labels ISO dates (`YYYY-MM-DD`): read them as calendar dates, in UTC.
+const utc = (d: string) => new Date(`${d.slice(0, 10)}T00:00:00Z`);
+
+/**
+ * A company day (`YYYY-MM-DD`) picked from a calendar in the reader's language: every label (the
+ * field's value, month and year headers, weekday names, day numbers and their spoken names) is
+ * written by `Intl` in the console's language, not the browser's, and the week starts on the
+ * company's first day. Mantine's dates package (and dayjs under it) is loaded only by the screens
+ * that render this, never by the sign-in page. Cleared, the value is '' (the company's today).
+ */
+export function CompanyDatePicker({
+  label,
+  value,
+  onChange,
+  weekStart,
+  testId,
+}: {
+  label: string;
+  testId?: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The company's first day of the week, ISO (1 Monday … 7 Sunday). */
+  weekStart?: number;
+}) {
+  const { t, i18n } = useTranslation();
+  // The calendar's dialog is labelled by its target, whose id is the popover's: the field takes that
+  // id (Mantine's input would give it another), so the dialog is named and the label still points at it.
+  const popoverId = useId();
+  const lang = i18n.language;
+  const f = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(lang, { timeZone: 'UTC', ...o });
+  const medium = f({ dateStyle: 'medium' });
+  const full = f({ dateStyle: 'full' });
+  const monthYear = f({ month: 'long', year: 'numeric' });
+  const year = f({ year: 'numeric' });
+  const month = f({ month: 'short' });
+  const weekday = f({ weekday: 'short' });
+  const dayNumber = f({ day: 'numeric' });
+  return (
+    <DatePickerInput
+      id={popoverId}
+      label={label}
+      placeholder={t('admin:attendance.datePlaceholder')}
+      value={value || null}
+      onChange={(v) => onChange(v ? String(v).slice(0, 10) : '')}
+      clearable
+      clearButtonProps={{ 'aria-label': t('admin:attendance.clearDate') }}
+      valueFormatter={({ date }) => (date && !Array.isArray(date) ? medium.format(utc(String(date))) : '')}
+      firstDayOfWeek={((weekStart ?? 1) % 7) as DayOfWeek}
+      monthLabelFormat={(d) => monthYear.format(utc(d))}
+      yearLabelFormat={(d) => year.format(utc(d))}
+      monthsListFormat={(d) => month.format(utc(d))}
+      yearsListFormat={(d) => year.format(utc(d))}
+      decadeLabelFormat={(from, to) => `${year.format(utc(from))} – ${year.format(utc(to))}`}
+      weekdayFormat={(d) => weekday.format(utc(d))}
+      renderDay={(d) => dayNumber.format(utc(d))}
+      getDayAriaLabel={(d) => full.format(utc(d))}
+      ariaLabels={{
+        previousMonth: t('admin:attendance.previousMonth'),
+        nextMonth: t('admin:attendance.nextMonth'),
+        previousYear: t('admin:attendance.previousYear'),
+        nextYear: t('admin:attendance.nextYear'),
+        previousDecade: t('admin:attendance.previousDecade'),
+        nextDecade: t('admin:attendance.nextDecade'),
+      }}
+      // Days of the next and previous months are greyed below the contrast a reader needs: not shown.
+      hideOutsideDates
+      // Weekends in Mantine's red fall below 4.5:1 on white; the company's schedule, not the calendar, says who works.
+      weekendDays={[]}
+      popoverProps={{ withinPortal: false, id: popoverId }}
+      miw={200}
+      data-testid={testId}
+    />
+  );
+}
