@@ -52,3 +52,69 @@ export function recordsOf(tx: Tx, companyId: string, userIds: string[]) {
 /** The company's departments by name (names are unique per company). */
 export const departmentNames = (tx: Tx, companyId: string) =>
   rows<{ id: string; name: string }>(tx, sql`SELECT id, name FROM departments WHERE company_id = ${companyId}`);
+
+/** A whole record as it is to be written, and the version it was read at (0: no record yet). */
+export interface RecordWrite {
+  userId: string;
+  readVersion: number;
+  jobTitle: string | null;
+  departmentId: string | null;
+  managerUserId: string | null;
+  employmentType: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  workLocation: string | null;
+  workPhone: string | null;
+  emergencyName: string | null;
+  emergencyRelation: string | null;
+  emergencyPhone: string | null;
+  custom: Record<string, string | number | null>;
+}
+
+const WRITE_COLUMNS = sql.raw(`job_title, department_id, manager_user_id, employment_type, start_date, end_date,
+  work_location, work_phone, emergency_name, emergency_relation, emergency_phone, custom`);
+const UPDATE_SET = sql.raw(
+  [
+    'job_title',
+    'department_id',
+    'manager_user_id',
+    'employment_type',
+    'start_date',
+    'end_date',
+    'work_location',
+    'work_phone',
+    'emergency_name',
+    'emergency_relation',
+    'emergency_phone',
+    'custom',
+    'version',
+  ]
+    .map((c) => `${c} = EXCLUDED.${c}`)
+    .join(', '),
+);
+
+/**
+ * Writes many records, 500 a statement: created where none exists, replaced where the stored version
+ * is still the one read. Returns the user ids written; a record someone changed since is left as it is.
+ */
+export async function writeRecords(tx: Tx, companyId: string, writes: RecordWrite[]) {
+  const written = new Set<string>();
+  for (let i = 0; i < writes.length; i += 500) {
+    const values = writes.slice(i, i + 500).map(
+      (w) => sql`(${companyId}::uuid, ${w.userId}::uuid, ${w.jobTitle}, ${w.departmentId}::uuid,
+        ${w.managerUserId}::uuid, ${w.employmentType}, ${w.startDate}::date, ${w.endDate}::date, ${w.workLocation},
+        ${w.workPhone}, ${w.emergencyName}, ${w.emergencyRelation}, ${w.emergencyPhone},
+        ${JSON.stringify(w.custom)}::jsonb, ${w.readVersion + 1})`,
+    );
+    const r = await rows<{ user_id: string }>(
+      tx,
+      sql`INSERT INTO employees (company_id, user_id, ${WRITE_COLUMNS}, version)
+          VALUES ${sql.join(values, sql`, `)}
+          ON CONFLICT (company_id, user_id) DO UPDATE SET ${UPDATE_SET}, updated_at = now()
+            WHERE employees.version = EXCLUDED.version - 1
+          RETURNING user_id`,
+    );
+    for (const x of r) written.add(x.user_id);
+  }
+  return written;
+}

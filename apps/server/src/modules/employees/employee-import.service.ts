@@ -12,7 +12,7 @@ import { departmentsChanged } from '../departments/departments.service';
 import * as importRepo from './employee-import.repository';
 import { fieldsOf } from './employee-fields.service';
 import type { FieldRow } from './employee-fields.repository';
-import * as repo from './employees.repository';
+import type * as repo from './employees.repository';
 
 /**
  * Employee records in the members CSV (docs/people.md, "CSV import and export"): the columns the
@@ -263,20 +263,48 @@ const snapshot = (r: importRepo.RecordRow | null, v: repo.RecordValues = {}) => 
 };
 
 /**
- * Writes one checked change in the import's transaction, audited before/after like a record edit.
- * False when the record changed since it was read (the row is then reported, nothing written).
+ * Writes the checked changes in the import's transaction, each audited before/after like a record
+ * edit. Returns the user ids written: a record changed since it was read is left alone (its row is
+ * reported, nothing of it written).
  */
-export async function applyRecordChangeInTx(ctx: TenantCtx, tx: Tx, change: RecordChange) {
-  const ok = await repo.write(tx, ctx.companyId, change.userId, change.before?.version ?? 0, change.values);
-  if (!ok) return false;
-  await ctx.audit(tx, {
-    action: 'employee.update',
-    targetType: 'employee',
-    targetId: change.userId,
-    before: snapshot(change.before),
-    after: snapshot(change.before, change.values),
-  });
-  return true;
+export async function applyRecordChangesInTx(ctx: TenantCtx, tx: Tx, changes: RecordChange[]) {
+  const after = new Map(changes.map((c) => [c.userId, snapshot(c.before, c.values)]));
+  const written = await importRepo.writeRecords(
+    tx,
+    ctx.companyId,
+    changes.map((c) => {
+      const a = after.get(c.userId)!;
+      return {
+        userId: c.userId,
+        readVersion: c.before?.version ?? 0,
+        jobTitle: a.jobTitle as string | null,
+        departmentId: a.departmentId as string | null,
+        managerUserId: a.managerUserId as string | null,
+        employmentType: a.employmentType as string | null,
+        startDate: a.startDate as string | null,
+        endDate: a.endDate as string | null,
+        workLocation: a.workLocation as string | null,
+        workPhone: a.workPhone as string | null,
+        emergencyName: a.emergencyContact.name as string | null,
+        emergencyRelation: a.emergencyContact.relation as string | null,
+        emergencyPhone: a.emergencyContact.phone as string | null,
+        custom: a.custom,
+      };
+    }),
+  );
+  await ctx.audit(
+    tx,
+    changes
+      .filter((c) => written.has(c.userId))
+      .map((c) => ({
+        action: 'employee.update' as const,
+        targetType: 'employee',
+        targetId: c.userId,
+        before: snapshot(c.before),
+        after: after.get(c.userId),
+      })),
+  );
+  return written;
 }
 
 /** After a commit that changed records: directories and department counts refresh. */

@@ -6,7 +6,7 @@ import type { TenantCtx } from '../../lib/context';
 import { CsvError, csvLine, parseCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import {
-  applyRecordChangeInTx,
+  applyRecordChangesInTx,
   exportColumnsInTx,
   type RecordChange,
   type RecordImportPlan,
@@ -149,14 +149,14 @@ function checkRecords(plan: RecordImportPlan, rows: Row[], uuidIndex: number, la
  * independent invitation, and the preview shows exactly what will happen before the admin commits.
  * `commit: false` (the preview) writes nothing.
  */
-export async function importMembers(
-  ctx: TenantCtx,
-  {
-    bytes,
-    commit,
-    records,
-  }: { bytes: Buffer; commit: boolean /** May write employee records (peopleHR). */; records: boolean },
-) {
+export interface ImportInput {
+  bytes: Buffer;
+  commit: boolean;
+  /** Whether the caller writes employee records (peopleHR): a file with record columns is refused otherwise. */
+  records: boolean;
+}
+
+export async function importMembers(ctx: TenantCtx, { bytes, commit, records }: ImportInput) {
   const company = ctx.host;
   if (!company) throw new AppError('NOT_FOUND');
   const lang = ctx.actor.lang;
@@ -167,19 +167,26 @@ export async function importMembers(
     const plan = await recordImportInTx(tx, ctx.companyId, header);
     if (plan && !records) throw new AppError('FORBIDDEN');
     if (plan) checkRecords(plan, rows, header.indexOf('uuid'), lang);
-    for (const row of rows) {
-      if (row.status !== 'valid' || !row.data) continue;
-      if (row.change) {
-        if (!commit) continue;
-        if (await applyRecordChangeInTx(ctx, tx, row.change)) {
+    const changing = rows.filter((r) => r.status === 'valid' && r.change);
+    if (commit && changing.length) {
+      const written = await applyRecordChangesInTx(
+        ctx,
+        tx,
+        changing.map((r) => r.change!),
+      );
+      for (const row of changing) {
+        if (written.has(row.change!.userId)) {
           row.status = 'updated';
           updated++;
         } else {
           row.status = 'skipped';
           row.errors = [{ field: 'email', code: 'VERSION_CONFLICT', message: errorMessage('VERSION_CONFLICT', lang) }];
         }
-        continue;
       }
+    }
+    for (const row of rows) {
+      if (row.status !== 'valid' || !row.data) continue;
+      if (row.change) continue;
       const code = await refusalInTx(tx, { companyId: ctx.companyId, email: row.email });
       if (code) {
         row.status = 'skipped';
