@@ -87,10 +87,11 @@ await field({ label: 'Badge', type: 'number' });
 await field({ label: 'Shirt size', type: 'select', options: ['S', 'M', 'L'] });
 const seedMs = performance.now() - seeded;
 
-const header = 'email,firstName,lastName,jobTitle,department,managerEmail,employmentType,startDate,workPhone,Badge,Shirt size';
+const header =
+  'email,firstName,lastName,jobTitle,department,managerEmail,employmentType,startDate,workPhone,Badge,Shirt size';
 const lines = Array.from({ length: N }, (_, i) => {
   const n = i + 1;
-  const manager = n % 100 === 1 ? "" : `p${n - ((n - 1) % 100)}@bench.example.com`;
+  const manager = n % 100 === 1 ? '' : `p${n - ((n - 1) % 100)}@bench.example.com`;
   return `p${n}@bench.example.com,First${n},Last${n},Engineer ${n % 7},Department ${1 + (n % 20)},${manager},full_time,2024-0${1 + (n % 9)}-15,+1 555 ${String(n).padStart(5, '0')},${n},${['S', 'M', 'L'][n % 3]}`;
 });
 const file = Buffer.from([header, ...lines].join('\r\n'));
