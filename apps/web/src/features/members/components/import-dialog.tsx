@@ -11,7 +11,15 @@ import { notify } from '../../../lib/notify';
 import { downloadImportTemplate } from '../api/get-import-template';
 import { importMembers } from '../api/import-members';
 
-const STATUS_COLOR = { invalid: 'red', skipped: 'gray', unchanged: 'gray' } as Record<string, string>;
+/** Filled and dark enough for text contrast (axe) in both themes. */
+const STATUS_COLOR: Record<MemberImportResult['rows'][number]['status'], string> = {
+  valid: 'teal.9',
+  invited: 'teal.9',
+  updated: 'teal.9',
+  invalid: 'red.9',
+  skipped: 'gray.8',
+  unchanged: 'gray.8',
+};
 
 /**
  * CSV import: pick (≤ 2 MB, checked before upload), preview per row, then commit the good rows: new
@@ -92,6 +100,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
           value={file}
           onChange={choose}
           clearable
+          clearButtonProps={{ 'aria-label': t('admin:import.clearFile') }}
           error={error}
           data-testid="import-file"
         />
@@ -123,7 +132,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
                       <Table.Td>{r.line}</Table.Td>
                       <Table.Td>{r.email}</Table.Td>
                       <Table.Td>
-                        <Badge variant="light" color={STATUS_COLOR[r.status] ?? 'green'}>
+                        <Badge variant="filled" color={STATUS_COLOR[r.status]}>
                           {t(`admin:import.status.${r.status}`)}
                         </Badge>
                       </Table.Td>
