@@ -6,13 +6,13 @@ import {
   type EmployeeCsvColumn,
 } from '@wac/shared/schemas/employees';
 import type { Tx } from '../../db/client';
-import type { TenantCtx } from '../../lib/context';
+import type { Ctx, TenantCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { departmentsChanged } from '../departments/departments.service';
+import { departmentExists, departmentsChanged } from '../departments/departments.service';
 import * as importRepo from './employee-import.repository';
-import { fieldsOf } from './employee-fields.service';
+import { customIssues, fieldsOf } from './employee-fields.service';
 import type { FieldRow } from './employee-fields.repository';
-import type * as repo from './employees.repository';
+import * as repo from './employees.repository';
 
 /**
  * Employee records in the members CSV (docs/people.md, "CSV import and export"): the columns the
@@ -149,7 +149,11 @@ class RecordImport {
    * Checks one row's record cells. `uuidCell` (the export's `uuid` column) must name the member the
    * email names: any other id is "not found", whether it exists elsewhere or not.
    */
-  check(email: string, uuidCell: string, cells: string[]): { issues: RowIssue[]; change: RecordChange | null } {
+  check(
+    email: string,
+    uuidCell: string,
+    cells: string[],
+  ): { issues: RowIssue[]; change: RecordChange | null; pending: repo.RecordValues | null } {
     const current = this.member(email);
     const issues: RowIssue[] = [];
     if (uuidCell && uuidCell.toLowerCase() !== current?.user_id) issues.push({ field: 'uuid', code: 'notFound' });
@@ -188,8 +192,10 @@ class RecordImport {
       else if (parsed.value !== (current?.custom?.[field.id] ?? null)) custom[field.id] = parsed.value;
     }
     if (Object.keys(custom).length) values.custom = { ...(current?.custom ?? {}), ...custom };
-    if (issues.length || !current) return { issues, change: null };
-    return { issues, change: { userId: current.user_id, values, before: current } };
+    if (issues.length) return { issues, change: null, pending: null };
+    // A person who is not a member yet: the record travels with the invitation.
+    if (!current) return { issues, change: null, pending: Object.keys(values).length ? values : null };
+    return { issues, change: { userId: current.user_id, values, before: current }, pending: null };
   }
 
   private standardIssue(column: EmployeeCsvColumn, v: string) {
@@ -311,4 +317,34 @@ export async function applyRecordChangesInTx(ctx: TenantCtx, tx: Tx, changes: Re
 export async function recordsChanged(ctx: TenantCtx) {
   await ctx.publish(companyChannel(ctx.companyId), { type: 'listing_changed', resource: 'employees' });
   await departmentsChanged(ctx);
+}
+
+/**
+ * Writes the record an import gave an invited person, in the transaction where they join. It was
+ * checked at import; what has gone since (a department, a manager who left, a field or option) is
+ * left out rather than refusing the person's joining.
+ */
+export async function writeInvitedRecordInTx(
+  ctx: Ctx,
+  tx: Tx,
+  { companyId, userId, record }: { companyId: string; userId: string; record: repo.RecordValues },
+) {
+  const values: repo.RecordValues = { ...record };
+  if (values.departmentId && !(await departmentExists(tx, companyId, values.departmentId))) delete values.departmentId;
+  if (values.managerUserId && !(await repo.isMember(tx, companyId, values.managerUserId))) delete values.managerUserId;
+  if (values.custom) {
+    const gone = new Set(
+      customIssues(await fieldsOf(tx, companyId), values.custom).map((i) => i.path.split('.').pop()),
+    );
+    values.custom = Object.fromEntries(Object.entries(values.custom).filter(([id]) => !gone.has(id)));
+  }
+  if (!(await repo.write(tx, companyId, userId, 0, values))) return;
+  await ctx.audit(tx, {
+    action: 'employee.update',
+    targetType: 'employee',
+    targetId: userId,
+    companyId,
+    before: snapshot(null),
+    after: snapshot(null, values),
+  });
 }

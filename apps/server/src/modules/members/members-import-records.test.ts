@@ -5,16 +5,19 @@ import { addMembership, createCompany, createDepartment, createUser, setEmployee
 import { rows } from '../../lib/sql';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
 import { multipart } from '../../test/multipart';
+import { linkIn, startSmtp } from '../../test/smtp';
 
 /** Employee records through the members CSV import (docs/people.md, "CSV import and export"). */
 
 let t: TestContext;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let u: Record<string, string>;
 let tok: Record<string, string>;
 const f: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
+  smtp = await startSmtp(3314);
+  t = await createTestApp({ config: { smtpUrl: smtp.url } });
   u = await t.db.system(async (tx) => {
     const acme = await createCompany(tx, { name: 'Acme', subDomain: 'acme' });
     const globex = await createCompany(tx, { name: 'Globex', subDomain: 'globex' });
@@ -59,7 +62,10 @@ beforeAll(async () => {
   f.anniversary = await field('admin', { label: 'Anniversary', type: 'date' });
   f.secret = await field('gina', { label: 'Secret', type: 'text' });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 
 const send = (url: string, body: string, lang = 'en') => {
   const { payload, headers } = multipart(Buffer.from(body), { filename: 'members.csv', contentType: 'text/csv' });
@@ -142,10 +148,25 @@ describe('members CSV import with employee record columns', () => {
     const danAudit = audits.find((a) => a.target_id === u.dan)!;
     expect(danAudit.before).toMatchObject({ jobTitle: 'Driver', employmentType: null });
     expect(danAudit.after).toMatchObject({ jobTitle: 'Driver', employmentType: 'contractor' });
+    // The invited person's record waits with the invitation and is written when they join.
+    const { token } = linkIn((await smtp.next('new.person@example.org')).raw);
+    const joined = await call(t.app, {
+      method: 'POST',
+      url: `/api/invitations/by-token/${token}/accept-new`,
+      host: 'acme',
+      payload: { firstName: 'New', lastName: 'Person', password: 'Wombat-4821', confirmPassword: 'Wombat-4821' },
+    });
+    expect(joined.statusCode).toBe(201);
+    u.newPerson = joined.json().userUuid;
+    expect(await record('newPerson')).toMatchObject({
+      jobTitle: 'Analyst',
+      department: { name: 'Sales' },
+      manager: { uuid: u.alice },
+    });
     // The same file again changes nothing: every member row is unchanged.
     const again = (await send('/api/members/import', GOOD)).json();
     expect(again).toMatchObject({ updated: 0, imported: 0 });
-    expect(again.rows.slice(0, 2).map((r: { status: string }) => r.status)).toEqual(['unchanged', 'unchanged']);
+    expect(again.rows.map((r: { status: string }) => r.status)).toEqual(['unchanged', 'unchanged', 'unchanged']);
   });
 
   it('reports each bad record cell per row, translated, and changes nothing', async () => {
@@ -279,7 +300,7 @@ describe('members CSV import with employee record columns', () => {
     expect(aliceLine.endsWith(',2030-01-31,42,M')).toBe(true);
     const before = await state();
     const res = (await send('/api/members/import', exported.body)).json();
-    expect(res).toMatchObject({ totalRows: 5, imported: 0, updated: 0, invalidRows: 0 });
+    expect(res).toMatchObject({ totalRows: 6, imported: 0, updated: 0, invalidRows: 0 });
     expect(res.rows.every((r: { status: string }) => r.status === 'unchanged')).toBe(true);
     expect(await state()).toEqual(before);
   });

@@ -42,6 +42,8 @@ type Row = MemberImportResult['rows'][number] & {
   data?: { email: string; firstName: string; lastName: string; role: 'admin' | 'member' };
   cells: string[];
   change?: RecordChange | null;
+  /** The record of a person who is invited: stored with the invitation, written when they join. */
+  pending?: Record<string, unknown> | null;
 };
 
 /** Reads and checks the uploaded CSV: the whole file is refused only when it is not a members CSV at all. */
@@ -108,7 +110,7 @@ const summary = (rows: Row[], imported: number, updated: number): MemberImportRe
   invalidRows: rows.filter((r) => r.status === 'invalid' || r.status === 'skipped').length,
   imported,
   updated,
-  rows: rows.map(({ data: _d, cells: _c, change: _ch, ...r }) => r),
+  rows: rows.map(({ data: _d, cells: _c, change: _ch, pending: _p, ...r }) => r),
 });
 
 /**
@@ -120,7 +122,7 @@ function checkRecords(plan: RecordImportPlan, rows: Row[], uuidIndex: number, la
   const issue = (field: string, code: string) => ({ field, code, message: validationMessage(code, lang) });
   for (const row of rows) {
     if (row.status !== 'valid') continue;
-    const { issues, change } = plan.check(
+    const { issues, change, pending } = plan.check(
       row.email,
       uuidIndex >= 0 ? (row.cells[uuidIndex] ?? '').trim() : '',
       row.cells,
@@ -128,7 +130,9 @@ function checkRecords(plan: RecordImportPlan, rows: Row[], uuidIndex: number, la
     if (issues.length) {
       row.status = 'invalid';
       row.errors = issues.map((i) => issue(i.field, i.code));
-    } else if (plan.member(row.email)) {
+    } else if (!plan.member(row.email)) {
+      row.pending = pending as Record<string, unknown> | null;
+    } else {
       row.change = change;
       if (!change || Object.keys(change.values).length === 0) row.status = 'unchanged';
     }
@@ -200,6 +204,7 @@ export async function importMembers(ctx: TenantCtx, { bytes, commit, records }: 
         roles: [row.data.role],
         firstName: row.data.firstName,
         lastName: row.data.lastName,
+        employee: row.pending ?? null,
       });
       mails.push(mail);
       row.status = 'invited';
