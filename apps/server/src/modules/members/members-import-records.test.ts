@@ -1,4 +1,4 @@
-import { validationMessage } from '@wac/shared/validation';
+import { importRowMessage } from '@wac/shared/import-messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMembership, createCompany, createDepartment, createUser, setEmployee } from '../../db/seed/factories';
@@ -197,8 +197,9 @@ describe('members CSV import with employee record columns', () => {
       ['invalid', ['uuid:notFound']],
       ['invalid', ['uuid:notFound']],
     ]);
-    expect(body.rows[0].errors[0].message).toBe(validationMessage('departmentNotFound', 'fr'));
+    expect(body.rows[0].errors[0].message).toBe(importRowMessage('departmentNotFound', 'fr'));
     expect(body.rows[4].errors[1].message).toBe("Ce n'est pas un nombre.");
+    expect(body.rows[2].errors[0].message).toBe('La date de fin est antérieure à la date de début.');
     // A foreign person's id and an id that exists nowhere read the same.
     expect(body.rows[5].errors).toEqual(body.rows[6].errors);
     expect(body).toMatchObject({ imported: 0, updated: 0 });
@@ -210,7 +211,7 @@ describe('members CSV import with employee record columns', () => {
     const throughDb = csv('email,firstName,lastName,managerEmail', 'carol@acme.test,Carol,Test,alice@acme.test');
     const res = (await send('/api/members/import', throughDb, 'ar')).json();
     expect(res.rows[0]).toMatchObject({ status: 'invalid', errors: [{ field: 'managerEmail', code: 'managerCycle' }] });
-    expect(res.rows[0].errors[0].message).toBe(validationMessage('managerCycle', 'ar'));
+    expect(res.rows[0].errors[0].message).toBe(importRowMessage('managerCycle', 'ar'));
     const self = (
       await send('/api/members/import', csv('email,firstName,lastName,manager', 'bob@acme.test,Bob,Test,bob@acme.test'))
     ).json();

@@ -1,6 +1,7 @@
 import type { Language } from '@wac/shared/constants';
 import { errorMessage } from '@wac/shared/errors';
 import { type MemberImportResult, MemberImportRowSchema } from '@wac/shared/schemas/members';
+import { importRowMessage } from '@wac/shared/import-messages';
 import { validationMessage } from '@wac/shared/validation';
 import type { TenantCtx } from '../../lib/context';
 import { CsvError, csvLine, parseCsv } from '../../lib/csv';
@@ -119,7 +120,7 @@ const summary = (rows: Row[], imported: number, updated: number): MemberImportRe
  * chain are looked for across the whole file.
  */
 function checkRecords(plan: RecordImportPlan, rows: Row[], uuidIndex: number, lang: Language) {
-  const issue = (field: string, code: string) => ({ field, code, message: validationMessage(code, lang) });
+  const issue = (field: string, code: string) => ({ field, code, message: importRowMessage(code, lang) });
   for (const row of rows) {
     if (row.status !== 'valid') continue;
     const { issues, change, pending } = plan.check(
