@@ -169,6 +169,27 @@ describe('members CSV import with employee record columns', () => {
     expect(again.rows.map((r: { status: string }) => r.status)).toEqual(['unchanged', 'unchanged', 'unchanged']);
   });
 
+  it("writes an invited person's record when they join, leaving out what has gone since", async () => {
+    const temp = await t.db.system((tx) => createDepartment(tx, u.acme!, { name: 'Temporary' }));
+    const file = csv(
+      'email,firstName,lastName,jobTitle,department,Shirt size',
+      'late.joiner@example.org,Late,Joiner,Planner,Temporary,L',
+    );
+    expect((await send('/api/members/import', file)).json()).toMatchObject({ imported: 1 });
+    await t.db.system((tx) => tx.execute(sql`DELETE FROM departments WHERE id = ${temp.id}`));
+    const { token } = linkIn((await smtp.next('late.joiner@example.org')).raw);
+    const joined = await call(t.app, {
+      method: 'POST',
+      url: `/api/invitations/by-token/${token}/accept-new`,
+      host: 'acme',
+      payload: { firstName: 'Late', lastName: 'Joiner', password: 'Wombat-4821', confirmPassword: 'Wombat-4821' },
+    });
+    expect(joined.statusCode).toBe(201);
+    u.late = joined.json().userUuid;
+    expect(await record('late')).toMatchObject({ jobTitle: 'Planner', department: null, custom: { [f.shirt!]: 'L' } });
+    await t.db.system((tx) => tx.execute(sql`DELETE FROM memberships WHERE user_id = ${u.late}`));
+  });
+
   it('reports each bad record cell per row, translated, and changes nothing', async () => {
     const before = await state();
     const file = csv(
