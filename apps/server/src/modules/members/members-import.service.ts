@@ -9,11 +9,11 @@ import { AppError } from '../../lib/errors';
 import {
   applyRecordChangesInTx,
   exportColumnsInTx,
-  type RecordChange,
   type RecordImportPlan,
   recordImportInTx,
   recordsChanged,
 } from '../employees/employee-import.service';
+import type { RecordChange } from '../employees/employee-record-check.service';
 import { createInTx, type PendingMail, refusalInTx } from '../invitations/invitations.service';
 
 /**
