@@ -104,6 +104,66 @@ for (const language of ['en', 'ar'] as const) {
       expect(png.readUInt32BE(20)).toBe(height * 2);
       expect(png.length).toBeGreaterThan(10_000);
     });
+
+    test('an admin imports employee records from CSV: per-row errors in the language, the job title on the directory', async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const ui = {
+        en: {
+          open: 'Import CSV',
+          check: 'Check',
+          commit: 'Import the valid rows',
+          template: 'Download a template',
+          notFound: 'This department does not exist in this company.',
+          updated: 'Record updated',
+        },
+        ar: {
+          open: 'استيراد CSV',
+          check: 'تحقق',
+          commit: 'استيراد الصفوف الصالحة',
+          template: 'تنزيل نموذج',
+          notFound: 'هذا القسم غير موجود في هذه الشركة.',
+          updated: 'تم تحديث السجل',
+        },
+      }[language];
+      const title = `Imported lead ${language}`;
+      await signIn(page, 'alice@example.com', 'acme');
+      await expect(page.getByTestId('greeting')).toBeVisible();
+      await page.goto(consoleUrl('acme', '/users'));
+      await page.getByRole('main').getByRole('button', { name: ui.open }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByTestId('import-records-hint')).toContainText('managerEmail');
+      await page.waitForLoadState('networkidle');
+      await expectNoViolations(page, 'import dialog');
+
+      const templateDownload = page.waitForEvent('download');
+      await dialog.getByRole('button', { name: ui.template }).click();
+      const template = await templateDownload;
+      expect(template.suggestedFilename()).toBe('members-template.csv');
+      expect(readFileSync(await template.path(), 'utf8')).toContain('jobTitle,department,managerEmail');
+
+      const csv = [
+        'email,firstName,lastName,jobTitle,department',
+        `bob@example.com,Bob,Brown,${title},`,
+        'nobody.dept@example.com,No,Dept,Analyst,Department Nobody Has',
+      ].join('\r\n');
+      await dialog
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await dialog.getByRole('button', { name: ui.check }).click();
+      const rows = dialog.getByTestId('import-rows');
+      await expect(rows).toContainText(ui.notFound);
+      await page.waitForLoadState('networkidle');
+      await expectNoViolations(page, 'import dialog with per-row errors');
+      await dialog.getByRole('button', { name: ui.commit }).click();
+      await expect(rows.getByText(ui.updated)).toBeVisible();
+
+      await page.keyboard.press('Escape');
+      await page.goto(consoleUrl('acme', '/people?search=bob'));
+      await expect(page.getByTestId('people-table').getByRole('row', { name: /Bob Brown/ })).toContainText(title);
+    });
   });
 }
 

@@ -71,8 +71,8 @@ export interface Ctx {
   runOwn<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Runs fn in a transaction that may read across companies (sign-in flows, platform reads). */
   system<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
-  /** Records a write in the audit log, in the same transaction as the write. */
-  audit(tx: Tx, entry: AuditEntry): Promise<void>;
+  /** Records a write in the audit log, in the same transaction as the write (several: one statement per 500). */
+  audit(tx: Tx, entry: AuditEntry | AuditEntry[]): Promise<void>;
   /** Publishes a real-time message after the write committed. */
   publish(channel: string, message: RealtimeMessage): Promise<void>;
 }
@@ -105,17 +105,20 @@ export function createCtx(infra: Infra, init: CtxInit = {}): Ctx {
     runOwn: (fn) => infra.db.scoped({ userId: actor.userId }, fn),
     system: (fn) => infra.db.system(fn),
     async audit(tx, entry) {
-      await tx.insert(auditLog).values({
-        companyId: entry.companyId === undefined ? companyId : entry.companyId,
+      const row = (e: AuditEntry) => ({
+        companyId: e.companyId === undefined ? companyId : e.companyId,
         actorUserId: actor.userId,
-        action: entry.action,
-        targetType: entry.targetType,
-        targetId: entry.targetId ?? null,
-        before: entry.before ?? null,
-        after: entry.after ?? null,
+        action: e.action,
+        targetType: e.targetType,
+        targetId: e.targetId ?? null,
+        before: e.before ?? null,
+        after: e.after ?? null,
         ip: actor.ip,
         userAgent: actor.userAgent?.slice(0, 300) ?? null,
       });
+      const entries = Array.isArray(entry) ? entry : [entry];
+      for (let i = 0; i < entries.length; i += 500)
+        await tx.insert(auditLog).values(entries.slice(i, i + 500).map(row));
     },
     publish: (channel, message) => infra.bus.publish(channel, message),
   };

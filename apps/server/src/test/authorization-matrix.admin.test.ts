@@ -307,6 +307,12 @@ const ROUTES: Route[] = [
     }),
   },
   {
+    name: 'GET /api/members/import/template.csv',
+    rule: byHost('write', 'user'),
+    ok: BOTH,
+    build: (s) => ({ method: 'GET', url: '/api/members/import/template.csv', host: hostOf(s) }),
+  },
+  {
     name: 'POST /api/members/import',
     rule: byHost('write', 'user'),
     ok: BOTH,

@@ -8,6 +8,25 @@ export const CUSTOM_FIELD_TYPES = ['text', 'number', 'date', 'select'] as const;
 export const SELF_EDITABLE_FIELDS = ['jobTitle', 'workPhone', 'workLocation', 'emergencyContact'] as const;
 export type SelfEditableField = (typeof SELF_EDITABLE_FIELDS)[number];
 
+/**
+ * The employee-record columns of a members CSV, import and export alike (after email, names and role;
+ * then one column per custom field, headed by its label). Manager by email, department by name.
+ */
+export const EMPLOYEE_CSV_COLUMNS = [
+  'jobTitle',
+  'department',
+  'managerEmail',
+  'employmentType',
+  'startDate',
+  'endDate',
+  'workLocation',
+  'workPhone',
+  'emergencyName',
+  'emergencyRelation',
+  'emergencyPhone',
+] as const;
+export type EmployeeCsvColumn = (typeof EMPLOYEE_CSV_COLUMNS)[number];
+
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 /** A calendar date (YYYY-MM-DD) that exists. */
 export const DateSchema = z

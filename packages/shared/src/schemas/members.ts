@@ -98,11 +98,13 @@ export const MemberImportResultSchema = z.object({
   validRows: z.number().int(),
   invalidRows: z.number().int(),
   imported: z.number().int(),
+  /** Employee records of existing members changed by the commit (employee columns in the file). */
+  updated: z.number().int(),
   rows: z.array(
     z.object({
       line: z.number().int(),
       email: z.string(),
-      status: z.enum(['valid', 'invalid', 'invited', 'skipped']),
+      status: z.enum(['valid', 'invalid', 'invited', 'skipped', 'updated', 'unchanged']),
       errors: z.array(z.object({ field: z.string(), code: z.string(), message: z.string() })),
     }),
   ),

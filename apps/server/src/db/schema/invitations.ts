@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 import { users } from './users';
 
@@ -21,6 +21,11 @@ export const invitations = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
+    /**
+     * The employee record a CSV import gave the person (record columns, ids resolved and checked at
+     * import), written when they join; checked again then, as a department or field may be gone.
+     */
+    employee: jsonb('employee'),
   },
   (t) => [
     index('invitations_company_status_idx').on(t.companyId, t.status, t.createdAt),

@@ -203,7 +203,14 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       const platform = ctxOf(request);
       const company = await service.get(platform, request.params.uuid);
       const ctx = forCompany(platform, company.uuid);
-      return sendCsv(reply, `${company.subDomain}-users.csv`, members.exportMembers(ctx, request.query));
+      return sendCsv(
+        reply,
+        `${company.subDomain}-users.csv`,
+        await members.exportMembers(ctx, request.query, {
+          // The platform reads a company's users, never their employee records.
+          records: false,
+        }),
+      );
     },
   );
   app.get(

@@ -25,6 +25,8 @@ export interface PersonRow {
   department_name: string | null;
   department_color: string | null;
   manager_user_id: string | null;
+  /** The recorded manager's email (the CSV's managerEmail), whether or not their employment is current. */
+  manager_email: string | null;
   /** The manager as the chain shows them: null when that manager's employment has ended or they left. */
   manager_id: string | null;
   manager_first_name: string | null;
@@ -40,7 +42,7 @@ const personCols = (today: string) => sql`m.user_id, u.first_name, u.last_name, 
   e.job_title, e.work_phone, e.work_location, e.employment_type,
   to_char(e.start_date, 'YYYY-MM-DD') AS start_date, to_char(e.end_date, 'YYYY-MM-DD') AS end_date,
   e.emergency_name, e.emergency_relation, e.emergency_phone, e.custom, e.version,
-  d.id AS department_id, d.name AS department_name, d.color AS department_color, e.manager_user_id,
+  d.id AS department_id, d.name AS department_name, d.color AS department_color, e.manager_user_id, mm.email AS manager_email,
   mu.id AS manager_id, mu.first_name AS manager_first_name, mu.last_name AS manager_last_name,
   NOT coalesce(e.end_date IS NULL OR e.end_date >= ${today}::date, true) AS ended`;
 const personFrom = (today: string) => sql`memberships m JOIN users u ON u.id = m.user_id

@@ -79,7 +79,7 @@ export const EMPLOYEE_CSV_HEADER = [
   'emergencyPhone',
 ];
 
-/** The admins' export: every field, custom ones by label, in keyset batches (constant memory). */
+/** The admins' export: every field (the manager by email, as the import reads it), custom ones by label, in keyset batches. */
 export async function exportRecords(ctx: TenantCtx, f: EmployeeExportQuery): Promise<Readable> {
   const { today, fields } = await ctx.run(async (tx) => ({
     today: await todayIn(tx, ctx.companyId),
@@ -96,7 +96,7 @@ export async function exportRecords(ctx: TenantCtx, f: EmployeeExportQuery): Pro
     r.last_name,
     r.job_title,
     r.department_name,
-    r.manager_id ? `${r.manager_first_name} ${r.manager_last_name}` : null,
+    r.manager_email,
     r.employment_type,
     r.start_date,
     r.end_date,

@@ -66,13 +66,16 @@ export async function insert(
     tokenHash: string;
     invitedBy: string | null;
     expiresAt: Date;
+    /** An import's employee record for the person, written when they join. */
+    employee?: Record<string, unknown> | null;
   },
 ) {
   const [r] = await rows<InvitationRow>(
     tx,
-    sql`INSERT INTO invitations (company_id, email, roles, first_name, last_name, token_hash, invited_by, expires_at)
+    sql`INSERT INTO invitations (company_id, email, roles, first_name, last_name, token_hash, invited_by, expires_at, employee)
         VALUES (${v.companyId}, ${v.email}, ${rolesArray(v.roles)}, ${v.firstName ?? null}, ${v.lastName ?? null},
-                ${v.tokenHash}, ${v.invitedBy}, ${v.expiresAt.toISOString()}::timestamptz)
+                ${v.tokenHash}, ${v.invitedBy}, ${v.expiresAt.toISOString()}::timestamptz,
+                ${v.employee ? JSON.stringify(v.employee) : null}::jsonb)
         RETURNING ${COLS}`,
   );
   return r!;
@@ -115,13 +118,14 @@ export async function findByTokenHash(tx: Tx, tokenHash: string) {
       company_enabled: boolean;
       inviter_first_name: string | null;
       inviter_last_name: string | null;
+      employee: Record<string, unknown> | null;
     }
   >(
     tx,
     // The inviter's name only (never their email); none when they were deleted or for an import without one.
     sql`SELECT i.id, i.company_id, i.email, i.first_name, i.last_name, i.roles, i.status, i.expires_at, i.created_at,
                c.name AS company_name, c.sub_domain, c.logo, c.enabled AS company_enabled,
-               u.first_name AS inviter_first_name, u.last_name AS inviter_last_name
+               u.first_name AS inviter_first_name, u.last_name AS inviter_last_name, i.employee
           FROM invitations i JOIN companies c ON c.id = i.company_id
           LEFT JOIN users u ON u.id = i.invited_by
          WHERE i.token_hash = ${tokenHash} FOR UPDATE OF i`,

@@ -5,6 +5,7 @@ import { actingUser, type Ctx, type HostCompany, type TenantCtx } from '../../li
 import { randomToken, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { enqueue } from '../../lib/jobs/queue';
+import { writeInvitedRecordInTx } from '../employees/employee-import.service';
 import type { RunningJob } from '../../lib/jobs/runner';
 import type { Infra } from '../../lib/context';
 import { hashNewPassword } from '../../lib/password';
@@ -44,7 +45,11 @@ export interface PendingMail {
 export async function createInTx(
   ctx: Ctx,
   tx: Tx,
-  { companyId, ...input }: InvitationCreate & { companyId: string },
+  {
+    companyId,
+    employee,
+    ...input
+  }: InvitationCreate & { companyId: string; employee?: Record<string, unknown> | null },
 ): Promise<{ invitation: repo.InvitationRow; mail: PendingMail }> {
   const refusal = await refusalInTx(tx, { companyId, email: input.email });
   if (refusal) throw new AppError(refusal);
@@ -58,6 +63,7 @@ export async function createInTx(
     tokenHash: sha256(token),
     invitedBy: ctx.actor.userId,
     expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+    employee,
   });
   await ctx.audit(tx, {
     action: 'invitation.create',
@@ -229,6 +235,7 @@ async function join(ctx: Ctx, tx: Tx, inv: Found, userId: string) {
   const membershipId = await repo.addMembership(tx, inv.company_id, userId, inv.roles);
   if (!membershipId) throw new AppError('ALREADY_MEMBER');
   await repo.setStatus(tx, inv.id, 'accepted');
+  if (inv.employee) await writeInvitedRecordInTx(ctx, tx, { companyId: inv.company_id, userId, record: inv.employee });
   await ctx.audit(tx, {
     action: 'invitation.accept',
     targetType: 'invitation',

@@ -5,7 +5,7 @@ import { rows } from '../../lib/sql';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
 import { multipart } from '../../test/multipart';
 import { linkIn, startSmtp } from '../../test/smtp';
-import { roleOf } from './members-import.service';
+import { IMPORT_MAX_ROWS, roleOf } from './members-import.service';
 
 let t: TestContext;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -145,7 +145,7 @@ describe('members CSV import', () => {
     expect(big.json().code).toBe('FILE_TOO_LARGE');
     const tooMany = [
       'email,firstName,lastName',
-      ...Array.from({ length: 1001 }, (_, i) => `p${i}@example.org,P,Q`),
+      ...Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => `p${i}@x.io,P,Q`),
     ].join('\n');
     expect((await send('/api/members/import', tooMany)).json().code).toBe('CSV_INVALID');
     expect(await invitationCount()).toBe(before);

@@ -20,7 +20,7 @@ import { sendCsv } from '../../lib/csv-export';
 import { DeleteQuerySchema, errors } from '../../lib/http';
 import { readUpload, uploadedFile } from '../../lib/images';
 import { tenantOf } from '../../plugins/context';
-import { importMembers } from './members-import.service';
+import { importMembers, importTemplate } from './members-import.service';
 import * as service from './members.service';
 
 const security = [{ bearer: [] }];
@@ -50,7 +50,14 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       produces: ['text/csv'],
       response: { 200: z.unknown().describe('text/csv'), ...errors },
     }),
-    (request, reply) => sendCsv(reply, 'members.csv', service.exportMembers(tenantOf(request), request.query)),
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        'members.csv',
+        await service.exportMembers(tenantOf(request), request.query, {
+          records: request.ability.can('read', 'peopleHR'),
+        }),
+      ),
   );
 
   app.post(
@@ -71,7 +78,7 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           security,
           summary: commit
-            ? 'Import members from CSV (email, firstName, lastName, role or roles): good rows are invited, bad rows reported'
+            ? "Import members from CSV (email, firstName, lastName, role or roles, employee record columns): new people are invited, existing members' records updated, bad rows reported"
             : 'Check a members CSV: the result per row, nothing written',
           consumes: ['multipart/form-data'],
           response: { 200: MemberImportResultSchema, ...errors, 413: ApiErrorSchema, 415: ApiErrorSchema },
@@ -79,10 +86,31 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const ctx = tenantOf(request);
-        return importMembers(ctx, { bytes: await readUpload(await uploadedFile(request)), commit });
+        const bytes = await readUpload(await uploadedFile(request));
+        return importMembers(ctx, { bytes, commit, records: request.ability.can('write', 'peopleHR') });
       },
     );
   }
+
+  app.get(
+    '/api/members/import/template.csv',
+    {
+      preHandler: app.authorize('write', 'user'),
+      schema: {
+        tags,
+        security,
+        summary: 'The header row of a members CSV import (membership, employee record and custom field columns)',
+        produces: ['text/csv'],
+        response: { 200: z.unknown().describe('text/csv'), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="members-template.csv"')
+        .header('cache-control', 'no-store')
+        .send(await importTemplate(tenantOf(request), { records: request.ability.can('write', 'peopleHR') })),
+  );
 
   app.get(
     '/api/members/:uuid',

@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors';
 import { batches, iso, keysetOf } from '../../lib/sql';
 import * as repo from './members.repository';
 import * as sessions from '../auth/sessions.service';
+import { exportCellsInTx, exportColumnsInTx } from '../employees/employee-import.service';
 import { listingCacheFor } from './listing-cache';
 
 export function toMember(r: repo.MemberRow): Member {
@@ -59,13 +60,36 @@ export const MEMBER_CSV_HEADER = [
   'createdAt',
 ];
 
-/** The whole filtered set as CSV, read in keyset batches of 1,000 (constant memory, no row cap). */
-export function exportMembers(ctx: TenantCtx, f: repo.MemberFilter): Readable {
+/**
+ * The whole filtered set as CSV, read in keyset batches of 1,000 (constant memory, no row cap), each
+ * member with their employee record (the columns the import reads back) for callers who read them.
+ */
+export async function exportMembers(
+  ctx: TenantCtx,
+  f: repo.MemberFilter,
+  /** Whether the caller reads employee records (peopleHR): without, the membership columns only. */
+  { records }: { records: boolean },
+): Promise<Readable> {
+  const { header, fields } = records
+    ? await ctx.run((tx) => exportColumnsInTx(tx, ctx.companyId))
+    : { header: [], fields: [] };
   const rows = batches(
-    (cursor: repo.MemberCursor | null, limit) => ctx.run((tx) => repo.memberBatch(tx, ctx.companyId, f, cursor, limit)),
+    (cursor: repo.MemberCursor | null, limit) =>
+      ctx.run(async (tx) => {
+        const batch = await repo.memberBatch(tx, ctx.companyId, f, cursor, limit);
+        const cells = records
+          ? await exportCellsInTx(
+              tx,
+              ctx.companyId,
+              batch.map((r) => r.user_id),
+              fields,
+            )
+          : new Map<string, unknown[]>();
+        return batch.map((r) => ({ ...r, record: cells.get(r.user_id) ?? [] }));
+      }),
     keysetOf,
   );
-  return csvStream(MEMBER_CSV_HEADER, rows, (r) => [
+  return csvStream([...MEMBER_CSV_HEADER, ...header], rows, (r) => [
     r.user_id,
     r.email,
     r.first_name,
@@ -76,6 +100,7 @@ export function exportMembers(ctx: TenantCtx, f: repo.MemberFilter): Readable {
     r.email_enabled,
     r.video_call_enabled,
     iso(r.created_at),
+    ...r.record,
   ]);
 }
 

@@ -116,8 +116,11 @@ describe('GET /api/members/export.csv', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
+    // The membership columns, then (for an admin, who reads People/HR) the employee-record columns.
     expect(lines[0]).toBe(
-      'uuid,email,firstName,lastName,roles,enabled,schedulingEnabled,emailEnabled,videoCallEnabled,createdAt',
+      'uuid,email,firstName,lastName,roles,enabled,schedulingEnabled,emailEnabled,videoCallEnabled,createdAt,' +
+        'jobTitle,department,managerEmail,employmentType,startDate,endDate,workLocation,workPhone,' +
+        'emergencyName,emergencyRelation,emergencyPhone',
     );
     expect(lines).toHaveLength(5);
     expect(lines[3]).toContain(",'=cmd(),");

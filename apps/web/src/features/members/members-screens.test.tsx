@@ -11,7 +11,7 @@ import { i18n } from '../../lib/i18n';
 import { onToast, type ToastRequest } from '../../lib/notify';
 import { ORIGIN, server } from '../../test/server';
 import { captureDownloads } from '../../test/downloads';
-import { IMPORT_TEMPLATE, ImportDialog } from './components/import-dialog';
+import { ImportDialog } from './components/import-dialog';
 import { InviteDialog } from './components/invite-dialog';
 import { MembersTable } from './components/members-table';
 
@@ -114,15 +114,22 @@ describe('invite dialog', () => {
 });
 
 describe('CSV import', () => {
-  it('offers a template with the columns the export writes, made here without a request', async () => {
+  it("offers the server's template (record and custom field columns) and explains the record columns", async () => {
+    server.use(
+      http.get(
+        `${ORIGIN}/api/members/import/template.csv`,
+        () =>
+          new HttpResponse('email,firstName,lastName,role,jobTitle\r\n', { headers: { 'content-type': 'text/csv' } }),
+      ),
+    );
     const downloads = captureDownloads();
     const user = userEvent.setup();
     renderWithData(<ImportDialog opened onClose={() => {}} />, '/users');
     await screen.findByRole('dialog', { name: 'Import members from CSV' });
+    expect(screen.getByTestId('import-records-hint')).toHaveTextContent('a blank cell leaves the value as it is');
     await user.click(screen.getByRole('button', { name: 'Download a template' }));
-    expect(downloads).toEqual(['members-template.csv']);
-    expect(IMPORT_TEMPLATE.split('\r\n')[0]).toBe('email,firstName,lastName,roles');
-    expect(requests).toEqual([]);
+    await waitFor(() => expect(downloads).toEqual(['members-template.csv']));
+    expect(requests.map((u) => u.pathname)).toEqual(['/api/members/import/template.csv']);
   });
 
   it('refuses a file over 2 MB before any upload, with the product message', async () => {
@@ -149,7 +156,7 @@ describe('CSV import', () => {
     ];
     server.use(
       http.post(`${ORIGIN}/api/members/import/preview`, () =>
-        HttpResponse.json({ totalRows: 2, validRows: 1, invalidRows: 1, imported: 0, rows }),
+        HttpResponse.json({ totalRows: 2, validRows: 1, invalidRows: 1, imported: 0, updated: 0, rows }),
       ),
       http.post(`${ORIGIN}/api/members/import`, () =>
         HttpResponse.json({
@@ -157,6 +164,7 @@ describe('CSV import', () => {
           validRows: 1,
           invalidRows: 1,
           imported: 1,
+          updated: 0,
           rows: [{ ...rows[0], status: 'invited' }, rows[1]],
         }),
       ),
@@ -173,7 +181,9 @@ describe('CSV import', () => {
     expect(screen.getByText('email: Please enter a valid email address.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Import the valid rows' }));
     await waitFor(() =>
-      expect(screen.getByTestId('import-summary')).toHaveTextContent('1 invited of 2 rows (1 with errors, 1 valid).'),
+      expect(screen.getByTestId('import-summary')).toHaveTextContent(
+        '1 invited and 0 records updated of 2 rows (1 with errors, 1 valid).',
+      ),
     );
     expect(requests.map((u) => u.pathname)).toEqual(['/api/members/import/preview', '/api/members/import']);
     expect(screen.getByText('Invited')).toBeInTheDocument();

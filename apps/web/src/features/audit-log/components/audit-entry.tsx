@@ -84,6 +84,8 @@ export function AuditSentence({ entry }: { entry: AuditEntry }) {
   const afterRoles = after?.roles;
   const roles = Array.isArray(afterRoles) ? f.roles(afterRoles.map(String)) : '';
   const invited = typeof after?.invited === 'number' ? f.number(after.invited) : '';
+  // Imports before employee-record columns have no count of updated records: none were.
+  const updated = f.number(typeof after?.updated === 'number' ? after.updated : 0);
   const key = `admin:audit.sentence.${entry.action}`;
   const actorPath = entry.actor && can('write', 'user') ? `/users/${entry.actor.uuid}` : null;
   const path = targetPath(entry, can);
@@ -102,7 +104,7 @@ export function AuditSentence({ entry }: { entry: AuditEntry }) {
       <Trans
         t={t}
         i18nKey={key}
-        values={{ actor: actor ?? t('admin:audit.someone'), target, roles, invited }}
+        values={{ actor: actor ?? t('admin:audit.someone'), target, roles, invited, updated }}
         components={{ actor: link(actorPath), target: link(path) }}
       />
     </Text>

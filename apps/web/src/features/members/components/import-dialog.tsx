@@ -7,17 +7,24 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
 import { ApiError } from '../../../lib/api-client';
-import { saveBlob } from '../../../lib/download';
 import { notify } from '../../../lib/notify';
+import { downloadImportTemplate } from '../api/get-import-template';
 import { importMembers } from '../api/import-members';
 
-/** The file the import reads, with the export's column names and one example row. */
-export const IMPORT_TEMPLATE = 'email,firstName,lastName,roles\r\nana.lima@example.com,Ana,Lima,member\r\n';
+/** Filled and dark enough for text contrast (axe) in both themes. */
+const STATUS_COLOR: Record<MemberImportResult['rows'][number]['status'], string> = {
+  valid: 'teal.9',
+  invited: 'teal.9',
+  updated: 'teal.9',
+  invalid: 'red.9',
+  skipped: 'gray.8',
+  unchanged: 'gray.8',
+};
 
-const downloadTemplate = () =>
-  saveBlob(new Blob(['\uFEFF', IMPORT_TEMPLATE], { type: 'text/csv;charset=utf-8' }), 'members-template.csv');
-
-/** CSV import: pick (≤ 2 MB, checked before upload), preview per row, then commit the good rows. */
+/**
+ * CSV import: pick (≤ 2 MB, checked before upload), preview per row, then commit the good rows: new
+ * emails are invited, existing members' employee records updated from the record columns.
+ */
 export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
@@ -57,6 +64,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
       if (commit) {
         notify.success(t('admin:import.done'));
         void qc.invalidateQueries({ queryKey: ['invitations'] });
+        void qc.invalidateQueries({ queryKey: ['employees'] });
       }
     } catch (e) {
       if (e instanceof ApiError) setError(e.message);
@@ -68,13 +76,19 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
   return (
     <AppDialog opened={opened} onClose={close} title={t('admin:import.title')} size="xl">
       <Stack>
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Text size="sm">{t('admin:import.hint')}</Text>
+        <Group justify="space-between" align="flex-start">
+          <Stack gap="xs" style={{ flex: '1 1 16rem' }}>
+            <Text size="sm">{t('admin:import.hint')}</Text>
+            <Text size="sm" c="dimmed" data-testid="import-records-hint">
+              {t('admin:import.recordsHint')}
+            </Text>
+          </Stack>
           <Button
             variant="default"
             size="xs"
+            style={{ flexShrink: 0 }}
             leftSection={<IconDownload size={14} aria-hidden />}
-            onClick={downloadTemplate}
+            onClick={() => void downloadImportTemplate()}
             data-testid="import-template"
           >
             {t('admin:import.template')}
@@ -86,6 +100,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
           value={file}
           onChange={choose}
           clearable
+          clearButtonProps={{ 'aria-label': t('admin:import.clearFile') }}
           error={error}
           data-testid="import-file"
         />
@@ -97,6 +112,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
                 valid: result.validRows,
                 invalid: result.invalidRows,
                 imported: result.imported,
+                updated: result.updated,
               })}
             </Text>
             <ScrollArea.Autosize mah={320}>
@@ -116,10 +132,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
                       <Table.Td>{r.line}</Table.Td>
                       <Table.Td>{r.email}</Table.Td>
                       <Table.Td>
-                        <Badge
-                          variant="light"
-                          color={r.status === 'invalid' ? 'red' : r.status === 'skipped' ? 'gray' : 'green'}
-                        >
+                        <Badge variant="filled" color={STATUS_COLOR[r.status]}>
                           {t(`admin:import.status.${r.status}`)}
                         </Badge>
                       </Table.Td>
