@@ -34,12 +34,16 @@ export const DashboardOverviewSchema = z.object({
     /** Join requests waiting for an admin. */
     joinRequests: z.number().int().nullable(),
   }),
-  /** Acknowledgements across the active policies (compliance admins). */
+  /** Acknowledgements across the active policies, and certifications needing attention (compliance admins). */
   compliance: z
     .object({
       activePolicies: z.number().int(),
       outstanding: z.number().int(),
       overdue: z.number().int(),
+      /** Certifications expiring within 30 days, expired, and missing (needed, never recorded), on the company's day. */
+      certificationsExpiring: z.number().int(),
+      certificationsExpired: z.number().int(),
+      certificationsMissing: z.number().int(),
     })
     .nullable(),
 });

@@ -4,6 +4,7 @@ import {
   type CertificationTypeCreate,
   CertificationTypeCreateSchema,
   type CertificationTypeListQuery,
+  CertificationTypeListQuerySchema,
   type CertificationTypeUpdate,
 } from '@wac/shared/schemas/certifications';
 import type { Tx } from '../../db/client';
@@ -68,6 +69,26 @@ export async function listTypes(ctx: TenantCtx, q: CertificationTypeListQuery) {
       withCounts.push({ ...toType(r), counts: countsOf(await repo.counts(tx, ctx.companyId, r, today)), today });
     }
     return pageOf(q, withCounts, totalItems);
+  });
+}
+
+/** The dashboard's certification figures: expiring, expired and missing, summed over the types (the first 100 by name). */
+export async function backlog(ctx: TenantCtx) {
+  return ctx.run(async (tx) => {
+    const today = await todayIn(tx, ctx.companyId);
+    const { data } = await repo.listTypes(
+      tx,
+      ctx.companyId,
+      CertificationTypeListQuerySchema.parse({ itemsPerPage: 100 }),
+    );
+    const total = { expiring: 0, expired: 0, missing: 0 };
+    for (const r of data) {
+      const c = countsOf(await repo.counts(tx, ctx.companyId, r, today));
+      total.expiring += c.expiring;
+      total.expired += c.expired;
+      total.missing += c.missing;
+    }
+    return total;
   });
 }
 

@@ -2,6 +2,7 @@ import type { DashboardOverview } from '@wac/shared/schemas/dashboard';
 import type { TenantCtx } from '../../lib/context';
 import * as attendanceBoard from '../attendance/board.service';
 import * as corrections from '../attendance/corrections.service';
+import * as certifications from '../certifications/certifications.service';
 import * as tracking from '../policies/tracking.service';
 import * as timeOffRequests from '../time-off/requests.service';
 import * as repo from './dashboard.repository';
@@ -24,12 +25,13 @@ export interface OverviewSees {
  * and only where the caller may act.
  */
 export async function overview(ctx: TenantCtx, sees: OverviewSees): Promise<DashboardOverview> {
-  const [board, timeOff, pendingCorrections, counts, compliance] = await Promise.all([
+  const [board, timeOff, pendingCorrections, counts, policies, certs] = await Promise.all([
     sees.attendance ? attendanceBoard.board(ctx, { page: 1, itemsPerPage: 1 }) : null,
     timeOffRequests.approvalCount(ctx, { asAdmin: sees.timeOffAdmin }),
     sees.attendance ? corrections.pendingCount(ctx) : null,
     sees.joinRequests ? summary(ctx) : null,
     sees.compliance ? tracking.complianceSummary(ctx) : null,
+    sees.compliance ? certifications.backlog(ctx) : null,
   ]);
   return {
     attendance: board ? { date: board.date, counts: board.counts } : null,
@@ -38,6 +40,14 @@ export async function overview(ctx: TenantCtx, sees: OverviewSees): Promise<Dash
       corrections: pendingCorrections ? pendingCorrections.count : null,
       joinRequests: counts ? counts.pendingJoinRequests : null,
     },
-    compliance,
+    compliance:
+      policies && certs
+        ? {
+            ...policies,
+            certificationsExpiring: certs.expiring,
+            certificationsExpired: certs.expired,
+            certificationsMissing: certs.missing,
+          }
+        : null,
   };
 }

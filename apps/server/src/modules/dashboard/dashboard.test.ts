@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema/index';
 import { createCorrectionRequest, createEntry } from '../../db/seed/attendance-factories';
+import { companyDay, createCertificationType, recordCertification } from '../../db/seed/certification-factories';
 import { createPolicy } from '../../db/seed/compliance-factories';
 import { addMembership, createCompany, createUser, setEmployee } from '../../db/seed/factories';
 import { createTimeOffRequest, createTimeOffType } from '../../db/seed/time-off-factories';
@@ -100,6 +101,12 @@ describe('dashboard overview', () => {
         dueDays: 14,
         versions: [{ body: { html: '<p>Be kind.</p>' }, publishedDaysAgo: 30 }],
       });
+      // First aid for everyone: the manager's expires in 10 days, the report's expired yesterday,
+      // the admin's is valid for a year and the member has none.
+      const firstAid = await createCertificationType(tx, c.id, { name: 'First aid', validityMonths: 24 });
+      await recordCertification(tx, c.id, firstAid, manager, { expiresOn: await companyDay(tx, c.id, 10) });
+      await recordCertification(tx, c.id, firstAid, report, { expiresOn: await companyDay(tx, c.id, -1) });
+      await recordCertification(tx, c.id, firstAid, admin, { expiresOn: await companyDay(tx, c.id, 365) });
       // Another company's backlog must not count here.
       const theirType = await createTimeOffType(tx, other.id, { name: 'Vacation' });
       await createTimeOffRequest(tx, other.id, {
@@ -131,7 +138,14 @@ describe('dashboard overview', () => {
     expect(body.attendance.counts).toEqual(board.counts);
     expect(Object.values(body.attendance.counts as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(4);
     expect(body.approvals).toEqual({ timeOff: 2, corrections: 1, joinRequests: 0 });
-    expect(body.compliance).toEqual({ activePolicies: 1, outstanding: 4, overdue: 0 });
+    expect(body.compliance).toEqual({
+      activePolicies: 1,
+      outstanding: 4,
+      overdue: 0,
+      certificationsExpiring: 1,
+      certificationsExpired: 1,
+      certificationsMissing: 1,
+    });
   });
 
   it("gives a manager their reports' requests only, and a member nothing of the company's", async () => {

@@ -100,6 +100,24 @@ export function AttentionCards({ overview }: { overview: DashboardOverview }) {
             value={compliance.activePolicies}
             testId="compliance-policies"
           />
+          <FigureLink
+            to="/certifications"
+            label={t('admin:dashboard.certificationsExpiring')}
+            value={compliance.certificationsExpiring}
+            testId="compliance-certifications-expiring"
+          />
+          <FigureLink
+            to="/certifications"
+            label={t('admin:dashboard.certificationsExpired')}
+            value={compliance.certificationsExpired}
+            testId="compliance-certifications-expired"
+          />
+          <FigureLink
+            to="/certifications"
+            label={t('admin:dashboard.certificationsMissing')}
+            value={compliance.certificationsMissing}
+            testId="compliance-certifications-missing"
+          />
         </Card>
       )}
     </SimpleGrid>
