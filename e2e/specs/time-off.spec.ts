@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectDashboard, expectNoViolations as scan, signIn } from '../support/console';
+import { expectDashboard, pickDate, expectNoViolations as scan, signIn } from '../support/console';
 import { consoleUrl } from '../support/env';
 
 /** Scans once the screen's data has arrived. */
@@ -50,8 +50,8 @@ test('Bob asks for three days; Alice sees it live and approves; Bob sees it live
   const dialog = bob.getByRole('dialog');
   await dialog.getByRole('combobox', { name: 'Type' }).click();
   await dialog.getByRole('option', { name: 'Vacation' }).click();
-  await dialog.getByLabel('First day').fill(start);
-  await dialog.getByLabel('Last day').fill(end);
+  await pickDate(dialog, dialog.getByTestId('time-off-start'), start);
+  await pickDate(dialog, dialog.getByTestId('time-off-end'), end);
   await expect(dialog.getByTestId('time-off-preview')).toContainText('This takes 3 days');
   await expectNoViolations(bob, 'request dialog (en)');
   await dialog.getByRole('button', { name: 'Send request' }).click();

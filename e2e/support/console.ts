@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { consoleUrl, DEMO_PASSWORD, signInUrl } from './env';
 
 /** Signs in through the login screen of `subDomain` and waits for the dashboard greeting. */
@@ -62,4 +62,21 @@ export const describeViolations = (vs: AxeViolation[]) =>
 export async function expectNoViolations(page: Page, screen: string) {
   const violations = await axeViolations(page);
   expect(violations, `${screen}:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+/**
+ * Picks a day (`YYYY-MM-DD`) in a console date picker (components/company-date-picker): opens its
+ * calendar, goes forward month by month to the day and clicks it by its full name, as a screen
+ * reader user would. English names (the console's language in most specs).
+ */
+export async function pickDate(scope: Page | Locator, field: Locator, isoDay: string) {
+  await field.click();
+  const name = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeZone: 'UTC' }).format(
+    new Date(`${isoDay}T00:00:00Z`),
+  );
+  const day = scope.getByRole('button', { name, exact: true });
+  for (let i = 0; i < 24 && (await day.count()) === 0; i++) {
+    await scope.getByRole('button', { name: 'Next month' }).last().click();
+  }
+  await day.last().click();
 }

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useBoard } from './api/get-board';
 import { useBoardFilters } from './api/get-board-filters';
 import { useAttendanceSettings } from './api/get-settings';
-import { CompanyDatePicker } from './components/company-date-picker';
+import { CompanyDatePicker } from '../../components/company-date-picker';
 import { useLeaveLabel } from './components/leave-label';
 import { useZonedFormat } from './components/zoned-format';
 
@@ -85,6 +85,8 @@ export default function DayBoardScreen() {
       <Group align="end" wrap="wrap">
         <CompanyDatePicker
           label={t('admin:attendance.date')}
+          placeholder={t('admin:attendance.datePlaceholder')}
+          clearLabel={t('admin:attendance.clearDate')}
           value={date}
           weekStart={settings.data?.weekStart}
           testId="board-date"

@@ -23,7 +23,7 @@ import { useLockPeriod } from './api/lock-period';
 import { useSearchMembers } from './api/search-members';
 import { useUnlockPeriod } from './api/unlock-period';
 import { useAttendanceSettings } from './api/get-settings';
-import { CompanyDatePicker } from './components/company-date-picker';
+import { CompanyDatePicker } from '../../components/company-date-picker';
 import { TimesheetTable } from './components/timesheet-table';
 import { useZonedFormat } from './components/zoned-format';
 
@@ -95,6 +95,8 @@ export default function TimesheetsScreen() {
         />
         <CompanyDatePicker
           label={t('admin:attendance.date')}
+          placeholder={t('admin:attendance.datePlaceholder')}
+          clearLabel={t('admin:attendance.clearDate')}
           value={date}
           onChange={setDate}
           weekStart={settings.data?.weekStart}

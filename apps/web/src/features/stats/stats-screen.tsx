@@ -1,4 +1,4 @@
-import { Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { STATS_KPIS, STATS_RANGES, type StatsRange } from '@wac/shared/schemas/stats';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useFormat } from '../../lib/format';
 import { useDepartmentOptions, useTeamOptions } from './api/get-filter-options';
 import { useStats } from './api/get-stats';
 import { ChartCard } from '../../components/charts/chart-card';
+import { CompanyDatePicker } from '../../components/company-date-picker';
 import { KpiCard } from './components/kpi-card';
 
 const weekdayName = (language: string, weekday: number) =>
@@ -62,17 +63,13 @@ export default function StatsScreen() {
         />
         {custom && (
           <>
-            <TextInput
-              type="date"
-              label={t('admin:stats.from')}
-              value={from}
-              onChange={(e) => setFrom(e.currentTarget.value)}
-            />
-            <TextInput
-              type="date"
+            <CompanyDatePicker label={t('admin:stats.from')} value={from} onChange={setFrom} testId="stats-from" />
+            <CompanyDatePicker
               label={t('admin:stats.to')}
               value={to}
-              onChange={(e) => setTo(e.currentTarget.value)}
+              onChange={setTo}
+              minDate={from}
+              testId="stats-to"
             />
           </>
         )}

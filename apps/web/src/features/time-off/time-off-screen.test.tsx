@@ -125,9 +125,17 @@ describe('time off screen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Request time off' }));
     const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText(/First day/), '2027-04-05');
-    await user.clear(within(dialog).getByLabelText(/Last day/));
-    await user.type(within(dialog).getByLabelText(/Last day/), '2027-04-07');
+    // The days are picked from a calendar written in the reader's language (here English).
+    const pick = async (field: RegExp, day: string) => {
+      await user.click(within(dialog).getByRole('button', { name: field }));
+      // (For jsdom a calendar is mid-transition, so its buttons are found with `hidden`; the one just
+      // opened is the last in the page.)
+      const last = (name: string) => within(dialog).queryAllByRole('button', { name, hidden: true }).at(-1);
+      for (let i = 0; i < 24 && !last(day); i++) await user.click(last('Next month')!);
+      await user.click(last(day)!);
+    };
+    await pick(/First day/, 'Monday, April 5, 2027');
+    await pick(/Last day/, 'Wednesday, April 7, 2027');
     await user.click(within(dialog).getByRole('checkbox', { name: 'End at mid-day' }));
     expect(await within(dialog).findByText('This takes 2.5 days (available: 20 days).')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));

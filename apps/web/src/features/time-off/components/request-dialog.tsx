@@ -1,8 +1,9 @@
 import type { TimeOffPreviewInput } from '@wac/shared/schemas/time-off';
-import { Alert, Button, Checkbox, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
+import { CompanyDatePicker } from '../../../components/company-date-picker';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useCreateRequest } from '../api/create-request';
@@ -73,24 +74,25 @@ export function RequestDialog({ balances, onClose }: { balances: Balances['data'
             data-autofocus
           />
           <Group grow align="flex-start">
-            <TextInput
-              type="date"
+            <CompanyDatePicker
               label={t('admin:timeOff.startDate')}
-              withAsterisk
+              required
+              clearable={false}
               value={startDate}
-              onChange={(e) => {
-                const v = e.currentTarget.value;
+              onChange={(v) => {
                 setStart(v);
                 if (!endDate || endDate < v) setEnd(v);
               }}
+              testId="time-off-start"
             />
-            <TextInput
-              type="date"
+            <CompanyDatePicker
               label={t('admin:timeOff.endDate')}
-              withAsterisk
+              required
+              clearable={false}
               value={endDate}
-              min={startDate || undefined}
-              onChange={(e) => setEnd(e.currentTarget.value)}
+              minDate={startDate}
+              onChange={setEnd}
+              testId="time-off-end"
             />
           </Group>
           <Group>

@@ -10,8 +10,8 @@ const utc = (d: string) => new Date(`${d.slice(0, 10)}T00:00:00Z`);
  * A company day (`YYYY-MM-DD`) picked from a calendar in the reader's language: every label (the
  * field's value, month and year headers, weekday names, day numbers and their spoken names) is
  * written by `Intl` in the console's language, not the browser's, and the week starts on the
- * company's first day. Mantine's dates package (and dayjs under it) is loaded only by the screens
- * that render this, never by the sign-in page. Cleared, the value is '' (the company's today).
+ * company's first day (Monday unless given). Mantine's dates package (and dayjs under it) is loaded only by the screens
+ * that render this, never by the sign-in page. Cleared, the value is ''.
  */
 export function CompanyDatePicker({
   label,
@@ -19,6 +19,12 @@ export function CompanyDatePicker({
   onChange,
   weekStart,
   testId,
+  placeholder,
+  clearLabel,
+  clearable = true,
+  required,
+  minDate,
+  error,
 }: {
   label: string;
   testId?: string;
@@ -26,6 +32,14 @@ export function CompanyDatePicker({
   onChange: (value: string) => void;
   /** The company's first day of the week, ISO (1 Monday … 7 Sunday). */
   weekStart?: number;
+  placeholder?: string;
+  /** The clear button's accessible name (what clearing means here). */
+  clearLabel?: string;
+  clearable?: boolean;
+  required?: boolean;
+  /** The first day that may be picked (`YYYY-MM-DD`). */
+  minDate?: string;
+  error?: string;
 }) {
   const { t, i18n } = useTranslation();
   // The calendar's dialog is labelled by its target, whose id is the popover's: the field takes that
@@ -44,11 +58,14 @@ export function CompanyDatePicker({
     <DatePickerInput
       id={popoverId}
       label={label}
-      placeholder={t('admin:attendance.datePlaceholder')}
+      placeholder={placeholder}
       value={value || null}
       onChange={(v) => onChange(v ? String(v).slice(0, 10) : '')}
-      clearable
-      clearButtonProps={{ 'aria-label': t('admin:attendance.clearDate') }}
+      clearable={clearable}
+      clearButtonProps={{ 'aria-label': clearLabel ?? t('admin:common.calendar.clear') }}
+      withAsterisk={required}
+      minDate={minDate || undefined}
+      error={error}
       valueFormatter={({ date }) => (date && !Array.isArray(date) ? medium.format(utc(String(date))) : '')}
       firstDayOfWeek={((weekStart ?? 1) % 7) as DayOfWeek}
       monthLabelFormat={(d) => monthYear.format(utc(d))}
@@ -60,12 +77,12 @@ export function CompanyDatePicker({
       renderDay={(d) => dayNumber.format(utc(d))}
       getDayAriaLabel={(d) => full.format(utc(d))}
       ariaLabels={{
-        previousMonth: t('admin:attendance.previousMonth'),
-        nextMonth: t('admin:attendance.nextMonth'),
-        previousYear: t('admin:attendance.previousYear'),
-        nextYear: t('admin:attendance.nextYear'),
-        previousDecade: t('admin:attendance.previousDecade'),
-        nextDecade: t('admin:attendance.nextDecade'),
+        previousMonth: t('admin:common.calendar.previousMonth'),
+        nextMonth: t('admin:common.calendar.nextMonth'),
+        previousYear: t('admin:common.calendar.previousYear'),
+        nextYear: t('admin:common.calendar.nextYear'),
+        previousDecade: t('admin:common.calendar.previousDecade'),
+        nextDecade: t('admin:common.calendar.nextDecade'),
       }}
       // Days of the next and previous months are greyed below the contrast a reader needs: not shown.
       hideOutsideDates
