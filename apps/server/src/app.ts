@@ -12,6 +12,7 @@ import {
 import { type Config, proxyTrust } from './config';
 import type { Database } from './db/client';
 import { loggerOptions } from './lib/log';
+import { nullableEnums } from './lib/openapi';
 import { anyRouteErrors } from './lib/http';
 import { pickLanguage } from './lib/lang';
 import { createJobRunner, type JobRunner } from './lib/jobs/runner';
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: (d) => ('openapiObject' in d ? nullableEnums(d.openapiObject) : d.swaggerObject),
   });
   await app.register(fastifyCookie);
   await app.register(errorHandler);
