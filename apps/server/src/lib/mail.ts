@@ -57,3 +57,10 @@ export function mailStartNotice(config: Pick<Config, 'smtpUrl' | 'mailLog'>): st
     ? 'No SMTP_URL: mails (sign-up codes, invitation and reset links) are written to this log. Set SMTP_URL to send them.'
     : 'No SMTP_URL: mails are NOT sent and not logged. Set SMTP_URL (or MAIL_LOG=true to write them to the log).';
 }
+
+/** The console's public URL on a company's sub-domain, for links in mails (the port is left out when it is the default). */
+export function companyUrl(config: Config, subDomain: string, path: string) {
+  const defaultPort = config.publicProtocol === 'https' ? 443 : 80;
+  const port = config.publicPort && config.publicPort !== defaultPort ? `:${config.publicPort}` : '';
+  return `${config.publicProtocol}://${subDomain}.${config.baseDomain}${port}${path}`;
+}

@@ -1,12 +1,4 @@
 import type { Language } from '@wac/shared/constants';
-import type { Config } from '../../config';
-
-/** The console's public URL on a company's sub-domain (the port is left out when it is the default). */
-export function companyUrl(config: Config, subDomain: string, path: string) {
-  const defaultPort = config.publicProtocol === 'https' ? 443 : 80;
-  const port = config.publicPort && config.publicPort !== defaultPort ? `:${config.publicPort}` : '';
-  return `${config.publicProtocol}://${subDomain}.${config.baseDomain}${port}${path}`;
-}
 
 const TEXT: Record<Language, { subject: (c: string) => string; body: (c: string, link: string) => string }> = {
   en: {

@@ -10,7 +10,8 @@ import type { RunningJob } from '../../lib/jobs/runner';
 import type { Infra } from '../../lib/context';
 import { hashNewPassword } from '../../lib/password';
 import { iso } from '../../lib/sql';
-import { companyUrl, invitationMail } from './invitation-mail';
+import { companyUrl } from '../../lib/mail';
+import { invitationMail } from './invitation-mail';
 import { spendQuota } from './invitation-quota';
 import * as repo from './invitations.repository';
 

@@ -1,7 +1,8 @@
 import { LANGUAGES, type Language } from '@wac/shared/constants';
 import { userChannel } from '@wac/shared/realtime';
 import type { Infra } from '../../lib/context';
-import { enqueueMany } from '../../lib/jobs/queue';
+import { companyUrl } from '../../lib/mail';
+import { dailyReminderScan, type ReminderMailJob } from '../../lib/jobs/reminders';
 import type { RunningJob } from '../../lib/jobs/runner';
 import { todayIn } from '../departments/departments.service';
 import * as acks from './acknowledgements.repository';
@@ -22,35 +23,15 @@ export const POLICY_REMINDER_MAIL = 'policy.reminder.mail';
 export const REMIND_DAYS_BEFORE = 3;
 export const REMINDER_CRON = '0 8 * * *';
 
-export const reminderKey = (companyId: string, userId: string, day: string) =>
-  `${POLICY_REMINDER_MAIL}:${companyId}:${userId}:${day}`;
+/** The daily scan of one company: one keyed mail job per person to remind today (lib/jobs/reminders). */
+const scan = dailyReminderScan({
+  mailType: POLICY_REMINDER_MAIL,
+  today: todayIn,
+  people: (tx, companyId) => acks.dueSoonPeople(tx, companyId, REMIND_DAYS_BEFORE),
+});
+export const runReminderScan = (_infra: Infra, job: RunningJob) => scan(job);
 
-/** The daily scan of one company: one keyed mail job per person to remind today. */
-export async function runReminderScan(_infra: Infra, job: RunningJob) {
-  const companyId = job.companyId;
-  if (!companyId) return;
-  await job.finish(async (tx) => {
-    const day = await todayIn(tx, companyId);
-    const people = await acks.dueSoonPeople(tx, companyId, REMIND_DAYS_BEFORE);
-    await enqueueMany(
-      tx,
-      people.map((p) => ({
-        type: POLICY_REMINDER_MAIL,
-        companyId,
-        payload: { userId: p.user_id, day },
-        key: reminderKey(companyId, p.user_id, day),
-      })),
-    );
-  });
-}
-
-export type ReminderMailJob = RunningJob<{ userId: string; day: string }>;
-
-const urlOf = (config: Infra['config'], subDomain: string, path: string) => {
-  const defaultPort = config.publicProtocol === 'https' ? 443 : 80;
-  const port = config.publicPort && config.publicPort !== defaultPort ? `:${config.publicPort}` : '';
-  return `${config.publicProtocol}://${subDomain}.${config.baseDomain}${port}${path}`;
-};
+export type { ReminderMailJob };
 
 /** One person's reminder: mailed, and their open console's policy lists refresh. */
 export async function runReminderMail(infra: Infra, job: ReminderMailJob) {
@@ -69,7 +50,7 @@ export async function runReminderMail(infra: Infra, job: ReminderMailJob) {
     due: date.format(new Date(i.due_at)),
     overdue: i.status === 'overdue',
   }));
-  const link = urlOf(infra.config, found.person.sub_domain, '/admin/my-policies');
+  const link = companyUrl(infra.config, found.person.sub_domain, '/admin/my-policies');
   await infra.mailer.send({
     to: found.person.email,
     ...reminderMail(lang, found.person.company, found.person.first_name, items, link),

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client';
 import type { Infra, TenantCtx } from '../../lib/context';
 import { enqueue } from '../../lib/jobs/queue';
 import type { RunningJob } from '../../lib/jobs/runner';
+import { companyUrl } from '../../lib/mail';
 import * as repo from './requests.repository';
 
 export const TIME_OFF_MAIL_JOB = 'time-off.mail';
@@ -145,13 +146,6 @@ export function timeOffMail(lang: Language, event: TimeOffMailEvent, t: repo.Mai
   return { subject: x.subject[event](who), text, html };
 }
 
-function consoleUrl(infra: Infra, subDomain: string, path: string) {
-  const c = infra.config;
-  const defaultPort = c.publicProtocol === 'https' ? 443 : 80;
-  const port = c.publicPort && c.publicPort !== defaultPort ? `:${c.publicPort}` : '';
-  return `${c.publicProtocol}://${subDomain}.${c.baseDomain}${port}${path}`;
-}
-
 /** Sends the mails of one job, each in its reader's language; at least once (the Message-ID repeats). */
 export async function runTimeOffMailJob(infra: Infra, job: TimeOffMailJob) {
   const targets = await infra.db.scoped({ companyId: job.companyId }, (tx) =>
@@ -159,8 +153,8 @@ export async function runTimeOffMailJob(infra: Infra, job: TimeOffMailJob) {
   );
   for (const [i, t] of targets.entries()) {
     const lang = (LANGUAGES as readonly string[]).includes(t.language ?? '') ? (t.language as Language) : 'en';
-    const link = consoleUrl(
-      infra,
+    const link = companyUrl(
+      infra.config,
       t.sub_domain,
       job.payload.event === 'requested' ? '/admin/time-off/approvals' : '/admin/time-off',
     );
