@@ -1,7 +1,8 @@
 import type { CertificationType } from '@wac/shared/schemas/certifications';
-import { Alert, Button, Checkbox, Group, MultiSelect, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AudienceFields } from '../../../components/audience-fields';
 import { useNavigate } from 'react-router';
 import { AppDialog } from '../../../components/app-dialog';
 import { ApiError } from '../../../lib/api-client';
@@ -95,29 +96,20 @@ export function CertificationTypeFormDialog({ type, onClose }: { type?: Certific
             value={remind}
             onChange={setRemind}
           />
-          <Checkbox
-            label={t('admin:certifications.audienceAll')}
-            checked={all}
-            onChange={(e) => setAll(e.currentTarget.checked)}
+          <AudienceFields
+            value={{ all, teams, departments }}
+            onChange={(a) => {
+              setAll(a.all);
+              setTeams(a.teams);
+              setDepartments(a.departments);
+            }}
+            options={options.data}
+            labels={{
+              all: t('admin:certifications.audienceAll'),
+              teams: t('admin:certifications.audienceTeams'),
+              departments: t('admin:certifications.audienceDepartments'),
+            }}
           />
-          {!all && (
-            <>
-              <MultiSelect
-                label={t('admin:certifications.audienceTeams')}
-                data={options.data?.teams ?? []}
-                value={teams}
-                onChange={setTeams}
-                searchable
-              />
-              <MultiSelect
-                label={t('admin:certifications.audienceDepartments')}
-                data={options.data?.departments ?? []}
-                value={departments}
-                onChange={setDepartments}
-                searchable
-              />
-            </>
-          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('admin:common.cancel')}

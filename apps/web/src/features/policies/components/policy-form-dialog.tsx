@@ -1,8 +1,9 @@
 import type { Policy } from '@wac/shared/schemas/policies';
-import { Alert, Button, Checkbox, Group, MultiSelect, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AudienceFields } from '../../../components/audience-fields';
 import { useNavigate } from 'react-router';
 import { AppDialog } from '../../../components/app-dialog';
 import { ApiError } from '../../../lib/api-client';
@@ -110,29 +111,20 @@ export function PolicyFormDialog({ policy, onClose }: { policy?: Policy; onClose
             value={dueDays}
             onChange={setDueDays}
           />
-          <Checkbox
-            label={t('admin:policies.audienceAll')}
-            checked={all}
-            onChange={(e) => setAll(e.currentTarget.checked)}
+          <AudienceFields
+            value={{ all, teams, departments }}
+            onChange={(a) => {
+              setAll(a.all);
+              setTeams(a.teams);
+              setDepartments(a.departments);
+            }}
+            options={options.data}
+            labels={{
+              all: t('admin:policies.audienceAll'),
+              teams: t('admin:policies.audienceTeams'),
+              departments: t('admin:policies.audienceDepartments'),
+            }}
           />
-          {!all && (
-            <>
-              <MultiSelect
-                label={t('admin:policies.audienceTeams')}
-                data={options.data?.teams ?? []}
-                value={teams}
-                onChange={setTeams}
-                searchable
-              />
-              <MultiSelect
-                label={t('admin:policies.audienceDepartments')}
-                data={options.data?.departments ?? []}
-                value={departments}
-                onChange={setDepartments}
-                searchable
-              />
-            </>
-          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('admin:common.cancel')}
