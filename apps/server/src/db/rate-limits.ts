@@ -24,3 +24,13 @@ export async function countHits(tx: Tx, key: string, windowSeconds: number, n = 
   );
   return row!;
 }
+
+/** The hits counted on a key in its current window, without counting one (0 once the window is over). */
+export async function peekHits(tx: Tx, key: string, windowSeconds: number) {
+  const [row] = await rows<{ count: number }>(
+    tx,
+    sql`select count from rate_limits
+         where key = ${key} and window_start > now() - make_interval(secs => ${windowSeconds})`,
+  );
+  return row?.count ?? 0;
+}

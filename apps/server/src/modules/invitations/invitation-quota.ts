@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client';
-import { countHits } from '../../db/rate-limits';
+import { countHits, peekHits } from '../../db/rate-limits';
 import type { Ctx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import * as repo from './invitations.repository';
@@ -30,4 +30,22 @@ export async function spendQuota(ctx: Ctx, tx: Tx, companyId: string) {
       });
     }
   }
+}
+
+/**
+ * How many invitation mails the company may still send now (the tighter of its hour and day
+ * windows), and the code that says why a row beyond it waits: an import invites that many and
+ * reports the rest, instead of failing whole (docs/decisions/006-csv-import.md). Reads, counts nothing.
+ */
+export async function quotaLeft(ctx: Ctx, tx: Tx, companyId: string) {
+  const kind = (await repo.isNewOrTrial(tx, companyId, NEW_COMPANY_DAYS)) ? 'new' : 'established';
+  let left = Number.POSITIVE_INFINITY;
+  for (const [window, seconds] of WINDOWS) {
+    const used = await peekHits(tx, `invitations-${window}:${companyId}`, seconds);
+    left = Math.min(left, INVITATION_QUOTA[kind][window] * ctx.infra.config.authLimitScale - used);
+  }
+  return {
+    left: Math.max(0, left),
+    code: kind === 'new' ? ('INVITATION_LIMIT_NEW' as const) : ('INVITATION_LIMIT' as const),
+  };
 }

@@ -12,7 +12,9 @@ import { hashNewPassword } from '../../lib/password';
 import { iso } from '../../lib/sql';
 import { companyUrl } from '../../lib/mail';
 import { invitationMail } from './invitation-mail';
-import { spendQuota } from './invitation-quota';
+import { quotaLeft, spendQuota } from './invitation-quota';
+
+export { quotaLeft };
 import * as repo from './invitations.repository';
 
 export const INVITATION_TTL_MS = 7 * 86_400_000;

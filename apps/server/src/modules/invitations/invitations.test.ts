@@ -336,7 +336,7 @@ describe('the invitation quota (security finding 2)', () => {
     await used(ids.acme!, 'hour', 0);
   });
 
-  it('a CSV import over the quota is refused as a whole', async () => {
+  it('a CSV import over the quota invites up to it and reports the rest (decision 006), never a 429 for the file', async () => {
     await used(ids.acme!, 'day', 198);
     const csv = [
       'email,firstName,lastName',
@@ -353,9 +353,14 @@ describe('the invitation quota (security finding 2)', () => {
       payload,
       headers,
     });
-    expect(res.statusCode).toBe(429);
-    expect(res.json().code).toBe('INVITATION_LIMIT_NEW');
-    expect(await invitationsOf('q1@example.org')).toBe(0);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ totalRows: 3, imported: 2 });
+    const q3 = res.json().rows.find((r: { email: string }) => r.email === 'q3@example.org');
+    expect(q3).toMatchObject({ status: 'skipped', errors: [{ code: 'INVITATION_LIMIT_NEW' }] });
+    expect(await invitationsOf('q1@example.org')).toBe(1);
+    expect(await invitationsOf('q3@example.org')).toBe(0);
+    // The quota is spent: a single invitation now is refused with the same code.
+    expect((await invite({ email: 'one-more@example.org' })).json().code).toBe('INVITATION_LIMIT_NEW');
     await used(ids.acme!, 'day', 0);
   });
 

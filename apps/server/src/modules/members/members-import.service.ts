@@ -14,7 +14,7 @@ import {
   recordsChanged,
 } from '../employees/employee-import.service';
 import type { RecordChange } from '../employees/employee-record-check.service';
-import { createInTx, type PendingMail, refusalInTx } from '../invitations/invitations.service';
+import { createInTx, type PendingMail, quotaLeft, refusalInTx } from '../invitations/invitations.service';
 
 /**
  * Rows per file. Invitation mails are jobs (enqueued in the import's transaction), and a file of
@@ -189,15 +189,21 @@ export async function importMembers(ctx: TenantCtx, { bytes, commit, records }: 
         }
       }
     }
+    // The invitation quota decides how many of the file's new people are invited now; the rest are
+    // reported (preview and commit alike) and can be imported again later: a file is never refused whole.
+    const quota = await quotaLeft(ctx, tx, ctx.companyId);
+    let invitable = quota.left;
     for (const row of rows) {
       if (row.status !== 'valid' || !row.data) continue;
       if (row.change) continue;
       const code = await refusalInTx(tx, { companyId: ctx.companyId, email: row.email });
-      if (code) {
+      if (code || invitable <= 0) {
+        const why = code ?? quota.code;
         row.status = 'skipped';
-        row.errors = [{ field: 'email', code, message: errorMessage(code, lang) }];
+        row.errors = [{ field: 'email', code: why, message: errorMessage(why, lang) }];
         continue;
       }
+      invitable -= 1;
       if (!commit) continue;
       const { mail } = await createInTx(ctx, tx, {
         companyId: ctx.companyId,

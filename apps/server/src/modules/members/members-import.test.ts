@@ -151,3 +151,48 @@ describe('members CSV import', () => {
     expect(await invitationCount()).toBe(before);
   });
 });
+
+describe('members CSV import and the invitation quota', () => {
+  it('invites as many new people as the quota allows and reports the rest, in the preview and the commit, never failing the file', async () => {
+    const quotaCo = await t.db.system(async (tx) => {
+      // A company made today is new: 50 invitation mails an hour.
+      const c = await createCompany(tx, { name: 'Quota', subDomain: 'quota' });
+      const a = await createUser(tx, { email: 'admin@quota.test' });
+      await addMembership(tx, c.id, a.id, { roles: ['admin'] });
+      return { id: c.id, admin: a.id };
+    });
+    const token = (await tokenFor(t.app, quotaCo.admin, quotaCo.id)).token;
+    const file = ['email,firstName,lastName', ...Array.from({ length: 55 }, (_, i) => `q${i}@example.org,Q,${i}`)].join(
+      '\n',
+    );
+    const post = (url: string) => {
+      const { payload, headers } = multipart(Buffer.from(file), { filename: 'members.csv', contentType: 'text/csv' });
+      return call(t.app, { method: 'POST', url, host: 'quota', token, payload, headers });
+    };
+    const before = await invitationCount();
+
+    const preview = await post('/api/members/import/preview');
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ totalRows: 55, validRows: 50, invalidRows: 5, imported: 0 });
+    const waiting = preview.json().rows.filter((r: { status: string }) => r.status === 'skipped');
+    expect(waiting.map((r: { email: string }) => r.email)).toEqual(
+      [50, 51, 52, 53, 54].map((i) => `q${i}@example.org`),
+    );
+    expect(waiting[0].errors[0]).toMatchObject({ code: 'INVITATION_LIMIT_NEW' });
+    expect(waiting[0].errors[0].message).toMatch(/50/);
+    expect(await invitationCount()).toBe(before);
+
+    const commit = await post('/api/members/import');
+    expect(commit.statusCode, commit.body).toBe(200);
+    expect(commit.json()).toMatchObject({ totalRows: 55, imported: 50 });
+    expect(await invitationCount()).toBe(before + 50);
+
+    // The same file again: the fifty are pending, the five still wait for the quota; nothing fails.
+    const again = await post('/api/members/import');
+    expect(again.statusCode).toBe(200);
+    const codes = again.json().rows.map((r: { errors: Array<{ code: string }> }) => r.errors[0]?.code);
+    expect(codes.filter((c: string) => c === 'INVITATION_PENDING')).toHaveLength(50);
+    expect(codes.filter((c: string) => c === 'INVITATION_LIMIT_NEW')).toHaveLength(5);
+    expect(await invitationCount()).toBe(before + 50);
+  });
+});
