@@ -7,7 +7,15 @@ import { UuidSchema } from './common';
  * reader's language) and the entities of the company they may see (matched here, on the server),
  * grouped, a few per group; bookmarks per user and company.
  */
-export const SEARCH_KINDS = ['screen', 'member', 'team', 'department', 'companyPage', 'policy'] as const;
+export const SEARCH_KINDS = [
+  'screen',
+  'member',
+  'team',
+  'department',
+  'companyPage',
+  'policy',
+  'certification',
+] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 /** Results per group. */
 export const SEARCH_GROUP_LIMIT = 5;

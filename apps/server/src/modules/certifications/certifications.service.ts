@@ -72,6 +72,12 @@ export async function listTypes(ctx: TenantCtx, q: CertificationTypeListQuery) {
   });
 }
 
+/** Types whose name or description holds `q`, by name, without their counts (the navbar search). */
+export async function searchTypes(ctx: TenantCtx, q: string, limit: number) {
+  const query = CertificationTypeListQuerySchema.parse({ search: q, itemsPerPage: limit });
+  return ctx.run(async (tx) => (await repo.listTypes(tx, ctx.companyId, query)).data.map(toType));
+}
+
 /** The dashboard's certification figures: expiring, expired and missing, summed over the types (the first 100 by name). */
 export async function backlog(ctx: TenantCtx) {
   return ctx.run(async (tx) => {

@@ -9,10 +9,12 @@ import {
 import type { Tx } from '../../db/client';
 import { actingUser, type TenantCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import * as certifications from '../certifications/certifications.service';
 import * as companyPages from '../company-pages/company-pages.service';
 import * as departments from '../departments/departments.service';
 import * as employees from '../employees/employees.service';
 import * as members from '../members/members.service';
+import * as policies from '../policies/policies.service';
 import * as teams from '../teams/teams.service';
 import * as repo from './search.repository';
 
@@ -153,7 +155,46 @@ export const SOURCES: SearchSource[] = [
       return p ? { target: id, title: p.title, subtitle: `/${p.slug}`, path: '/company-pages' } : null;
     },
   },
-  // Compliance policies join here (kind 'policy') when their area exists.
+  {
+    // Compliance admins find policies (members find theirs under My policies).
+    kind: 'policy',
+    visible: (a) => a.can('read', 'compliance'),
+    async search(ctx, q) {
+      const page = await policies.list(ctx, {
+        search: q,
+        page: 1,
+        itemsPerPage: SEARCH_GROUP_LIMIT,
+        sort: 'title',
+        order: 'asc',
+      });
+      return page.data.map((p) => ({
+        target: p.uuid,
+        title: p.title,
+        subtitle: p.category,
+        path: `/policies/${p.uuid}`,
+      }));
+    },
+    async one(ctx, id) {
+      const p = await policies.get(ctx, id).catch(gone);
+      return p ? { target: id, title: p.title, subtitle: p.category, path: `/policies/${id}` } : null;
+    },
+  },
+  {
+    kind: 'certification',
+    visible: (a) => a.can('read', 'compliance'),
+    async search(ctx, q) {
+      return (await certifications.searchTypes(ctx, q, SEARCH_GROUP_LIMIT)).map((c) => ({
+        target: c.uuid,
+        title: c.name,
+        subtitle: c.description,
+        path: `/certifications/${c.uuid}`,
+      }));
+    },
+    async one(ctx, id) {
+      const c = await certifications.getType(ctx, id).catch(gone);
+      return c ? { target: id, title: c.name, subtitle: c.description, path: `/certifications/${id}` } : null;
+    },
+  },
 ];
 
 export async function search(ctx: TenantCtx, input: { q: string; ability: AppAbility }): Promise<SearchResult> {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCertificationType } from '../../db/seed/certification-factories';
+import { createPolicy } from '../../db/seed/compliance-factories';
 import { addMembership, createCompany, createDepartment, createTeam, createUser } from '../../db/seed/factories';
 import { createCompanyPage } from '../../db/seed/company-pages-demo';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
@@ -26,7 +28,20 @@ beforeAll(async () => {
     const gteam = await createTeam(tx, globex.id, { name: 'Bobsleigh Globex' });
     const dept = await createDepartment(tx, acme.id, { name: 'Bob works' });
     const page = await createCompanyPage(tx, acme.id, { title: 'Bob page', slug: 'bob' });
+    const policy = await createPolicy(tx, acme.id, {
+      title: 'Bobbing safety',
+      category: 'Safety',
+      versions: [{ body: { html: '<p>Hold on.</p>' }, publishedDaysAgo: 1 }],
+    });
+    const cert = await createCertificationType(tx, acme.id, { name: 'Bob lift licence', description: 'Forklifts' });
+    await createPolicy(tx, globex.id, {
+      title: 'Bobbing Globex',
+      versions: [{ body: { html: '<p>x</p>' }, publishedDaysAgo: 1 }],
+    });
+    await createCertificationType(tx, globex.id, { name: 'Bob Globex licence' });
     return {
+      policy: policy.id,
+      cert: cert.id,
       acme: acme.id,
       globex: globex.id,
       alice: a.id,
@@ -60,7 +75,14 @@ describe('navbar search', () => {
       team: [ids.team],
       department: [ids.dept],
       companyPage: [ids.page],
+      policy: [ids.policy],
+      certification: [ids.cert],
     });
+    const found = res.json().groups.flatMap((g: { items: object[] }) => g.items);
+    expect(found).toContainEqual(expect.objectContaining({ title: 'Bobbing safety', path: `/policies/${ids.policy}` }));
+    expect(found).toContainEqual(
+      expect.objectContaining({ title: 'Bob lift licence', path: `/certifications/${ids.cert}` }),
+    );
     const bob = res.json().groups[0].items[0];
     expect(bob).toMatchObject({ title: 'Bob Brown', path: `/users/${ids.bob}`, isBookmarked: false });
     expect(JSON.stringify(res.json())).not.toContain('Globex');

@@ -18,7 +18,7 @@ export interface SearchScreen {
 
 type Row = Omit<SearchItem, 'isBookmarked'> & { bookmark: string | null };
 
-const GROUP_ORDER: SearchKind[] = ['screen', 'member', 'team', 'department', 'companyPage', 'policy'];
+const GROUP_ORDER: SearchKind[] = ['screen', 'member', 'team', 'department', 'companyPage', 'policy', 'certification'];
 
 /** The title with the query's first match marked. */
 function Highlighted({ text, query }: { text: string; query: string }) {
