@@ -6,7 +6,10 @@ import { createCompanyPage } from '../../db/seed/company-pages-demo';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
 
 let t: TestContext;
-let ids: Record<'acme' | 'globex' | 'alice' | 'bob' | 'carol' | 'gbob' | 'team' | 'gteam' | 'dept' | 'page', string>;
+let ids: Record<
+  'acme' | 'globex' | 'alice' | 'bob' | 'carol' | 'gbob' | 'team' | 'gteam' | 'dept' | 'page' | 'policy' | 'cert',
+  string
+>;
 let alice: string;
 let carol: string;
 let gadmin: string;

@@ -244,6 +244,8 @@ async function reference(
                  (SELECT ws.grace_minutes FROM work_schedules ws WHERE ws.id = sch.id) AS grace,
                  (SELECT ws.break_minutes FROM work_schedules ws WHERE ws.id = sch.id) AS brk,
                  EXISTS (SELECT 1 FROM holidays h WHERE h.company_id = ${c} AND h.date = g.day) AS hol,
+                 EXISTS (SELECT 1 FROM time_off_requests tr WHERE tr.company_id = ${c} AND tr.user_id = p.user_id
+                          AND tr.status = 'approved' AND g.day BETWEEN tr.start_date AND tr.end_date) AS on_leave,
                  (SELECT time_zone FROM companies WHERE id = ${c}) AS tz,
                  (SELECT min(a.clock_in) FROM attendance_entries a WHERE a.company_id = ${c} AND a.user_id = p.user_id AND a.work_date = g.day AND a.status <> 'removed') AS first_in,
                  (SELECT coalesce(floor(sum(extract(epoch FROM a.clock_out - a.clock_in))), 0) FROM attendance_entries a
@@ -258,6 +260,7 @@ async function reference(
   ).rows as Array<{
     sd: { start: string; end: string } | null;
     scheduled: boolean;
+    on_leave: boolean;
     grace: number;
     brk: number;
     day: string | Date;
@@ -274,7 +277,8 @@ async function reference(
   for (const d of days) {
     const day = typeof d.day === 'string' ? d.day : d.day.toISOString().slice(0, 10);
     let expected = 0;
-    if (d.scheduled && d.sd) {
+    // On approved leave and not in: not expected that day (neither attended nor absent).
+    if (d.scheduled && d.sd && (d.first_in || !d.on_leave)) {
       const start = zonedInstant(day, d.sd.start, d.tz);
       const end = zonedInstant(d.sd.end > d.sd.start ? day : addDays(day, 1), d.sd.end, d.tz);
       expected = Math.max(0, Math.round((end.getTime() - start.getTime()) / 60_000) - d.brk);

@@ -100,7 +100,8 @@ export interface AttendanceRow {
 /**
  * The attendance aggregates of a period, from `stats_member_days` (never the raw entries): each
  * employed member-day, its schedule (latest assignment by then, else the default), whether it is a
- * scheduled working day (not a holiday), and the day's aggregate row. Totals, per week and per
+ * scheduled working day (not a holiday, and not on approved leave unless the person came in), and
+ * the day's aggregate row. Totals, per week and per
  * weekday in one pass (grouping sets).
  */
 export function attendanceFigures(
@@ -137,12 +138,17 @@ export function attendanceFigures(
                  CASE WHEN md.sd IS NOT NULL AND jsonb_typeof(md.sd) = 'object' THEN
                    ((CASE WHEN (md.sd->>'end') > (md.sd->>'start') THEN md.day ELSE md.day + 1 END) + (md.sd->>'end')::time)
                      AT TIME ZONE ${p.timeZone} END AS end_at,
-                 md.break_minutes, md.grace_minutes
+                 md.break_minutes, md.grace_minutes,
+                 EXISTS (SELECT 1 FROM time_off_requests r
+                          WHERE r.company_id = ${companyId} AND r.user_id = md.user_id AND r.status = 'approved'
+                            AND r.start_date <= md.day AND r.end_date >= md.day) AS on_leave
             FROM md
             LEFT JOIN stats_member_days s ON s.company_id = ${companyId} AND s.day = md.day AND s.user_id = md.user_id
         ),
         judged AS (
-          SELECT day, came, worked, scheduled,
+          -- A scheduled day on approved leave (whole or half) that the person did not come in is not
+          -- expected of them, as on the day board: neither attended nor absent.
+          SELECT day, came, worked, scheduled AND (came OR NOT on_leave) AS scheduled,
                  (scheduled AND came AND first_in > start_at + grace_minutes * interval '1 minute') AS late,
                  CASE WHEN scheduled THEN greatest(0, round(extract(epoch FROM end_at - start_at) / 60) - break_minutes) ELSE 0 END AS expected_minutes,
                  (day - ((extract(isodow FROM day)::int - ${p.weekStart} + 7) % 7)) AS week_start
