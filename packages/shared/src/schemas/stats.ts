@@ -26,6 +26,7 @@ export const STATS_KPIS = [
   'timeOffDays',
   'policyCompletion',
   'overdueAcknowledgements',
+  'certificationsValid',
 ] as const;
 export type StatsKpiKey = (typeof STATS_KPIS)[number];
 export const STATS_KPI_UNITS: Record<StatsKpiKey, 'count' | 'percent' | 'hours'> = {
@@ -42,6 +43,7 @@ export const STATS_KPI_UNITS: Record<StatsKpiKey, 'count' | 'percent' | 'hours'>
   timeOffDays: 'count',
   policyCompletion: 'percent',
   overdueAcknowledgements: 'count',
+  certificationsValid: 'percent',
 };
 
 const dayDiff = (from: string, to: string) =>

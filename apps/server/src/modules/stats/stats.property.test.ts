@@ -20,6 +20,7 @@ import {
   createUser,
   setEmployee,
 } from '../../db/seed/factories';
+import { createCertificationType, recordCertification } from '../../db/seed/certification-factories';
 import { acknowledgePolicy, createPolicy } from '../../db/seed/compliance-factories';
 import { createTimeOffRequest, createTimeOffType } from '../../db/seed/time-off-factories';
 import { attendanceEntries } from '../../db/schema/index';
@@ -208,6 +209,22 @@ async function buildWorld(tx: Tx, seed: number): Promise<World> {
         sql`UPDATE policies SET archived_at = ${new Date(Date.parse(`${addDays(to, -int(0, 10))}T12:00:00Z`))} WHERE id = ${policy.id}`,
       );
   }
+  // Certifications: a type for everyone and one for the team, certificates issued and expiring
+  // around both periods (some people with none, some with two).
+  const everyone = await createCertificationType(tx, company.id, { name: 'First aid', validityMonths: 1 });
+  const teamOnly = await createCertificationType(tx, company.id, {
+    name: 'Forklift',
+    validityMonths: 1,
+    audienceTeamIds: [team.id],
+  });
+  for (const userId of users) {
+    for (const type of [everyone, teamOnly]) {
+      for (let k = int(0, 2); k > 0; k--) {
+        const issuedOn = addDays(from, int(-40, 20));
+        await recordCertification(tx, company.id, type, userId, { issuedOn, expiresOn: addDays(issuedOn, int(0, 40)) });
+      }
+    }
+  }
   return { companyId: company.id, team: team.id, department: dept.id, from, to };
 }
 
@@ -356,6 +373,42 @@ async function reference(
         overdueN++;
     }
   }
+  // Certifications on the period's last day, from the raw rows.
+  const types = (await tx.execute(sql`SELECT * FROM certification_types WHERE company_id = ${c}`)).rows as Array<
+    Record<string, unknown>
+  >;
+  const records = (await tx.execute(sql`SELECT * FROM certification_records WHERE company_id = ${c}`)).rows as Array<
+    Record<string, unknown>
+  >;
+  const dayOf = (x: unknown) => (typeof x === 'string' ? x.slice(0, 10) : (x as Date).toISOString().slice(0, 10));
+  let certAssigned = 0;
+  let certValid = 0;
+  for (const ty of types) {
+    const teamIds = (ty.audience_team_ids as string[]) ?? [];
+    const deptIds = (ty.audience_department_ids as string[]) ?? [];
+    for (const m of mems) {
+      if (!m.enabled || ms(m.created_at) >= cutoff) continue;
+      if (
+        !(
+          ty.audience_all ||
+          (m.teams ?? []).some((x) => teamIds.includes(x)) ||
+          deptIds.includes(m.department_id ?? '')
+        )
+      )
+        continue;
+      certAssigned++;
+      if (
+        records.some(
+          (rec) =>
+            rec.type_id === ty.id &&
+            rec.user_id === m.user_id &&
+            dayOf(rec.issued_on) <= to &&
+            dayOf(rec.expires_on) >= to,
+        )
+      )
+        certValid++;
+    }
+  }
   const pct = (a: number, b: number) => (b > 0 ? (a / b) * 100 : null);
   const r = p!;
   return {
@@ -372,6 +425,7 @@ async function reference(
     timeOffDays: Number(off!.days),
     policyCompletion: pct(acknowledgedN, assignedN),
     overdueAcknowledgements: overdueN,
+    certificationsValid: pct(certValid, certAssigned),
   };
 }
 

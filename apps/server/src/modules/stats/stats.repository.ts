@@ -267,3 +267,31 @@ export async function complianceFigures(tx: Tx, companyId: string, f: StatsFilte
   );
   return r ?? { assigned: 0, acknowledged: 0, overdue: 0 };
 }
+
+/**
+ * Certifications as they stood on a company day: every type's audience (the filter's people with an
+ * enabled membership made by the end of that day, in the type's audience: everyone, or today's teams
+ * and departments), and how many of those held a certificate valid that day (issued on or before it,
+ * expiring on or after it; an expiring one is still valid).
+ */
+export async function certificationFigures(tx: Tx, companyId: string, f: StatsFilter, day: string) {
+  const [r] = await rows<{ assigned: number; valid: number }>(
+    tx,
+    sql`WITH ${peopleCte(companyId, f)},
+        cutoff AS (SELECT ((${day}::date + 1)::timestamp AT TIME ZONE c.time_zone) AS e FROM companies c WHERE c.id = ${companyId}),
+        asg AS (
+          SELECT EXISTS (SELECT 1 FROM certification_records rec
+                          WHERE rec.company_id = ${companyId} AND rec.type_id = ct.id AND rec.user_id = m.user_id
+                            AND rec.issued_on <= ${day}::date AND rec.expires_on >= ${day}::date) AS valid
+            FROM certification_types ct CROSS JOIN cutoff
+            JOIN memberships m ON m.company_id = ${companyId} AND m.enabled AND m.created_at < cutoff.e
+            JOIN people pe ON pe.user_id = m.user_id
+           WHERE ct.company_id = ${companyId}
+             AND (ct.audience_all
+              OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.company_id = ${companyId} AND tm.user_id = m.user_id AND tm.team_id = ANY (ct.audience_team_ids))
+              OR EXISTS (SELECT 1 FROM employees e WHERE e.company_id = ${companyId} AND e.user_id = m.user_id AND e.department_id = ANY (ct.audience_department_ids)))
+        )
+        SELECT count(*)::int AS assigned, count(*) FILTER (WHERE valid)::int AS valid FROM asg`,
+  );
+  return r ?? { assigned: 0, valid: 0 };
+}

@@ -79,6 +79,7 @@ async function figuresOf(tx: Tx, ctx: TenantCtx, f: repo.StatsFilter, p: Period,
   const avgHeadcount = (people.headcount_start + people.headcount_end) / 2;
   const timeOff = await repo.timeOffTaken(tx, ctx.companyId, f, p.from, p.to);
   const compliance = await repo.complianceFigures(tx, ctx.companyId, f, p.to);
+  const certifications = await repo.certificationFigures(tx, ctx.companyId, f, p.to);
   const figures: Figures = {
     headcountStart: people.headcount_start,
     headcountEnd: people.headcount_end,
@@ -93,6 +94,7 @@ async function figuresOf(tx: Tx, ctx: TenantCtx, f: repo.StatsFilter, p: Period,
     timeOffDays: timeOff.filter((x) => x.unit === 'days').reduce((sum, x) => sum + x.amount, 0),
     policyCompletion: ratio(compliance.acknowledged, compliance.assigned),
     overdueAcknowledgements: compliance.overdue,
+    certificationsValid: ratio(certifications.valid, certifications.assigned),
   };
   return { figures, att, timeOff };
 }

@@ -218,7 +218,7 @@ describe('GET /api/stats', () => {
     for (const range of ['last28', 'lastMonth', 'lastYear']) {
       const r = await get(`range=${range}`);
       expect(r.statusCode).toBe(200);
-      expect(r.json().kpis).toHaveLength(13);
+      expect(r.json().kpis).toHaveLength(14);
     }
   });
 
