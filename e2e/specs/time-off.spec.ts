@@ -50,8 +50,8 @@ test('Bob asks for three days; Alice sees it live and approves; Bob sees it live
   const dialog = bob.getByRole('dialog');
   await dialog.getByRole('combobox', { name: 'Type' }).click();
   await dialog.getByRole('option', { name: 'Vacation' }).click();
-  await pickDate(dialog, dialog.getByTestId('time-off-start'), start);
-  await pickDate(dialog, dialog.getByTestId('time-off-end'), end);
+  await pickDate(dialog.getByTestId('time-off-start'), start);
+  await pickDate(dialog.getByTestId('time-off-end'), end);
   await expect(dialog.getByTestId('time-off-preview')).toContainText('This takes 3 days');
   await expectNoViolations(bob, 'request dialog (en)');
   await dialog.getByRole('button', { name: 'Send request' }).click();

@@ -69,14 +69,18 @@ export async function expectNoViolations(page: Page, screen: string) {
  * calendar, goes forward month by month to the day and clicks it by its full name, as a screen
  * reader user would. English names (the console's language in most specs).
  */
-export async function pickDate(scope: Page | Locator, field: Locator, isoDay: string) {
+export async function pickDate(field: Locator, isoDay: string) {
+  // The calendar opens beside the field, or in a dialog of its own when the field is in a dialog.
+  const scope = field.page();
+  const next = scope.getByRole('button', { name: 'Next month' });
   await field.click();
+  await expect(next.last()).toBeVisible();
   const name = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeZone: 'UTC' }).format(
     new Date(`${isoDay}T00:00:00Z`),
   );
   const day = scope.getByRole('button', { name, exact: true });
-  for (let i = 0; i < 24 && (await day.count()) === 0; i++) {
-    await scope.getByRole('button', { name: 'Next month' }).last().click();
-  }
+  for (let i = 0; i < 24 && (await day.count()) === 0; i++) await next.last().click();
   await day.last().click();
+  // Picked, the calendar closes: the next field's click must not land on it while it goes.
+  await expect(next).toHaveCount(0);
 }

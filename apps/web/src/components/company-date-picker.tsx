@@ -25,6 +25,7 @@ export function CompanyDatePicker({
   required,
   minDate,
   error,
+  inDialog = false,
 }: {
   label: string;
   testId?: string;
@@ -40,6 +41,11 @@ export function CompanyDatePicker({
   /** The first day that may be picked (`YYYY-MM-DD`). */
   minDate?: string;
   error?: string;
+  /**
+   * In a dialog the calendar opens in its own dialog above it: a dropdown inside the dialog would be
+   * cut off by the dialog's scrolling body.
+   */
+  inDialog?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   // The calendar's dialog is labelled by its target, whose id is the popover's: the field takes that
@@ -88,6 +94,8 @@ export function CompanyDatePicker({
       hideOutsideDates
       // Weekends in Mantine's red fall below 4.5:1 on white; the company's schedule, not the calendar, says who works.
       weekendDays={[]}
+      dropdownType={inDialog ? 'modal' : 'popover'}
+      modalProps={{ title: label }}
       popoverProps={{ withinPortal: false, id: popoverId }}
       miw={200}
       data-testid={testId}

@@ -130,7 +130,8 @@ describe('time off screen', () => {
       await user.click(within(dialog).getByRole('button', { name: field }));
       // (For jsdom a calendar is mid-transition, so its buttons are found with `hidden`; the one just
       // opened is the last in the page.)
-      const last = (name: string) => within(dialog).queryAllByRole('button', { name, hidden: true }).at(-1);
+      // (The calendar opens in a dialog of its own, above the request dialog.)
+      const last = (name: string) => screen.queryAllByRole('button', { name, hidden: true }).at(-1);
       for (let i = 0; i < 24 && !last(day); i++) await user.click(last('Next month')!);
       await user.click(last(day)!);
     };

@@ -84,6 +84,7 @@ export function RequestDialog({ balances, onClose }: { balances: Balances['data'
                 if (!endDate || endDate < v) setEnd(v);
               }}
               testId="time-off-start"
+              inDialog
             />
             <CompanyDatePicker
               label={t('admin:timeOff.endDate')}
@@ -93,6 +94,7 @@ export function RequestDialog({ balances, onClose }: { balances: Balances['data'
               minDate={startDate}
               onChange={setEnd}
               testId="time-off-end"
+              inDialog
             />
           </Group>
           <Group>
