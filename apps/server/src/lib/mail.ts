@@ -64,3 +64,23 @@ export function companyUrl(config: Config, subDomain: string, path: string) {
   const port = config.publicPort && config.publicPort !== defaultPort ? `:${config.publicPort}` : '';
   return `${config.publicProtocol}://${subDomain}.${config.baseDomain}${port}${path}`;
 }
+
+/** Text made safe to place in a mail's HTML. */
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/**
+ * A reminder mail's body: a greeting, an intro, one line per item, and a link, as plain text and as
+ * HTML (right to left in Arabic), every text escaped.
+ */
+export function listMail(
+  lang: string,
+  m: { hello: string; intro: string; items: string[]; open: string; link: string },
+) {
+  const text = [m.hello, '', m.intro, ...m.items.map((i) => `- ${i}`), '', m.open, m.link].join('\n');
+  const dir = lang === 'ar' ? 'rtl' : 'ltr';
+  const html = `<div dir="${dir}"><p>${escapeHtml(m.hello)}</p><p>${escapeHtml(m.intro)}</p><ul>${m.items
+    .map((i) => `<li>${escapeHtml(i)}</li>`)
+    .join('')}</ul><p>${escapeHtml(m.open)} <a href="${escapeHtml(m.link)}">${escapeHtml(m.link)}</a></p></div>`;
+  return { text, html };
+}

@@ -1,5 +1,5 @@
 import { BRAND, type Language, OTP_TTL_SECONDS } from '@wac/shared/constants';
-import type { MailMessage } from '../../lib/mail';
+import { escapeHtml, type MailMessage } from '../../lib/mail';
 
 const MINUTES = OTP_TTL_SECONDS / 60;
 
@@ -75,9 +75,6 @@ const RESET: Record<Language, OtpMailText> = {
     ignore: 'إذا لم تطلب ذلك، يمكنك تجاهل هذه الرسالة: تبقى كلمة مرورك كما هي.',
   },
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 function otpMail(texts: Record<Language, OtpMailText>, to: string, code: string, lang: Language): MailMessage {
   const t = texts[lang] ?? texts.en;

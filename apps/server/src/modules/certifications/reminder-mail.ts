@@ -1,4 +1,5 @@
 import type { Language } from '@wac/shared/constants';
+import { listMail } from '../../lib/mail';
 
 type Item = { name: string; expiresOn: string | null; expired: boolean };
 
@@ -61,19 +62,17 @@ const TEXT: Record<
   },
 };
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /** The reminder mail: each certification missing, expired or expiring, with its date, and the link to "My certifications". */
 export function reminderMail(lang: Language, company: string, firstName: string, items: Item[], link: string) {
   const t = TEXT[lang] ?? TEXT.en;
-  const lines = items.map(
-    (i) => `- ${i.name} (${i.expiresOn === null ? t.missing : `${i.expired ? t.expired : t.expires} ${i.expiresOn}`})`,
-  );
-  const text = [t.hello(firstName), '', t.intro, ...lines, '', t.open, link].join('\n');
-  const dir = lang === 'ar' ? 'rtl' : 'ltr';
-  const html = `<div dir="${dir}"><p>${escapeHtml(t.hello(firstName))}</p><p>${escapeHtml(t.intro)}</p><ul>${lines
-    .map((l) => `<li>${escapeHtml(l.slice(2))}</li>`)
-    .join('')}</ul><p>${escapeHtml(t.open)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p></div>`;
-  return { subject: t.subject(company), text, html };
+  const body = listMail(lang, {
+    hello: t.hello(firstName),
+    intro: t.intro,
+    items: items.map(
+      (i) => `${i.name} (${i.expiresOn === null ? t.missing : `${i.expired ? t.expired : t.expires} ${i.expiresOn}`})`,
+    ),
+    open: t.open,
+    link,
+  });
+  return { subject: t.subject(company), ...body };
 }

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import type { Infra, TenantCtx } from '../../lib/context';
 import { enqueue } from '../../lib/jobs/queue';
 import type { RunningJob } from '../../lib/jobs/runner';
-import { companyUrl } from '../../lib/mail';
+import { companyUrl, escapeHtml } from '../../lib/mail';
 import * as repo from './requests.repository';
 
 export const TIME_OFF_MAIL_JOB = 'time-off.mail';
@@ -117,9 +117,6 @@ const TEXT: Record<Language, Text> = {
     comment: 'تعليق',
   },
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function timeOffMail(lang: Language, event: TimeOffMailEvent, t: repo.MailTargetRow, link: string) {
   const x = TEXT[lang] ?? TEXT.en;

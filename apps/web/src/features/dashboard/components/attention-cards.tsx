@@ -82,42 +82,29 @@ export function AttentionCards({ overview }: { overview: DashboardOverview }) {
       )}
       {compliance && (
         <Card title={t('admin:dashboard.compliance')} testId="dashboard-compliance">
-          <FigureLink
-            to="/policies"
-            label={t('admin:dashboard.overdueAcknowledgements')}
-            value={compliance.overdue}
-            testId="compliance-overdue"
-          />
-          <FigureLink
-            to="/policies"
-            label={t('admin:dashboard.outstandingAcknowledgements')}
-            value={compliance.outstanding}
-            testId="compliance-outstanding"
-          />
-          <FigureLink
-            to="/policies"
-            label={t('admin:dashboard.activePolicies')}
-            value={compliance.activePolicies}
-            testId="compliance-policies"
-          />
-          <FigureLink
-            to="/certifications"
-            label={t('admin:dashboard.certificationsExpiring')}
-            value={compliance.certificationsExpiring}
-            testId="compliance-certifications-expiring"
-          />
-          <FigureLink
-            to="/certifications"
-            label={t('admin:dashboard.certificationsExpired')}
-            value={compliance.certificationsExpired}
-            testId="compliance-certifications-expired"
-          />
-          <FigureLink
-            to="/certifications"
-            label={t('admin:dashboard.certificationsMissing')}
-            value={compliance.certificationsMissing}
-            testId="compliance-certifications-missing"
-          />
+          {(
+            [
+              ['/policies', 'overdueAcknowledgements', compliance.overdue, 'overdue'],
+              ['/policies', 'outstandingAcknowledgements', compliance.outstanding, 'outstanding'],
+              ['/policies', 'activePolicies', compliance.activePolicies, 'policies'],
+              [
+                '/certifications',
+                'certificationsExpiring',
+                compliance.certificationsExpiring,
+                'certifications-expiring',
+              ],
+              ['/certifications', 'certificationsExpired', compliance.certificationsExpired, 'certifications-expired'],
+              ['/certifications', 'certificationsMissing', compliance.certificationsMissing, 'certifications-missing'],
+            ] as const
+          ).map(([to, label, value, id]) => (
+            <FigureLink
+              key={id}
+              to={to}
+              label={t(`admin:dashboard.${label}`)}
+              value={value}
+              testId={`compliance-${id}`}
+            />
+          ))}
         </Card>
       )}
     </SimpleGrid>
