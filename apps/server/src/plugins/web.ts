@@ -54,10 +54,13 @@ export default fp(async function web(app: FastifyInstance) {
   };
   const hasBuild = existsSync(join(root, 'index.html'));
   if (hasBuild) {
+    // `serve: false`: the plugin only lends `reply.sendFile` (with the headers below) to the
+    // `/admin/*` route, which decides what is a file. Serving through the plugin's own routes
+    // (`wildcard: false`) walked the whole folder at start-up and added two routes per file:
+    // about 160 ms of every start (bench/RESULTS.md, "Start-up").
     await app.register(fastifyStatic, {
       root,
-      prefix: '/admin/',
-      wildcard: false,
+      serve: false,
       index: false,
       setHeaders(res, path) {
         res.header(

@@ -2,6 +2,9 @@ import { CronExpressionParser } from 'cron-parser';
 
 /** Whether `zone` is an IANA time zone this runtime knows. */
 export function isTimeZone(zone: string): boolean {
+  // UTC needs no look-up: recurring jobs are registered in UTC at start-up, and the first
+  // DateTimeFormat with a time zone costs about 30 ms of loading zone data.
+  if (zone === 'UTC') return true;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
     return true;
