@@ -66,11 +66,30 @@ interface Row {
   /** 1-minute load average when the row finished: the machine is shared, this says how busy it was. */
   load?: number;
   note?: string;
+  /**
+   * CPU time per answered request, in µs: the server process (PGlite included) and the database
+   * backends of the bench database. Unlike req/s it hardly depends on what else runs on the machine.
+   */
+  cpuUs?: { server: number; db: number };
   /** Free-form figures (export). */
   extra?: Record<string, string | number>;
 }
 const rows: Row[] = [];
 const children: ChildProcess[] = [];
+const pidOfPort = new Map<number, number>();
+let dbPids: () => Promise<number[]> = async () => [];
+let endWatcher: () => Promise<void> = async () => undefined;
+
+/** User + system CPU of a process and its threads, in µs (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuUsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return 0; // a backend that ended meanwhile
+  }
+}
+let cpuOfLastRun: { server: number; db: number } | undefined;
 
 // ---------------------------------------------------------------- setup: read the dataset directly
 
@@ -130,12 +149,15 @@ async function prepare(): Promise<Prepared> {
 // ---------------------------------------------------------------- processes
 
 function start(name: string, script: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=bench/.out/prof") reach the server processes.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   children.push(child);
+  pidOfPort.set(port, child.pid!);
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => {
     stderr += d.toString();
@@ -171,7 +193,16 @@ async function cannon(
   const { path = '/', ...rest } = opts;
   const base = { url: `http://127.0.0.1:${port}${path}`, connections: CONNECTIONS, ...rest };
   if (WARMUP > 0) await autocannon({ ...base, duration: WARMUP });
-  return autocannon({ ...base, duration: DURATION });
+  const serverPid = pidOfPort.get(port);
+  // Per backend: one that the pool opened during the run counts from 0, one that ended is lost.
+  const before = new Map((await dbPids()).map((p) => [p, cpuUsOf(p)]));
+  const serverBefore = serverPid ? cpuUsOf(serverPid) : 0;
+  const result = await autocannon({ ...base, duration: DURATION });
+  const answered = result.requests.total || 1;
+  const serverUs = (serverPid ? cpuUsOf(serverPid) : 0) - serverBefore;
+  const dbUs = (await dbPids()).reduce((t, p) => t + cpuUsOf(p) - (before.get(p) ?? 0), 0);
+  cpuOfLastRun = { server: Math.round(serverUs / answered), db: Math.round(dbUs / answered) };
+  return result;
 }
 
 function record(name: string, r: AutocannonResult, note?: string): Row {
@@ -183,8 +214,10 @@ function record(name: string, r: AutocannonResult, note?: string): Row {
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
     load: os.loadavg()[0],
+    cpuUs: cpuOfLastRun,
     note,
   };
+  cpuOfLastRun = undefined;
   const codes = Object.entries(r.statusCodeStats ?? {})
     .filter(([c]) => !c.startsWith('2'))
     .map(([c, s]) => `${s.count}×${c}`);
@@ -389,6 +422,18 @@ async function main() {
   loadAtStart = os.loadavg()[0]!;
   console.log(`API benchmark on ${ENGINE === 'pg' ? 'PostgreSQL' : 'PGlite (embedded)'}, ${startedAt.toISOString()}`);
   const prep = await prepare();
+  if (ENGINE === 'pg') {
+    // The backends serving the bench database (the servers' pools); this client's own is left out.
+    const watcher = new pg.Client({ connectionString: args['database-url'] });
+    await watcher.connect();
+    dbPids = async () =>
+      (
+        await watcher.query<{ pid: number }>(
+          'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        )
+      ).rows.map((r) => r.pid);
+    endWatcher = () => watcher.end();
+  }
   console.log(`  bigco has ${prep.bigcoMembers} members; ${prep.loginEmails.length} member accounts for login`);
   const dbEnv: Record<string, string> =
     ENGINE === 'pg' ? { DATABASE_URL: args['database-url'] } : { DATA_DIR: args['pglite-dir'] };
@@ -415,7 +460,7 @@ async function main() {
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
     // Login and refresh benches spread requests over client addresses (X-Forwarded-For).
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
     ACCESS_TOKEN_TTL_SECONDS: '3600',
   };
   const server = await start('server', 'apps/server/src/server.ts', { ...serverEnv, PORT: String(PORT) }, PORT);
@@ -516,15 +561,23 @@ function report(startedAt: Date, prep: Prepared, baseline: Row | undefined, toke
   const machine = `${cpu.length} × ${cpu[0]?.model.trim()}, ${mb(os.totalmem())} RAM, Node ${process.version}, ${prep.pgVersion}${ENGINE === 'pglite' ? ' (PGlite)' : ''}; server, database and load generator share the same ${cpu.length} cores`;
   const ratio = (v: number | undefined, b: number | undefined, inverse = false) =>
     v === undefined || !b ? '' : inverse ? `${(v / b).toFixed(1)}×` : `${Number((v / b).toPrecision(2))}`;
+  const cpuTotal = (r: Row | undefined) => (r?.cpuUs ? r.cpuUs.server + r.cpuUs.db : undefined);
+  const cpuCell = (r: Row) => (r.cpuUs ? `${r.cpuUs.server} + ${r.cpuUs.db}` : '');
+  // How many baseline requests the same CPU would answer: the load-independent form of "req/s vs baseline".
+  const cpuRatio = (r: Row) => {
+    const b = cpuTotal(baseline);
+    const v = cpuTotal(r);
+    return b && v ? `${Number((b / v).toPrecision(2))}` : '';
+  };
   const lines = [
-    `| Measurement | req/s | p50 ms | p99 ms | req/s vs baseline | p99 vs baseline | load | Notes |`,
-    `|---|---:|---:|---:|---:|---:|---:|---|`,
+    `| Measurement | req/s | p50 ms | p99 ms | req/s vs baseline | p99 vs baseline | CPU µs/req server + db | CPU vs baseline | load | Notes |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---:|---|`,
   ];
   for (const r of rows) {
     if (r.extra) continue;
     const errs = r.errors ? `; ${r.errors} errors/timeouts` : '';
     lines.push(
-      `| ${r.name} | ${r.reqPerSec?.toFixed(0) ?? '–'} | ${r.p50 ?? '–'} | ${r.p99 ?? '–'} | ${ratio(r.reqPerSec, baseline?.reqPerSec)} | ${ratio(r.p99, baseline?.p99, true)} | ${r.load?.toFixed(1) ?? ''} | ${(r.note ?? '') + errs} |`,
+      `| ${r.name} | ${r.reqPerSec?.toFixed(0) ?? '–'} | ${r.p50 ?? '–'} | ${r.p99 ?? '–'} | ${ratio(r.reqPerSec, baseline?.reqPerSec)} | ${ratio(r.p99, baseline?.p99, true)} | ${cpuCell(r)} | ${cpuRatio(r)} | ${r.load?.toFixed(1) ?? ''} | ${(r.note ?? '') + errs} |`,
     );
   }
   const exports = rows.filter((r) => r.extra);
@@ -555,4 +608,5 @@ try {
   await main();
 } finally {
   for (const c of children) await stop(c);
+  await endWatcher();
 }

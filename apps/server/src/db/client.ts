@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { inlineParams } from './inline-params';
 import * as schema from './schema/index';
 
 export type Orm = NodePgDatabase<typeof schema>;
@@ -104,6 +105,65 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** How many distinct statement texts each process prepares by name; later ones run unnamed. */
+const PREPARED_MAX = 1_000;
+const preparedNames = new Map<string, string>();
+
+/**
+ * A statement's name for PostgreSQL's prepared-statement cache: the same text always gets the same
+ * name, so each connection parses and plans it once and then only binds and executes it (the
+ * request-context lookup and the listings run thousands of times a second). Statements without
+ * parameters stay unnamed (BEGIN, the scope, COMMIT are simple-protocol messages), and past
+ * PREPARED_MAX texts (a query built with a varying shape) new ones stay unnamed too, so no
+ * connection's cache grows without bound. Prepared statements are per connection and outlive a
+ * rolled-back transaction; node-postgres tracks which ones each connection has parsed.
+ */
+function statementName(text: string): string | undefined {
+  let name = preparedNames.get(text);
+  if (name === undefined && preparedNames.size < PREPARED_MAX) {
+    name = `wac${preparedNames.size}`;
+    preparedNames.set(text, name);
+  }
+  return name;
+}
+
+class PreparingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query has a dozen overloads; this only adds a name.
+  override query(config: any, values?: any, callback?: any): any {
+    // node-postgres writes each protocol message (Parse, Bind, Describe, Execute, Sync) on its own;
+    // corked, a statement leaves in one system call.
+    const stream = (
+      this as unknown as { connection: { stream: NodeJS.WritableStream & { cork(): void; uncork(): void } } }
+    ).connection.stream;
+    stream.cork();
+    try {
+      return this.named(config, values, callback);
+    } finally {
+      stream.uncork();
+    }
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  private named(config: any, values?: any, callback?: any): any {
+    if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
+      const name = statementName(config);
+      if (name) return super.query({ text: config, values, name }, callback);
+    } else if (
+      config &&
+      typeof config === 'object' &&
+      typeof config.text === 'string' &&
+      !config.name &&
+      typeof config.submit !== 'function'
+    ) {
+      // drizzle passes the values beside the config, others inside it.
+      const params = Array.isArray(values) ? values : config.values;
+      const name = Array.isArray(params) && params.length > 0 ? statementName(config.text) : undefined;
+      if (name) return super.query({ ...config, name }, values, callback);
+    }
+    return super.query(config, values, callback);
+  }
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   let orm: Orm;
   let kind: Database['kind'];
@@ -115,6 +175,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     kind = 'pg';
     pool = new pg.Pool({
       connectionString: opts.databaseUrl,
+      Client: PreparingClient,
       max: opts.poolSize ?? 10,
       // An unreachable or silent database must fail a request in bounded time (answered 503 by the
       // error handler), never hang it: connecting (or waiting for a free connection) and every
@@ -135,7 +196,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const p = pool;
     orm = drizzlePg(p, { schema });
     close = () => p.end();
-    doMigrate = () => migrateOnce(p);
+    doMigrate = () => migrateOnce(p.options);
   } else {
     kind = 'pglite';
     const dataDir = opts.dataDir ?? 'memory://';
@@ -179,26 +240,48 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     scoped = async <T>(scope: Scope, fn: (tx: Tx) => Promise<T>) => {
       const client = await p.connect();
       const lit = (v: string) => client.escapeLiteral(v);
+      const begin = `BEGIN; SELECT set_config('role', ${lit(APP_ROLE)}, true), set_config('app.company_id', ${lit(scope.companyId ?? '')}, true), set_config('app.user_id', ${lit(scope.userId ?? '')}, true), set_config('app.scope', ${lit(scope.system ? 'system' : '')}, true), set_config('plan_cache_mode', 'force_generic_plan', true)`;
+      let begun = false;
+      // The transaction begins with its first statement: BEGIN, the scope and that statement go as
+      // one message when its values can be written as literals (inline-params.ts), else BEGIN and
+      // the scope go first. A transaction that runs no statement never begins.
+      // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query overloads, as drizzle calls them.
+      const query = async (config: any, values?: any): Promise<any> => {
+        if (begun) return client.query(config, values);
+        begun = true;
+        const text: unknown = typeof config === 'string' ? config : config?.text;
+        const params: unknown = Array.isArray(values) ? values : (config?.values ?? []);
+        const inlined =
+          typeof text === 'string' && Array.isArray(params) && typeof config?.submit !== 'function'
+            ? inlineParams(text, params, lit)
+            : null;
+        if (inlined === null) {
+          await client.query(begin);
+          return client.query(config, values);
+        }
+        const { name: _name, values: _values, text: _text, ...rest } = typeof config === 'string' ? {} : config;
+        const results = await client.query({ ...rest, text: `${begin}; ${inlined}` });
+        return Array.isArray(results) ? results[results.length - 1] : results;
+      };
+      const conn = new Proxy(client, {
+        get(target, key) {
+          if (key === 'query') return query;
+          const value = Reflect.get(target, key, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
       let broken: Error | undefined;
       try {
-        await client.query(
-          `BEGIN; SELECT set_config('role', ${lit(APP_ROLE)}, true), set_config('app.company_id', ${lit(scope.companyId ?? '')}, true), set_config('app.user_id', ${lit(scope.userId ?? '')}, true), set_config('app.scope', ${lit(scope.system ? 'system' : '')}, true), set_config('plan_cache_mode', 'force_generic_plan', true)`,
-        );
-        const session = new NodePgSession(
-          client,
-          internals.dialect,
-          internals.session.schema,
-          internals.session.options,
-        );
+        const session = new NodePgSession(conn, internals.dialect, internals.session.schema, internals.session.options);
         const tx = new NodePgTransaction(internals.dialect, session, internals.session.schema) as unknown as Tx;
         const result = await fn(tx);
-        await client.query('COMMIT');
+        if (begun) await client.query('COMMIT');
         return result;
       } catch (error) {
         // A connection that timed out or broke is discarded, not asked to roll back (that would
         // wait out a second timeout); the server rolls back when the connection goes.
         if (isDatabaseUnavailable(error)) broken = error as Error;
-        else {
+        else if (begun) {
           await client.query('ROLLBACK').catch((e: Error) => {
             broken = e;
           });
@@ -230,8 +313,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
  * left to do. Without it, two processes started together on a new database both create the
  * migration table and one of them fails.
  */
-async function migrateOnce(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
+async function migrateOnce(options: pg.PoolConfig): Promise<void> {
+  // A connection of its own, without the pool's limit per statement: waiting for another process's
+  // migrations, or one long migration (an index on a large table), may take longer than a request.
+  const client = new pg.Client({ ...options, query_timeout: undefined });
+  await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
@@ -240,7 +326,7 @@ async function migrateOnce(pool: pg.Pool): Promise<void> {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }
   } finally {
-    client.release();
+    await client.end();
   }
 }
 

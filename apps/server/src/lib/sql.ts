@@ -30,3 +30,19 @@ export async function* batches<T, C>(
     cursor = cursorOf(chunk[chunk.length - 1]!);
   }
 }
+
+/**
+ * A listing's total, counted only when the page cannot tell it: a page with fewer rows than asked
+ * for is the last one (and an empty first page means none), so most small listings — a user's
+ * companies, a company's teams — answer with one statement instead of two. The count runs in the
+ * same transaction as the page, as before.
+ */
+export async function pageTotal(
+  page: { page: number; itemsPerPage: number },
+  rowsOnPage: number,
+  count: () => Promise<number>,
+): Promise<number> {
+  if (rowsOnPage > 0 && rowsOnPage < page.itemsPerPage) return (page.page - 1) * page.itemsPerPage + rowsOnPage;
+  if (rowsOnPage === 0 && page.page === 1) return 0;
+  return count();
+}

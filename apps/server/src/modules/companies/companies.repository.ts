@@ -1,7 +1,7 @@
 import type { CompanyExportQuery } from '@wac/shared/schemas/companies';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { afterKeyset, and, containsPattern, type KeysetCursor, rows, type SortKey } from '../../lib/sql';
+import { afterKeyset, and, containsPattern, type KeysetCursor, pageTotal, rows, type SortKey } from '../../lib/sql';
 
 export interface CompanyRow {
   id: string;
@@ -47,8 +47,11 @@ export async function list(tx: Tx, q: CompanyFilter & { page: number; itemsPerPa
     sql`SELECT ${COLS} FROM companies WHERE ${where(q)} ORDER BY ${orderOf(q).order}
          LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
   );
-  const [c] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM companies WHERE ${where(q)}`);
-  return { data, totalItems: c?.n ?? 0 };
+  const totalItems = await pageTotal(q, data.length, async () => {
+    const [c] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM companies WHERE ${where(q)}`);
+    return c?.n ?? 0;
+  });
+  return { data, totalItems };
 }
 
 /** A batch of the export, by keyset on (sort key, id): rows strictly after `cursor` in the listing's order. */

@@ -1,7 +1,7 @@
 import type { TeamExportQuery } from '@wac/shared/schemas/teams';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { afterKeyset, containsPattern, type KeysetCursor, rows, type SortKey } from '../../lib/sql';
+import { afterKeyset, containsPattern, type KeysetCursor, pageTotal, rows, type SortKey } from '../../lib/sql';
 
 export interface TeamRow {
   id: string;
@@ -44,8 +44,11 @@ export async function list(tx: Tx, companyId: string, q: TeamFilter & { page: nu
     sql`SELECT ${COLS} FROM teams t LEFT JOIN users u ON u.id = t.lead_user_id WHERE ${where(companyId, q)}
          ORDER BY ${orderOf(q).order} LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
   );
-  const [c] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM teams t WHERE ${where(companyId, q)}`);
-  return { data, totalItems: c?.n ?? 0 };
+  const totalItems = await pageTotal(q, data.length, async () => {
+    const [c] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM teams t WHERE ${where(companyId, q)}`);
+    return c?.n ?? 0;
+  });
+  return { data, totalItems };
 }
 
 /** A batch of the export, by keyset on (sort key, id): rows strictly after `cursor` in the listing's order. */

@@ -1,6 +1,7 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { companies, memberships, users } from '../../db/schema/index';
+import { pageTotal } from '../../lib/sql';
 
 export async function findUser(tx: Tx, id: string) {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
@@ -29,8 +30,11 @@ export async function listProfiles(tx: Tx, userId: string, page: number, itemsPe
     .orderBy(asc(memberships.createdAt), asc(memberships.id))
     .limit(itemsPerPage)
     .offset((page - 1) * itemsPerPage);
-  const [total] = await tx.select({ n: count() }).from(memberships).where(eq(memberships.userId, userId));
-  return { rows, totalItems: total?.n ?? 0 };
+  const totalItems = await pageTotal({ page, itemsPerPage }, rows.length, async () => {
+    const [total] = await tx.select({ n: count() }).from(memberships).where(eq(memberships.userId, userId));
+    return total?.n ?? 0;
+  });
+  return { rows, totalItems };
 }
 
 export async function companyIdsOf(tx: Tx, userId: string): Promise<string[]> {
