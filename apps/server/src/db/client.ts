@@ -251,8 +251,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         begun = true;
         const text: unknown = typeof config === 'string' ? config : config?.text;
         const params: unknown = Array.isArray(values) ? values : (config?.values ?? []);
+        // A statement its repository prepares on purpose (preparedRows: its plan costs more than
+        // running it) keeps its plan, and BEGIN goes ahead of it on its own.
         const inlined =
-          typeof text === 'string' && Array.isArray(params) && typeof config?.submit !== 'function'
+          typeof text === 'string' && Array.isArray(params) && typeof config?.submit !== 'function' && !config?.name
             ? inlineParams(text, params, lit)
             : null;
         if (inlined === null) {
