@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, describeViolations, expectDashboard, signIn } from '../support/console';
+import { axeViolations, describeViolations, expectDashboard, pickDate, signIn } from '../support/console';
 import { consoleUrl } from '../support/env';
 
 async function openAttendance(page: Page) {
@@ -261,3 +261,39 @@ for (const language of ['en', 'ar'] as const) {
     expect(violations, describeViolations(violations)).toEqual([]);
   });
 }
+
+test('Alice adds a public holiday with the calendar field, axe clean with the calendar open, and removes it', async ({
+  page,
+}) => {
+  await signIn(page, 'alice@example.com', 'acme');
+  await expectDashboard(page, 'Alice');
+  await page.goto(consoleUrl('acme', '/attendance/settings'));
+  await page.getByRole('tab', { name: 'Public holidays' }).click();
+  const year = Number(await page.getByTestId('holiday-year').textContent());
+  // A Sunday near the year's end: no one's working days (time off in other specs) change meanwhile.
+  const sunday = new Date(Date.UTC(year, 11, 31));
+  sunday.setUTCDate(31 - sunday.getUTCDay());
+  const iso = sunday.toISOString().slice(0, 10);
+  const name = `Calendar check ${Date.now()}`;
+
+  await page.getByRole('button', { name: 'Add a public holiday' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a public holiday' });
+  const field = dialog.getByTestId('holiday-date');
+  await field.click();
+  await expect(page.getByRole('button', { name: 'Next month' }).last()).toBeVisible();
+  const violations = await axeViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Next month' })).toHaveCount(0);
+  await pickDate(field, iso);
+  await expect(field).toHaveText(
+    new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(sunday),
+  );
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const row = page.getByTestId('holidays-table').getByRole('row').filter({ hasText: name });
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: new RegExp(`^Remove.*${name}`) }).click();
+  await expect(row).toHaveCount(0);
+});

@@ -1,5 +1,6 @@
 import { Modal, type ModalRootProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useWindowEvent } from '@mantine/hooks';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface AppDialogProps {
@@ -13,13 +14,31 @@ interface AppDialogProps {
 /**
  * A modal dialog: titled (aria-labelledby), focus trapped, closed by Escape or its named close
  * button. Built from Modal's parts so its header is a plain element, not a second page banner.
+ * Escape closes only the dialog it was pressed in: a calendar opened from a field of this dialog
+ * is a dialog of its own above it, and Escape there closes the calendar, not the form with it
+ * (every open Mantine modal would otherwise close on the same key press).
  */
 export function AppDialog({ opened, onClose, title, size, children }: AppDialogProps) {
   const { t } = useTranslation();
+  const content = useRef<HTMLDivElement>(null);
+  useWindowEvent(
+    'keydown',
+    (event) => {
+      if (!opened || event.key !== 'Escape' || event.isComposing) return;
+      const target = event.target as HTMLElement | null;
+      // Pressed in another dialog (a calendar above this one): that one closes, this one stays.
+      if (target?.closest?.('[role="dialog"]') && !content.current?.contains(target)) return;
+      // An open dropdown (a select's list) takes its own Escape first.
+      if (target?.getAttribute?.('data-mantine-stop-propagation') === 'true') return;
+      onClose();
+      // Captured, as Mantine's own modals do: before a dropdown's handler closes it and clears its flag.
+    },
+    { capture: true },
+  );
   return (
-    <Modal.Root opened={opened} onClose={onClose} size={size} trapFocus returnFocus>
+    <Modal.Root opened={opened} onClose={onClose} size={size} trapFocus returnFocus closeOnEscape={false}>
       <Modal.Overlay />
-      <Modal.Content>
+      <Modal.Content ref={content}>
         <Modal.Header component="div">
           <Modal.Title fw={700}>{title}</Modal.Title>
           <Modal.CloseButton aria-label={t('admin:common.close')} />

@@ -24,6 +24,8 @@ export function CompanyDatePicker({
   clearable = true,
   required,
   minDate,
+  maxDate,
+  readOnly,
   error,
   inDialog = false,
 }: {
@@ -40,6 +42,9 @@ export function CompanyDatePicker({
   required?: boolean;
   /** The first day that may be picked (`YYYY-MM-DD`). */
   minDate?: string;
+  /** The last day that may be picked (`YYYY-MM-DD`). */
+  maxDate?: string;
+  readOnly?: boolean;
   error?: string;
   /**
    * In a dialog the calendar opens in its own dialog above it: a dropdown inside the dialog would be
@@ -71,6 +76,8 @@ export function CompanyDatePicker({
       clearButtonProps={{ 'aria-label': clearLabel ?? t('admin:common.calendar.clear') }}
       withAsterisk={required}
       minDate={minDate || undefined}
+      maxDate={maxDate || undefined}
+      readOnly={readOnly}
       error={error}
       valueFormatter={({ date }) => (date && !Array.isArray(date) ? medium.format(utc(String(date))) : '')}
       firstDayOfWeek={((weekStart ?? 1) % 7) as DayOfWeek}
@@ -95,7 +102,8 @@ export function CompanyDatePicker({
       // Weekends in Mantine's red fall below 4.5:1 on white; the company's schedule, not the calendar, says who works.
       weekendDays={[]}
       dropdownType={inDialog ? 'modal' : 'popover'}
-      modalProps={{ title: label }}
+      // The calendar's dialog header is no page banner (axe: one banner landmark per page).
+      modalProps={{ title: label, attributes: { header: { role: 'none' } } }}
       popoverProps={{ withinPortal: false, id: popoverId }}
       miw={200}
       data-testid={testId}

@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '@wac/shared/audit';
-import { Alert, Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { type AuditEntry, exportAuditLog, useAuditLog } from './api/get-audit-lo
 import { useAuditPeople } from './api/get-audit-people';
 import { useVerifyAuditLog } from './api/verify-audit-log';
 import { AuditChanges, AuditSentence } from './components/audit-entry';
+import { CompanyDatePicker } from '../../components/company-date-picker';
 
 const SORTS = ['createdAt'] as const;
 type Filter = 'action' | 'actor' | 'targetType' | 'from' | 'to';
@@ -150,19 +151,19 @@ export default function AuditLogScreen() {
               onChange={(v) => state.setFilter('targetType', v)}
               w={170}
             />
-            <TextInput
-              type="date"
+            <CompanyDatePicker
               label={t('admin:audit.fromDate')}
               value={state.filters.from ?? ''}
-              max={state.filters.to}
-              onChange={(e) => state.setFilter('from', e.currentTarget.value || null)}
+              maxDate={state.filters.to ?? undefined}
+              onChange={(v) => state.setFilter('from', v || null)}
+              testId="audit-from"
             />
-            <TextInput
-              type="date"
+            <CompanyDatePicker
               label={t('admin:audit.toDate')}
               value={state.filters.to ?? ''}
-              min={state.filters.from}
-              onChange={(e) => state.setFilter('to', e.currentTarget.value || null)}
+              minDate={state.filters.from ?? undefined}
+              onChange={(v) => state.setFilter('to', v || null)}
+              testId="audit-to"
             />
           </Group>
         }

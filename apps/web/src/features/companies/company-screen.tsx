@@ -38,6 +38,7 @@ import { useUpdateCompany } from './api/update-company';
 import { useUploadLogo } from './api/upload-logo';
 import { PageHeading } from '../../components/page-heading';
 import { useFormat } from '../../lib/format';
+import { CompanyDatePicker } from '../../components/company-date-picker';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
@@ -126,13 +127,13 @@ function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }
             readOnly={!canWrite}
             allowDeselect={false}
           />
-          <TextInput
-            type="date"
+          <CompanyDatePicker
             label={t('admin:companies.trialEnd')}
             value={trialEnd}
-            onChange={(e) => setTrialEnd(e.currentTarget.value)}
+            onChange={setTrialEnd}
             readOnly={!canWrite}
             error={fieldErrors.trialEndsAt}
+            testId="company-trial-end"
           />
         </Group>
         {canWrite && (

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useAssignments } from '../api/get-assignments';
 import { useSchedules } from '../api/get-schedules';
 import { useSearchMembers } from '../api/search-members';
 import { useZonedFormat } from './zoned-format';
+import { CompanyDatePicker } from '../../../components/company-date-picker';
 
 /** Who follows which schedule from which date; earlier days keep the schedule they had. */
 export function AssignmentsPanel() {
@@ -99,12 +100,13 @@ export function AssignmentsPanel() {
                 onChange={setSchedule}
                 withAsterisk
               />
-              <TextInput
-                type="date"
+              <CompanyDatePicker
                 label={t('admin:attendance.effectiveFrom')}
                 value={from}
-                onChange={(e) => setFrom(e.currentTarget.value)}
-                withAsterisk
+                onChange={setFrom}
+                required
+                clearable={false}
+                testId="assignment-from"
               />
               <Button type="submit" loading={add.isPending} disabled={!schedule || !from}>
                 {t('admin:attendance.assign')}

@@ -9,6 +9,7 @@ import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useRequestCorrection } from '../api/request-correction';
 import { useZonedFormat, wallTime } from './zoned-format';
+import { CompanyDatePicker } from '../../../components/company-date-picker';
 
 /**
  * A member asks to correct an entry (a wrong time, a missing clock-out, one to remove) or to add a
@@ -99,12 +100,14 @@ export function CorrectionRequestDialog({
             </>
           )}
           {!entry && (
-            <TextInput
-              type="date"
+            <CompanyDatePicker
               label={t('admin:attendance.date')}
               value={day}
-              onChange={(e) => setDay(e.currentTarget.value)}
-              withAsterisk
+              onChange={setDay}
+              required
+              clearable={false}
+              testId="correction-date"
+              inDialog
             />
           )}
           {kind !== 'remove' && (

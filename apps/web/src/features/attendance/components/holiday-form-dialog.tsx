@@ -8,6 +8,7 @@ import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useCreateHoliday } from '../api/create-holiday';
 import { useUpdateHoliday } from '../api/update-holiday';
+import { CompanyDatePicker } from '../../../components/company-date-picker';
 
 /** Add or edit a public holiday: a date and a name. */
 export function HolidayFormDialog({ holiday, onClose }: { holiday?: Holiday; onClose: () => void }) {
@@ -51,14 +52,15 @@ export function HolidayFormDialog({ holiday, onClose }: { holiday?: Holiday; onC
               {error}
             </Alert>
           )}
-          <TextInput
-            type="date"
+          <CompanyDatePicker
             label={t('admin:attendance.date')}
-            withAsterisk
-            data-autofocus
+            required
+            clearable={false}
             value={date}
-            onChange={(e) => setDate(e.currentTarget.value)}
+            onChange={setDate}
             error={errors.date}
+            testId="holiday-date"
+            inDialog
           />
           <TextInput
             label={t('admin:attendance.holidayName')}
