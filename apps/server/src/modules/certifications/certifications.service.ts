@@ -59,15 +59,13 @@ export async function typeOr404(tx: Tx, companyId: string, id: string, lock = fa
   return row;
 }
 
-/** A page of types, each with its counts (one pass over its audience each; a page holds at most a few dozen). */
+/** A page of types, each with its counts (one grouped pass over the page's current records). */
 export async function listTypes(ctx: TenantCtx, q: CertificationTypeListQuery) {
   return ctx.run(async (tx) => {
     const today = await todayIn(tx, ctx.companyId);
     const { data, totalItems } = await repo.listTypes(tx, ctx.companyId, q);
-    const withCounts = [];
-    for (const r of data) {
-      withCounts.push({ ...toType(r), counts: countsOf(await repo.counts(tx, ctx.companyId, r, today)), today });
-    }
+    const counts = await repo.countsByType(tx, ctx.companyId, data, today);
+    const withCounts = data.map((r) => ({ ...toType(r), counts: countsOf(counts.get(r.id)!), today }));
     return pageOf(q, withCounts, totalItems);
   });
 }
@@ -88,8 +86,9 @@ export async function backlog(ctx: TenantCtx) {
       CertificationTypeListQuerySchema.parse({ itemsPerPage: 100 }),
     );
     const total = { expiring: 0, expired: 0, missing: 0 };
+    const counts = await repo.countsByType(tx, ctx.companyId, data, today);
     for (const r of data) {
-      const c = countsOf(await repo.counts(tx, ctx.companyId, r, today));
+      const c = countsOf(counts.get(r.id)!);
       total.expiring += c.expiring;
       total.expired += c.expired;
       total.missing += c.missing;
