@@ -300,6 +300,8 @@ export interface RecordValues {
   evidenceContentType: string | null;
   evidenceSize: number | null;
   recordedBy: string | null;
+  /** `pending` for a member's own upload (decision 019); admins' records count at once. */
+  status?: 'approved' | 'pending';
 }
 
 export async function insertRecord(tx: Tx, companyId: string, values: RecordValues) {
@@ -308,6 +310,13 @@ export async function insertRecord(tx: Tx, companyId: string, values: RecordValu
     .values({ companyId, ...values })
     .returning({ id: certificationRecords.id, createdAt: certificationRecords.createdAt });
   return row!;
+}
+
+/** The per-person lock certification_refresh_current takes, held to commit (taking it twice is fine). */
+export async function lockPerson(tx: Tx, typeId: string, userId: string) {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended('certification:' || ${typeId}::uuid::text || ':' || ${userId}::uuid::text, 0))`,
+  );
 }
 
 /** After a person's record was added or removed: the one that expires last becomes current. */
@@ -325,13 +334,15 @@ export interface RecordRow {
   evidence_content_type: string | null;
   evidence_size: number | null;
   created_at: Date | string;
+  status: 'approved' | 'pending' | 'rejected';
 }
 
 export async function findRecord(tx: Tx, companyId: string, id: string, userId?: string) {
   const [row] = await rows<RecordRow>(
     tx,
     sql`SELECT id, type_id, user_id, to_char(issued_on, 'YYYY-MM-DD') AS issued_on,
-          to_char(expires_on, 'YYYY-MM-DD') AS expires_on, evidence_name, evidence_content_type, evidence_size, created_at
+          to_char(expires_on, 'YYYY-MM-DD') AS expires_on, evidence_name, evidence_content_type, evidence_size, created_at,
+          status
         FROM certification_records WHERE company_id = ${companyId} AND id = ${id}
           ${userId ? sql`AND user_id = ${userId}` : sql``}`,
   );
@@ -355,16 +366,35 @@ export async function removeRecord(tx: Tx, companyId: string, id: string) {
 
 export interface MineRow extends RecordCols, TypeRow {
   status: 'missing' | 'expiring' | 'expired' | 'valid';
+  sub_id: string | null;
+  sub_status: 'pending' | 'rejected' | null;
+  sub_issued_on: string | null;
+  sub_expires_on: string | null;
+  sub_evidence_name: string | null;
+  sub_evidence_content_type: string | null;
+  sub_evidence_size: number | null;
+  sub_created_at: Date | string | null;
+  sub_reason: string | null;
 }
 
 /** The types whose audience holds this person, with their record that counts. */
 export function mine(tx: Tx, companyId: string, userId: string, today: string) {
   return rows<MineRow>(
     tx,
-    sql`SELECT ${TYPE_COLS}, ${statusOf(today)} AS status, ${REC_COLS}
+    sql`SELECT ${TYPE_COLS}, ${statusOf(today)} AS status, ${REC_COLS},
+          sub.id AS sub_id, sub.status AS sub_status, to_char(sub.issued_on, 'YYYY-MM-DD') AS sub_issued_on,
+          to_char(sub.expires_on, 'YYYY-MM-DD') AS sub_expires_on, sub.evidence_name AS sub_evidence_name,
+          sub.evidence_content_type AS sub_evidence_content_type, sub.evidence_size AS sub_evidence_size,
+          sub.created_at AS sub_created_at, sub.review_note AS sub_reason
         FROM certification_types ct
         JOIN memberships m ON m.company_id = ct.company_id AND m.user_id = ${userId} AND m.enabled
         ${currentRecord(sql`ct.id`)}
+        LEFT JOIN LATERAL (SELECT s.id, s.status, s.issued_on, s.expires_on, s.evidence_name, s.evidence_content_type,
+            s.evidence_size, s.created_at, s.review_note
+          FROM certification_records s
+          WHERE s.company_id = ct.company_id AND s.type_id = ct.id AND s.user_id = ${userId} AND s.status <> 'approved'
+            AND (rec.id IS NULL OR s.created_at > rec.created_at)
+          ORDER BY s.created_at DESC, s.id DESC LIMIT 1) sub ON true
         WHERE ct.company_id = ${companyId} AND ${inAudience}
         ORDER BY CASE ${statusOf(today)} WHEN 'expired' THEN 0 WHEN 'missing' THEN 1 WHEN 'expiring' THEN 2 ELSE 3 END,
           rec.expires_on NULLS FIRST, lower(ct.name), ct.id
@@ -415,4 +445,76 @@ export async function reminderFor(tx: Tx, companyId: string, userId: string, tod
         ORDER BY rec.expires_on NULLS FIRST, lower(ct.name)`,
   );
   return { person, items };
+}
+
+/** Whether this person is in the type's audience (an active member the type applies to). */
+export async function needsType(tx: Tx, companyId: string, typeId: string, userId: string) {
+  const [row] = await rows<{ one: number }>(
+    tx,
+    sql`SELECT 1 AS one FROM certification_types ct
+        JOIN memberships m ON m.company_id = ct.company_id AND m.user_id = ${userId} AND m.enabled
+        WHERE ct.company_id = ${companyId} AND ct.id = ${typeId} AND ${inAudience}`,
+  );
+  return !!row;
+}
+
+/** Whether the person already has an upload of this type waiting for review. */
+export async function hasPending(tx: Tx, companyId: string, typeId: string, userId: string) {
+  const [row] = await rows<{ one: number }>(
+    tx,
+    sql`SELECT 1 AS one FROM certification_records
+        WHERE company_id = ${companyId} AND type_id = ${typeId} AND user_id = ${userId} AND status = 'pending' LIMIT 1`,
+  );
+  return !!row;
+}
+
+export interface PendingRow extends RecordCols {
+  type_id: string;
+  type_name: string;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+/** Submissions waiting for an admin, oldest first (the partial index on pending rows), paged with their count. */
+export async function pendingPage(
+  tx: Tx,
+  companyId: string,
+  q: { page: number; itemsPerPage: number; search?: string; order: 'asc' | 'desc' },
+) {
+  const parts: SQL[] = [sql`rec.company_id = ${companyId}`, sql`rec.status = 'pending'`];
+  if (q.search)
+    parts.push(
+      sql`(lower(u.first_name || ' ' || u.last_name) LIKE ${containsPattern(q.search)} OR lower(u.email) LIKE ${containsPattern(q.search)}
+        OR lower(ct.name) LIKE ${containsPattern(q.search)})`,
+    );
+  const dir = q.order === 'desc' ? sql`DESC` : sql`ASC`;
+  const from = sql`certification_records rec
+    JOIN certification_types ct ON ct.company_id = rec.company_id AND ct.id = rec.type_id
+    JOIN users u ON u.id = rec.user_id`;
+  const data = await rows<PendingRow>(
+    tx,
+    sql`SELECT ${REC_COLS}, rec.type_id, ct.name AS type_name, rec.user_id, u.first_name, u.last_name, u.email
+        FROM ${from} WHERE ${and(parts)} ORDER BY rec.created_at ${dir}, rec.id ${dir}
+        LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
+  );
+  const [c] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM ${from} WHERE ${and(parts)}`);
+  return { data, totalItems: c?.n ?? 0 };
+}
+
+/** Approves or rejects a pending submission; false when it is no longer pending (someone else reviewed it). */
+export async function review(
+  tx: Tx,
+  companyId: string,
+  id: string,
+  decision: { status: 'approved' | 'rejected'; by: string | null; note: string | null },
+) {
+  const [row] = await rows<{ id: string }>(
+    tx,
+    sql`UPDATE certification_records SET status = ${decision.status}, reviewed_by = ${decision.by},
+          reviewed_at = now(), review_note = ${decision.note}
+        WHERE company_id = ${companyId} AND id = ${id} AND status = 'pending' RETURNING id`,
+  );
+  return !!row;
 }
