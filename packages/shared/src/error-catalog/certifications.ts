@@ -14,13 +14,15 @@ export const CERTIFICATION_MESSAGES: Record<Language, Record<CertificationCode, 
   de: {
     CERTIFICATION_TYPE_NAME_TAKEN: 'Eine Zertifizierung mit diesem Namen gibt es bereits.',
     CERTIFICATION_EVIDENCE_TYPE: 'Der Nachweis muss eine PDF-, PNG- oder JPEG-Datei sein.',
-    CERTIFICATION_SUBMISSION_PENDING: 'Sie haben bereits ein Zertifikat dieser Art eingereicht; es wurde noch nicht geprüft.',
+    CERTIFICATION_SUBMISSION_PENDING:
+      'Sie haben bereits ein Zertifikat dieser Art eingereicht; es wurde noch nicht geprüft.',
     CERTIFICATION_NOT_PENDING: 'Diese Einreichung wurde bereits geprüft.',
   },
   fr: {
     CERTIFICATION_TYPE_NAME_TAKEN: 'Une certification portant ce nom existe déjà.',
     CERTIFICATION_EVIDENCE_TYPE: 'Le justificatif doit être un fichier PDF, PNG ou JPEG.',
-    CERTIFICATION_SUBMISSION_PENDING: 'Vous avez déjà envoyé un certificat de ce type ; un administrateur ne l’a pas encore examiné.',
+    CERTIFICATION_SUBMISSION_PENDING:
+      'Vous avez déjà envoyé un certificat de ce type ; un administrateur ne l’a pas encore examiné.',
     CERTIFICATION_NOT_PENDING: 'Cette soumission a déjà été examinée.',
   },
   pt: {

@@ -163,7 +163,9 @@ export const PendingSubmissionSchema = z.object({
 export type PendingSubmission = z.infer<typeof PendingSubmissionSchema>;
 export const PendingSubmissionPageSchema = pageOf(PendingSubmissionSchema);
 export type PendingSubmissionPage = z.infer<typeof PendingSubmissionPageSchema>;
-export const PendingSubmissionQuerySchema = ListQuerySchema.extend({ sort: z.enum(['submittedAt']).default('submittedAt') });
+export const PendingSubmissionQuerySchema = ListQuerySchema.extend({
+  sort: z.enum(['submittedAt']).default('submittedAt'),
+});
 export type PendingSubmissionQuery = z.infer<typeof PendingSubmissionQuerySchema>;
 
 /** Rejecting a submission says why (the member reads it). */

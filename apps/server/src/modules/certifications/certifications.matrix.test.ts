@@ -155,5 +155,6 @@ describeMatrix(
   (route) =>
     isUnder(route, '/api/certification-types') ||
     isUnder(route, '/api/certification-records') ||
+    isUnder(route, '/api/certification-submissions') ||
     isUnder(route, '/api/my-certifications'),
 );

@@ -35,7 +35,7 @@ const TYPE_COLS = sql`ct.id, ct.name, ct.description, ct.validity_months, ct.rem
   ct.created_at, ct.version`;
 
 /** Whether member `m` is in type `ct`'s audience (any type: the self-service list and the reminder scan). */
-const inAudience = sql`(ct.audience_all
+export const inAudience = sql`(ct.audience_all
   OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.company_id = m.company_id AND tm.user_id = m.user_id AND tm.team_id = ANY (ct.audience_team_ids))
   OR EXISTS (SELECT 1 FROM employees e WHERE e.company_id = m.company_id AND e.user_id = m.user_id AND e.department_id = ANY (ct.audience_department_ids)))`;
 
@@ -47,7 +47,7 @@ const audienceOf = (a: Audience) =>
   OR EXISTS (SELECT 1 FROM employees e WHERE e.company_id = m.company_id AND e.user_id = m.user_id AND e.department_id = ANY (${pgArray(a.audience_department_ids)}::uuid[])))`;
 
 /** The person's record that counts (at most one row: the unique partial index). */
-const currentRecord = (typeId: SQL) => sql`LEFT JOIN certification_records rec
+export const currentRecord = (typeId: SQL) => sql`LEFT JOIN certification_records rec
   ON rec.company_id = m.company_id AND rec.type_id = ${typeId} AND rec.user_id = m.user_id AND rec.is_current`;
 
 /** Expired before today; expiring from today to today + 30 days (both included); valid after that. */
@@ -65,7 +65,7 @@ export interface RecordCols {
   evidence_size: number | null;
   recorded_at: Date | string | null;
 }
-const REC_COLS = sql`rec.id AS record_id, to_char(rec.issued_on, 'YYYY-MM-DD') AS issued_on,
+export const REC_COLS = sql`rec.id AS record_id, to_char(rec.issued_on, 'YYYY-MM-DD') AS issued_on,
   to_char(rec.expires_on, 'YYYY-MM-DD') AS expires_on, rec.evidence_name, rec.evidence_content_type,
   rec.evidence_size, rec.created_at AS recorded_at`;
 
@@ -136,11 +136,9 @@ export interface CountsRow {
 }
 
 /**
- * Assigned / valid / expiring / expired of each type (missing is the rest), for a page of types in
- * two statements whatever the page's size: the statuses are one grouped pass over the current
- * records of those types (one row per person who holds one, never one probe per member), and the
- * audience sizes come from the trigger-kept member_stats (everyone) or from the named teams' and
- * departments' members (an audience of chosen groups) — O(records + audience), not O(members × types).
+ * Assigned / valid / expiring / expired per type (missing is the rest): one grouped pass over the
+ * page's current records, plus audience sizes from member_stats (everyone) or the named groups'
+ * members — O(records + audience), not O(members × types).
  */
 export async function countsByType(tx: Tx, companyId: string, types: TypeRow[], today: string) {
   const out = new Map<string, CountsRow>();
@@ -191,7 +189,6 @@ export async function countsByType(tx: Tx, companyId: string, types: TypeRow[], 
   return out;
 }
 
-/** One type's counts (its page, its holders' total). */
 export async function counts(tx: Tx, companyId: string, type: TypeRow, today: string) {
   return (await countsByType(tx, companyId, [type], today)).get(type.id)!;
 }
@@ -400,121 +397,4 @@ export function mine(tx: Tx, companyId: string, userId: string, today: string) {
           rec.expires_on NULLS FIRST, lower(ct.name), ct.id
         LIMIT 200`,
   );
-}
-
-/**
- * People to remind today: in a type's audience with its certification missing, expired, or
- * expiring within that type's own reminder window (one row per person).
- */
-export function peopleToRemind(tx: Tx, companyId: string, today: string) {
-  return rows<{ user_id: string }>(
-    tx,
-    sql`SELECT DISTINCT m.user_id
-        FROM certification_types ct
-        JOIN memberships m ON m.company_id = ct.company_id AND m.enabled
-        ${currentRecord(sql`ct.id`)}
-        WHERE ct.company_id = ${companyId} AND ${inAudience}
-          AND (rec.id IS NULL OR rec.expires_on <= ${today}::date + ct.remind_days_before)
-        ORDER BY m.user_id`,
-  );
-}
-
-/** What one person's reminder says at sending time: their address and language, and each certification to renew. */
-export async function reminderFor(tx: Tx, companyId: string, userId: string, today: string) {
-  const [person] = await rows<{
-    email: string;
-    first_name: string;
-    language: string | null;
-    sub_domain: string;
-    company: string;
-  }>(
-    tx,
-    sql`SELECT u.email, u.first_name, u.language, c.sub_domain, c.name AS company
-        FROM memberships m JOIN users u ON u.id = m.user_id JOIN companies c ON c.id = m.company_id
-        WHERE m.company_id = ${companyId} AND m.user_id = ${userId} AND m.enabled`,
-  );
-  if (!person) return null;
-  const items = await rows<{ name: string; expires_on: string | null }>(
-    tx,
-    sql`SELECT ct.name, to_char(rec.expires_on, 'YYYY-MM-DD') AS expires_on
-        FROM certification_types ct
-        JOIN memberships m ON m.company_id = ct.company_id AND m.user_id = ${userId} AND m.enabled
-        ${currentRecord(sql`ct.id`)}
-        WHERE ct.company_id = ${companyId} AND ${inAudience}
-          AND (rec.id IS NULL OR rec.expires_on <= ${today}::date + ct.remind_days_before)
-        ORDER BY rec.expires_on NULLS FIRST, lower(ct.name)`,
-  );
-  return { person, items };
-}
-
-/** Whether this person is in the type's audience (an active member the type applies to). */
-export async function needsType(tx: Tx, companyId: string, typeId: string, userId: string) {
-  const [row] = await rows<{ one: number }>(
-    tx,
-    sql`SELECT 1 AS one FROM certification_types ct
-        JOIN memberships m ON m.company_id = ct.company_id AND m.user_id = ${userId} AND m.enabled
-        WHERE ct.company_id = ${companyId} AND ct.id = ${typeId} AND ${inAudience}`,
-  );
-  return !!row;
-}
-
-/** Whether the person already has an upload of this type waiting for review. */
-export async function hasPending(tx: Tx, companyId: string, typeId: string, userId: string) {
-  const [row] = await rows<{ one: number }>(
-    tx,
-    sql`SELECT 1 AS one FROM certification_records
-        WHERE company_id = ${companyId} AND type_id = ${typeId} AND user_id = ${userId} AND status = 'pending' LIMIT 1`,
-  );
-  return !!row;
-}
-
-export interface PendingRow extends RecordCols {
-  type_id: string;
-  type_name: string;
-  user_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-}
-
-/** Submissions waiting for an admin, oldest first (the partial index on pending rows), paged with their count. */
-export async function pendingPage(
-  tx: Tx,
-  companyId: string,
-  q: { page: number; itemsPerPage: number; search?: string; order: 'asc' | 'desc' },
-) {
-  const parts: SQL[] = [sql`rec.company_id = ${companyId}`, sql`rec.status = 'pending'`];
-  if (q.search)
-    parts.push(
-      sql`(lower(u.first_name || ' ' || u.last_name) LIKE ${containsPattern(q.search)} OR lower(u.email) LIKE ${containsPattern(q.search)}
-        OR lower(ct.name) LIKE ${containsPattern(q.search)})`,
-    );
-  const dir = q.order === 'desc' ? sql`DESC` : sql`ASC`;
-  const from = sql`certification_records rec
-    JOIN certification_types ct ON ct.company_id = rec.company_id AND ct.id = rec.type_id
-    JOIN users u ON u.id = rec.user_id`;
-  const data = await rows<PendingRow>(
-    tx,
-    sql`SELECT ${REC_COLS}, rec.type_id, ct.name AS type_name, rec.user_id, u.first_name, u.last_name, u.email
-        FROM ${from} WHERE ${and(parts)} ORDER BY rec.created_at ${dir}, rec.id ${dir}
-        LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
-  );
-  const [c] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM ${from} WHERE ${and(parts)}`);
-  return { data, totalItems: c?.n ?? 0 };
-}
-
-/** Approves or rejects a pending submission; false when it is no longer pending (someone else reviewed it). */
-export async function review(
-  tx: Tx,
-  companyId: string,
-  id: string,
-  decision: { status: 'approved' | 'rejected'; by: string | null; note: string | null },
-) {
-  const [row] = await rows<{ id: string }>(
-    tx,
-    sql`UPDATE certification_records SET status = ${decision.status}, reviewed_by = ${decision.by},
-          reviewed_at = now(), review_note = ${decision.note}
-        WHERE company_id = ${companyId} AND id = ${id} AND status = 'pending' RETURNING id`,
-  );
-  return !!row;
 }

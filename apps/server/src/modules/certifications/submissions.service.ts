@@ -10,6 +10,7 @@ import { actingUser, type TenantCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { pageOf } from '../../lib/http';
 import * as repo from './certifications.repository';
+import * as subs from './submissions.repository';
 import { changed, toRecord, typeOr404 } from './certifications.service';
 import { checkEvidence, type Evidence } from './evidence';
 
@@ -19,7 +20,11 @@ import { checkEvidence, type Evidence } from './evidence';
  * or rejects it with a reason the member reads. Every step is in the audit log.
  */
 
-function parseOr400<T>(result: { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }) {
+function parseOr400<T>(
+  result:
+    | { success: true; data: T }
+    | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } },
+) {
   if (!result.success) {
     throw new AppError(
       'VALIDATION_FAILED',
@@ -41,10 +46,10 @@ export async function submit(
   const saved = await ctx.run(async (tx) => {
     // A type outside my audience (or of another company) does not exist for me.
     const type = await typeOr404(tx, ctx.companyId, id);
-    if (!(await repo.needsType(tx, ctx.companyId, id, userId))) throw new AppError('NOT_FOUND');
+    if (!(await subs.needsType(tx, ctx.companyId, id, userId))) throw new AppError('NOT_FOUND');
     // One waiting upload per person and type: the per-person lock serialises two at once.
     await repo.lockPerson(tx, id, userId);
-    if (await repo.hasPending(tx, ctx.companyId, id, userId)) throw new AppError('CERTIFICATION_SUBMISSION_PENDING');
+    if (await subs.hasPending(tx, ctx.companyId, id, userId)) throw new AppError('CERTIFICATION_SUBMISSION_PENDING');
     const expiresOn = input.expiresOn ?? addMonths(input.issuedOn, type.validity_months);
     const row = await repo.insertRecord(tx, ctx.companyId, {
       typeId: id,
@@ -91,7 +96,7 @@ export async function submit(
 
 /** The submissions waiting for review, oldest first. */
 export async function pending(ctx: TenantCtx, q: PendingSubmissionQuery) {
-  const { data, totalItems } = await ctx.run((tx) => repo.pendingPage(tx, ctx.companyId, q));
+  const { data, totalItems } = await ctx.run((tx) => subs.pendingPage(tx, ctx.companyId, q));
   return pageOf(
     q,
     data.map((r) => ({
@@ -108,7 +113,7 @@ async function decide(ctx: TenantCtx, id: string, status: 'approved' | 'rejected
     const current = await repo.findRecord(tx, ctx.companyId, id);
     if (!current) throw new AppError('NOT_FOUND');
     await repo.lockPerson(tx, current.type_id, current.user_id);
-    if (!(await repo.review(tx, ctx.companyId, id, { status, by: ctx.actor.userId, note }))) {
+    if (!(await subs.review(tx, ctx.companyId, id, { status, by: ctx.actor.userId, note }))) {
       throw new AppError('CERTIFICATION_NOT_PENDING');
     }
     if (status === 'approved') await repo.refreshCurrent(tx, ctx.companyId, current.type_id, current.user_id);

@@ -72,7 +72,8 @@ const upload = (
 };
 const db = async <T>(q: ReturnType<typeof sql>) =>
   ((await t.db.system((tx) => tx.execute(q))) as unknown as { rows: T[] }).rows;
-const recordCount = async () => (await db<{ n: number }>(sql`SELECT count(*)::int AS n FROM certification_records`))[0]!.n;
+const recordCount = async () =>
+  (await db<{ n: number }>(sql`SELECT count(*)::int AS n FROM certification_records`))[0]!.n;
 const mine = async (token = bob) =>
   (await req('GET', '/api/my-certifications', token)).json().data as Array<{
     type: { uuid: string };
@@ -80,12 +81,17 @@ const mine = async (token = bob) =>
     record: { uuid: string } | null;
     submission: { uuid: string; status: string; reason: string | null; expiresOn: string } | null;
   }>;
-const countsOf = async (typeId: string) => (await req('GET', `/api/certification-types/${typeId}`, admin)).json().counts;
+const countsOf = async (typeId: string) =>
+  (await req('GET', `/api/certification-types/${typeId}`, admin)).json().counts;
 
 describe('member uploads', () => {
   it('a member uploads a certificate: it waits for an admin, counts only once approved, every step audited', async () => {
     const before = await countsOf(types.all);
-    const res = await upload(types.all, { issuedOn: '2026-01-15' }, { data: demoPdf('bob first aid'), filename: 'fa.pdf' });
+    const res = await upload(
+      types.all,
+      { issuedOn: '2026-01-15' },
+      { data: demoPdf('bob first aid'), filename: 'fa.pdf' },
+    );
     expect(res.statusCode).toBe(201);
     const sub = res.json();
     expect(sub).toMatchObject({ status: 'pending', issuedOn: '2026-01-15', expiresOn: '2028-01-15', reason: null });
@@ -110,7 +116,14 @@ describe('member uploads', () => {
 
     // A second upload of the same type while one waits is refused, and changes nothing.
     const n = await recordCount();
-    const twice = await upload(types.all, { issuedOn: '2026-01-16' }, { data: PNG, filename: 'x.png' }, bob, 'acme', 'fr');
+    const twice = await upload(
+      types.all,
+      { issuedOn: '2026-01-16' },
+      { data: PNG, filename: 'x.png' },
+      bob,
+      'acme',
+      'fr',
+    );
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toMatch(/déjà envoyé/);
     expect(await recordCount()).toBe(n);
@@ -135,21 +148,34 @@ describe('member uploads', () => {
   });
 
   it('a rejected upload never counts and the member reads why; a new upload is possible then', async () => {
-    const res = await upload(types.ops, { issuedOn: '2026-02-01', expiresOn: '2027-02-01' }, { data: PNG, filename: 'f.png' }, carol);
+    const res = await upload(
+      types.ops,
+      { issuedOn: '2026-02-01', expiresOn: '2027-02-01' },
+      { data: PNG, filename: 'f.png' },
+      carol,
+    );
     expect(res.statusCode).toBe(201);
     const id = res.json().uuid;
     const empty = await req('POST', `/api/certification-records/${id}/reject`, admin, { reason: '  ' }, 'acme', 'de');
     expect(empty.statusCode).toBe(400);
     expect((await mine(carol)).find((r) => r.type.uuid === types.ops)!.submission!.status).toBe('pending');
 
-    expect((await req('POST', `/api/certification-records/${id}/reject`, admin, { reason: 'The scan is unreadable' })).statusCode).toBe(204);
+    expect(
+      (await req('POST', `/api/certification-records/${id}/reject`, admin, { reason: 'The scan is unreadable' }))
+        .statusCode,
+    ).toBe(204);
     const row = (await mine(carol)).find((r) => r.type.uuid === types.ops)!;
     expect(row.status).toBe('missing');
     expect(row.submission).toMatchObject({ uuid: id, status: 'rejected', reason: 'The scan is unreadable' });
     expect((await countsOf(types.ops)).valid).toBe(0);
     // Rejected is final: approving it now is refused.
     expect((await req('POST', `/api/certification-records/${id}/approve`, admin)).statusCode).toBe(409);
-    const again = await upload(types.ops, { issuedOn: '2026-02-02' }, { data: demoPdf('better'), filename: 'f.pdf' }, carol);
+    const again = await upload(
+      types.ops,
+      { issuedOn: '2026-02-02' },
+      { data: demoPdf('better'), filename: 'f.pdf' },
+      carol,
+    );
     expect(again.statusCode).toBe(201);
     expect((await mine(carol)).find((r) => r.type.uuid === types.ops)!.submission).toMatchObject({ status: 'pending' });
   });
@@ -158,16 +184,49 @@ describe('member uploads', () => {
     const n = await recordCount();
     const cases = [
       // Not a PDF, PNG or JPEG, whatever its name says.
-      [await upload(types.all, { issuedOn: '2026-01-01' }, { data: Buffer.from('GIF89a....'), filename: 'x.pdf' }, carol, 'acme', 'de'), 415, /PDF-, PNG- oder JPEG/],
+      [
+        await upload(
+          types.all,
+          { issuedOn: '2026-01-01' },
+          { data: Buffer.from('GIF89a....'), filename: 'x.pdf' },
+          carol,
+          'acme',
+          'de',
+        ),
+        415,
+        /PDF-, PNG- oder JPEG/,
+      ],
       // No file at all.
       [await upload(types.all, { issuedOn: '2026-01-01' }, null, carol), 400, /./],
       // Over 2 MB.
-      [await upload(types.all, { issuedOn: '2026-01-01' }, { data: Buffer.concat([demoPdf('big'), Buffer.alloc(2 * 1024 * 1024)]), filename: 'big.pdf' }, carol), 413, /./],
+      [
+        await upload(
+          types.all,
+          { issuedOn: '2026-01-01' },
+          { data: Buffer.concat([demoPdf('big'), Buffer.alloc(2 * 1024 * 1024)]), filename: 'big.pdf' },
+          carol,
+        ),
+        413,
+        /./,
+      ],
       // Expires before it was issued; a date that is not one.
-      [await upload(types.all, { issuedOn: '2026-05-01', expiresOn: '2026-04-01' }, { data: PNG, filename: 'a.png' }, carol), 400, /./],
+      [
+        await upload(
+          types.all,
+          { issuedOn: '2026-05-01', expiresOn: '2026-04-01' },
+          { data: PNG, filename: 'a.png' },
+          carol,
+        ),
+        400,
+        /./,
+      ],
       [await upload(types.all, { issuedOn: '2026-02-30' }, { data: PNG, filename: 'a.png' }, carol), 400, /./],
       // Someone else's record: the form has no person field, so naming one is an unknown field.
-      [await upload(types.all, { issuedOn: '2026-01-01', userUuid: ids.bob }, { data: PNG, filename: 'a.png' }, carol), 400, /./],
+      [
+        await upload(types.all, { issuedOn: '2026-01-01', userUuid: ids.bob }, { data: PNG, filename: 'a.png' }, carol),
+        400,
+        /./,
+      ],
     ] as const;
     for (const [res, status, message] of cases) {
       expect(res.statusCode).toBe(status);
@@ -179,13 +238,23 @@ describe('member uploads', () => {
   it('a member uploads only for themselves, for types they need, in their own company', async () => {
     const n = await recordCount();
     // Bob is not in the Ops team: the Ops-only type does not exist for him.
-    expect((await upload(types.ops, { issuedOn: '2026-01-01' }, { data: PNG, filename: 'a.png' })).statusCode).toBe(404);
+    expect((await upload(types.ops, { issuedOn: '2026-01-01' }, { data: PNG, filename: 'a.png' })).statusCode).toBe(
+      404,
+    );
     // Another company's type, through acme's host: unknown.
-    expect((await upload(types.globex, { issuedOn: '2026-01-01' }, { data: PNG, filename: 'a.png' })).statusCode).toBe(404);
+    expect((await upload(types.globex, { issuedOn: '2026-01-01' }, { data: PNG, filename: 'a.png' })).statusCode).toBe(
+      404,
+    );
     // Bob's token replayed on globex's host is refused (a token is bound to its host) before anything is read.
-    expect((await upload(types.globex, { issuedOn: '2026-01-01' }, { data: PNG, filename: 'a.png' }, bob, 'globex')).statusCode).toBe(401);
+    expect(
+      (await upload(types.globex, { issuedOn: '2026-01-01' }, { data: PNG, filename: 'a.png' }, bob, 'globex'))
+        .statusCode,
+    ).toBe(401);
     // Grace (globex) uploading for an acme type on her own host: not her company's type.
-    expect((await upload(types.all, { issuedOn: '2026-01-01' }, { data: PNG, filename: 'a.png' }, grace, 'globex')).statusCode).toBe(404);
+    expect(
+      (await upload(types.all, { issuedOn: '2026-01-01' }, { data: PNG, filename: 'a.png' }, grace, 'globex'))
+        .statusCode,
+    ).toBe(404);
     expect(await recordCount()).toBe(n);
 
     // A member cannot review: approving or listing the queue is the compliance admins'.
@@ -203,7 +272,10 @@ describe('member uploads', () => {
     const foreignQueue = await req('GET', '/api/certification-submissions', graceToken, undefined, 'globex');
     expect(foreignQueue.statusCode).toBe(200);
     expect(foreignQueue.json().totalItems).toBe(0);
-    expect((await req('POST', `/api/certification-records/${own.json().uuid}/approve`, graceToken, undefined, 'globex')).statusCode).toBe(404);
+    expect(
+      (await req('POST', `/api/certification-records/${own.json().uuid}/approve`, graceToken, undefined, 'globex'))
+        .statusCode,
+    ).toBe(404);
     expect((await mine(carol)).find((r) => r.type.uuid === types.all)!.submission!.status).toBe('pending');
   });
 });
