@@ -18,6 +18,7 @@ import { createCertificationType } from '../apps/server/src/db/seed/certificatio
 import { createMemoryBus } from '../apps/server/src/lib/bus';
 import { createCtx, forCompany } from '../apps/server/src/lib/context';
 import * as repo from '../apps/server/src/modules/certifications/certifications.repository';
+import * as reminderRepo from '../apps/server/src/modules/certifications/reminders.repository';
 import * as certifications from '../apps/server/src/modules/certifications/certifications.service';
 import * as my from '../apps/server/src/modules/certifications/my-certifications.service';
 import { ms, withDatabase } from './lib/util';
@@ -175,7 +176,7 @@ await load('holders: team filter, sorted by expiry', () =>
 await load('my certifications (one member)', () => my.mine(member));
 await step('reminder scan query: people to remind today', async () => {
   const people = await db.scoped({ companyId: COMPANY }, async (tx) =>
-    repo.peopleToRemind(tx, COMPANY, new Date().toISOString().slice(0, 10)),
+    reminderRepo.peopleToRemind(tx, COMPANY, new Date().toISOString().slice(0, 10)),
   );
   console.log(`  ${people.length.toLocaleString('en')} people to remind`);
 });
