@@ -128,72 +128,7 @@ export async function holdersPage(
   return { data, totalItems: c?.n ?? 0 };
 }
 
-export interface CountsRow {
-  assigned: number;
-  valid: number;
-  expiring: number;
-  expired: number;
-}
-
-/**
- * Assigned / valid / expiring / expired per type (missing is the rest): one grouped pass over the
- * page's current records, plus audience sizes from member_stats (everyone) or the named groups'
- * members — O(records + audience), not O(members × types).
- */
-export async function countsByType(tx: Tx, companyId: string, types: TypeRow[], today: string) {
-  const out = new Map<string, CountsRow>();
-  if (types.length === 0) return out;
-  const ids = pgArray(types.map((t) => t.id));
-  const statuses = await rows<{ type_id: string; valid: number; expiring: number; expired: number }>(
-    tx,
-    sql`SELECT rec.type_id,
-          count(*) FILTER (WHERE rec.expires_on < ${today}::date)::int AS expired,
-          count(*) FILTER (WHERE rec.expires_on >= ${today}::date
-            AND rec.expires_on <= ${today}::date + ${EXPIRING_WITHIN_DAYS}::int)::int AS expiring,
-          count(*) FILTER (WHERE rec.expires_on > ${today}::date + ${EXPIRING_WITHIN_DAYS}::int)::int AS valid
-        FROM certification_records rec
-        JOIN certification_types ct ON ct.company_id = rec.company_id AND ct.id = rec.type_id
-        JOIN memberships m ON m.company_id = rec.company_id AND m.user_id = rec.user_id AND m.enabled
-        WHERE rec.company_id = ${companyId} AND rec.type_id = ANY (${ids}::uuid[]) AND rec.is_current AND ${inAudience}
-        GROUP BY rec.type_id`,
-  );
-  const [everyone] = await rows<{ n: number }>(
-    tx,
-    sql`SELECT coalesce(sum(n), 0)::int AS n FROM member_stats WHERE company_id = ${companyId} AND role = '' AND enabled`,
-  );
-  const chosen = types.filter((t) => !t.audience_all);
-  const sizes = new Map<string, number>();
-  if (chosen.length > 0) {
-    const found = await rows<{ id: string; n: number }>(
-      tx,
-      sql`SELECT ct.id, (SELECT count(*) FROM memberships m
-              WHERE m.company_id = ct.company_id AND m.enabled AND m.user_id IN (
-                SELECT tm.user_id FROM team_members tm WHERE tm.company_id = ct.company_id AND tm.team_id = ANY (ct.audience_team_ids)
-                UNION
-                SELECT e.user_id FROM employees e WHERE e.company_id = ct.company_id AND e.department_id = ANY (ct.audience_department_ids)))::int AS n
-          FROM certification_types ct
-          WHERE ct.company_id = ${companyId} AND ct.id = ANY (${pgArray(chosen.map((t) => t.id))}::uuid[])`,
-    );
-    for (const r of found) sizes.set(r.id, r.n);
-  }
-  const byType = new Map(statuses.map((r) => [r.type_id, r]));
-  for (const t of types) {
-    const s = byType.get(t.id);
-    out.set(t.id, {
-      assigned: t.audience_all ? (everyone?.n ?? 0) : (sizes.get(t.id) ?? 0),
-      valid: s?.valid ?? 0,
-      expiring: s?.expiring ?? 0,
-      expired: s?.expired ?? 0,
-    });
-  }
-  return out;
-}
-
-export async function counts(tx: Tx, companyId: string, type: TypeRow, today: string) {
-  return (await countsByType(tx, companyId, [type], today)).get(type.id)!;
-}
-
-const pgArray = (ids: string[]) => `{${ids.join(',')}}`;
+export const pgArray = (ids: string[]) => `{${ids.join(',')}}`;
 
 export async function listTypes(tx: Tx, companyId: string, q: CertificationTypeListQuery) {
   const parts: SQL[] = [sql`ct.company_id = ${companyId}`];
