@@ -11,6 +11,7 @@
  * Drops and recreates its own database (the name must contain `bench`).
  */
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Config } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -29,6 +30,7 @@ const { values: args } = parseArgs({
     members: { type: 'string', default: '100000' },
     audit: { type: 'string', default: '10000000' },
     requests: { type: 'string', default: '200' },
+    keep: { type: 'boolean', default: false },
   },
 });
 const url = args['database-url']!;
@@ -123,14 +125,17 @@ const infra = {
 };
 const ctx = forCompany(createCtx(infra, { actor: { userId: '00000000-0000-0000-0000-000000000000' } }), COMPANY);
 
+/** The bare primary-key select of this run: every figure is also printed as a multiple of its p50 / p99. */
+let baseline: { p50: number; p99: number } | null = null;
+
 /** 10 callers, `requests` calls in all; p50/p95/p99 of each call's latency. */
-async function load(label: string, call: (i: number) => Promise<unknown>) {
+async function load(label: string, call: (i: number) => Promise<unknown>, n = requests) {
   const times: number[] = [];
   let next = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: 10 }, async () => {
-      while (next < requests) {
+      while (next < n) {
         const i = next++;
         const s = performance.now();
         await call(i);
@@ -141,10 +146,23 @@ async function load(label: string, call: (i: number) => Promise<unknown>) {
   const wall = performance.now() - started;
   times.sort((a, b) => a - b);
   const q = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!;
+  const ratio = baseline
+    ? `  = ${(q(50) / baseline.p50).toFixed(1)}× / ${(q(99) / baseline.p99).toFixed(1)}× the PK select`
+    : '';
   console.log(
-    `${label.padEnd(58)} p50 ${ms(q(50))}  p95 ${ms(q(95))}  p99 ${ms(q(99))}  (${Math.round((times.length / wall) * 1000)}/s)`,
+    `${label.padEnd(58)} p50 ${ms(q(50))}  p95 ${ms(q(95))}  p99 ${ms(q(99))}  (${Math.round((times.length / wall) * 1000)}/s)${ratio}`,
   );
+  return { p50: q(50), p99: q(99) };
 }
+
+baseline = await load(
+  'bare primary-key select (baseline, same scope and pool)',
+  (i) =>
+    db.scoped({ companyId: COMPANY }, (tx) =>
+      tx.execute(sql`SELECT id, email FROM users WHERE id = md5(${`u${1 + (i % 1000)}`})::uuid`),
+    ),
+  1000,
+);
 
 const base = { page: 1, itemsPerPage: 10, order: 'asc' as const };
 await load('tracking page 1 with completion figures', () =>
@@ -183,3 +201,10 @@ console.log(
 );
 console.log(`total ${ms(performance.now() - t0)}`);
 await db.close();
+// The bench's own database is dropped afterwards (`--keep` to look at it with psql).
+if (!process.argv.includes('--keep')) {
+  const drop = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
+  await drop.connect();
+  await drop.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await drop.end();
+}

@@ -82,6 +82,9 @@ export const AUDIT_ACTIONS = [
   'certification_type.delete',
   'certification.record',
   'certification.delete',
+  'certification.submit',
+  'certification.approve',
+  'certification.reject',
   // new-area: audit actions
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

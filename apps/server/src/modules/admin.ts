@@ -25,6 +25,7 @@ import timeOffTypesRoutes from './time-off/time-off-types.routes';
 import timeOffRoutes from './time-off/time-off.routes';
 import statsRoutes from './stats/stats.routes';
 import certificationsRoutes from './certifications/certifications.routes';
+import complianceRoutes from './compliance/evidence-export.routes';
 // new-area: imports
 
 /** The company areas: members, invitations, teams, join requests, companies, profile, audit, and every new area. */
@@ -57,5 +58,6 @@ export default async function adminModules(app: FastifyInstance) {
   await app.register(timeOffRoutes);
   await app.register(statsRoutes);
   await app.register(certificationsRoutes);
+  await app.register(complianceRoutes);
   // new-area: register
 }

@@ -40,6 +40,8 @@ const OWN_FILE_PREFIXES: string[] = [
   '/api/certification-types',
   '/api/certification-records',
   '/api/my-certifications',
+  '/api/certification-submissions',
+  '/api/compliance',
   // new-area: matrix prefixes
 ];
 

@@ -132,11 +132,55 @@ export const CertificationRecordCreateSchema = z
   });
 export type CertificationRecordCreate = z.input<typeof CertificationRecordCreateSchema>;
 
+/**
+ * A member's own upload (multipart fields beside the required `file`): it counts only once an admin
+ * approves it (decision 019). Expires on defaults to issued on + the type's validity.
+ */
+export const CertificationSubmitSchema = z
+  .object({ issuedOn: IsoDateSchema, expiresOn: IsoDateSchema.optional() })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.expiresOn && v.expiresOn < v.issuedOn) {
+      ctx.addIssue({ code: 'custom', path: ['expiresOn'], message: 'expiresBeforeIssued' });
+    }
+  });
+export type CertificationSubmit = z.input<typeof CertificationSubmitSchema>;
+
+export const SUBMISSION_STATUSES = ['pending', 'rejected'] as const;
+/** A member's latest upload that does not count (yet): waiting for an admin, or rejected with a reason. */
+export const CertificationSubmissionSchema = CertificationRecordSchema.extend({
+  status: z.enum(SUBMISSION_STATUSES),
+  reason: z.string().nullable(),
+});
+export type CertificationSubmission = z.infer<typeof CertificationSubmissionSchema>;
+
+/** What the admins review: the submissions waiting for approval, oldest first, paged. */
+export const PendingSubmissionSchema = z.object({
+  record: CertificationRecordSchema,
+  type: z.object({ uuid: UuidSchema, name: z.string() }),
+  person: PersonRefSchema,
+});
+export type PendingSubmission = z.infer<typeof PendingSubmissionSchema>;
+export const PendingSubmissionPageSchema = pageOf(PendingSubmissionSchema);
+export type PendingSubmissionPage = z.infer<typeof PendingSubmissionPageSchema>;
+export const PendingSubmissionQuerySchema = ListQuerySchema.extend({
+  sort: z.enum(['submittedAt']).default('submittedAt'),
+});
+export type PendingSubmissionQuery = z.infer<typeof PendingSubmissionQuerySchema>;
+
+/** Rejecting a submission says why (the member reads it). */
+export const CertificationRejectSchema = z
+  .object({ reason: lineText().trim().min(1, 'required').max(300, 'tooLong') })
+  .strict();
+export type CertificationReject = z.infer<typeof CertificationRejectSchema>;
+
 /** Self-service: the certifications a member needs, with where each stands. */
 export const MyCertificationSchema = z.object({
   type: z.object({ uuid: UuidSchema, name: z.string(), description: z.string(), validityMonths: z.number().int() }),
   status: z.enum(CERTIFICATION_STATUSES),
   record: CertificationRecordSchema.nullable(),
+  /** My latest upload newer than the record that counts, when it is pending or was rejected. */
+  submission: CertificationSubmissionSchema.nullable(),
 });
 export type MyCertification = z.infer<typeof MyCertificationSchema>;
 export const MyCertificationListSchema = z.object({ data: z.array(MyCertificationSchema), today: z.string() });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   date,
   index,
@@ -72,11 +73,21 @@ export const certificationRecords = pgTable(
     evidenceSize: integer('evidence_size'),
     isCurrent: boolean('is_current').notNull().default(false),
     recordedBy: uuid('recorded_by'),
+    /**
+     * `approved` records count; a member's own upload is `pending` until an admin approves it
+     * (decision 019) or `rejected` with the admin's reason. Only approved records can be current.
+     */
+    status: text('status').notNull().default('approved'),
+    reviewedBy: uuid('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewNote: text('review_note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('certification_records_holder_idx').on(t.companyId, t.typeId, t.userId, t.expiresOn),
     uniqueIndex('certification_records_current_key').on(t.companyId, t.typeId, t.userId).where(sql`is_current`),
     index('certification_records_current_expiry_idx').on(t.companyId, t.typeId, t.expiresOn).where(sql`is_current`),
+    index('certification_records_pending_idx').on(t.companyId, t.createdAt, t.id).where(sql`status = 'pending'`),
+    check('certification_records_status_check', sql`status IN ('approved', 'pending', 'rejected')`),
   ],
 );

@@ -102,5 +102,7 @@ export const policyAcknowledgements = pgTable(
   (t) => [
     uniqueIndex('policy_acks_person_version_key').on(t.companyId, t.policyId, t.userId, t.versionNumber),
     index('policy_acks_policy_number_idx').on(t.companyId, t.policyId, t.versionNumber),
+    // Evidence exports read a policy's acknowledgements in time order, in keyset batches.
+    index('policy_acks_policy_time_idx').on(t.companyId, t.policyId, t.acknowledgedAt, t.id),
   ],
 );

@@ -6,6 +6,7 @@ import { describeMatrix } from '../../test/matrix-suite';
 import { multipartForm } from '../../test/multipart';
 import * as service from './certifications.service';
 import * as records from './records.service';
+import * as submissions from './submissions.service';
 
 /** Managing certifications is the compliance subject: the company's admins, on its own host. */
 const reads = {
@@ -44,6 +45,20 @@ async function aRecord(cell: Cell) {
   } catch {
     return records.record(own(cell), { ...input, userUuid: cell.world.users.bystander.id });
   }
+}
+
+/** A member's upload waiting for review (the bystander's, uploaded in their own name). */
+async function aSubmission(cell: Cell) {
+  const type = await aType(cell);
+  const ctx = forCompany(
+    createCtx(cell.app, { actor: { userId: cell.world.users.bystander.id } }),
+    cell.world.companies.own.id,
+  );
+  return submissions.submit(ctx, {
+    id: type.uuid,
+    issuedOn: '2026-02-01',
+    file: { bytes: demoPdf(`s ${cell.n}`), name: 's.pdf' },
+  });
 }
 
 const matrix: MatrixRoute[] = [
@@ -97,6 +112,35 @@ const matrix: MatrixRoute[] = [
     request: async (cell) => ({ url: `/api/certification-records/${(await aRecord(cell)).uuid}/evidence` }),
     expect: reads,
   },
+  {
+    route: 'GET /api/certification-submissions',
+    request: () => ({ url: '/api/certification-submissions' }),
+    expect: reads,
+  },
+  {
+    route: 'POST /api/certification-records/{uuid}/approve',
+    request: async (cell) => ({ url: `/api/certification-records/${(await aSubmission(cell)).uuid}/approve` }),
+    expect: writes(204),
+  },
+  {
+    route: 'POST /api/certification-records/{uuid}/reject',
+    request: async (cell) => ({
+      url: `/api/certification-records/${(await aSubmission(cell)).uuid}/reject`,
+      payload: { reason: 'Unreadable' },
+    }),
+    expect: writes(204),
+  },
+  {
+    route: 'POST /api/my-certifications/{uuid}/records',
+    request: async (cell) => {
+      const { payload, headers } = multipartForm(
+        { issuedOn: '2026-03-01' },
+        { data: demoPdf(`own ${cell.n}`), filename: 'own.pdf' },
+      );
+      return { url: `/api/my-certifications/${(await aType(cell)).uuid}/records`, payload, headers };
+    },
+    expect: self(201),
+  },
   { route: 'GET /api/my-certifications', request: () => ({ url: '/api/my-certifications' }), expect: self(200, 200) },
   {
     route: 'GET /api/my-certifications/records/{uuid}/evidence',
@@ -111,5 +155,6 @@ describeMatrix(
   (route) =>
     isUnder(route, '/api/certification-types') ||
     isUnder(route, '/api/certification-records') ||
+    isUnder(route, '/api/certification-submissions') ||
     isUnder(route, '/api/my-certifications'),
 );

@@ -35,7 +35,7 @@ const TYPE_COLS = sql`ct.id, ct.name, ct.description, ct.validity_months, ct.rem
   ct.created_at, ct.version`;
 
 /** Whether member `m` is in type `ct`'s audience (any type: the self-service list and the reminder scan). */
-const inAudience = sql`(ct.audience_all
+export const inAudience = sql`(ct.audience_all
   OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.company_id = m.company_id AND tm.user_id = m.user_id AND tm.team_id = ANY (ct.audience_team_ids))
   OR EXISTS (SELECT 1 FROM employees e WHERE e.company_id = m.company_id AND e.user_id = m.user_id AND e.department_id = ANY (ct.audience_department_ids)))`;
 
@@ -47,7 +47,7 @@ const audienceOf = (a: Audience) =>
   OR EXISTS (SELECT 1 FROM employees e WHERE e.company_id = m.company_id AND e.user_id = m.user_id AND e.department_id = ANY (${pgArray(a.audience_department_ids)}::uuid[])))`;
 
 /** The person's record that counts (at most one row: the unique partial index). */
-const currentRecord = (typeId: SQL) => sql`LEFT JOIN certification_records rec
+export const currentRecord = (typeId: SQL) => sql`LEFT JOIN certification_records rec
   ON rec.company_id = m.company_id AND rec.type_id = ${typeId} AND rec.user_id = m.user_id AND rec.is_current`;
 
 /** Expired before today; expiring from today to today + 30 days (both included); valid after that. */
@@ -65,7 +65,7 @@ export interface RecordCols {
   evidence_size: number | null;
   recorded_at: Date | string | null;
 }
-const REC_COLS = sql`rec.id AS record_id, to_char(rec.issued_on, 'YYYY-MM-DD') AS issued_on,
+export const REC_COLS = sql`rec.id AS record_id, to_char(rec.issued_on, 'YYYY-MM-DD') AS issued_on,
   to_char(rec.expires_on, 'YYYY-MM-DD') AS expires_on, rec.evidence_name, rec.evidence_content_type,
   rec.evidence_size, rec.created_at AS recorded_at`;
 
@@ -128,30 +128,7 @@ export async function holdersPage(
   return { data, totalItems: c?.n ?? 0 };
 }
 
-export interface CountsRow {
-  assigned: number;
-  valid: number;
-  expiring: number;
-  expired: number;
-}
-
-/** Assigned / valid / expiring / expired of one type (missing is the rest): one pass over its audience. */
-export async function counts(tx: Tx, companyId: string, type: TypeRow, today: string) {
-  const [row] = await rows<CountsRow>(
-    tx,
-    sql`SELECT count(*)::int AS assigned,
-          count(rec.id) FILTER (WHERE rec.expires_on < ${today}::date)::int AS expired,
-          count(rec.id) FILTER (WHERE rec.expires_on >= ${today}::date
-            AND rec.expires_on <= ${today}::date + ${EXPIRING_WITHIN_DAYS}::int)::int AS expiring,
-          count(rec.id) FILTER (WHERE rec.expires_on > ${today}::date + ${EXPIRING_WITHIN_DAYS}::int)::int AS valid
-        FROM memberships m
-        ${currentRecord(sql`${type.id}::uuid`)}
-        WHERE m.company_id = ${companyId} AND m.enabled AND ${audienceOf(type)}`,
-  );
-  return row!;
-}
-
-const pgArray = (ids: string[]) => `{${ids.join(',')}}`;
+export const pgArray = (ids: string[]) => `{${ids.join(',')}}`;
 
 export async function listTypes(tx: Tx, companyId: string, q: CertificationTypeListQuery) {
   const parts: SQL[] = [sql`ct.company_id = ${companyId}`];
@@ -255,6 +232,8 @@ export interface RecordValues {
   evidenceContentType: string | null;
   evidenceSize: number | null;
   recordedBy: string | null;
+  /** `pending` for a member's own upload (decision 019); admins' records count at once. */
+  status?: 'approved' | 'pending';
 }
 
 export async function insertRecord(tx: Tx, companyId: string, values: RecordValues) {
@@ -263,6 +242,13 @@ export async function insertRecord(tx: Tx, companyId: string, values: RecordValu
     .values({ companyId, ...values })
     .returning({ id: certificationRecords.id, createdAt: certificationRecords.createdAt });
   return row!;
+}
+
+/** The per-person lock certification_refresh_current takes, held to commit (taking it twice is fine). */
+export async function lockPerson(tx: Tx, typeId: string, userId: string) {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended('certification:' || ${typeId}::uuid::text || ':' || ${userId}::uuid::text, 0))`,
+  );
 }
 
 /** After a person's record was added or removed: the one that expires last becomes current. */
@@ -280,13 +266,15 @@ export interface RecordRow {
   evidence_content_type: string | null;
   evidence_size: number | null;
   created_at: Date | string;
+  status: 'approved' | 'pending' | 'rejected';
 }
 
 export async function findRecord(tx: Tx, companyId: string, id: string, userId?: string) {
   const [row] = await rows<RecordRow>(
     tx,
     sql`SELECT id, type_id, user_id, to_char(issued_on, 'YYYY-MM-DD') AS issued_on,
-          to_char(expires_on, 'YYYY-MM-DD') AS expires_on, evidence_name, evidence_content_type, evidence_size, created_at
+          to_char(expires_on, 'YYYY-MM-DD') AS expires_on, evidence_name, evidence_content_type, evidence_size, created_at,
+          status
         FROM certification_records WHERE company_id = ${companyId} AND id = ${id}
           ${userId ? sql`AND user_id = ${userId}` : sql``}`,
   );
@@ -310,64 +298,38 @@ export async function removeRecord(tx: Tx, companyId: string, id: string) {
 
 export interface MineRow extends RecordCols, TypeRow {
   status: 'missing' | 'expiring' | 'expired' | 'valid';
+  sub_id: string | null;
+  sub_status: 'pending' | 'rejected' | null;
+  sub_issued_on: string | null;
+  sub_expires_on: string | null;
+  sub_evidence_name: string | null;
+  sub_evidence_content_type: string | null;
+  sub_evidence_size: number | null;
+  sub_created_at: Date | string | null;
+  sub_reason: string | null;
 }
 
 /** The types whose audience holds this person, with their record that counts. */
 export function mine(tx: Tx, companyId: string, userId: string, today: string) {
   return rows<MineRow>(
     tx,
-    sql`SELECT ${TYPE_COLS}, ${statusOf(today)} AS status, ${REC_COLS}
+    sql`SELECT ${TYPE_COLS}, ${statusOf(today)} AS status, ${REC_COLS},
+          sub.id AS sub_id, sub.status AS sub_status, to_char(sub.issued_on, 'YYYY-MM-DD') AS sub_issued_on,
+          to_char(sub.expires_on, 'YYYY-MM-DD') AS sub_expires_on, sub.evidence_name AS sub_evidence_name,
+          sub.evidence_content_type AS sub_evidence_content_type, sub.evidence_size AS sub_evidence_size,
+          sub.created_at AS sub_created_at, sub.review_note AS sub_reason
         FROM certification_types ct
         JOIN memberships m ON m.company_id = ct.company_id AND m.user_id = ${userId} AND m.enabled
         ${currentRecord(sql`ct.id`)}
+        LEFT JOIN LATERAL (SELECT s.id, s.status, s.issued_on, s.expires_on, s.evidence_name, s.evidence_content_type,
+            s.evidence_size, s.created_at, s.review_note
+          FROM certification_records s
+          WHERE s.company_id = ct.company_id AND s.type_id = ct.id AND s.user_id = ${userId} AND s.status <> 'approved'
+            AND (rec.id IS NULL OR s.created_at > rec.created_at)
+          ORDER BY s.created_at DESC, s.id DESC LIMIT 1) sub ON true
         WHERE ct.company_id = ${companyId} AND ${inAudience}
         ORDER BY CASE ${statusOf(today)} WHEN 'expired' THEN 0 WHEN 'missing' THEN 1 WHEN 'expiring' THEN 2 ELSE 3 END,
           rec.expires_on NULLS FIRST, lower(ct.name), ct.id
         LIMIT 200`,
   );
-}
-
-/**
- * People to remind today: in a type's audience with its certification missing, expired, or
- * expiring within that type's own reminder window (one row per person).
- */
-export function peopleToRemind(tx: Tx, companyId: string, today: string) {
-  return rows<{ user_id: string }>(
-    tx,
-    sql`SELECT DISTINCT m.user_id
-        FROM certification_types ct
-        JOIN memberships m ON m.company_id = ct.company_id AND m.enabled
-        ${currentRecord(sql`ct.id`)}
-        WHERE ct.company_id = ${companyId} AND ${inAudience}
-          AND (rec.id IS NULL OR rec.expires_on <= ${today}::date + ct.remind_days_before)
-        ORDER BY m.user_id`,
-  );
-}
-
-/** What one person's reminder says at sending time: their address and language, and each certification to renew. */
-export async function reminderFor(tx: Tx, companyId: string, userId: string, today: string) {
-  const [person] = await rows<{
-    email: string;
-    first_name: string;
-    language: string | null;
-    sub_domain: string;
-    company: string;
-  }>(
-    tx,
-    sql`SELECT u.email, u.first_name, u.language, c.sub_domain, c.name AS company
-        FROM memberships m JOIN users u ON u.id = m.user_id JOIN companies c ON c.id = m.company_id
-        WHERE m.company_id = ${companyId} AND m.user_id = ${userId} AND m.enabled`,
-  );
-  if (!person) return null;
-  const items = await rows<{ name: string; expires_on: string | null }>(
-    tx,
-    sql`SELECT ct.name, to_char(rec.expires_on, 'YYYY-MM-DD') AS expires_on
-        FROM certification_types ct
-        JOIN memberships m ON m.company_id = ct.company_id AND m.user_id = ${userId} AND m.enabled
-        ${currentRecord(sql`ct.id`)}
-        WHERE ct.company_id = ${companyId} AND ${inAudience}
-          AND (rec.id IS NULL OR rec.expires_on <= ${today}::date + ct.remind_days_before)
-        ORDER BY rec.expires_on NULLS FIRST, lower(ct.name)`,
-  );
-  return { person, items };
 }

@@ -10,7 +10,11 @@ import {
   CertificationTypeSchema,
   CertificationTypeUpdateSchema,
   CertificationTypeWithCountsSchema,
+  CertificationRejectSchema,
+  CertificationSubmissionSchema,
   MyCertificationListSchema,
+  PendingSubmissionPageSchema,
+  PendingSubmissionQuerySchema,
 } from '@wac/shared/schemas/certifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -24,6 +28,7 @@ import type { Evidence } from './evidence';
 import * as my from './my-certifications.service';
 import * as records from './records.service';
 import * as reminders from './reminders.service';
+import * as submissions from './submissions.service';
 
 const tags = ['certifications'];
 const security = [{ bearer: [] }];
@@ -42,7 +47,7 @@ const sendEvidence = (reply: FastifyReply, file: { data: Buffer; name: string; c
 };
 
 /**
- * The record form: text fields (userUuid, issuedOn, expiresOn) and at most one file field `file`
+ * The record form: text fields (userUuid, issuedOn, expiresOn; a member's own upload has no userUuid) and at most one file field `file`
  * (≤ 2 MB, read with the limit, never buffered past it). An empty file input means no evidence.
  */
 async function recordForm(request: FastifyRequest) {
@@ -240,6 +245,56 @@ const certificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/api/certification-submissions',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        security,
+        summary: 'Certificates members uploaded themselves, waiting for approval (oldest first, paged)',
+        querystring: PendingSubmissionQuerySchema,
+        response: { 200: PendingSubmissionPageSchema, ...errors },
+      },
+    },
+    (request) => submissions.pending(tenantOf(request), request.query),
+  );
+  app.post(
+    '/api/certification-records/:uuid/approve',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        security,
+        summary: "Approve a member's uploaded certificate: from now on it counts",
+        params: CertificationRecordParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await submissions.approve(tenantOf(request), request.params.uuid);
+      return reply.status(204).send(null);
+    },
+  );
+  app.post(
+    '/api/certification-records/:uuid/reject',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        security,
+        summary: "Reject a member's uploaded certificate, saying why (the member reads the reason)",
+        params: CertificationRecordParamsSchema,
+        body: CertificationRejectSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await submissions.reject(tenantOf(request), request.params.uuid, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
     '/api/my-certifications',
     {
       preHandler: self,
@@ -251,6 +306,30 @@ const certificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => my.mine(tenantOf(request)),
+  );
+  app.post(
+    '/api/my-certifications/:uuid/records',
+    {
+      preHandler: self,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Upload my own certificate of a type I need (multipart: issuedOn, expiresOn?, file — PDF, PNG or JPEG ≤ 2 MB, checked by its content); it counts once an admin approves it',
+        consumes: ['multipart/form-data'],
+        params: CertificationTypeParamsSchema,
+        response: { 201: CertificationSubmissionSchema, ...errorResponses(400, 401, 403, 404, 409, 413) },
+      },
+    },
+    async (request, reply) => {
+      const { fields, file } = await recordForm(request);
+      const saved = await submissions.submit(tenantOf(request), {
+        id: request.params.uuid,
+        ...(fields as { issuedOn: string; expiresOn?: string }),
+        file,
+      });
+      return reply.status(201).send(saved);
+    },
   );
   app.get(
     '/api/my-certifications/records/:uuid/evidence',

@@ -14,6 +14,7 @@ import { pageOf } from '../../lib/http';
 import { iso } from '../../lib/sql';
 import { todayIn } from '../departments/departments.service';
 import * as repo from './certifications.repository';
+import * as countsRepo from './counts.repository';
 
 /** Certifications (compliance): types with a validity and an audience, and each member's records. */
 
@@ -45,7 +46,7 @@ export const toRecord = (typeId: string, r: repo.RecordCols) =>
         createdAt: iso(r.recorded_at)!,
       }
     : null;
-const countsOf = (c: repo.CountsRow) => ({ ...c, missing: c.assigned - c.valid - c.expiring - c.expired });
+const countsOf = (c: countsRepo.CountsRow) => ({ ...c, missing: c.assigned - c.valid - c.expiring - c.expired });
 
 /** Open certification screens of this company refetch (and the person's own list, when one person changed). */
 export async function changed(ctx: TenantCtx, userId?: string) {
@@ -59,15 +60,13 @@ export async function typeOr404(tx: Tx, companyId: string, id: string, lock = fa
   return row;
 }
 
-/** A page of types, each with its counts (one pass over its audience each; a page holds at most a few dozen). */
+/** A page of types, each with its counts (one grouped pass over the page's current records). */
 export async function listTypes(ctx: TenantCtx, q: CertificationTypeListQuery) {
   return ctx.run(async (tx) => {
     const today = await todayIn(tx, ctx.companyId);
     const { data, totalItems } = await repo.listTypes(tx, ctx.companyId, q);
-    const withCounts = [];
-    for (const r of data) {
-      withCounts.push({ ...toType(r), counts: countsOf(await repo.counts(tx, ctx.companyId, r, today)), today });
-    }
+    const counts = await countsRepo.countsByType(tx, ctx.companyId, data, today);
+    const withCounts = data.map((r) => ({ ...toType(r), counts: countsOf(counts.get(r.id)!), today }));
     return pageOf(q, withCounts, totalItems);
   });
 }
@@ -88,8 +87,9 @@ export async function backlog(ctx: TenantCtx) {
       CertificationTypeListQuerySchema.parse({ itemsPerPage: 100 }),
     );
     const total = { expiring: 0, expired: 0, missing: 0 };
+    const counts = await countsRepo.countsByType(tx, ctx.companyId, data, today);
     for (const r of data) {
-      const c = countsOf(await repo.counts(tx, ctx.companyId, r, today));
+      const c = countsOf(counts.get(r.id)!);
       total.expiring += c.expiring;
       total.expired += c.expired;
       total.missing += c.missing;
@@ -102,7 +102,7 @@ export async function getType(ctx: TenantCtx, id: string) {
   return ctx.run(async (tx) => {
     const row = await typeOr404(tx, ctx.companyId, id);
     const today = await todayIn(tx, ctx.companyId);
-    return { ...toType(row), counts: countsOf(await repo.counts(tx, ctx.companyId, row, today)), today };
+    return { ...toType(row), counts: countsOf(await countsRepo.counts(tx, ctx.companyId, row, today)), today };
   });
 }
 
@@ -220,7 +220,7 @@ export async function holders(ctx: TenantCtx, { id, ...q }: CertificationHolders
     // Filtered by status alone (or not at all), the total is one of the counts: no second scan.
     let known: number | null = null;
     if (!q.search && !q.teamUuid && !q.departmentUuid) {
-      const c = countsOf(await repo.counts(tx, ctx.companyId, type, today));
+      const c = countsOf(await countsRepo.counts(tx, ctx.companyId, type, today));
       known = q.status ? c[q.status] : c.assigned;
     }
     const { data, totalItems } = await repo.holdersPage(tx, ctx.companyId, type, today, q, known === null);

@@ -19,6 +19,22 @@ export async function mine(ctx: TenantCtx) {
         type: { uuid: r.id, name: r.name, description: r.description, validityMonths: r.validity_months },
         status: r.status,
         record: toRecord(r.id, r),
+        submission:
+          r.sub_id && r.sub_status
+            ? {
+                ...toRecord(r.id, {
+                  record_id: r.sub_id,
+                  issued_on: r.sub_issued_on,
+                  expires_on: r.sub_expires_on,
+                  evidence_name: r.sub_evidence_name,
+                  evidence_content_type: r.sub_evidence_content_type,
+                  evidence_size: r.sub_evidence_size,
+                  recorded_at: r.sub_created_at,
+                })!,
+                status: r.sub_status,
+                reason: r.sub_reason,
+              }
+            : null,
       })),
     };
   });

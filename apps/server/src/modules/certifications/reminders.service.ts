@@ -5,7 +5,7 @@ import { companyUrl } from '../../lib/mail';
 import { dailyReminderScan, type ReminderMailJob } from '../../lib/jobs/reminders';
 import type { RunningJob } from '../../lib/jobs/runner';
 import { todayIn } from '../departments/departments.service';
-import * as repo from './certifications.repository';
+import * as repo from './reminders.repository';
 import { reminderMail } from './reminder-mail';
 
 /**

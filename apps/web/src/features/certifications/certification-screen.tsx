@@ -2,17 +2,21 @@ import type { CertificationStatus } from '@wac/shared/schemas/certifications';
 import { Anchor, Badge, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
 import { PageHeading } from '../../components/page-heading';
 import { SectionCard } from '../../components/section-card';
 import { useFormat } from '../../lib/format';
+import { notify } from '../../lib/notify';
 import { useTableState } from '../../lib/use-table-state';
+import { useDeleteCertificationRecord } from './api/delete-certification-record';
+import { useDeleteCertificationType } from './api/delete-certification-type';
 import { downloadEvidence } from './api/download-evidence';
 import { useAudienceOptions } from './api/get-audience-options';
 import { useCertificationType } from './api/get-certification-types';
 import { type HolderRow, useHolders } from './api/get-holders';
 import { CertificationTypeFormDialog } from './components/certification-type-form-dialog';
+import { ConfirmDialog } from './components/confirm-dialog';
 import { RecordDialog } from './components/record-dialog';
 import { duration, STATUS_COLOR } from './status';
 
@@ -38,6 +42,11 @@ export default function CertificationScreen() {
   const holders = useHolders(uuid, state.query);
   const [recording, setRecording] = useState<HolderRow['person'] | null>(null);
   const [editing, setEditing] = useState(false);
+  const [deletingType, setDeletingType] = useState(false);
+  const [deletingRecord, setDeletingRecord] = useState<HolderRow | null>(null);
+  const deleteType = useDeleteCertificationType();
+  const deleteRecord = useDeleteCertificationRecord();
+  const navigate = useNavigate();
   const ct = type.data;
   if (!ct) return <PageHeading>{t('admin:certifications.title')}</PageHeading>;
 
@@ -91,14 +100,29 @@ export default function CertificationScreen() {
       header: t('admin:common.actions'),
       card: 'actions',
       render: (r) => (
-        <Button
-          size="xs"
-          variant="light"
-          onClick={() => setRecording(r.person)}
-          aria-label={t('admin:certifications.recordLabel', { name: `${r.person.firstName} ${r.person.lastName}` })}
-        >
-          {t('admin:certifications.record')}
-        </Button>
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => setRecording(r.person)}
+            aria-label={t('admin:certifications.recordLabel', { name: `${r.person.firstName} ${r.person.lastName}` })}
+          >
+            {t('admin:certifications.record')}
+          </Button>
+          {r.record && (
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => setDeletingRecord(r)}
+              aria-label={t('admin:certifications.deleteRecordLabel', {
+                name: `${r.person.firstName} ${r.person.lastName}`,
+              })}
+            >
+              {t('admin:certifications.deleteRecord')}
+            </Button>
+          )}
+        </Group>
       ),
     },
   ];
@@ -121,9 +145,14 @@ export default function CertificationScreen() {
       </Anchor>
       <Group justify="space-between">
         <PageHeading>{ct.name}</PageHeading>
-        <Button variant="default" onClick={() => setEditing(true)}>
-          {t('admin:certifications.editType')}
-        </Button>
+        <Group gap="sm">
+          <Button variant="default" onClick={() => setEditing(true)}>
+            {t('admin:certifications.editType')}
+          </Button>
+          <Button color="red" variant="light" onClick={() => setDeletingType(true)}>
+            {t('admin:certifications.deleteType')}
+          </Button>
+        </Group>
       </Group>
       <Text>
         {ct.description ? `${ct.description} ` : ''}
@@ -192,6 +221,46 @@ export default function CertificationScreen() {
       />
       {recording && <RecordDialog type={ct} person={recording} onClose={() => setRecording(null)} />}
       {editing && <CertificationTypeFormDialog type={ct} onClose={() => setEditing(false)} />}
+      {deletingType && (
+        <ConfirmDialog
+          title={t('admin:certifications.deleteTypeTitle', { type: ct.name })}
+          text={t('admin:certifications.deleteTypeText', {
+            type: ct.name,
+            n: f.number(ct.counts.assigned - ct.counts.missing),
+          })}
+          confirm={t('admin:certifications.deleteType')}
+          busy={deleteType.isPending}
+          onClose={() => setDeletingType(false)}
+          onConfirm={() =>
+            void deleteType
+              .mutateAsync({ uuid: ct.uuid, version: ct.version })
+              .then(() => {
+                notify.success(t('admin:certifications.typeDeleted', { type: ct.name }));
+                navigate('/certifications');
+              })
+              .catch(() => setDeletingType(false))
+          }
+        />
+      )}
+      {deletingRecord?.record && (
+        <ConfirmDialog
+          title={t('admin:certifications.deleteRecordTitle')}
+          text={t('admin:certifications.deleteRecordText', {
+            name: `${deletingRecord.person.firstName} ${deletingRecord.person.lastName}`,
+            type: ct.name,
+            expires: f.date(day(deletingRecord.record.expiresOn)),
+          })}
+          confirm={t('admin:certifications.deleteRecord')}
+          busy={deleteRecord.isPending}
+          onClose={() => setDeletingRecord(null)}
+          onConfirm={() =>
+            void deleteRecord
+              .mutateAsync(deletingRecord.record!.uuid)
+              .then(() => notify.success(t('admin:certifications.recordDeleted')))
+              .finally(() => setDeletingRecord(null))
+          }
+        />
+      )}
     </Stack>
   );
 }

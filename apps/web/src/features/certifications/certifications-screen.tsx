@@ -4,12 +4,14 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CompanyEvidenceExport } from '../../components/company-evidence-export';
 import { type Column, DataTable } from '../../components/data-table';
 import { PageHeading } from '../../components/page-heading';
 import { useFormat } from '../../lib/format';
 import { useTableState } from '../../lib/use-table-state';
 import { useCertificationTypes } from './api/get-certification-types';
 import { CertificationTypeFormDialog } from './components/certification-type-form-dialog';
+import { SubmissionsSection } from './components/submissions-section';
 import { duration, STATUS_COLOR } from './status';
 
 const SORTS = ['name', 'createdAt'] as const;
@@ -63,9 +65,12 @@ export default function CertificationsScreen() {
     <Stack gap="lg">
       <Group justify="space-between">
         <PageHeading>{t('admin:certifications.title')}</PageHeading>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-          {t('admin:certifications.createType')}
-        </Button>
+        <Group gap="sm">
+          <CompanyEvidenceExport />
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+            {t('admin:certifications.createType')}
+          </Button>
+        </Group>
       </Group>
       <Text>{t('admin:certifications.intro')}</Text>
       <DataTable
@@ -79,6 +84,7 @@ export default function CertificationsScreen() {
         rowId={(r) => r.uuid}
         searchLabel={t('admin:certifications.search')}
       />
+      <SubmissionsSection />
       {creating && <CertificationTypeFormDialog onClose={() => setCreating(false)} />}
     </Stack>
   );

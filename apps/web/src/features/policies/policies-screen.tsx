@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
+import { CompanyEvidenceExport } from '../../components/company-evidence-export';
 import { PageHeading } from '../../components/page-heading';
 import { useFormat } from '../../lib/format';
 import { useTableState } from '../../lib/use-table-state';
@@ -66,9 +67,12 @@ export default function PoliciesScreen() {
     <Stack gap="lg">
       <Group justify="space-between">
         <PageHeading>{t('admin:policies.title')}</PageHeading>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-          {t('admin:policies.create')}
-        </Button>
+        <Group gap="sm">
+          <CompanyEvidenceExport />
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+            {t('admin:policies.create')}
+          </Button>
+        </Group>
       </Group>
       <DataTable
         testId="policies-table"

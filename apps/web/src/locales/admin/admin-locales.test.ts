@@ -27,6 +27,7 @@ const DYNAMIC_KEYS = [
   ...['members', 'admins', 'teams', 'disabledMembers'].map((k) => `dashboard.${k}`),
   ...['invite', 'team'].map((k) => `dashboard.setup.${k}`),
   ...['text', 'number', 'date', 'select'].map((k) => `peopleSettings.types.${k}`),
+  ...['pending', 'rejected'].map((s) => `certifications.submission.${s}`),
   // Every audit action is a sentence.
   ...AUDIT_ACTIONS.map((a) => `audit.sentence.${a}`),
 ];

@@ -14,6 +14,7 @@ export const certificationKeys = {
   holders: (uuid: string, query: Query) => ['certifications', 'holders', uuid, query] as const,
   audience: ['certifications', 'audience-options'] as const,
   mine: ['certifications', 'mine'] as const,
+  submissions: (query: Query) => ['certifications', 'submissions', query] as const,
 };
 
 export const getCertificationTypes = (query: Query) =>

@@ -1,0 +1,1 @@
+CREATE INDEX "policy_acks_policy_time_idx" ON "policy_acknowledgements" USING btree ("company_id","policy_id","acknowledged_at","id");
