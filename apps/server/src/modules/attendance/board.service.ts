@@ -91,7 +91,11 @@ export async function board(
     page: number;
     itemsPerPage: number;
   },
+  /** Tests shrink these to walk in several steps and to take each way to a page with a few people. */
+  tuning: { walkMin?: number; dayRowsDirect?: number } = {},
 ) {
+  const walkMin = tuning.walkMin ?? WALK_MIN;
+  const dayRowsDirect = tuning.dayRowsDirect ?? DAY_ROWS_DIRECT;
   return ctx.run(async (tx) => {
     if (q.team && !(await repo.teamExists(tx, ctx.companyId, q.team)))
       throw new AppError('NOT_FOUND', [{ path: 'querystring.team', code: 'invalid' }]);
@@ -137,13 +141,15 @@ export async function board(
         );
       else if (
         status === 'onLeave' ||
-        ((status === 'present' || status === 'late') && counts.present + counts.late <= DAY_ROWS_DIRECT)
+        ((status === 'present' || status === 'late') && counts.present + counts.late <= dayRowsDirect)
       ) {
         const who =
           status === 'onLeave' ? repo.membersOnLeave(ctx.companyId, date) : repo.membersWithDay(ctx.companyId, date);
         page = (await repo.judge(tx, ctx.companyId, day, who, status)).slice(offset, offset + q.itemsPerPage);
       } else
-        page = (await walk(tx, ctx.companyId, day, status, offset + q.itemsPerPage, everyone / total)).slice(offset);
+        page = (await walk(tx, ctx.companyId, day, status, offset + q.itemsPerPage, everyone / total, walkMin)).slice(
+          offset,
+        );
     }
     const details = new Map(
       (
@@ -186,11 +192,19 @@ export async function board(
  * The first `need` members of `status` in name order, judging the name order in steps: each step as
  * long as the status's rarity says `need` should take (`spread` members per match), within bounds.
  */
-async function walk(tx: Tx, companyId: string, day: repo.BoardDay, status: BoardStatus, need: number, spread: number) {
+async function walk(
+  tx: Tx,
+  companyId: string,
+  day: repo.BoardDay,
+  status: BoardStatus,
+  need: number,
+  spread: number,
+  walkMin: number,
+) {
   const found: repo.JudgedRow[] = [];
   let after: { sortName: string; userId: string } | null = null;
   for (;;) {
-    const step = Math.min(WALK_MAX, Math.max(WALK_MIN, Math.ceil((need - found.length) * spread * 1.25)));
+    const step = Math.min(WALK_MAX, Math.max(walkMin, Math.ceil((need - found.length) * spread * 1.25)));
     const judged = await repo.judge(tx, companyId, day, repo.membersByNameAfter(companyId, after, step), null);
     for (const r of judged) if (r.status === status) found.push(r);
     const last = judged.at(-1);
