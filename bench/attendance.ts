@@ -158,7 +158,12 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>, q: Q) {
   );
   await bulk.end();
   await timed('stats:rebuild (member-days, board keys and counts)', () =>
-    rebuildStats(forCompany(createCtx({ config: testConfig(), db, bus: createMemoryBus(), log: console } as unknown as Infra), companyId)),
+    rebuildStats(
+      forCompany(
+        createCtx({ config: testConfig(), db, bus: createMemoryBus(), log: console } as unknown as Infra),
+        companyId,
+      ),
+    ),
   );
   // Time off: a year of approved two-day leaves (13 per person), a pending one in two weeks, and
   // about one in thirty away today (one in three of those on a half day), so the board's leave lookup
