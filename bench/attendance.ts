@@ -34,6 +34,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '10' },
     /** Keep the database of the previous run (no drop, no seed). */
     reuse: { type: 'boolean', default: false },
+    /** Keep the database of a run whose seed stopped after the entries, and finish its seed. */
+    resume: { type: 'boolean', default: false },
     /** Comma-separated: baseline,board,month,burst,export (default all). */
     only: { type: 'string', default: 'baseline,board,month,burst,export' },
   },
@@ -83,7 +85,7 @@ async function load(fn: (i: number) => Promise<unknown>, seconds = SECONDS) {
 async function main() {
   console.log(`attendance bench: ${MEMBERS} members × ${DAYS} days, ${CONNECTIONS} connections, ${SECONDS} s each`);
   const only = new Set(args.only!.split(','));
-  if (!args.reuse) {
+  if (!args.reuse && !args.resume) {
     const admin = new pg.Client({ connectionString: withDatabase(URL_, 'postgres') });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
@@ -95,7 +97,9 @@ async function main() {
   const q = (text: string, params: unknown[] = []) => raw.query(text, params);
   const companyId = args.reuse
     ? ((await q('SELECT id FROM companies LIMIT 1')).rows[0].id as string)
-    : await seed(db, q);
+    : args.resume
+      ? await seedRest(db, q, (await q('SELECT id FROM companies LIMIT 1')).rows[0].id as string)
+      : await seed(db, q);
   const today = zonedDate(new Date(), TZ);
   const [{ n: entries }] = (await q('SELECT count(*)::int AS n FROM attendance_entries')).rows;
   console.log(`  entries: ${entries.toLocaleString('en')}`);
@@ -157,14 +161,22 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>, q: Q) {
     ),
   );
   await bulk.end();
+  return seedRest(db, q, companyId);
+}
+
+async function seedRest(db: Awaited<ReturnType<typeof openDatabase>>, q: Q, companyId: string) {
+  const today = zonedDate(new Date(), TZ);
+  // One transaction over 10 M entries: past the pool's query timeout.
+  const long = await openDatabase({ databaseUrl: URL_, poolSize: 1, queryTimeoutMs: 4 * 3_600_000 });
   await timed('stats:rebuild (member-days, board keys and counts)', () =>
     rebuildStats(
       forCompany(
-        createCtx({ config: testConfig(), db, bus: createMemoryBus(), log: console } as unknown as Infra),
+        createCtx({ config: testConfig(), db: long, bus: createMemoryBus(), log: console } as unknown as Infra),
         companyId,
       ),
     ),
   );
+  await long.close();
   // Time off: a year of approved two-day leaves (13 per person), a pending one in two weeks, and
   // about one in thirty away today (one in three of those on a half day), so the board's leave lookup
   // reads a realistic table, not an empty one. Twenty departments, everyone in one.

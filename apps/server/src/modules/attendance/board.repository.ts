@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { containsPattern, rows } from '../../lib/sql';
+import { containsPattern, preparedRows, rows } from '../../lib/sql';
 
 export interface BoardMemberRow {
   user_id: string;
@@ -207,9 +207,11 @@ export interface BoardKeyCounts {
  * reads one row per member.
  */
 export function boardKeyCounts(tx: Tx, companyId: string, d: BoardDay) {
-  return rows<BoardKeyCounts>(
-    tx,
-    sql`WITH ${keyPlans(companyId, d)}, hist AS (
+  return preparedRows<BoardKeyCounts>(tx, boardKeyCountsStatement(companyId, d));
+}
+
+export function boardKeyCountsStatement(companyId: string, d: BoardDay) {
+  return sql`WITH ${keyPlans(companyId, d)}, hist AS (
           SELECT b.schedule_key AS key, sum(b.n)::int AS day_rows,
                  coalesce(sum(b.n) FILTER (WHERE b.in_minute > kp.late_after), 0)::int AS late_raw
             FROM attendance_board_counts b JOIN kp ON kp.key = b.schedule_key
@@ -224,12 +226,20 @@ export function boardKeyCounts(tx: Tx, companyId: string, d: BoardDay) {
            GROUP BY 1
         ), total AS (
           SELECT coalesce((SELECT n FROM member_stats WHERE company_id = ${companyId} AND role = '' AND enabled), 0) AS n
-        ), ${leaveOfDay(companyId, d.date)}, lv AS (
-          SELECT l.leave_half, s.first_in, s.user_id IS NOT NULL AS has_row,
-                 coalesce(s.board_schedule, attendance_board_key(${companyId}::uuid, l.user_id, ${d.date}::date)) AS key
+        ), ${leaveOfDay(companyId, d.date)}, lv AS MATERIALIZED (
+          -- One lookup by key per person on leave (LIMIT 1 keeps each a nested loop): never a pass
+          -- over the day's member-days.
+          SELECT l.leave_half, s.first_in, s.first_in IS NOT NULL AS has_row,
+                 coalesce(s.board_schedule,
+                          (SELECT a.schedule_id FROM schedule_assignments a
+                            WHERE a.company_id = ${companyId} AND a.user_id = l.user_id AND a.effective_from <= ${d.date}::date
+                            ORDER BY a.effective_from DESC LIMIT 1),
+                          ${NIL}::uuid) AS key
             FROM leave l
             JOIN memberships m ON m.company_id = ${companyId} AND m.user_id = l.user_id AND m.enabled
-            LEFT JOIN stats_member_days s ON s.company_id = ${companyId} AND s.day = ${d.date}::date AND s.user_id = l.user_id
+            LEFT JOIN LATERAL (SELECT sd.first_in, sd.board_schedule FROM stats_member_days sd
+                                WHERE sd.company_id = ${companyId} AND sd.day = ${d.date}::date AND sd.user_id = l.user_id
+                                LIMIT 1) s ON true
         ), lvk AS (
           SELECT lv.key, count(*) FILTER (WHERE NOT lv.has_row)::int AS leave_no_row,
                  count(*) FILTER (WHERE lv.has_row AND lv.first_in > kp.late_after
@@ -245,8 +255,7 @@ export function boardKeyCounts(tx: Tx, companyId: string, d: BoardDay) {
           FROM kp CROSS JOIN total
           LEFT JOIN hist h ON h.key = kp.key
           LEFT JOIN assigned a ON a.key = kp.key
-          LEFT JOIN lvk l ON l.key = kp.key`,
-  );
+          LEFT JOIN lvk l ON l.key = kp.key`;
 }
 
 export interface JudgedRow {
@@ -265,7 +274,7 @@ export interface JudgedRow {
  * assigned on the day, the day's leave): the cost is per candidate, not per member of the company.
  * Rows in name order; with `status`, only those of that status.
  */
-function judgedStatement(companyId: string, d: BoardDay, candidates: SQL, status: string | null) {
+export function judgedStatement(companyId: string, d: BoardDay, candidates: SQL, status: string | null) {
   return sql`WITH ${keyPlans(companyId, d)}, ${leaveOfDay(companyId, d.date)}, cand AS MATERIALIZED (${candidates}),
         people AS (
           SELECT m.user_id, m.sort_name, s.first_in, l.user_id IS NOT NULL AS on_leave, l.leave_type, l.leave_color, l.leave_half,
@@ -277,7 +286,9 @@ function judgedStatement(companyId: string, d: BoardDay, candidates: SQL, status
                                 WHERE a.company_id = ${companyId} AND a.user_id = m.user_id AND a.effective_from <= ${d.date}::date
                                 ORDER BY a.effective_from DESC LIMIT 1) a ON true
             LEFT JOIN work_schedules ws ON ws.company_id = ${companyId} AND ws.id = coalesce(a.schedule_id, ${d.defaultScheduleId}::uuid)
-            LEFT JOIN stats_member_days s ON s.company_id = ${companyId} AND s.day = ${d.date}::date AND s.user_id = m.user_id
+            LEFT JOIN LATERAL (SELECT sd.first_in FROM stats_member_days sd
+                                WHERE sd.company_id = ${companyId} AND sd.day = ${d.date}::date AND sd.user_id = m.user_id
+                                LIMIT 1) s ON true
             LEFT JOIN leave l ON l.user_id = m.user_id
         ), judged AS (
           SELECT p.*, CASE
@@ -303,7 +314,7 @@ function judgedStatement(companyId: string, d: BoardDay, candidates: SQL, status
 
 /** Judges the candidates (see `judgedStatement`). */
 export function judge(tx: Tx, companyId: string, d: BoardDay, candidates: SQL, status: string | null) {
-  return rows<JudgedRow>(tx, judgedStatement(companyId, d, candidates, status));
+  return preparedRows<JudgedRow>(tx, judgedStatement(companyId, d, candidates, status));
 }
 
 /** Enabled members in name order, `limit` after `offset`: the page when no status is asked. */
