@@ -98,7 +98,7 @@ async function main() {
   const companyId = args.reuse
     ? ((await q('SELECT id FROM companies LIMIT 1')).rows[0].id as string)
     : args.resume
-      ? await seedRest(db, q, (await q('SELECT id FROM companies LIMIT 1')).rows[0].id as string)
+      ? await seedRest(q, (await q('SELECT id FROM companies LIMIT 1')).rows[0].id as string)
       : await seed(db, q);
   const today = zonedDate(new Date(), TZ);
   const [{ n: entries }] = (await q('SELECT count(*)::int AS n FROM attendance_entries')).rows;
@@ -161,10 +161,10 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>, q: Q) {
     ),
   );
   await bulk.end();
-  return seedRest(db, q, companyId);
+  return seedRest(q, companyId);
 }
 
-async function seedRest(db: Awaited<ReturnType<typeof openDatabase>>, q: Q, companyId: string) {
+async function seedRest(q: Q, companyId: string) {
   const today = zonedDate(new Date(), TZ);
   // One transaction over 10 M entries: past the pool's query timeout.
   const long = await openDatabase({ databaseUrl: URL_, poolSize: 1, queryTimeoutMs: 4 * 3_600_000 });
