@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { containsPattern, preparedRows, rows } from '../../lib/sql';
+import { containsPattern, rows } from '../../lib/sql';
 
 export interface BoardMemberRow {
   user_id: string;
@@ -207,7 +207,7 @@ export interface BoardKeyCounts {
  * reads one row per member.
  */
 export function boardKeyCounts(tx: Tx, companyId: string, d: BoardDay) {
-  return preparedRows<BoardKeyCounts>(tx, boardKeyCountsStatement(companyId, d));
+  return rows<BoardKeyCounts>(tx, boardKeyCountsStatement(companyId, d));
 }
 
 export function boardKeyCountsStatement(companyId: string, d: BoardDay) {
@@ -314,7 +314,7 @@ export function judgedStatement(companyId: string, d: BoardDay, candidates: SQL,
 
 /** Judges the candidates (see `judgedStatement`). */
 export function judge(tx: Tx, companyId: string, d: BoardDay, candidates: SQL, status: string | null) {
-  return preparedRows<JudgedRow>(tx, judgedStatement(companyId, d, candidates, status));
+  return rows<JudgedRow>(tx, judgedStatement(companyId, d, candidates, status));
 }
 
 /** Enabled members in name order, `limit` after `offset`: the page when no status is asked. */
