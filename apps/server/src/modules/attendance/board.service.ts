@@ -115,6 +115,7 @@ export async function board(
       holiday: holidays.length > 0,
       defaultScheduleId: schedules.find((x) => x.is_default)?.id ?? null,
     };
+    await repo.customPlans(tx);
     const offset = (q.page - 1) * q.itemsPerPage;
     const status = q.status ?? null;
     let counts: Counts;
