@@ -12,13 +12,14 @@
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { zonedDate } from '@wac/shared/zoned-time';
+import { addDays, zonedDate } from '@wac/shared/zoned-time';
 import { testConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { createSchedule, setCompanyTimeZone } from '../apps/server/src/db/seed/attendance-factories';
 import { createCompany } from '../apps/server/src/db/seed/factories';
 import { createMemoryBus } from '../apps/server/src/lib/bus';
-import { createCtx, type Infra, type TenantCtx } from '../apps/server/src/lib/context';
+import { createCtx, forCompany, type Infra, type TenantCtx } from '../apps/server/src/lib/context';
+import { rebuild as rebuildStats } from '../apps/server/src/modules/stats/stats.service';
 import { board } from '../apps/server/src/modules/attendance/board.service';
 import { clockIn } from '../apps/server/src/modules/attendance/clock.service';
 import { exportCsv, timesheet } from '../apps/server/src/modules/attendance/timesheets.service';
@@ -33,6 +34,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '10' },
     /** Keep the database of the previous run (no drop, no seed). */
     reuse: { type: 'boolean', default: false },
+    /** Keep the database of a run whose seed stopped after the entries, and finish its seed. */
+    resume: { type: 'boolean', default: false },
     /** Comma-separated: baseline,board,month,burst,export (default all). */
     only: { type: 'string', default: 'baseline,board,month,burst,export' },
   },
@@ -82,7 +85,7 @@ async function load(fn: (i: number) => Promise<unknown>, seconds = SECONDS) {
 async function main() {
   console.log(`attendance bench: ${MEMBERS} members × ${DAYS} days, ${CONNECTIONS} connections, ${SECONDS} s each`);
   const only = new Set(args.only!.split(','));
-  if (!args.reuse) {
+  if (!args.reuse && !args.resume) {
     const admin = new pg.Client({ connectionString: withDatabase(URL_, 'postgres') });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
@@ -94,7 +97,9 @@ async function main() {
   const q = (text: string, params: unknown[] = []) => raw.query(text, params);
   const companyId = args.reuse
     ? ((await q('SELECT id FROM companies LIMIT 1')).rows[0].id as string)
-    : await seed(db, q);
+    : args.resume
+      ? await seedRest(q, (await q('SELECT id FROM companies LIMIT 1')).rows[0].id as string)
+      : await seed(db, q);
   const today = zonedDate(new Date(), TZ);
   const [{ n: entries }] = (await q('SELECT count(*)::int AS n FROM attendance_entries')).rows;
   console.log(`  entries: ${entries.toLocaleString('en')}`);
@@ -125,27 +130,53 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>, q: Q) {
     );
   });
   const today = zonedDate(new Date(), TZ);
-  await timed(`entries (${DAYS} past days, weekdays)`, () =>
-    q(
+  // The entries go in with triggers off (session_replication_role = replica, on one connection of
+  // the superuser), then the aggregates are rebuilt set-based by the rebuild command's own code
+  // (stats:rebuild): row by row through the triggers, 10 M entries would take hours here.
+  const bulk = new pg.Client({ connectionString: URL_ });
+  await bulk.connect();
+  await bulk.query(`SET session_replication_role = replica`);
+  // Every member every day (weekends too: "not scheduled" but present), but one in sixteen days off
+  // and one in sixteen with a second pair after lunch: ~1 entry per member and day.
+  await timed(`entries (${DAYS} past days, generate_series)`, () =>
+    bulk.query(
       `INSERT INTO attendance_entries (company_id, user_id, work_date, clock_in, clock_out, recorded_in, recorded_out, status, source)
-       SELECT $1, m.user_id, d::date, t.i, t.i + interval '8 hours 20 minutes', t.i, t.i + interval '8 hours 20 minutes', 'closed', 'web'
+       SELECT $1, m.user_id, d::date, t.i + p.off, t.i + p.off + p.len, t.i + p.off, t.i + p.off + p.len, 'closed', 'web'
          FROM memberships m
         CROSS JOIN generate_series($2::date - $3::int, $2::date - 1, interval '1 day') d
         CROSS JOIN LATERAL (SELECT ((d::date + time '08:45' + ((hashtext(m.user_id::text || d::text) & 31) * interval '1 minute'))
-                                    AT TIME ZONE $4) AS i) t
-        WHERE m.company_id = $1 AND extract(isodow FROM d) < 6 AND (hashtext(m.user_id::text || d::text) & 15) <> 3`,
+                                    AT TIME ZONE $4) AS i, hashtext(m.user_id::text || d::text) & 15 AS h) t
+        CROSS JOIN LATERAL (VALUES (interval '0', interval '4 hours'), (interval '4 hours 30 minutes', interval '4 hours')) p(off, len)
+        WHERE m.company_id = $1 AND t.h <> 3 AND (p.off = interval '0' OR t.h = 5)`,
       [companyId, today, DAYS, TZ],
     ),
   );
   // Today: two thirds have clocked in (still in).
   await timed('today: two thirds clocked in', () =>
-    q(
+    bulk.query(
       `INSERT INTO attendance_entries (company_id, user_id, work_date, clock_in, recorded_in, status, source)
        SELECT $1, user_id, $2::date, now() - interval '1 hour', now() - interval '1 hour', 'open', 'web'
          FROM memberships WHERE company_id = $1 AND (hashtext(user_id::text) % 3) <> 0`,
       [companyId, today],
     ),
   );
+  await bulk.end();
+  return seedRest(q, companyId);
+}
+
+async function seedRest(q: Q, companyId: string) {
+  const today = zonedDate(new Date(), TZ);
+  // One transaction over 10 M entries: past the pool's query timeout.
+  const long = await openDatabase({ databaseUrl: URL_, poolSize: 1, queryTimeoutMs: 4 * 3_600_000 });
+  await timed('stats:rebuild (member-days, board keys and counts)', () =>
+    rebuildStats(
+      forCompany(
+        createCtx({ config: testConfig(), db: long, bus: createMemoryBus(), log: console } as unknown as Infra),
+        companyId,
+      ),
+    ),
+  );
+  await long.close();
   // Time off: a year of approved two-day leaves (13 per person), a pending one in two weeks, and
   // about one in thirty away today (one in three of those on a half day), so the board's leave lookup
   // reads a realistic table, not an empty one. Twenty departments, everyone in one.
@@ -225,6 +256,17 @@ async function measure(
     row(
       'day board, status=late, page 3, search "ada"',
       await load(() => board(adminCtx, { status: 'late', search: 'ada', page: 3, itemsPerPage: 10 })),
+      baseline.rps,
+    );
+    row(
+      'day board, status=absent, first page (walks the name order)',
+      await load(() => board(adminCtx, { status: 'absent', page: 1, itemsPerPage: 10 })),
+      baseline.rps,
+    );
+    const past = addDays(zonedDate(new Date(), TZ), -8);
+    row(
+      `day board, ${past}: counts + first page`,
+      await load(() => board(adminCtx, { date: past, page: 1, itemsPerPage: 10 })),
       baseline.rps,
     );
     row(

@@ -1,4 +1,4 @@
-import { date, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, smallint, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 import { users } from './users';
 
@@ -23,6 +23,45 @@ export const statsMemberDays = pgTable(
     /** Seconds of the day's closed entries (clock-out minus clock-in). */
     workedSeconds: integer('worked_seconds').notNull().default(0),
     entries: integer('entries').notNull().default(0),
+    /**
+     * The day board's key for this row (decision 021): null when the user is not an enabled member
+     * of the company (the board does not count them), the nil uuid when they follow the company's
+     * default schedule that day, else the schedule assigned to them on that day. Kept by the
+     * triggers of migration `day_board` on this table, `memberships` and `schedule_assignments`.
+     */
+    boardSchedule: uuid('board_schedule'),
   },
-  (t) => [primaryKey({ name: 'stats_member_days_pkey', columns: [t.companyId, t.day, t.userId] })],
+  (t) => [
+    primaryKey({ name: 'stats_member_days_pkey', columns: [t.companyId, t.day, t.userId] }),
+    // A member's days (the board key follows a change of their membership or schedule assignment).
+    index('stats_member_days_user_idx').on(t.companyId, t.userId, t.day),
+  ],
+);
+
+/**
+ * The day board's counts (decision 021): how many enabled members of a company had their first
+ * clock-in of a day in each minute (rounded up), per board key (see `stats_member_days.board_schedule`)
+ * and shard (of the user id, so a morning burst does not queue on one row). Lateness is decided when
+ * read, against each schedule's start plus grace on that day: a sum over a few hundred rows instead of
+ * a pass over every member. Kept by a statement-level trigger on `stats_member_days`. Tenant rows (RLS).
+ */
+export const attendanceBoardCounts = pgTable(
+  'attendance_board_counts',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    scheduleKey: uuid('schedule_key').notNull(),
+    /** The first clock-in rounded up to the minute: late iff it is after start + grace (whole minutes). */
+    inMinute: timestamp('in_minute', { withTimezone: true }).notNull(),
+    shard: smallint('shard').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'attendance_board_counts_pkey',
+      columns: [t.companyId, t.day, t.scheduleKey, t.inMinute, t.shard],
+    }),
+  ],
 );

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { containsPattern, rows } from '../../lib/sql';
 
@@ -44,7 +44,9 @@ export interface BoardPageRow extends BoardMemberRow {
 }
 
 /**
- * One page of the day board with the counts, in one statement: each active member's schedule of
+ * The day board computed from scratch (the statement used before decision 021; kept as the reference
+ * the agreement tests compare the maintained counts and the page walk with). One page with the
+ * counts, in one statement: each active member's schedule of
  * the day (latest assignment by then, else the default), its start on the company's clock plus
  * grace, the entries of the day folded, approved time off covering the day, the status, then counts
  * over everyone and the page of the asked status. The rule is the one `statusOf` states.
@@ -53,7 +55,7 @@ export interface BoardPageRow extends BoardMemberRow {
  * requests by (company, end date, start date): only requests ending on or after the day are visited,
  * never every request of every member.
  */
-export function boardPage(
+export function boardPageFromScratch(
   tx: Tx,
   companyId: string,
   q: {
@@ -145,5 +147,255 @@ export function boardPage(
          WHERE ${q.status ?? null}::text IS NULL OR status = ${q.status ?? null}::text
          ORDER BY lower(first_name || ' ' || last_name), user_id
          LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
+  );
+}
+
+const NIL = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Plans with the values, and no JIT, for the rest of the transaction: the board's statements are only fast when
+ * the planner sees the day (the leave and member-day lookups are ranges of it); the generic plan the
+ * request transaction asks for (plan_cache_mode) ran past the query timeout at 100,000 members.
+ */
+export async function customPlans(tx: Tx) {
+  // JIT off: the planner's cost of the counts statement passes jit_above_cost at 100,000 members, and
+  // compiling it took 2 s on a loaded machine for a statement that runs in milliseconds.
+  await tx.execute(sql`SELECT set_config('plan_cache_mode', 'force_custom_plan', true), set_config('jit', 'off', true)`);
+}
+
+export interface BoardDay {
+  date: string;
+  timeZone: string;
+  isoWeekday: number;
+  holiday: boolean;
+  defaultScheduleId: string | null;
+}
+
+/** Approved time off covering the day, one row per person (see `boardPageFromScratch`). */
+const leaveOfDay = (companyId: string, date: string) => sql`leave_req AS (
+          SELECT r.user_id, t.name, t.color,
+                 CASE WHEN r.start_date = ${date}::date AND r.start_half THEN 'afternoon'
+                      WHEN r.end_date = ${date}::date AND r.end_half THEN 'morning' END AS half
+            FROM time_off_requests r
+            JOIN time_off_types t ON t.company_id = r.company_id AND t.id = r.type_id
+           WHERE r.company_id = ${companyId} AND r.status = 'approved'
+             AND r.end_date >= ${date}::date AND r.start_date <= ${date}::date
+        ), leave AS (
+          SELECT user_id,
+                 (array_agg(name ORDER BY CASE half WHEN 'afternoon' THEN 2 WHEN 'morning' THEN 1 ELSE 0 END, name))[1] AS leave_type,
+                 (array_agg(color ORDER BY CASE half WHEN 'afternoon' THEN 2 WHEN 'morning' THEN 1 ELSE 0 END, name))[1] AS leave_color,
+                 CASE WHEN bool_or(half IS NULL) OR count(DISTINCT half) = 2 THEN NULL ELSE min(half) END AS leave_half
+            FROM leave_req GROUP BY user_id
+        )`;
+
+/** Each board key's schedule plan on the day: the time after which a first clock-in is late (null: not scheduled). */
+const keyPlans = (companyId: string, d: BoardDay) => sql`ws AS (
+          SELECT id, ${d.holiday ? sql`NULL::jsonb` : sql`nullif(days -> ${d.isoWeekday - 1}::int, 'null'::jsonb)`} AS plan, grace_minutes
+            FROM work_schedules WHERE company_id = ${companyId}
+        ), kp AS (
+          SELECT k.key, ((${d.date}::date + (w.plan ->> 'start')::time) AT TIME ZONE ${d.timeZone})
+                        + w.grace_minutes * interval '1 minute' AS late_after
+            FROM (SELECT id AS key, id AS sid FROM ws UNION ALL SELECT ${NIL}::uuid, ${d.defaultScheduleId}::uuid) k
+            LEFT JOIN ws w ON w.id = k.sid
+        )`;
+
+export interface BoardKeyCounts {
+  key: string;
+  members: number;
+  day_rows: number;
+  late_raw: number;
+  leave_no_row: number;
+  leave_fix: number;
+  planned: boolean;
+  past: boolean;
+}
+
+/**
+ * The counts of the whole company's day board from the maintained counts (decision 021), per board
+ * key: enabled members following it (assigned ones counted from the assignments, the default's as the
+ * rest of `member_stats`), those with a first clock-in (and how many after start + grace), and the
+ * corrections for people on leave (read from the day's approved requests, a small set). Nothing here
+ * reads one row per member.
+ */
+export function boardKeyCounts(tx: Tx, companyId: string, d: BoardDay) {
+  return rows<BoardKeyCounts>(tx, boardKeyCountsStatement(companyId, d));
+}
+
+export function boardKeyCountsStatement(companyId: string, d: BoardDay) {
+  return sql`WITH ${keyPlans(companyId, d)}, hist AS (
+          SELECT b.schedule_key AS key, sum(b.n)::int AS day_rows,
+                 coalesce(sum(b.n) FILTER (WHERE b.in_minute > kp.late_after), 0)::int AS late_raw
+            FROM attendance_board_counts b JOIN kp ON kp.key = b.schedule_key
+           WHERE b.company_id = ${companyId} AND b.day = ${d.date}::date
+           GROUP BY 1
+        ), assigned AS (
+          SELECT a.schedule_id AS key, count(*)::int AS members
+            FROM (SELECT DISTINCT ON (user_id) user_id, schedule_id FROM schedule_assignments
+                   WHERE company_id = ${companyId} AND effective_from <= ${d.date}::date
+                   ORDER BY user_id, effective_from DESC) a
+            JOIN memberships m ON m.company_id = ${companyId} AND m.user_id = a.user_id AND m.enabled
+           GROUP BY 1
+        ), total AS (
+          SELECT coalesce((SELECT n FROM member_stats WHERE company_id = ${companyId} AND role = '' AND enabled), 0) AS n
+        ), ${leaveOfDay(companyId, d.date)}, lv AS MATERIALIZED (
+          -- One lookup by key per person on leave (LIMIT 1 keeps each a nested loop): never a pass
+          -- over the day's member-days.
+          SELECT l.leave_half, s.first_in, s.first_in IS NOT NULL AS has_row,
+                 coalesce(s.board_schedule,
+                          (SELECT a.schedule_id FROM schedule_assignments a
+                            WHERE a.company_id = ${companyId} AND a.user_id = l.user_id AND a.effective_from <= ${d.date}::date
+                            ORDER BY a.effective_from DESC LIMIT 1),
+                          ${NIL}::uuid) AS key
+            FROM leave l
+            JOIN memberships m ON m.company_id = ${companyId} AND m.user_id = l.user_id AND m.enabled
+            LEFT JOIN LATERAL (SELECT sd.first_in, sd.board_schedule FROM stats_member_days sd
+                                WHERE sd.company_id = ${companyId} AND sd.day = ${d.date}::date AND sd.user_id = l.user_id
+                                LIMIT 1) s ON true
+        ), lvk AS (
+          SELECT lv.key, count(*) FILTER (WHERE NOT lv.has_row)::int AS leave_no_row,
+                 count(*) FILTER (WHERE lv.has_row AND lv.first_in > kp.late_after
+                                    AND lv.leave_half IS DISTINCT FROM 'afternoon')::int AS leave_fix
+            FROM lv JOIN kp ON kp.key = lv.key GROUP BY 1
+        )
+        SELECT kp.key,
+               CASE WHEN kp.key = ${NIL}::uuid THEN total.n - (SELECT coalesce(sum(members), 0) FROM assigned)
+                    ELSE coalesce(a.members, 0) END::int AS members,
+               coalesce(h.day_rows, 0) AS day_rows, coalesce(h.late_raw, 0) AS late_raw,
+               coalesce(l.leave_no_row, 0) AS leave_no_row, coalesce(l.leave_fix, 0) AS leave_fix,
+               kp.late_after IS NOT NULL AS planned, coalesce(now() > kp.late_after, false) AS past
+          FROM kp CROSS JOIN total
+          LEFT JOIN hist h ON h.key = kp.key
+          LEFT JOIN assigned a ON a.key = kp.key
+          LEFT JOIN lvk l ON l.key = kp.key`;
+}
+
+export interface JudgedRow {
+  user_id: string;
+  sort_name: string;
+  first_in: Date | string | null;
+  status: BoardPageRow['status'];
+  leave_type: string | null;
+  leave_color: string | null;
+  leave_half: 'morning' | 'afternoon' | null;
+}
+
+/**
+ * Judges the enabled members `candidates` yields (a statement of `user_id`s), the rule of
+ * `statusOf`, reading each one's day by key (first clock-in from `stats_member_days`, the schedule
+ * assigned on the day, the day's leave): the cost is per candidate, not per member of the company.
+ * Rows in name order; with `status`, only those of that status.
+ */
+export function judgedStatement(companyId: string, d: BoardDay, candidates: SQL, status: string | null) {
+  return sql`WITH ${keyPlans(companyId, d)}, ${leaveOfDay(companyId, d.date)}, cand AS MATERIALIZED (${candidates}),
+        people AS (
+          SELECT m.user_id, m.sort_name, s.first_in, l.user_id IS NOT NULL AS on_leave, l.leave_type, l.leave_color, l.leave_half,
+                 ${d.holiday ? sql`NULL::jsonb` : sql`nullif(ws.days -> ${d.isoWeekday - 1}::int, 'null'::jsonb)`} AS plan,
+                 coalesce(ws.grace_minutes, 0) AS grace
+            FROM cand c
+            JOIN memberships m ON m.company_id = ${companyId} AND m.user_id = c.user_id AND m.enabled
+            LEFT JOIN LATERAL (SELECT a.schedule_id FROM schedule_assignments a
+                                WHERE a.company_id = ${companyId} AND a.user_id = m.user_id AND a.effective_from <= ${d.date}::date
+                                ORDER BY a.effective_from DESC LIMIT 1) a ON true
+            LEFT JOIN work_schedules ws ON ws.company_id = ${companyId} AND ws.id = coalesce(a.schedule_id, ${d.defaultScheduleId}::uuid)
+            LEFT JOIN LATERAL (SELECT sd.first_in FROM stats_member_days sd
+                                WHERE sd.company_id = ${companyId} AND sd.day = ${d.date}::date AND sd.user_id = m.user_id
+                                LIMIT 1) s ON true
+            LEFT JOIN leave l ON l.user_id = m.user_id
+        ), judged AS (
+          SELECT p.*, CASE
+              WHEN p.first_in IS NOT NULL AND p.plan IS NOT NULL AND (NOT p.on_leave OR p.leave_half = 'afternoon')
+                   AND p.first_in > ((${d.date}::date + (p.plan ->> 'start')::time) AT TIME ZONE ${d.timeZone}) + p.grace * interval '1 minute'
+                THEN 'late'
+              WHEN p.first_in IS NOT NULL THEN 'present'
+              WHEN p.plan IS NULL THEN 'notScheduled'
+              WHEN p.on_leave THEN 'onLeave'
+              WHEN now() > ((${d.date}::date + (p.plan ->> 'start')::time) AT TIME ZONE ${d.timeZone}) + p.grace * interval '1 minute'
+                THEN 'absent'
+              ELSE 'expected' END AS status
+            FROM people p
+        )
+        SELECT user_id, sort_name, first_in, status,
+               CASE WHEN plan IS NOT NULL THEN leave_type END AS leave_type,
+               CASE WHEN plan IS NOT NULL THEN leave_color END AS leave_color,
+               CASE WHEN plan IS NOT NULL THEN leave_half END AS leave_half
+          FROM judged
+         WHERE ${status}::text IS NULL OR status = ${status}::text
+         ORDER BY sort_name, user_id`;
+}
+
+/** Judges the candidates (see `judgedStatement`). */
+export function judge(tx: Tx, companyId: string, d: BoardDay, candidates: SQL, status: string | null) {
+  return rows<JudgedRow>(tx, judgedStatement(companyId, d, candidates, status));
+}
+
+/** Enabled members in name order, `limit` after `offset`: the page when no status is asked. */
+export const membersByName = (companyId: string, offset: number, limit: number) =>
+  sql`SELECT user_id FROM memberships WHERE company_id = ${companyId} AND enabled
+          ORDER BY sort_name, user_id LIMIT ${limit} OFFSET ${offset}`;
+
+/** The next `limit` enabled members in name order after (sortName, userId): one step of a walk. */
+export const membersByNameAfter = (
+  companyId: string,
+  after: { sortName: string; userId: string } | null,
+  limit: number,
+) =>
+  sql`SELECT user_id FROM memberships WHERE company_id = ${companyId} AND enabled
+           ${after ? sql`AND (sort_name, user_id) > (${after.sortName}, ${after.userId}::uuid)` : sql``}
+          ORDER BY sort_name, user_id LIMIT ${limit}`;
+
+/** Who has a first clock-in on the day (the only ones who can be present or late). */
+export const membersWithDay = (companyId: string, date: string) =>
+  sql`SELECT user_id FROM stats_member_days WHERE company_id = ${companyId} AND day = ${date}::date AND board_schedule IS NOT NULL`;
+
+/** Who has approved time off covering the day (the only ones who can be on leave). */
+export const membersOnLeave = (companyId: string, date: string) =>
+  sql`SELECT DISTINCT user_id FROM time_off_requests
+          WHERE company_id = ${companyId} AND status = 'approved' AND end_date >= ${date}::date AND start_date <= ${date}::date`;
+
+/** The members a team, department or search filter keeps (each filter narrows the one before). */
+export const filteredMembers = (companyId: string, f: { team?: string; department?: string; search?: string }) => {
+  const conds: SQL[] = [];
+  if (f.team)
+    conds.push(sql`EXISTS (SELECT 1 FROM team_members tm WHERE tm.team_id = ${f.team} AND tm.user_id = m.user_id)`);
+  if (f.department)
+    conds.push(
+      sql`EXISTS (SELECT 1 FROM employees e WHERE e.company_id = ${companyId} AND e.user_id = m.user_id AND e.department_id = ${f.department})`,
+    );
+  if (f.search) {
+    // Three letters or more reach member_search's trigram index (decision 007); shorter ones scan.
+    conds.push(
+      /[\p{L}\p{N}]{3}/u.test(f.search)
+        ? sql`m.id IN (SELECT member_search_ids(${companyId}::uuid, ${containsPattern(f.search)}))`
+        : sql`EXISTS (SELECT 1 FROM users u WHERE u.id = m.user_id
+                   AND lower(u.first_name || ' ' || u.last_name || ' ' || u.email) LIKE ${containsPattern(f.search)})`,
+    );
+  }
+  return sql`SELECT m.user_id FROM memberships m WHERE m.company_id = ${companyId} AND m.enabled AND ${sql.join(conds, sql` AND `)}`;
+};
+
+export interface PageDetailRow {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  last_out: Date | string | null;
+  open: boolean;
+  worked_seconds: number;
+}
+
+/** What a page shows of each of its people: name, email, last clock-out, whether in, worked time. */
+export function pageDetails(tx: Tx, companyId: string, date: string, userIds: string[]) {
+  if (userIds.length === 0) return Promise.resolve([] as PageDetailRow[]);
+  return rows<PageDetailRow>(
+    tx,
+    sql`SELECT u.id AS user_id, u.first_name, u.last_name, u.email, d.last_out, coalesce(d.open, false) AS open,
+                  coalesce(d.worked_seconds, 0)::int AS worked_seconds
+             FROM users u
+             LEFT JOIN LATERAL (
+               SELECT max(clock_out) AS last_out, bool_or(status = 'open') AS open,
+                      sum(extract(epoch FROM coalesce(clock_out, now()) - clock_in))::bigint AS worked_seconds
+                 FROM attendance_entries
+                WHERE company_id = ${companyId} AND user_id = u.id AND work_date = ${date}::date AND status <> 'removed') d ON true
+            WHERE u.id = ANY(${`{${userIds.join(',')}}`}::uuid[])`,
   );
 }

@@ -1,5 +1,6 @@
 import type { BoardStatus, LeaveHalf } from '@wac/shared/schemas/attendance';
 import { isoWeekday, zonedDate } from '@wac/shared/zoned-time';
+import type { Tx } from '../../db/client';
 import type { TenantCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { pageOf } from '../../lib/http';
@@ -33,9 +34,51 @@ export function statusOf(
   return now > p.lateAfter ? 'absent' : 'expected';
 }
 
+type Counts = Record<BoardStatus, number>;
+
 /**
- * The day board, computed in the database: counts over every active member and one page of the
- * asked status, in one statement, so a company of 100,000 reads a page without loading everyone.
+ * The whole company's counts from the maintained per-key counts (decision 021): per board key, the
+ * members with a first clock-in are present or late by the minute of it against the key's start plus
+ * grace (less those whose leave excuses the lateness), the others are on leave, not scheduled, absent
+ * or expected by the same rule as `statusOf`.
+ */
+export function countsOf(keys: repo.BoardKeyCounts[]): Counts {
+  const c: Counts = { present: 0, late: 0, absent: 0, onLeave: 0, expected: 0, notScheduled: 0 };
+  for (const k of keys) {
+    if (!k.planned) {
+      c.present += k.day_rows;
+      c.notScheduled += k.members - k.day_rows;
+      continue;
+    }
+    const late = k.late_raw - k.leave_fix;
+    c.late += late;
+    c.present += k.day_rows - late;
+    c.onLeave += k.leave_no_row;
+    c[k.past ? 'absent' : 'expected'] += k.members - k.day_rows - k.leave_no_row;
+  }
+  return c;
+}
+
+const countsFrom = (rows: repo.JudgedRow[]) => {
+  const c: Counts = { present: 0, late: 0, absent: 0, onLeave: 0, expected: 0, notScheduled: 0 };
+  for (const r of rows) c[r.status] += 1;
+  return c;
+};
+
+/** Smallest and largest step of a walk through the members in name order for one status. */
+const WALK_MIN = 200;
+const WALK_MAX = 5000;
+/** Up to this many present-or-late people, a present or late page is judged from them alone. */
+const DAY_ROWS_DIRECT = 2000;
+
+/**
+ * The day board: counts over the (filtered) active members and one page of the asked status.
+ *
+ * Without a team, department or search filter the counts come from the maintained counts, and the page
+ * judges only the members it needs: the page's slice of the name order, or — for one status — the
+ * people who can have it (those who clocked in, those on leave) when they are few, else steps through
+ * the name order sized by how common the status is, until the page is full. With a filter, the
+ * filtered members are judged one by one (the cost follows the filter's size, not the company's).
  */
 export async function board(
   ctx: TenantCtx,
@@ -48,7 +91,11 @@ export async function board(
     page: number;
     itemsPerPage: number;
   },
+  /** Tests shrink these to walk in several steps and to take each way to a page with a few people. */
+  tuning: { walkMin?: number; dayRowsDirect?: number } = {},
 ) {
+  const walkMin = tuning.walkMin ?? WALK_MIN;
+  const dayRowsDirect = tuning.dayRowsDirect ?? DAY_ROWS_DIRECT;
   return ctx.run(async (tx) => {
     if (q.team && !(await repo.teamExists(tx, ctx.companyId, q.team)))
       throw new AppError('NOT_FOUND', [{ path: 'querystring.team', code: 'invalid' }]);
@@ -61,47 +108,108 @@ export async function board(
       calendarRepo.holidaysBetween(tx, ctx.companyId, date, date),
       calendarRepo.listSchedules(tx, ctx.companyId),
     ]);
-    const args = {
-      ...q,
+    const day: repo.BoardDay = {
       date,
       timeZone: settings.time_zone,
       isoWeekday: isoWeekday(date),
       holiday: holidays.length > 0,
       defaultScheduleId: schedules.find((x) => x.is_default)?.id ?? null,
     };
-    const page = await repo.boardPage(tx, ctx.companyId, args);
-    // A page past the end holds no row to carry the counts: read them from the first.
-    const head =
-      page[0] ??
-      (q.page > 1 ? (await repo.boardPage(tx, ctx.companyId, { ...args, page: 1, itemsPerPage: 1 }))[0] : undefined);
-    const counts: Record<BoardStatus, number> = {
-      present: head?.c_present ?? 0,
-      late: head?.c_late ?? 0,
-      absent: head?.c_absent ?? 0,
-      onLeave: head?.c_on_leave ?? 0,
-      expected: head?.c_expected ?? 0,
-      notScheduled: head?.c_not_scheduled ?? 0,
-    };
+    await repo.customPlans(tx);
+    const offset = (q.page - 1) * q.itemsPerPage;
+    const status = q.status ?? null;
+    let counts: Counts;
+    let total: number;
+    let page: repo.JudgedRow[];
+    if (q.team || q.department || q.search) {
+      const all = await repo.judge(tx, ctx.companyId, day, repo.filteredMembers(ctx.companyId, q), null);
+      counts = countsFrom(all);
+      const kept = status ? all.filter((r) => r.status === status) : all;
+      total = kept.length;
+      page = kept.slice(offset, offset + q.itemsPerPage);
+    } else {
+      counts = countsOf(await repo.boardKeyCounts(tx, ctx.companyId, day));
+      const everyone = Object.values(counts).reduce((a, b) => a + b, 0);
+      total = status ? counts[status] : everyone;
+      if (offset >= total) page = [];
+      else if (!status)
+        page = await repo.judge(
+          tx,
+          ctx.companyId,
+          day,
+          repo.membersByName(ctx.companyId, offset, q.itemsPerPage),
+          null,
+        );
+      else if (
+        status === 'onLeave' ||
+        ((status === 'present' || status === 'late') && counts.present + counts.late <= dayRowsDirect)
+      ) {
+        const who =
+          status === 'onLeave' ? repo.membersOnLeave(ctx.companyId, date) : repo.membersWithDay(ctx.companyId, date);
+        page = (await repo.judge(tx, ctx.companyId, day, who, status)).slice(offset, offset + q.itemsPerPage);
+      } else
+        page = (await walk(tx, ctx.companyId, day, status, offset + q.itemsPerPage, everyone / total, walkMin)).slice(
+          offset,
+        );
+    }
+    const details = new Map(
+      (
+        await repo.pageDetails(
+          tx,
+          ctx.companyId,
+          date,
+          page.map((m) => m.user_id),
+        )
+      ).map((d) => [d.user_id, d]),
+    );
     return {
       ...pageOf(
         q,
-        page.map((m) => ({
-          userUuid: m.user_id,
-          firstName: m.first_name,
-          lastName: m.last_name,
-          email: m.email,
-          status: m.status,
-          leave: m.leave_type ? { type: m.leave_type, color: m.leave_color ?? '', half: m.leave_half } : null,
-          firstIn: iso(m.first_in),
-          lastOut: m.open ? null : iso(m.last_out),
-          clockedIn: m.open,
-          workedMinutes: Math.floor(m.worked_seconds / 60),
-        })),
-        head?.total ?? 0,
+        page.map((m) => {
+          const d = details.get(m.user_id);
+          return {
+            userUuid: m.user_id,
+            firstName: d?.first_name ?? '',
+            lastName: d?.last_name ?? '',
+            email: d?.email ?? '',
+            status: m.status,
+            leave: m.leave_type ? { type: m.leave_type, color: m.leave_color ?? '', half: m.leave_half } : null,
+            firstIn: iso(m.first_in),
+            lastOut: d?.open ? null : iso(d?.last_out),
+            clockedIn: d?.open ?? false,
+            workedMinutes: Math.floor((d?.worked_seconds ?? 0) / 60),
+          };
+        }),
+        total,
       ),
       date,
       timeZone: settings.time_zone,
       counts,
     };
   });
+}
+
+/**
+ * The first `need` members of `status` in name order, judging the name order in steps: each step as
+ * long as the status's rarity says `need` should take (`spread` members per match), within bounds.
+ */
+async function walk(
+  tx: Tx,
+  companyId: string,
+  day: repo.BoardDay,
+  status: BoardStatus,
+  need: number,
+  spread: number,
+  walkMin: number,
+) {
+  const found: repo.JudgedRow[] = [];
+  let after: { sortName: string; userId: string } | null = null;
+  for (;;) {
+    const step = Math.min(WALK_MAX, Math.max(walkMin, Math.ceil((need - found.length) * spread * 1.25)));
+    const judged = await repo.judge(tx, companyId, day, repo.membersByNameAfter(companyId, after, step), null);
+    for (const r of judged) if (r.status === status) found.push(r);
+    const last = judged.at(-1);
+    if (found.length >= need || judged.length < step || !last) return found.slice(0, need);
+    after = { sortName: last.sort_name, userId: last.user_id };
+  }
 }

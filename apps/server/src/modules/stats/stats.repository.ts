@@ -169,18 +169,30 @@ export function attendanceFigures(
   );
 }
 
-/** Recomputes the company's aggregate rows from its attendance entries (the rebuild command). */
+/**
+ * Recomputes the company's aggregate rows from its attendance entries (the rebuild command), with the
+ * day board's key of each row and, through the trigger, the board's counts (decision 021), which are
+ * emptied first so anything that drifted is recomputed too.
+ */
 export async function rebuild(tx: Tx, companyId: string) {
   await tx.execute(sql`DELETE FROM stats_member_days WHERE company_id = ${companyId}`);
+  await tx.execute(sql`SELECT attendance_board_counts_reset(${companyId})`);
   const r = await rows<{ n: number }>(
     tx,
     sql`WITH ins AS (
-          INSERT INTO stats_member_days (company_id, user_id, day, first_in, worked_seconds, entries)
-          SELECT company_id, user_id, work_date, min(clock_in),
-                 coalesce(floor(sum(extract(epoch FROM clock_out - clock_in)) FILTER (WHERE clock_out IS NOT NULL)), 0)::int,
-                 count(*)::int
-            FROM attendance_entries WHERE company_id = ${companyId} AND status <> 'removed'
-           GROUP BY company_id, user_id, work_date
+          INSERT INTO stats_member_days (company_id, user_id, day, first_in, worked_seconds, entries, board_schedule)
+          SELECT d.company_id, d.user_id, d.work_date, d.first_in, d.worked, d.n,
+                 CASE WHEN m.user_id IS NOT NULL
+                      THEN coalesce(a.schedule_id, '00000000-0000-0000-0000-000000000000'::uuid) END
+            FROM (SELECT company_id, user_id, work_date, min(clock_in) AS first_in,
+                         coalesce(floor(sum(extract(epoch FROM clock_out - clock_in)) FILTER (WHERE clock_out IS NOT NULL)), 0)::int AS worked,
+                         count(*)::int AS n
+                    FROM attendance_entries WHERE company_id = ${companyId} AND status <> 'removed'
+                   GROUP BY company_id, user_id, work_date) d
+            LEFT JOIN memberships m ON m.company_id = d.company_id AND m.user_id = d.user_id AND m.enabled
+            LEFT JOIN LATERAL (SELECT sa.schedule_id FROM schedule_assignments sa
+                                WHERE sa.company_id = d.company_id AND sa.user_id = d.user_id AND sa.effective_from <= d.work_date
+                                ORDER BY sa.effective_from DESC LIMIT 1) a ON m.user_id IS NOT NULL
           RETURNING 1)
         SELECT count(*)::int AS n FROM ins`,
   );
