@@ -21,15 +21,19 @@ const rolesArray = (roles: string[]) =>
     sql`, `,
   )}]::text[]`;
 
-/** Whether a company is new (created within `days`) or still in its trial: its invitation quota is lower. */
-export async function isNewOrTrial(tx: Tx, companyId: string, days: number) {
-  const [r] = await rows<{ young: boolean }>(
+/**
+ * The company's invitation quota settings: whether it is new (created within `days`) or still in its
+ * trial (a lower quota), and the limits the super admin set for it (null: the default).
+ */
+export async function quotaSettings(tx: Tx, companyId: string, days: number) {
+  const [r] = await rows<{ young: boolean; hour: number | null; day: number | null }>(
     tx,
     sql`SELECT (created_at > now() - make_interval(days => ${days})
-               OR coalesce(trial_ends_at > now(), false)) AS young
+               OR coalesce(trial_ends_at > now(), false)) AS young,
+               invitation_limit_hour AS hour, invitation_limit_day AS day
           FROM companies WHERE id = ${companyId}`,
   );
-  return r?.young ?? true;
+  return r ?? { young: true, hour: null, day: null };
 }
 
 export async function isMemberByEmail(tx: Tx, companyId: string, email: string) {
@@ -181,4 +185,75 @@ export async function mailTarget(tx: Tx, id: string) {
          WHERE i.id = ${id}`,
   );
   return r ?? null;
+}
+
+const inList = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/**
+ * Why each of many addresses cannot be invited now (members, live pending invitations), in one
+ * statement per chunk: an import's checks for 100,000 rows. Expired pending invitations are marked
+ * so on the way, and live ones are locked, as `pendingFor` does for one address.
+ */
+export async function refusalsOf(tx: Tx, companyId: string, emails: readonly string[], chunkSize = 5000) {
+  const out = new Map<string, 'ALREADY_MEMBER' | 'INVITATION_PENDING'>();
+  for (let i = 0; i < emails.length; i += chunkSize) {
+    const list = inList(emails.slice(i, i + chunkSize));
+    await tx.execute(
+      sql`UPDATE invitations SET status = 'expired' WHERE company_id = ${companyId} AND lower(email) IN (${list})
+            AND status = 'pending' AND expires_at <= now()`,
+    );
+    const pending = await rows<{ email: string }>(
+      tx,
+      sql`SELECT lower(email) AS email FROM invitations WHERE company_id = ${companyId} AND lower(email) IN (${list})
+            AND status = 'pending' FOR UPDATE`,
+    );
+    for (const r of pending) out.set(r.email, 'INVITATION_PENDING');
+    const members = await rows<{ email: string }>(
+      tx,
+      sql`SELECT u.email FROM memberships m JOIN users u ON u.id = m.user_id
+           WHERE m.company_id = ${companyId} AND u.email IN (${list})`,
+    );
+    for (const r of members) out.set(r.email, 'ALREADY_MEMBER');
+  }
+  return out;
+}
+
+export interface NewInvitation {
+  email: string;
+  roles: string[];
+  firstName: string | null;
+  lastName: string | null;
+  tokenHash: string;
+  employee: Record<string, unknown> | null;
+}
+
+/** Many invitations of one company, 1,000 per statement; returns each one's id by its token hash. */
+export async function insertMany(
+  tx: Tx,
+  v: { companyId: string; invitedBy: string | null; expiresAt: Date; invitations: readonly NewInvitation[] },
+  chunkSize = 1000,
+) {
+  const ids = new Map<string, string>();
+  const expires = v.expiresAt.toISOString();
+  for (let i = 0; i < v.invitations.length; i += chunkSize) {
+    const values = v.invitations
+      .slice(i, i + chunkSize)
+      .map(
+        (n) =>
+          sql`(${v.companyId}, ${n.email}, ${rolesArray(n.roles)}, ${n.firstName}, ${n.lastName}, ${n.tokenHash},
+               ${v.invitedBy}, ${expires}::timestamptz, ${n.employee ? JSON.stringify(n.employee) : null}::jsonb)`,
+      );
+    const inserted = await rows<{ id: string; token_hash: string }>(
+      tx,
+      sql`INSERT INTO invitations (company_id, email, roles, first_name, last_name, token_hash, invited_by, expires_at, employee)
+          VALUES ${sql.join(values, sql`, `)}
+          RETURNING id, token_hash`,
+    );
+    for (const r of inserted) ids.set(r.token_hash, r.id);
+  }
+  return ids;
 }
