@@ -237,10 +237,7 @@ export async function importMembers(ctx: TenantCtx, { bytes, commit, records }: 
       invitable -= 1;
       inviting.push(row);
     }
-    if (!commit) {
-      invited = inviting.length;
-      return;
-    }
+    if (!commit) return;
     batchId = inviting.length ? randomUUID() : null;
     invited = await createManyInTx(ctx, tx, {
       companyId: ctx.companyId,
