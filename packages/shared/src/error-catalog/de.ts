@@ -54,7 +54,8 @@ export const de: Record<ErrorCode, string> = {
     'Diese Firma hat ihr Einladungslimit erreicht: 300 pro Stunde und 1.000 pro Tag. Bitte versuchen Sie es später erneut.',
   INVITATION_LIMIT_NEW:
     'Eine neue Firma oder eine Firma in der Testphase kann 50 Einladungen pro Stunde und 200 pro Tag senden. Bitte versuchen Sie es später erneut.',
-  INVITATION_LIMIT_SET: 'Dieses Unternehmen hat das von der Plattform festgelegte Einladungslimit erreicht. Bitte versuchen Sie es später erneut.',
+  INVITATION_LIMIT_SET:
+    'Dieses Unternehmen hat das von der Plattform festgelegte Einladungslimit erreicht. Bitte versuchen Sie es später erneut.',
   INVITATION_PENDING: 'Für diese E-Mail-Adresse gibt es bereits eine offene Einladung.',
   INVITATION_INVALID:
     'Diese Einladung ist ungültig oder abgelaufen. Bitte fordern Sie bei Ihrem Administrator eine neue an.',

@@ -50,7 +50,8 @@ export const en: Record<ErrorCode, string> = {
   INVITATION_LIMIT:
     'This company has reached its invitation limit: 300 an hour and 1,000 a day. Please try again later.',
   INVITATION_LIMIT_NEW: 'A new or trial company can send 50 invitations an hour and 200 a day. Please try again later.',
-  INVITATION_LIMIT_SET: 'This company has reached the invitation limit the platform set for it. Please try again later.',
+  INVITATION_LIMIT_SET:
+    'This company has reached the invitation limit the platform set for it. Please try again later.',
   INVITATION_PENDING: 'An invitation is already pending for this email address.',
   INVITATION_INVALID: 'This invitation is invalid or has expired. Please ask your admin for a new one.',
   INVITATION_EMAIL_MISMATCH:

@@ -53,7 +53,8 @@ export const fr: Record<ErrorCode, string> = {
     'Cette entreprise a atteint sa limite d’invitations : 300 par heure et 1 000 par jour. Veuillez réessayer plus tard.',
   INVITATION_LIMIT_NEW:
     'Une entreprise nouvelle ou en essai peut envoyer 50 invitations par heure et 200 par jour. Veuillez réessayer plus tard.',
-  INVITATION_LIMIT_SET: 'Cette entreprise a atteint la limite d’invitations fixée par la plateforme. Veuillez réessayer plus tard.',
+  INVITATION_LIMIT_SET:
+    'Cette entreprise a atteint la limite d’invitations fixée par la plateforme. Veuillez réessayer plus tard.',
   INVITATION_PENDING: 'Une invitation est déjà en attente pour cette adresse e-mail.',
   INVITATION_INVALID: "Cette invitation n'est pas valide ou a expiré. Demandez-en une nouvelle à votre administrateur.",
   INVITATION_EMAIL_MISMATCH:

@@ -52,7 +52,8 @@ export const pt: Record<ErrorCode, string> = {
     'Esta empresa atingiu o limite de convites: 300 por hora e 1000 por dia. Tente novamente mais tarde.',
   INVITATION_LIMIT_NEW:
     'Uma empresa nova ou em período experimental pode enviar 50 convites por hora e 200 por dia. Tente novamente mais tarde.',
-  INVITATION_LIMIT_SET: 'Esta empresa atingiu o limite de convites definido pela plataforma. Tente novamente mais tarde.',
+  INVITATION_LIMIT_SET:
+    'Esta empresa atingiu o limite de convites definido pela plataforma. Tente novamente mais tarde.',
   INVITATION_PENDING: 'Já existe um convite pendente para este endereço de e-mail.',
   INVITATION_INVALID: 'Este convite é inválido ou expirou. Peça um novo ao seu administrador.',
   INVITATION_EMAIL_MISMATCH:

@@ -12,7 +12,11 @@ export const CompanyExportQuerySchema = CompanyListQuerySchema.omit({ page: true
 export type CompanyExportQuery = z.infer<typeof CompanyExportQuerySchema>;
 /** A company's own invitation limit (per hour or per day), set by the super admin: 1 to 1,000,000. */
 export const INVITATION_LIMIT_MAX = 1_000_000;
-const invitationLimitField = z.number({ message: 'invalid' }).int('invalid').min(1, 'invalid').max(INVITATION_LIMIT_MAX, 'invalid');
+const invitationLimitField = z
+  .number({ message: 'invalid' })
+  .int('invalid')
+  .min(1, 'invalid')
+  .max(INVITATION_LIMIT_MAX, 'invalid');
 
 export const CompanySchema = z.object({
   uuid: UuidSchema,

@@ -240,13 +240,11 @@ export async function insertMany(
   const ids = new Map<string, string>();
   const expires = v.expiresAt.toISOString();
   for (let i = 0; i < v.invitations.length; i += chunkSize) {
-    const values = v.invitations
-      .slice(i, i + chunkSize)
-      .map(
-        (n) =>
-          sql`(${v.companyId}, ${n.email}, ${rolesArray(n.roles)}, ${n.firstName}, ${n.lastName}, ${n.tokenHash},
+    const values = v.invitations.slice(i, i + chunkSize).map(
+      (n) =>
+        sql`(${v.companyId}, ${n.email}, ${rolesArray(n.roles)}, ${n.firstName}, ${n.lastName}, ${n.tokenHash},
                ${v.invitedBy}, ${expires}::timestamptz, ${n.employee ? JSON.stringify(n.employee) : null}::jsonb)`,
-      );
+    );
     const inserted = await rows<{ id: string; token_hash: string }>(
       tx,
       sql`INSERT INTO invitations (company_id, email, roles, first_name, last_name, token_hash, invited_by, expires_at, employee)

@@ -232,7 +232,10 @@ describe('members CSV import with employee record columns', () => {
     const before = await state();
     const throughDb = csv('email,firstName,lastName,managerEmail', 'carol@acme.test,Carol,Test,alice@acme.test');
     const res = (await send('/api/members/import', throughDb, 'ar')).json();
-    expect(res.problems[0]).toMatchObject({ status: 'invalid', errors: [{ field: 'managerEmail', code: 'managerCycle' }] });
+    expect(res.problems[0]).toMatchObject({
+      status: 'invalid',
+      errors: [{ field: 'managerEmail', code: 'managerCycle' }],
+    });
     expect(res.problems[0].errors[0].message).toBe(importRowMessage('managerCycle', 'ar'));
     const self = (
       await send('/api/members/import', csv('email,firstName,lastName,manager', 'bob@acme.test,Bob,Test,bob@acme.test'))

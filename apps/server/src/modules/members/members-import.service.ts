@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IMPORT_MAX_ROWS, IMPORT_PROBLEM_ROWS, type Language } from '@wac/shared/constants';
 import { errorMessage } from '@wac/shared/errors';
-import {
-  type MemberImportProgress,
-  type MemberImportResult,
-  MemberImportRowSchema,
-} from '@wac/shared/schemas/members';
+import { type MemberImportProgress, type MemberImportResult, MemberImportRowSchema } from '@wac/shared/schemas/members';
 import { importRowMessage } from '@wac/shared/import-messages';
 import { validationMessage } from '@wac/shared/validation';
 import type { TenantCtx } from '../../lib/context';
@@ -20,12 +16,7 @@ import {
   recordsChanged,
 } from '../employees/employee-import.service';
 import type { RecordChange } from '../employees/employee-record-check.service';
-import {
-  createManyInTx,
-  type ImportInvitation,
-  quotaLeft,
-  refusalsInTx,
-} from '../invitations/invitations.service';
+import { createManyInTx, type ImportInvitation, quotaLeft, refusalsInTx } from '../invitations/invitations.service';
 
 export { IMPORT_MAX_ROWS };
 const COLUMNS = ['email', 'firstname', 'lastname'] as const;

@@ -144,11 +144,18 @@ describe('members CSV import', () => {
     // The import's own limit (32 MB), not the 2 MB of other uploads: a 3 MB file is read.
     const threeMb = await send(
       '/api/members/import/preview',
-      ['email,firstName,lastName', ...Array.from({ length: 3_000 }, (_, i) => `l${i}@example.org,${'b'.repeat(990)},L`)].join('\r\n'),
+      [
+        'email,firstName,lastName',
+        ...Array.from({ length: 3_000 }, (_, i) => `l${i}@example.org,${'b'.repeat(990)},L`),
+      ].join('\r\n'),
     );
     expect(threeMb.statusCode, threeMb.body).toBe(200);
     expect(threeMb.json()).toMatchObject({ totalRows: 3_000 });
-    const big = await send('/api/members/import/preview', `email,firstName,lastName\r\n${'a'.repeat(IMPORT_MAX_FILE_BYTES + 1)}`, 'de');
+    const big = await send(
+      '/api/members/import/preview',
+      `email,firstName,lastName\r\n${'a'.repeat(IMPORT_MAX_FILE_BYTES + 1)}`,
+      'de',
+    );
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ code: 'IMPORT_FILE_TOO_LARGE', message: errorMessage('IMPORT_FILE_TOO_LARGE', 'de') });
     const tooMany = [
@@ -157,7 +164,10 @@ describe('members CSV import', () => {
     ].join('\n');
     const refused = await send('/api/members/import', tooMany, 'ar');
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ code: 'IMPORT_TOO_MANY_ROWS', message: errorMessage('IMPORT_TOO_MANY_ROWS', 'ar') });
+    expect(refused.json()).toEqual({
+      code: 'IMPORT_TOO_MANY_ROWS',
+      message: errorMessage('IMPORT_TOO_MANY_ROWS', 'ar'),
+    });
     expect(await invitationCount()).toBe(before);
   });
 });
@@ -229,7 +239,9 @@ describe('a company with its own invitation limits, and the progress of an impor
   });
   const N = 300;
   const file = (from: number) =>
-    ['email,firstName,lastName', ...Array.from({ length: N }, (_, i) => `big${from + i}@example.org,B,${i}`)].join('\n');
+    ['email,firstName,lastName', ...Array.from({ length: N }, (_, i) => `big${from + i}@example.org,B,${i}`)].join(
+      '\n',
+    );
   const post = (body: string) => {
     const { payload, headers } = multipart(Buffer.from(body), { filename: 'members.csv', contentType: 'text/csv' });
     return call(t.app, { method: 'POST', url: '/api/members/import', host: 'big', token: coAdmin, payload, headers });
@@ -256,7 +268,9 @@ describe('a company with its own invitation limits, and the progress of an impor
       // On the base domain a company session is not a session at all; on its own host it lacks the right.
       expect(refused.statusCode).toBe(host ? 403 : 401);
     }
-    expect((await setLimits(superRead, { version: before.version, invitationLimitHour: 100_000 })).statusCode).toBe(403);
+    expect((await setLimits(superRead, { version: before.version, invitationLimitHour: 100_000 })).statusCode).toBe(
+      403,
+    );
     for (const bad of [0, -1, 1.5, 1_000_001, 'many']) {
       const res = await setLimits(superWrite, { version: before.version, invitationLimitDay: bad });
       expect(res.statusCode).toBe(400);
@@ -280,7 +294,9 @@ describe('a company with its own invitation limits, and the progress of an impor
     expect(audit?.after.invitationLimitHour).toBe(100_000);
   });
 
-  it('with the raised limit the whole file is invited, and its progress counts the mails from their jobs', { timeout: 120_000 }, async () => {
+  it('with the raised limit the whole file is invited, and its progress counts the mails from their jobs', {
+    timeout: 120_000,
+  }, async () => {
     const res = await post(file(1000));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ totalRows: N, imported: N, invalidRows: 0, problems: [] });
