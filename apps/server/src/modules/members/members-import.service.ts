@@ -16,7 +16,8 @@ import {
   recordsChanged,
 } from '../employees/employee-import.service';
 import type { RecordChange } from '../employees/employee-record-check.service';
-import { createManyInTx, type ImportInvitation, quotaLeft, refusalsInTx } from '../invitations/invitations.service';
+import { createManyInTx, type ImportInvitation, refusalsInTx } from '../invitations/invitations-batch.service';
+import { quotaLeft } from '../invitations/invitations.service';
 
 export { IMPORT_MAX_ROWS };
 const COLUMNS = ['email', 'firstname', 'lastname'] as const;
