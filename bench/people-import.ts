@@ -16,6 +16,7 @@
  * work phone and two custom fields. Prints a Markdown table.
  */
 import { parseArgs } from 'node:util';
+import { IMPORT_MAX_ROWS } from '@wac/shared/constants';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
@@ -117,7 +118,14 @@ async function send(url: string, body: Buffer) {
   return { took, res };
 }
 
-const results: Array<[string, number, string]> = [];
+const results = {
+  rows: [] as Array<[string, number, string]>,
+  // Printed as they come too: a long run that fails late still shows its figures.
+  push(row: [string, number, string]) {
+    this.rows.push(row);
+    console.log(`${row[0]}: ${ms(row[1])} ${row[2]}`);
+  },
+};
 const preview = await send('/api/members/import/preview', file);
 results.push(['preview (nothing written)', preview.took, JSON.stringify(pick(preview.res.json()))]);
 const commit = await send('/api/members/import', file);
@@ -126,10 +134,13 @@ const again = await send('/api/members/import', file);
 results.push(['same file again (no change)', again.took, JSON.stringify(pick(again.res.json()))]);
 const exported = await send('/api/members/export.csv', Buffer.alloc(0));
 results.push(['members export with record columns', exported.took, `${exported.res.body.length} bytes`]);
-// The import's own upload limit (32 MB) takes the whole export of every column back.
-const roundTrip = await send('/api/members/import', Buffer.from(exported.res.body));
+// The import's own upload limit (32 MB) takes the export of every column back, up to the row cap
+// (the export holds the admin as well: N + 1 people).
+const exportedLines = exported.res.body.split('\r\n').filter(Boolean);
+const roundTripFile = exportedLines.slice(0, IMPORT_MAX_ROWS + 1).join('\r\n');
+const roundTrip = await send('/api/members/import', Buffer.from(roundTripFile));
 results.push([
-  `export → import (round trip, all ${exported.res.body.split('\r\n').length - 2} lines)`,
+  `export → import (round trip, ${Math.min(exportedLines.length - 1, IMPORT_MAX_ROWS)} lines, ${(roundTripFile.length / 1048576).toFixed(1)} MB)`,
   roundTrip.took,
   JSON.stringify(pick(roundTrip.res.json())),
 ]);
@@ -172,6 +183,6 @@ console.log(
   `\n${args.engine === 'pg' ? 'PostgreSQL' : 'PGlite (memory)'}, ${N} rows, ${(file.length / 1024).toFixed(0)} KB file, seed ${ms(seedMs)}, employee.update audit rows ${audits[0]?.n}\n`,
 );
 console.log('| step | time | result |\n|---|---:|---|');
-for (const [step, took, what] of results) console.log(`| ${step} | ${ms(took)} | ${what} |`);
+for (const [step, took, what] of results.rows) console.log(`| ${step} | ${ms(took)} | ${what} |`);
 await app.close();
 await drop();

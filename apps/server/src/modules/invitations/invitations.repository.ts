@@ -14,6 +14,12 @@ export interface InvitationRow {
   created_at: Date | string;
 }
 
+const inList = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
 const COLS = sql`id, company_id, email, first_name, last_name, roles, status, expires_at, created_at`;
 const rolesArray = (roles: string[]) =>
   sql`ARRAY[${sql.join(
@@ -176,6 +182,24 @@ export async function addMembership(tx: Tx, companyId: string, userId: string, r
   return r[0]?.id ?? null;
 }
 
+/** What the mails of many invitations of one company need at sending time, by invitation id. */
+export async function mailTargets(tx: Tx, ids: readonly string[]) {
+  const found = await rows<{
+    id: string;
+    email: string;
+    status: string;
+    token_hash: string;
+    name: string;
+    sub_domain: string;
+  }>(
+    tx,
+    sql`SELECT i.id, i.email, i.status, i.token_hash, c.name, c.sub_domain
+          FROM invitations i JOIN companies c ON c.id = i.company_id
+         WHERE i.id IN (${inList(ids)})`,
+  );
+  return new Map(found.map((r) => [r.id, r]));
+}
+
 /** What an invitation mail needs at sending time; null when the invitation is gone. */
 export async function mailTarget(tx: Tx, id: string) {
   const [r] = await rows<{ email: string; status: string; token_hash: string; name: string; sub_domain: string }>(
@@ -186,12 +210,6 @@ export async function mailTarget(tx: Tx, id: string) {
   );
   return r ?? null;
 }
-
-const inList = (values: readonly string[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
 
 /**
  * Why each of many addresses cannot be invited now (members, live pending invitations), in one
