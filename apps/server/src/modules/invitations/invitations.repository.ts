@@ -216,24 +216,32 @@ export async function mailTarget(tx: Tx, id: string) {
  * statement per chunk: an import's checks for 100,000 rows. Expired pending invitations are marked
  * so on the way, and live ones are locked, as `pendingFor` does for one address.
  */
+/**
+ * A list as one text[] parameter: `= ANY(…)` against one array is hashed by the planner, where an
+ * `IN ($1, …, $5000)` list under row-level security was compared element by element (11 s a chunk
+ * at 100,000 members, against 0.4 s).
+ */
+const textArray = (values: readonly string[]) =>
+  sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
+
 export async function refusalsOf(tx: Tx, companyId: string, emails: readonly string[], chunkSize = 5000) {
   const out = new Map<string, 'ALREADY_MEMBER' | 'INVITATION_PENDING'>();
   for (let i = 0; i < emails.length; i += chunkSize) {
-    const list = inList(emails.slice(i, i + chunkSize));
+    const list = textArray(emails.slice(i, i + chunkSize));
     await tx.execute(
-      sql`UPDATE invitations SET status = 'expired' WHERE company_id = ${companyId} AND lower(email) IN (${list})
+      sql`UPDATE invitations SET status = 'expired' WHERE company_id = ${companyId} AND lower(email) = ANY(${list})
             AND status = 'pending' AND expires_at <= now()`,
     );
     const pending = await rows<{ email: string }>(
       tx,
-      sql`SELECT lower(email) AS email FROM invitations WHERE company_id = ${companyId} AND lower(email) IN (${list})
+      sql`SELECT lower(email) AS email FROM invitations WHERE company_id = ${companyId} AND lower(email) = ANY(${list})
             AND status = 'pending' FOR UPDATE`,
     );
     for (const r of pending) out.set(r.email, 'INVITATION_PENDING');
     const members = await rows<{ email: string }>(
       tx,
       // The membership's own copy of the email (kept by trigger, indexed with the company): no join.
-      sql`SELECT email FROM memberships WHERE company_id = ${companyId} AND email IN (${list})`,
+      sql`SELECT email FROM memberships WHERE company_id = ${companyId} AND email = ANY(${list})`,
     );
     for (const r of members) out.set(r.email, 'ALREADY_MEMBER');
   }
