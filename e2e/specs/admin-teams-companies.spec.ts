@@ -112,6 +112,16 @@ test('the super admin creates a company with its first admin and uploads a logo'
   await expect(page.getByTestId('company-logo').locator('img')).toHaveAttribute('src', /.+/);
   await expect(logo).toBeVisible();
 
+  // Its own invitation limits (a company that really has 100,000 people): saved, kept on reload.
+  await page.getByRole('textbox', { name: 'Invitations per hour' }).fill('100000');
+  await page.getByRole('textbox', { name: 'Invitations per day' }).fill('100000');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The company was saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Invitations per hour' })).toHaveValue('100000');
+  await page.waitForLoadState('networkidle');
+  await expectNoViolations(page, 'company detail with invitation limits');
+
   // Listed, searchable, and can be disabled.
   await page.goto(consoleUrl('acme', `/companies?search=${tag}`));
   const row = page.getByTestId('companies-table').getByRole('row', { name: new RegExp(`umbrella-${tag}`) });

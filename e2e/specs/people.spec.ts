@@ -116,7 +116,8 @@ for (const language of ['en', 'ar'] as const) {
           commit: 'Import the valid rows',
           template: 'Download a template',
           notFound: 'This department does not exist in this company.',
-          updated: 'Record updated',
+          done: 'The valid rows were imported.',
+          progressDone: 'Invitation mails of the import',
         },
         ar: {
           open: 'استيراد CSV',
@@ -124,7 +125,8 @@ for (const language of ['en', 'ar'] as const) {
           commit: 'استيراد الصفوف الصالحة',
           template: 'تنزيل نموذج',
           notFound: 'هذا القسم غير موجود في هذه الشركة.',
-          updated: 'تم تحديث السجل',
+          done: 'تم استيراد الصفوف الصالحة.',
+          progressDone: 'رسائل الدعوة الخاصة بالاستيراد',
         },
       }[language];
       const title = `Imported lead ${language}`;
@@ -158,9 +160,30 @@ for (const language of ['en', 'ar'] as const) {
       await page.waitForLoadState('networkidle');
       await expectNoViolations(page, 'import dialog with per-row errors');
       await dialog.getByRole('button', { name: ui.commit }).click();
-      await expect(rows.getByText(ui.updated)).toBeVisible();
+      // The answer counts the good rows and lists only the rows with a problem.
+      await expect(dialog.getByText(ui.done)).toBeVisible();
+      await expect(rows).toContainText(ui.notFound);
+      await expect(rows.getByRole('row')).toHaveCount(2);
 
+      // A new person: the invitation mail's progress shows live, and again after a reload.
+      const newcomer = `import.progress.${language}.${Date.now()}@example.com`;
+      await dialog.locator('input[type=file]').setInputFiles({
+        name: 'new.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`email,firstName,lastName\r\n${newcomer},New,Comer`),
+      });
+      await dialog.getByRole('button', { name: ui.check }).click();
+      await dialog.getByRole('button', { name: ui.commit }).click();
+      await expect(dialog.getByTestId('import-progress')).toContainText(ui.progressDone, { timeout: 20_000 });
       await page.keyboard.press('Escape');
+      await expect(page).toHaveURL(/[?&]import=[0-9a-f-]{36}/);
+      await page.reload();
+      const progress = page.getByTestId('import-progress');
+      await expect(progress).toContainText(ui.progressDone);
+      await expect(progress.getByTestId('import-progress-text')).toContainText(/[1١]/);
+      await page.waitForLoadState('networkidle');
+      await expectNoViolations(page, 'import progress after a reload');
+
       await page.goto(consoleUrl('acme', '/people?search=bob'));
       await expect(page.getByTestId('people-table').getByRole('row', { name: /Bob Brown/ })).toContainText(title);
     });

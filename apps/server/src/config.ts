@@ -27,6 +27,8 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, : _ - (≤64)')
     .default('wac:'),
   SMTP_URL: z.url().optional(),
+  /** SMTP connections kept open and reused (a pooled transport): mail jobs running at once share them. */
+  SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(32).default(4),
   MAIL_FROM: z.string().default('Workplace <no-reply@workplace.local>'),
   /** Without SMTP_URL, write mails (sign-up codes, invitation links) to the log: the embedded demo's default. */
   MAIL_LOG: bool.optional(),
@@ -62,6 +64,7 @@ export interface Config {
   redisUrl?: string;
   redisPrefix?: string;
   smtpUrl?: string;
+  smtpPoolSize?: number;
   mailFrom: string;
   /** Without SMTP_URL, mails are written to the log (codes and links included). */
   mailLog: boolean;
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL,
+    smtpPoolSize: e.SMTP_POOL_SIZE,
     mailFrom: e.MAIL_FROM,
     mailLog: e.MAIL_LOG ?? !e.DATABASE_URL,
     jwtSecret,

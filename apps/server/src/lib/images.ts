@@ -27,13 +27,17 @@ export function sniffImage(head: Buffer): ImageKind | null {
 }
 
 /** The one file of a multipart request (routes call it); anything else is refused before reading a byte. */
-export async function uploadedFile(request: {
-  isMultipart(): boolean;
-  file(): Promise<MultipartFile | undefined>;
-}): Promise<MultipartFile | undefined> {
+export async function uploadedFile(
+  request: {
+    isMultipart(): boolean;
+    file(options?: { limits: { fileSize: number } }): Promise<MultipartFile | undefined>;
+  },
+  /** A route's own limit (the members import); every other upload keeps the plugin's MAX_FILE_BYTES. */
+  fileSize?: number,
+): Promise<MultipartFile | undefined> {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   try {
-    return await request.file();
+    return await (fileSize ? request.file({ limits: { fileSize } }) : request.file());
   } catch (e) {
     throw malformed(e);
   }
@@ -54,7 +58,11 @@ export function malformed(e: unknown): unknown {
  * Reads an uploaded file, stopping as soon as it passes the limit (never buffering more than the
  * limit), and checks its magic bytes before any decoding.
  */
-export async function readUpload(file: MultipartFile | undefined, limit = MAX_FILE_BYTES): Promise<Buffer> {
+export async function readUpload(
+  file: MultipartFile | undefined,
+  limit = MAX_FILE_BYTES,
+  tooLarge: 'FILE_TOO_LARGE' | 'IMPORT_FILE_TOO_LARGE' = 'FILE_TOO_LARGE',
+): Promise<Buffer> {
   if (!file) throw new AppError('BAD_REQUEST');
   const chunks: Buffer[] = [];
   let size = 0;
@@ -63,14 +71,14 @@ export async function readUpload(file: MultipartFile | undefined, limit = MAX_FI
       size += chunk.length;
       if (size > limit) {
         file.file.resume();
-        throw new AppError('FILE_TOO_LARGE');
+        throw new AppError(tooLarge);
       }
       chunks.push(chunk);
     }
   } catch (e) {
     throw malformed(e);
   }
-  if (file.file.truncated) throw new AppError('FILE_TOO_LARGE');
+  if (file.file.truncated) throw new AppError(tooLarge);
   return Buffer.concat(chunks, size);
 }
 

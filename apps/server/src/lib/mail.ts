@@ -25,12 +25,19 @@ const OUTBOX_SIZE = 50;
  * codes and links; otherwise only the fact that a mail was not sent is logged.
  */
 export function createMailer(
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mailLog'>,
+  config: Pick<Config, 'smtpUrl' | 'smtpPoolSize' | 'mailFrom' | 'mailLog'>,
   log: (msg: string) => void,
 ): Mailer {
   const outbox: MailMessage[] = [];
+  // Pooled: a connection per mail (TCP, greeting, EHLO, QUIT) would cap a 100,000-mail import at
+  // what the handshakes allow; open connections are reused by the mail jobs running at once.
   const transport = config.smtpUrl
-    ? nodemailer.createTransport(config.smtpUrl)
+    ? nodemailer.createTransport({
+        url: config.smtpUrl,
+        pool: true,
+        maxConnections: config.smtpPoolSize ?? 4,
+        maxMessages: Number.POSITIVE_INFINITY,
+      })
     : nodemailer.createTransport({ jsonTransport: true });
   return {
     outbox,

@@ -7,10 +7,12 @@
  * every company and write only with super_admin_write), not from the permission code.
  */
 import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMembership, createCompany, createTeam, createUser } from '../db/seed/factories';
 import { invitations, joinRequests } from '../db/schema/index';
 import { sha256 } from '../lib/crypto';
+import { enqueueMany } from '../lib/jobs/queue';
 import { rows } from '../lib/sql';
 import { call, createTestApp, type TestContext, tokenFor } from './harness';
 import { documentedRoutes, isAdminAreaRoute } from './matrix-areas';
@@ -174,6 +176,24 @@ beforeAll(async () => {
   // meets the same data; and a Globex session that no call on Acme's host may end.
   for (const _ of PRINCIPALS) sharedSessions.push((await tokenFor(t.app, d.shared!, d.acme!)).sessionId);
   d.gSession = (await tokenFor(t.app, d.gUser!, d.globex!)).sessionId;
+  // One import's mail jobs in each company (a batch id), for the progress route: never run here.
+  for (const [key, cid] of [
+    ['batch', d.acme],
+    ['gBatch', d.globex],
+  ] as const) {
+    d[key] = randomUUID();
+    await t.db.system((tx) =>
+      enqueueMany(tx, [
+        {
+          type: 'matrix.none',
+          companyId: cid!,
+          batchId: d[key],
+          payload: {},
+          runAt: new Date(Date.now() + 86_400_000),
+        },
+      ]),
+    );
+  }
 });
 afterAll(() => t.close());
 
@@ -305,6 +325,17 @@ const ROUTES: Route[] = [
       host: hostOf(s),
       ...csv('email,firstName,lastName\r\nshared@both.test,S,B'),
     }),
+  },
+  {
+    name: 'GET /api/members/import/{uuid}/progress',
+    rule: byId('write', 'user'),
+    ok: { own: 200, foreign: 404 },
+    build: (s) => ({
+      method: 'GET',
+      url: `/api/members/import/${s === 'own' ? d.batch : d.gBatch}/progress`,
+      host: 'acme',
+    }),
+    check: (s, body) => s === 'own' && expect(JSON.parse(body)).toMatchObject({ total: 1, pending: 1, done: false }),
   },
   {
     name: 'GET /api/members/import/template.csv',

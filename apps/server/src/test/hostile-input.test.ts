@@ -124,8 +124,10 @@ describe('NUL and control characters', () => {
       ...body,
     });
     expect(res.statusCode).toBe(200);
-    const rows = res.json().rows as { line: number; status: string; errors: { code: string }[] }[];
-    expect(rows.map((r) => r.status)).toEqual(['invalid', 'valid']);
+    // The answer counts the good row and lists the one with a problem.
+    expect(res.json().counts).toMatchObject({ invalid: 1, valid: 1 });
+    const rows = res.json().problems as { line: number; status: string; errors: { code: string }[] }[];
+    expect(rows.map((r) => [r.line, r.status])).toEqual([[2, 'invalid']]);
     expect(rows[0]!.errors.map((e) => e.code)).toContain('controlCharacters');
   });
 

@@ -42,6 +42,8 @@ export const de: Record<ErrorCode, string> = {
   TICKET_INVALID: 'Das Echtzeit-Ticket ist ungültig, bereits verwendet oder abgelaufen.',
   ORIGIN_NOT_ALLOWED: 'Diese Seite darf hier keine Echtzeitverbindung öffnen.',
   FILE_TOO_LARGE: 'Die Datei ist größer als 2 MB. Bitte wählen Sie eine kleinere Datei.',
+  IMPORT_FILE_TOO_LARGE: 'Die Datei ist größer als 32 MB. Bitte teilen Sie sie in kleinere Dateien auf.',
+  IMPORT_TOO_MANY_ROWS: 'Die Datei hat mehr als 100.000 Zeilen. Bitte teilen Sie sie in kleinere Dateien auf.',
   UNSUPPORTED_FILE_TYPE: 'Bitte wählen Sie ein PNG-, JPEG- oder WebP-Bild.',
   BODY_TOO_LARGE: 'Die Anfrage ist zu groß.',
   UNSUPPORTED_MEDIA_TYPE: 'Dieser Inhaltstyp wird nicht unterstützt.',
@@ -52,6 +54,8 @@ export const de: Record<ErrorCode, string> = {
     'Diese Firma hat ihr Einladungslimit erreicht: 300 pro Stunde und 1.000 pro Tag. Bitte versuchen Sie es später erneut.',
   INVITATION_LIMIT_NEW:
     'Eine neue Firma oder eine Firma in der Testphase kann 50 Einladungen pro Stunde und 200 pro Tag senden. Bitte versuchen Sie es später erneut.',
+  INVITATION_LIMIT_SET:
+    'Dieses Unternehmen hat das von der Plattform festgelegte Einladungslimit erreicht. Bitte versuchen Sie es später erneut.',
   INVITATION_PENDING: 'Für diese E-Mail-Adresse gibt es bereits eine offene Einladung.',
   INVITATION_INVALID:
     'Diese Einladung ist ungültig oder abgelaufen. Bitte fordern Sie bei Ihrem Administrator eine neue an.',

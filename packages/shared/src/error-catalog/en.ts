@@ -39,6 +39,8 @@ export const en: Record<ErrorCode, string> = {
   TICKET_INVALID: 'The real-time ticket is invalid, used or expired.',
   ORIGIN_NOT_ALLOWED: 'This page is not allowed to open a real-time connection here.',
   FILE_TOO_LARGE: 'File size exceeds 2MB. Please select a smaller file.',
+  IMPORT_FILE_TOO_LARGE: 'The file is larger than 32 MB. Please split it into smaller files.',
+  IMPORT_TOO_MANY_ROWS: 'The file has more than 100,000 rows. Please split it into smaller files.',
   UNSUPPORTED_FILE_TYPE: 'Please choose a PNG, JPEG or WebP image.',
   BODY_TOO_LARGE: 'The request is too large.',
   UNSUPPORTED_MEDIA_TYPE: 'This content type is not supported.',
@@ -48,6 +50,8 @@ export const en: Record<ErrorCode, string> = {
   INVITATION_LIMIT:
     'This company has reached its invitation limit: 300 an hour and 1,000 a day. Please try again later.',
   INVITATION_LIMIT_NEW: 'A new or trial company can send 50 invitations an hour and 200 a day. Please try again later.',
+  INVITATION_LIMIT_SET:
+    'This company has reached the invitation limit the platform set for it. Please try again later.',
   INVITATION_PENDING: 'An invitation is already pending for this email address.',
   INVITATION_INVALID: 'This invitation is invalid or has expired. Please ask your admin for a new one.',
   INVITATION_EMAIL_MISMATCH:

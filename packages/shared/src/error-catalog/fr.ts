@@ -41,6 +41,8 @@ export const fr: Record<ErrorCode, string> = {
   TICKET_INVALID: 'Le ticket temps réel est invalide, déjà utilisé ou expiré.',
   ORIGIN_NOT_ALLOWED: 'Cette page n’est pas autorisée à ouvrir une connexion temps réel ici.',
   FILE_TOO_LARGE: 'Le fichier dépasse 2 Mo. Veuillez choisir un fichier plus petit.',
+  IMPORT_FILE_TOO_LARGE: 'Le fichier dépasse 32 Mo. Veuillez le diviser en fichiers plus petits.',
+  IMPORT_TOO_MANY_ROWS: 'Le fichier compte plus de 100 000 lignes. Veuillez le diviser en fichiers plus petits.',
   UNSUPPORTED_FILE_TYPE: 'Veuillez choisir une image PNG, JPEG ou WebP.',
   BODY_TOO_LARGE: 'La requête est trop volumineuse.',
   UNSUPPORTED_MEDIA_TYPE: "Ce type de contenu n'est pas pris en charge.",
@@ -51,6 +53,8 @@ export const fr: Record<ErrorCode, string> = {
     'Cette entreprise a atteint sa limite d’invitations : 300 par heure et 1 000 par jour. Veuillez réessayer plus tard.',
   INVITATION_LIMIT_NEW:
     'Une entreprise nouvelle ou en essai peut envoyer 50 invitations par heure et 200 par jour. Veuillez réessayer plus tard.',
+  INVITATION_LIMIT_SET:
+    'Cette entreprise a atteint la limite d’invitations fixée par la plateforme. Veuillez réessayer plus tard.',
   INVITATION_PENDING: 'Une invitation est déjà en attente pour cette adresse e-mail.',
   INVITATION_INVALID: "Cette invitation n'est pas valide ou a expiré. Demandez-en une nouvelle à votre administrateur.",
   INVITATION_EMAIL_MISMATCH:

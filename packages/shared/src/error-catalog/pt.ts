@@ -40,6 +40,8 @@ export const pt: Record<ErrorCode, string> = {
   TICKET_INVALID: 'O bilhete de tempo real é inválido, já foi usado ou expirou.',
   ORIGIN_NOT_ALLOWED: 'Esta página não tem permissão para abrir uma ligação em tempo real aqui.',
   FILE_TOO_LARGE: 'O ficheiro excede 2 MB. Selecione um ficheiro mais pequeno.',
+  IMPORT_FILE_TOO_LARGE: 'O ficheiro excede 32 MB. Divida-o em ficheiros mais pequenos.',
+  IMPORT_TOO_MANY_ROWS: 'O ficheiro tem mais de 100.000 linhas. Divida-o em ficheiros mais pequenos.',
   UNSUPPORTED_FILE_TYPE: 'Escolha uma imagem PNG, JPEG ou WebP.',
   BODY_TOO_LARGE: 'O pedido é demasiado grande.',
   UNSUPPORTED_MEDIA_TYPE: 'Este tipo de conteúdo não é suportado.',
@@ -50,6 +52,8 @@ export const pt: Record<ErrorCode, string> = {
     'Esta empresa atingiu o limite de convites: 300 por hora e 1000 por dia. Tente novamente mais tarde.',
   INVITATION_LIMIT_NEW:
     'Uma empresa nova ou em período experimental pode enviar 50 convites por hora e 200 por dia. Tente novamente mais tarde.',
+  INVITATION_LIMIT_SET:
+    'Esta empresa atingiu o limite de convites definido pela plataforma. Tente novamente mais tarde.',
   INVITATION_PENDING: 'Já existe um convite pendente para este endereço de e-mail.',
   INVITATION_INVALID: 'Este convite é inválido ou expirou. Peça um novo ao seu administrador.',
   INVITATION_EMAIL_MISMATCH:

@@ -10,6 +10,14 @@ export const CompanyListQuerySchema = ListQuerySchema.extend({
 });
 export const CompanyExportQuerySchema = CompanyListQuerySchema.omit({ page: true, itemsPerPage: true });
 export type CompanyExportQuery = z.infer<typeof CompanyExportQuerySchema>;
+/** A company's own invitation limit (per hour or per day), set by the super admin: 1 to 1,000,000. */
+export const INVITATION_LIMIT_MAX = 1_000_000;
+const invitationLimitField = z
+  .number({ message: 'invalid' })
+  .int('invalid')
+  .min(1, 'invalid')
+  .max(INVITATION_LIMIT_MAX, 'invalid');
+
 export const CompanySchema = z.object({
   uuid: UuidSchema,
   name: z.string(),
@@ -20,6 +28,9 @@ export const CompanySchema = z.object({
   enabled: z.boolean(),
   plan: z.string(),
   trialEndsAt: z.string().nullable(),
+  /** Invitation mails per hour and per day the platform allows this company; null: the default (docs/decisions/006). */
+  invitationLimitHour: z.number().int().nullable(),
+  invitationLimitDay: z.number().int().nullable(),
   createdAt: z.string(),
   version: z.number().int(),
 });
@@ -48,6 +59,8 @@ export const CompanyUpdateSchema = z
     plan: z.enum(PLANS).optional(),
     trialEndsAt: z.iso.datetime({ offset: true, message: 'invalid' }).nullable().optional(),
     enabled: z.boolean().optional(),
+    invitationLimitHour: invitationLimitField.nullable().optional(),
+    invitationLimitDay: invitationLimitField.nullable().optional(),
   })
   .strict();
 export const CompanyCreatedSchema = CompanySchema.extend({ adminInvited: z.boolean() });

@@ -93,20 +93,51 @@ export const MemberImportRowSchema = z.object({
   lastName: nameField,
   role: MembershipRoleSchema,
 });
+export const MemberImportRowResultSchema = z.object({
+  line: z.number().int(),
+  email: z.string(),
+  status: z.enum(['valid', 'invalid', 'invited', 'skipped', 'updated', 'unchanged']),
+  errors: z.array(z.object({ field: z.string(), code: z.string(), message: z.string() })),
+});
+/**
+ * The answer of a preview or a commit: counts of every row, and the rows with a problem (invalid or
+ * skipped), the first IMPORT_PROBLEM_ROWS of them in file order; never one object per good row.
+ */
 export const MemberImportResultSchema = z.object({
   totalRows: z.number().int(),
+  /** Rows that are (preview) or were (commit) invited, updated or unchanged. */
   validRows: z.number().int(),
+  /** Invalid and skipped rows. */
   invalidRows: z.number().int(),
+  /** Preview: the new people the commit would invite now; commit: the people invited. */
   imported: z.number().int(),
   /** Employee records of existing members changed by the commit (employee columns in the file). */
   updated: z.number().int(),
-  rows: z.array(
-    z.object({
-      line: z.number().int(),
-      email: z.string(),
-      status: z.enum(['valid', 'invalid', 'invited', 'skipped', 'updated', 'unchanged']),
-      errors: z.array(z.object({ field: z.string(), code: z.string(), message: z.string() })),
-    }),
-  ),
+  /** Rows per status. */
+  counts: z.object({
+    valid: z.number().int(),
+    invalid: z.number().int(),
+    invited: z.number().int(),
+    skipped: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+  }),
+  /** Invalid and skipped rows in file order, at most IMPORT_PROBLEM_ROWS (`problemsTruncated` says when more). */
+  problems: z.array(MemberImportRowResultSchema),
+  problemsTruncated: z.boolean(),
+  /** A commit that invited people: the id of its invitation mails, for GET /api/members/import/{uuid}/progress. */
+  batchId: UuidSchema.nullable(),
 });
+export const MemberImportParamsSchema = z.object({ uuid: UuidSchema });
+/** The invitation mails of one import, counted from its jobs (survives a reload and a restart). */
+export const MemberImportProgressSchema = z.object({
+  batchId: UuidSchema,
+  total: z.number().int(),
+  sent: z.number().int(),
+  /** Mails that gave up (dead jobs); failed attempts still being retried count as pending. */
+  failed: z.number().int(),
+  pending: z.number().int(),
+  done: z.boolean(),
+});
+export type MemberImportProgress = z.infer<typeof MemberImportProgressSchema>;
 export type MemberImportResult = z.infer<typeof MemberImportResultSchema>;

@@ -15,6 +15,9 @@ export const companies = pgTable(
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
     accountType: text('account_type').notNull().default('organization'),
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** Invitation mails an hour / a day, set by the super admin; null: the default quota (docs/decisions/006). */
+    invitationLimitHour: integer('invitation_limit_hour'),
+    invitationLimitDay: integer('invitation_limit_day'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -110,6 +110,18 @@ export async function markDone(tx: Tx, workerId: string, id: string): Promise<bo
   return done.length > 0;
 }
 
+/** Marks held jobs done in one statement; answers the ids this worker still held. */
+export async function markDoneMany(tx: Tx, workerId: string, ids: string[]): Promise<Set<string>> {
+  const done = await rows<{ id: string }>(
+    tx,
+    sql`UPDATE jobs SET state = 'done', finished_at = now(), updated_at = now(), secret = NULL,
+               locked_by = NULL, locked_until = NULL
+         WHERE id IN (${inList(ids)}) AND locked_by = ${workerId} AND state = 'running'
+        RETURNING id`,
+  );
+  return new Set(done.map((r) => r.id));
+}
+
 /** Records a failed attempt: retried after `delayMs`, or dead. Null when this worker no longer holds it. */
 export async function markFailed(
   tx: Tx,

@@ -20,3 +20,6 @@ export async function enqueue(tx: Tx, job: JobInput): Promise<string | null> {
   const [id] = await insertJobs(tx, [job], 1);
   return id ?? null;
 }
+
+/** Jobs of one batch (an import's invitation mails) per state, in the caller's transaction and scope. */
+export { batchProgress } from './jobs.repository';

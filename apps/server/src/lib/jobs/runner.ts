@@ -1,88 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Database, Tx } from '../../db/client';
 import * as repo from './jobs.repository';
 import { DEFAULT_MAX_ATTEMPTS, enqueueMany, type JobInput } from './queue';
+import { executeBatch } from './batch';
 import { nextOccurrence } from './recurring';
+import {
+  backoffDelay,
+  errorText,
+  type JobHandler,
+  type JobRunnerOptions,
+  PermanentJobError,
+  type RecurringJob,
+  type RunningJob,
+} from './types';
 
-/** A claimed job as its handler sees it. */
-export interface RunningJob<P = Record<string, unknown>, S = Record<string, unknown>> {
-  id: string;
-  type: string;
-  companyId: string | null;
-  key: string | null;
-  batchId: string | null;
-  payload: P;
-  secret: S | null;
-  /** 1 on the first try. */
-  attempt: number;
-  maxAttempts: number;
-  /** Aborted when this process stops or loses the job's lease: stop early, the job runs again later. */
-  signal: AbortSignal;
-  db: Database;
-  /**
-   * Records the job's database effects and marks it done in one transaction (scoped to the job's
-   * company), only while this process still holds the job: a handler whose effects go through here
-   * applies them exactly once, however often the job is delivered. Without a call the job is marked
-   * done when the handler returns.
-   */
-  finish(effects?: (tx: Tx) => Promise<void>): Promise<void>;
-}
-
-export interface JobHandler<P = Record<string, unknown>, S = Record<string, unknown>> {
-  type: string;
-  /** Delay before retry n is min(baseMs · 2^(n-1), maxMs), ±20% jitter. */
-  backoff?: { baseMs: number; maxMs: number };
-  run(job: RunningJob<P, S>): Promise<void>;
-}
-
-/** A job type that repeats on a cron schedule, once per enabled company in its own time zone, or once for the platform. */
-export interface RecurringJob {
-  type: string;
-  /** Five fields (minute hour day month weekday), e.g. `0 2 * * *` for 02:00 every day. */
-  cron: string;
-  perCompany: boolean;
-  payload?: Record<string, unknown>;
-  maxAttempts?: number;
-}
-
-/** Thrown by a handler for a failure no retry can mend: the job goes straight to `dead`. */
-export class PermanentJobError extends Error {}
-
-export type JobEvent =
-  | { kind: 'claimed'; type: string }
-  | { kind: 'done'; type: string; durationMs: number; batchId: string | null; companyId: string | null }
-  | { kind: 'failed' | 'dead'; type: string; durationMs: number; error: string }
-  | { kind: 'released' | 'lease_expired'; type: string };
-
-export interface JobRunnerOptions {
-  db: Database;
-  /** Jobs run at once by this process. */
-  concurrency?: number;
-  /** How often to look for due jobs when idle. */
-  pollMs?: number;
-  /** How long a claim holds without a heartbeat; a job of a process that died runs again after it. */
-  leaseMs?: number;
-  /** On stop, how long running jobs may take to finish before they are released. */
-  stopTimeoutMs?: number;
-  /** How often recurring jobs are scheduled ahead. */
-  scheduleEveryMs?: number;
-  /** Names this process in locked_by. */
-  workerId?: string;
-  onEvent?: (event: JobEvent) => void;
-  onError?: (err: Error, context: string) => void;
-}
+export {
+  backoffDelay,
+  type JobEvent,
+  type JobHandler,
+  type JobRunnerOptions,
+  PermanentJobError,
+  type RecurringJob,
+  type RunningJob,
+} from './types';
 
 type ClaimedRow = repo.ClaimedRow;
-
-const DEFAULT_BACKOFF = { baseMs: 10_000, maxMs: 3_600_000 };
-
-export function backoffDelay(attempt: number, backoff = DEFAULT_BACKOFF, random = Math.random): number {
-  const raw = Math.min(backoff.baseMs * 2 ** Math.max(0, attempt - 1), backoff.maxMs);
-  return Math.round(raw * (0.8 + 0.4 * random()));
-}
-
-const errorText = (err: unknown) => (err instanceof Error ? err.message || err.name : String(err)).slice(0, 2000);
 
 export type JobRunner = ReturnType<typeof createJobRunner>;
 
@@ -106,6 +48,8 @@ export function createJobRunner(opts: JobRunnerOptions) {
   const handlers = new Map<string, JobHandler<never, never>>();
   const recurring: RecurringJob[] = [];
   const running = new Map<string, { controller: AbortController; done: Promise<void>; type: string }>();
+  /** Units of work under way: a job, or a batch of jobs of one type. */
+  let units = 0;
 
   let state: 'idle' | 'running' | 'stopping' | 'stopped' = 'idle';
   let loopDone: Promise<void> = Promise.resolve();
@@ -118,8 +62,9 @@ export function createJobRunner(opts: JobRunnerOptions) {
   let lastError: string | null = null;
 
   async function claim(limit: number): Promise<ClaimedRow[]> {
-    if (handlers.size === 0) return [];
-    return db.system((tx) => repo.claim(tx, workerId, [...handlers.keys()], limit, leaseMs));
+    const types = [...handlers.values()].filter((h) => !h.batch).map((h) => h.type);
+    if (types.length === 0) return [];
+    return db.system((tx) => repo.claim(tx, workerId, types, limit, leaseMs));
   }
 
   /** Jobs whose process stopped heart-beating: retried (or dead after their last attempt). */
@@ -225,13 +170,53 @@ export function createJobRunner(opts: JobRunnerOptions) {
   function start(row: ClaimedRow) {
     const controller = new AbortController();
     emit({ kind: 'claimed', type: row.type });
+    units += 1;
     const done = execute(row, controller)
       .catch((err) => onError(err as Error, 'job'))
       .finally(() => {
         running.delete(row.id);
+        units -= 1;
         wake();
       });
     running.set(row.id, { controller, done, type: row.type });
+  }
+
+  function startBatch(handler: JobHandler, rows: ClaimedRow[]) {
+    const controller = new AbortController();
+    for (const r of rows) emit({ kind: 'claimed', type: r.type });
+    units += 1;
+    const done = executeBatch(
+      { db, workerId, emit, onError, stopping: () => state !== 'running' },
+      handler,
+      rows,
+      controller,
+    )
+      .catch((err) => onError(err as Error, 'job batch'))
+      .finally(() => {
+        for (const r of rows) running.delete(r.id);
+        units -= 1;
+        wake();
+      });
+    for (const r of rows) running.set(r.id, { controller, done, type: r.type });
+  }
+
+  /** Claims a batch of each batch type while slots are free; answers the slots left. */
+  async function claimBatches(free: number): Promise<{ free: number; claimed: number }> {
+    let claimed = 0;
+    for (const handler of handlers.values() as IterableIterator<JobHandler>) {
+      if (!handler.batch || free <= 0 || state !== 'running') continue;
+      const size = handler.batch.size;
+      const rows = await db.system((tx) => repo.claim(tx, workerId, [handler.type], size, leaseMs));
+      if (rows.length === 0) continue;
+      if (state !== 'running') {
+        await release(rows.map((r) => r.id));
+        break;
+      }
+      startBatch(handler, rows);
+      claimed += rows.length;
+      free -= 1;
+    }
+    return { free, claimed };
   }
 
   function wake() {
@@ -252,7 +237,7 @@ export function createJobRunner(opts: JobRunnerOptions) {
   async function loop() {
     while (state === 'running') {
       let claimed = 0;
-      let free = concurrency - running.size;
+      let free = concurrency - units;
       try {
         const now = Date.now();
         if (now - lastScheduleAt >= scheduleEveryMs) {
@@ -264,15 +249,20 @@ export function createJobRunner(opts: JobRunnerOptions) {
           await reapExpired();
         }
         if (free > 0 && state === 'running') {
+          const batches = await claimBatches(free);
+          claimed += batches.claimed;
+          free = batches.free;
+        }
+        if (free > 0 && state === 'running') {
           const jobs = await claim(free);
-          claimed = jobs.length;
+          claimed += jobs.length;
           // A stop that came while the claim was in flight: hand the jobs straight back.
           if (state !== 'running') {
             await release(jobs.map((j) => j.id));
             break;
           }
           for (const row of jobs) start(row);
-          free -= claimed;
+          free -= jobs.length;
         }
         lastOkAt = Date.now();
         lastError = null;
@@ -325,7 +315,7 @@ export function createJobRunner(opts: JobRunnerOptions) {
       state = 'stopping';
       wake();
       await loopDone;
-      const all = [...running.values()].map((r) => r.done);
+      const all = [...new Set([...running.values()].map((r) => r.done))];
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
         Promise.allSettled(all),

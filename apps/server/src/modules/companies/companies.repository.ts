@@ -13,11 +13,14 @@ export interface CompanyRow {
   enabled: boolean;
   plan: string;
   trial_ends_at: Date | string | null;
+  invitation_limit_hour: number | null;
+  invitation_limit_day: number | null;
   created_at: Date | string;
   version: number;
 }
 
-const COLS = sql`id, name, title, description, sub_domain, logo, enabled, plan, trial_ends_at, created_at, version`;
+const COLS = sql`id, name, title, description, sub_domain, logo, enabled, plan, trial_ends_at,
+  invitation_limit_hour, invitation_limit_day, created_at, version`;
 export type CompanyFilter = Pick<CompanyExportQuery, 'search' | 'enabled' | 'sort' | 'order'>;
 
 const SORTS: Record<CompanyFilter['sort'], SortKey> = {
@@ -109,6 +112,8 @@ export interface CompanyPatch {
   trialEndsAt?: string | null;
   enabled?: boolean;
   logo?: string | null;
+  invitationLimitHour?: number | null;
+  invitationLimitDay?: number | null;
 }
 
 export async function update(tx: Tx, id: string, version: number, p: CompanyPatch) {
@@ -121,6 +126,8 @@ export async function update(tx: Tx, id: string, version: number, p: CompanyPatc
   if (p.trialEndsAt !== undefined) sets.push(sql`trial_ends_at = ${p.trialEndsAt}::timestamptz`);
   if (p.enabled !== undefined) sets.push(sql`enabled = ${p.enabled}`);
   if (p.logo !== undefined) sets.push(sql`logo = ${p.logo}`);
+  if (p.invitationLimitHour !== undefined) sets.push(sql`invitation_limit_hour = ${p.invitationLimitHour}`);
+  if (p.invitationLimitDay !== undefined) sets.push(sql`invitation_limit_day = ${p.invitationLimitDay}`);
   const [r] = await rows<CompanyRow>(
     tx,
     sql`UPDATE companies SET ${sql.join(sets, sql`, `)} WHERE id = ${id} AND version = ${version} RETURNING ${COLS}`,

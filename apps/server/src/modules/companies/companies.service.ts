@@ -20,6 +20,8 @@ export const toCompany = (r: repo.CompanyRow) => ({
   enabled: r.enabled,
   plan: r.plan,
   trialEndsAt: iso(r.trial_ends_at),
+  invitationLimitHour: r.invitation_limit_hour,
+  invitationLimitDay: r.invitation_limit_day,
   createdAt: iso(r.created_at)!,
   version: r.version,
 });

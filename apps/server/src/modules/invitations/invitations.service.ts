@@ -6,12 +6,8 @@ import { randomToken, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { enqueue } from '../../lib/jobs/queue';
 import { writeInvitedRecordInTx } from '../employees/employee-import.service';
-import type { RunningJob } from '../../lib/jobs/runner';
-import type { Infra } from '../../lib/context';
 import { hashNewPassword } from '../../lib/password';
 import { iso } from '../../lib/sql';
-import { companyUrl } from '../../lib/mail';
-import { invitationMail } from './invitation-mail';
 import { quotaLeft, spendQuota } from './invitation-quota';
 
 export { quotaLeft };
@@ -104,27 +100,6 @@ export async function queueInvitationMail(
     secret: { token },
     key: `${INVITATION_MAIL_JOB}:${invitationId}:${sha256(token).slice(0, 16)}`,
     batchId,
-  });
-}
-
-/**
- * Sends one invitation mail. An invitation cancelled, accepted or renewed since is not mailed (its
- * link would not work). Delivery is at least once: a mail whose acknowledgement was lost is sent
- * again with the same Message-ID.
- */
-export type InvitationMailJob = RunningJob<{ invitationId: string; lang: Ctx['actor']['lang'] }, { token: string }>;
-
-export async function runInvitationMailJob(infra: Infra, job: InvitationMailJob) {
-  const token = job.secret?.token;
-  const target = await infra.db.scoped({ companyId: job.companyId }, (tx) =>
-    repo.mailTarget(tx, job.payload.invitationId),
-  );
-  if (!token || target?.status !== 'pending' || target.token_hash !== sha256(token)) return;
-  const link = companyUrl(infra.config, target.sub_domain, `/admin/invitations/${token}`);
-  await infra.mailer.send({
-    to: target.email,
-    ...invitationMail(job.payload.lang, target.name, link),
-    messageId: `<${job.id}@${infra.config.baseDomain}>`,
   });
 }
 

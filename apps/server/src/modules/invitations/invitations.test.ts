@@ -355,7 +355,7 @@ describe('the invitation quota (security finding 2)', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ totalRows: 3, imported: 2 });
-    const q3 = res.json().rows.find((r: { email: string }) => r.email === 'q3@example.org');
+    const q3 = res.json().problems.find((r: { email: string }) => r.email === 'q3@example.org');
     expect(q3).toMatchObject({ status: 'skipped', errors: [{ code: 'INVITATION_LIMIT_NEW' }] });
     expect(await invitationsOf('q1@example.org')).toBe(1);
     expect(await invitationsOf('q3@example.org')).toBe(0);

@@ -111,14 +111,15 @@ describe('members CSV import with employee record columns', () => {
     const res = await send('/api/members/import/preview', GOOD);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ totalRows: 3, validRows: 3, invalidRows: 0, imported: 0, updated: 0 });
-    expect(res.json().rows.map((r: { status: string }) => r.status)).toEqual(['valid', 'valid', 'valid']);
+    expect(res.json().counts).toEqual({ valid: 3, invalid: 0, invited: 0, skipped: 0, updated: 0, unchanged: 0 });
+    expect(res.json().problems).toEqual([]);
     expect(await state()).toEqual(before);
   });
 
   it('updates existing members (only the columns given, blank = unchanged), invites new emails, audits each change', async () => {
     const res = await send('/api/members/import', GOOD);
     expect(res.json()).toMatchObject({ totalRows: 3, imported: 1, updated: 2 });
-    expect(res.json().rows.map((r: { status: string }) => r.status)).toEqual(['updated', 'updated', 'invited']);
+    expect(res.json().counts).toMatchObject({ updated: 2, invited: 1, invalid: 0, skipped: 0 });
     const alice = await record('alice');
     expect(alice).toMatchObject({
       jobTitle: 'Engineer',
@@ -166,7 +167,7 @@ describe('members CSV import with employee record columns', () => {
     // The same file again changes nothing: every member row is unchanged.
     const again = (await send('/api/members/import', GOOD)).json();
     expect(again).toMatchObject({ updated: 0, imported: 0 });
-    expect(again.rows.map((r: { status: string }) => r.status)).toEqual(['unchanged', 'unchanged', 'unchanged']);
+    expect(again.counts).toMatchObject({ unchanged: 3, updated: 0, invited: 0 });
   });
 
   it("writes an invited person's record when they join, leaving out what has gone since", async () => {
@@ -205,7 +206,7 @@ describe('members CSV import with employee record columns', () => {
     const res = await send('/api/members/import', file, 'fr');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    const errs = body.rows.map((r: { status: string; errors: Array<{ field: string; code: string }> }) => [
+    const errs = body.problems.map((r: { status: string; errors: Array<{ field: string; code: string }> }) => [
       r.status,
       r.errors.map((e) => `${e.field}:${e.code}`),
     ]);
@@ -218,11 +219,11 @@ describe('members CSV import with employee record columns', () => {
       ['invalid', ['uuid:notFound']],
       ['invalid', ['uuid:notFound']],
     ]);
-    expect(body.rows[0].errors[0].message).toBe(importRowMessage('departmentNotFound', 'fr'));
-    expect(body.rows[4].errors[1].message).toBe("Ce n'est pas un nombre.");
-    expect(body.rows[2].errors[0].message).toBe('La date de fin est antérieure à la date de début.');
+    expect(body.problems[0].errors[0].message).toBe(importRowMessage('departmentNotFound', 'fr'));
+    expect(body.problems[4].errors[1].message).toBe("Ce n'est pas un nombre.");
+    expect(body.problems[2].errors[0].message).toBe('La date de fin est antérieure à la date de début.');
     // A foreign person's id and an id that exists nowhere read the same.
-    expect(body.rows[5].errors).toEqual(body.rows[6].errors);
+    expect(body.problems[5].errors).toEqual(body.problems[6].errors);
     expect(body).toMatchObject({ imported: 0, updated: 0 });
     expect(await state()).toEqual(before);
   });
@@ -231,12 +232,15 @@ describe('members CSV import with employee record columns', () => {
     const before = await state();
     const throughDb = csv('email,firstName,lastName,managerEmail', 'carol@acme.test,Carol,Test,alice@acme.test');
     const res = (await send('/api/members/import', throughDb, 'ar')).json();
-    expect(res.rows[0]).toMatchObject({ status: 'invalid', errors: [{ field: 'managerEmail', code: 'managerCycle' }] });
-    expect(res.rows[0].errors[0].message).toBe(importRowMessage('managerCycle', 'ar'));
+    expect(res.problems[0]).toMatchObject({
+      status: 'invalid',
+      errors: [{ field: 'managerEmail', code: 'managerCycle' }],
+    });
+    expect(res.problems[0].errors[0].message).toBe(importRowMessage('managerCycle', 'ar'));
     const self = (
       await send('/api/members/import', csv('email,firstName,lastName,manager', 'bob@acme.test,Bob,Test,bob@acme.test'))
     ).json();
-    expect(self.rows[0].errors[0].code).toBe('managerSelf');
+    expect(self.problems[0].errors[0].code).toBe('managerSelf');
     expect(await state()).toEqual(before);
     // Within the file: Bob → Dan, Dan → Bob. The later row closes the loop and is refused; the earlier applies.
     const inFile = csv(
@@ -245,8 +249,9 @@ describe('members CSV import with employee record columns', () => {
       'dan@acme.test,Dan,Test,bob@acme.test',
     );
     const preview = (await send('/api/members/import/preview', inFile)).json();
-    expect(preview.rows.map((r: { status: string }) => r.status)).toEqual(['valid', 'invalid']);
-    expect(preview.rows[1].errors[0].code).toBe('managerCycle');
+    expect(preview.counts).toMatchObject({ valid: 1, invalid: 1 });
+    expect(preview.problems.map((r: { line: number }) => r.line)).toEqual([3]);
+    expect(preview.problems[0].errors[0].code).toBe('managerCycle');
     const done = (await send('/api/members/import', inFile)).json();
     expect(done).toMatchObject({ updated: 1 });
     expect((await record('bob')).manager.uuid).toBe(u.dan);
@@ -270,7 +275,7 @@ describe('members CSV import with employee record columns', () => {
     const own = (
       await send('/api/members/import/preview', csv(`email,firstName,lastName,${f.badge}`, 'bob@acme.test,B,T,x'))
     ).json();
-    expect(own.rows[0].errors[0]).toMatchObject({ field: 'Badge', code: 'number' });
+    expect(own.problems[0].errors[0]).toMatchObject({ field: 'Badge', code: 'number' });
     expect(await state()).toEqual(before);
   });
 
@@ -278,17 +283,17 @@ describe('members CSV import with employee record columns', () => {
     const before = await state();
     const big = await send(
       '/api/members/import/preview',
-      `email,firstName,lastName,jobTitle\r\n${'a'.repeat(2_100_000)}`,
+      `email,firstName,lastName,jobTitle\r\n${'a'.repeat(33_600_000)}`,
     );
     expect(big.statusCode).toBe(413);
-    expect(big.json().code).toBe('FILE_TOO_LARGE');
+    expect(big.json().code).toBe('IMPORT_FILE_TOO_LARGE');
     const tooMany = csv(
       'email,firstName,lastName,jobTitle',
-      ...Array.from({ length: 10_001 }, (_, i) => `p${i}@x.io,P,Q,J`),
+      ...Array.from({ length: 100_001 }, (_, i) => `p${i}@x.io,P,Q,J`),
     );
     const res = await send('/api/members/import', tooMany, 'de');
     expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('CSV_INVALID');
+    expect(res.json().code).toBe('IMPORT_TOO_MANY_ROWS');
     expect(await state()).toEqual(before);
   });
 
@@ -323,7 +328,7 @@ describe('members CSV import with employee record columns', () => {
     const before = await state();
     const res = (await send('/api/members/import', exported.body)).json();
     expect(res).toMatchObject({ totalRows: 6, imported: 0, updated: 0, invalidRows: 0 });
-    expect(res.rows.every((r: { status: string }) => r.status === 'unchanged')).toBe(true);
+    expect(res.counts).toMatchObject({ unchanged: 6, updated: 0, invited: 0 });
     expect(await state()).toEqual(before);
   });
 

@@ -1,11 +1,13 @@
-import type { Language } from '@wac/shared/constants';
+import { randomUUID } from 'node:crypto';
+import { IMPORT_MAX_ROWS, IMPORT_PROBLEM_ROWS, type Language } from '@wac/shared/constants';
 import { errorMessage } from '@wac/shared/errors';
-import { type MemberImportResult, MemberImportRowSchema } from '@wac/shared/schemas/members';
+import { type MemberImportProgress, type MemberImportResult, MemberImportRowSchema } from '@wac/shared/schemas/members';
 import { importRowMessage } from '@wac/shared/import-messages';
 import { validationMessage } from '@wac/shared/validation';
 import type { TenantCtx } from '../../lib/context';
 import { CsvError, csvLine, parseCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
+import { batchProgress } from '../../lib/jobs/queue';
 import {
   applyRecordChangesInTx,
   exportColumnsInTx,
@@ -14,13 +16,10 @@ import {
   recordsChanged,
 } from '../employees/employee-import.service';
 import type { RecordChange } from '../employees/employee-record-check.service';
-import { createInTx, type PendingMail, quotaLeft, refusalInTx } from '../invitations/invitations.service';
+import { createManyInTx, type ImportInvitation, refusalsInTx } from '../invitations/invitations-batch.service';
+import { quotaLeft } from '../invitations/invitations.service';
 
-/**
- * Rows per file. Invitation mails are jobs (enqueued in the import's transaction), and a file of
- * record updates for a company of thousands is one file; the 2 MB upload limit bounds it as well.
- */
-export const IMPORT_MAX_ROWS = 10_000;
+export { IMPORT_MAX_ROWS };
 const COLUMNS = ['email', 'firstname', 'lastname'] as const;
 /** The role column as people write it (`role`) or as the members export writes it (`roles`). */
 const ROLE_COLUMNS = ['role', 'roles'] as const;
@@ -39,7 +38,7 @@ export function roleOf(cell: string): string {
   return roles.length === 1 || roles.every((r) => r === 'member') ? (roles[0] ?? 'member') : roles.join(' ');
 }
 
-type Row = MemberImportResult['rows'][number] & {
+type Row = MemberImportResult['problems'][number] & {
   data?: { email: string; firstName: string; lastName: string; role: 'admin' | 'member' };
   cells: string[];
   change?: RecordChange | null;
@@ -57,11 +56,13 @@ function readRows(bytes: Buffer, lang: Language): { header: string[]; rows: Row[
   }
   let table: string[][];
   try {
-    table = parseCsv(text, { maxRows: IMPORT_MAX_ROWS + 1, maxFieldLength: 1000 });
+    // One row past the cap (plus the header) tells a file that is too long from one that fits.
+    table = parseCsv(text, { maxRows: IMPORT_MAX_ROWS + 2, maxFieldLength: 1000 });
   } catch (e) {
     if (e instanceof CsvError) throw new AppError('CSV_INVALID');
     throw e;
   }
+  if (table.length > IMPORT_MAX_ROWS + 1) throw new AppError('IMPORT_TOO_MANY_ROWS');
   const header = (table[0] ?? []).map((h) => h.trim().toLowerCase());
   const index = COLUMNS.map((c) => header.indexOf(c));
   if (index.some((i) => i < 0) || table.length < 2) throw new AppError('CSV_INVALID');
@@ -105,14 +106,34 @@ function readRows(bytes: Buffer, lang: Language): { header: string[]; rows: Row[
   return { header, rows };
 }
 
-const summary = (rows: Row[], imported: number, updated: number): MemberImportResult => ({
-  totalRows: rows.length,
-  validRows: rows.filter((r) => r.status !== 'invalid' && r.status !== 'skipped').length,
-  invalidRows: rows.filter((r) => r.status === 'invalid' || r.status === 'skipped').length,
-  imported,
-  updated,
-  rows: rows.map(({ data: _d, cells: _c, change: _ch, pending: _p, ...r }) => r),
-});
+const PROBLEM: ReadonlySet<Row['status']> = new Set(['invalid', 'skipped']);
+
+/**
+ * The answer: counts of every row and the problem rows (invalid, skipped), the first
+ * IMPORT_PROBLEM_ROWS of them: a 100,000-row file answers in kilobytes, not one object per row.
+ */
+function summary(rows: Row[], imported: number, updated: number, batchId: string | null): MemberImportResult {
+  const counts = { valid: 0, invalid: 0, invited: 0, skipped: 0, updated: 0, unchanged: 0 };
+  const problems: MemberImportResult['problems'] = [];
+  for (const r of rows) {
+    counts[r.status] += 1;
+    if (PROBLEM.has(r.status) && problems.length < IMPORT_PROBLEM_ROWS) {
+      problems.push({ line: r.line, email: r.email, status: r.status, errors: r.errors });
+    }
+  }
+  const invalidRows = counts.invalid + counts.skipped;
+  return {
+    totalRows: rows.length,
+    validRows: rows.length - invalidRows,
+    invalidRows,
+    imported,
+    updated,
+    counts,
+    problems,
+    problemsTruncated: invalidRows > problems.length,
+    batchId,
+  };
+}
 
 /**
  * The record cells of every valid row: errors make the row invalid (nothing of it is written); an
@@ -166,8 +187,9 @@ export async function importMembers(ctx: TenantCtx, { bytes, commit, records }: 
   if (!company) throw new AppError('NOT_FOUND');
   const lang = ctx.actor.lang;
   const { header, rows } = readRows(bytes, lang);
-  const mails: PendingMail[] = [];
   let updated = 0;
+  let invited = 0;
+  let batchId: string | null = null;
   await ctx.run(async (tx) => {
     const plan = await recordImportInTx(tx, ctx.companyId, header);
     if (plan && !records) throw new AppError('FORBIDDEN');
@@ -191,12 +213,13 @@ export async function importMembers(ctx: TenantCtx, { bytes, commit, records }: 
     }
     // The invitation quota decides how many of the file's new people are invited now; the rest are
     // reported (preview and commit alike) and can be imported again later: a file is never refused whole.
+    const newcomers = rows.filter((r) => r.status === 'valid' && r.data && !r.change);
+    const refusals = await refusalsInTx(tx, { companyId: ctx.companyId, emails: newcomers.map((r) => r.email) });
     const quota = await quotaLeft(ctx, tx, ctx.companyId);
     let invitable = quota.left;
-    for (const row of rows) {
-      if (row.status !== 'valid' || !row.data) continue;
-      if (row.change) continue;
-      const code = await refusalInTx(tx, { companyId: ctx.companyId, email: row.email });
+    const inviting: Row[] = [];
+    for (const row of newcomers) {
+      const code = refusals.get(row.email);
       if (code || invitable <= 0) {
         const why = code ?? quota.code;
         row.status = 'skipped';
@@ -204,30 +227,49 @@ export async function importMembers(ctx: TenantCtx, { bytes, commit, records }: 
         continue;
       }
       invitable -= 1;
-      if (!commit) continue;
-      const { mail } = await createInTx(ctx, tx, {
-        companyId: ctx.companyId,
-        email: row.data.email,
-        roles: [row.data.role],
-        firstName: row.data.firstName,
-        lastName: row.data.lastName,
-        employee: row.pending ?? null,
-      });
-      mails.push(mail);
-      row.status = 'invited';
+      inviting.push(row);
     }
-    if (commit) {
-      await ctx.audit(tx, {
-        action: 'member.import',
-        targetType: 'company',
-        targetId: ctx.companyId,
-        companyId: ctx.companyId,
-        after: { totalRows: rows.length, invited: mails.length, updated },
-      });
-    }
+    if (!commit) return;
+    batchId = inviting.length ? randomUUID() : null;
+    invited = await createManyInTx(ctx, tx, {
+      companyId: ctx.companyId,
+      batchId: batchId ?? '',
+      invitations: inviting.map(
+        (r): ImportInvitation => ({
+          email: r.data!.email,
+          roles: [r.data!.role],
+          firstName: r.data!.firstName,
+          lastName: r.data!.lastName,
+          employee: r.pending ?? null,
+        }),
+      ),
+    });
+    for (const row of inviting) row.status = 'invited';
+    await ctx.audit(tx, {
+      action: 'member.import',
+      targetType: 'company',
+      targetId: ctx.companyId,
+      companyId: ctx.companyId,
+      after: { totalRows: rows.length, invited, updated, batchId },
+    });
   });
   if (updated) await recordsChanged(ctx);
-  return summary(rows, mails.length, updated);
+  return summary(rows, invited, updated, batchId);
+}
+
+/**
+ * The invitation mails of one import, from its jobs (so a reload or a restart loses nothing):
+ * done ones were sent (or found their invitation cancelled meanwhile), dead ones failed, the rest
+ * wait or are being retried. Another company's import, or none, is NOT_FOUND.
+ */
+export async function importProgress(ctx: TenantCtx, batchId: string): Promise<MemberImportProgress> {
+  const counts = await ctx.run((tx) => batchProgress(tx, batchId));
+  const by = new Map(counts.map((c) => [c.state, c.n]));
+  const total = counts.reduce((sum, c) => sum + c.n, 0);
+  if (total === 0) throw new AppError('NOT_FOUND');
+  const sent = by.get('done') ?? 0;
+  const failed = by.get('dead') ?? 0;
+  return { batchId, total, sent, failed, pending: total - sent - failed, done: sent + failed === total };
 }
 
 /** The import's header row: the membership columns, then (for peopleHR writers) the record columns and custom fields. */

@@ -5,6 +5,8 @@ import { rows } from '../../lib/sql';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
 import { multipart } from '../../test/multipart';
 import { linkIn, startSmtp } from '../../test/smtp';
+import { IMPORT_MAX_FILE_BYTES } from '@wac/shared/constants';
+import { errorMessage } from '@wac/shared/errors';
 import { IMPORT_MAX_ROWS, roleOf } from './members-import.service';
 
 let t: TestContext;
@@ -60,20 +62,20 @@ describe('members CSV import', () => {
     const res = await send('/api/members/import/preview', CSV);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ totalRows: 7, validRows: 3, invalidRows: 4, imported: 0 });
-    expect(body.rows.map((r: { line: number; status: string }) => [r.line, r.status])).toEqual([
-      [2, 'valid'],
-      [3, 'valid'],
+    expect(body).toMatchObject({ totalRows: 7, validRows: 3, invalidRows: 4, imported: 0, batchId: null });
+    expect(body.counts).toEqual({ valid: 3, invalid: 3, skipped: 1, invited: 0, updated: 0, unchanged: 0 });
+    // Only the rows with a problem are listed, in file order; the good ones are counted.
+    expect(body.problems.map((r: { line: number; status: string }) => [r.line, r.status])).toEqual([
       [4, 'invalid'],
       [5, 'invalid'],
       [6, 'skipped'],
-      [7, 'valid'],
       [8, 'invalid'],
     ]);
-    expect(body.rows[2].errors[0]).toMatchObject({ field: 'email', code: 'email' });
-    expect(body.rows[3].errors[0].code).toBe('duplicate');
-    expect(body.rows[4].errors[0].code).toBe('ALREADY_MEMBER');
-    expect(body.rows[6].errors.map((e: { field: string }) => e.field).sort()).toEqual(['firstName', 'role']);
+    expect(body.problemsTruncated).toBe(false);
+    expect(body.problems[0].errors[0]).toMatchObject({ field: 'email', code: 'email' });
+    expect(body.problems[1].errors[0].code).toBe('duplicate');
+    expect(body.problems[2].errors[0].code).toBe('ALREADY_MEMBER');
+    expect(body.problems[3].errors.map((e: { field: string }) => e.field).sort()).toEqual(['firstName', 'role']);
     expect(await invitationCount()).toBe(0);
     expect(smtp.inbox).toHaveLength(0);
   });
@@ -81,11 +83,10 @@ describe('members CSV import', () => {
   it('imports the good rows, reports the bad ones, mails each invited person', async () => {
     const res = await send('/api/members/import', CSV, 'fr');
     const body = res.json();
-    expect(body).toMatchObject({ totalRows: 7, imported: 3 });
-    expect(
-      body.rows.filter((r: { status: string }) => r.status === 'invited').map((r: { email: string }) => r.email),
-    ).toEqual(['ok.one@example.org', 'ok.two@example.org', 'norole@example.org']);
-    expect(body.rows[2].errors[0].message).toBe('Veuillez saisir une adresse e-mail valide.');
+    expect(body).toMatchObject({ totalRows: 7, imported: 3, validRows: 3, invalidRows: 4 });
+    expect(body.counts.invited).toBe(3);
+    expect(body.batchId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(body.problems[0].errors[0].message).toBe('Veuillez saisir une adresse e-mail valide.');
     const mail = await smtp.next('ok.two@example.org');
     expect(linkIn(mail.raw).url).toContain('acme.localhost');
     const invites = await call(t.app, {
@@ -106,7 +107,8 @@ describe('members CSV import', () => {
     // Importing the same file again invites nobody twice.
     const again = (await send('/api/members/import', CSV)).json();
     expect(again.imported).toBe(0);
-    expect(again.rows[0]).toMatchObject({ status: 'skipped', errors: [{ code: 'INVITATION_PENDING' }] });
+    expect(again.batchId).toBeNull();
+    expect(again.problems[0]).toMatchObject({ line: 2, status: 'skipped', errors: [{ code: 'INVITATION_PENDING' }] });
   });
 
   it('reads a file as the members export writes it (roles, extra columns)', async () => {
@@ -117,12 +119,11 @@ describe('members CSV import', () => {
       'z,roles.bad@example.org,Bo,Bad,owner,true,true,true,true,2026-01-01T00:00:00.000Z',
     ].join('\r\n');
     const body = (await send('/api/members/import/preview', exported)).json();
-    expect(body.rows.map((r: { email: string; status: string }) => [r.email, r.status])).toEqual([
-      ['roles.admin@example.org', 'valid'],
-      ['roles.member@example.org', 'valid'],
+    expect(body.counts).toMatchObject({ valid: 2, invalid: 1 });
+    expect(body.problems.map((r: { email: string; status: string }) => [r.email, r.status])).toEqual([
       ['roles.bad@example.org', 'invalid'],
     ]);
-    expect(body.rows[2].errors[0].field).toBe('role');
+    expect(body.problems[0].errors[0].field).toBe('role');
     expect(roleOf('Admin; Member')).toBe('admin');
     expect(roleOf('')).toBe('member');
     expect(roleOf('member member')).toBe('member');
@@ -140,14 +141,33 @@ describe('members CSV import', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('CSV_INVALID');
     }
-    const big = await send('/api/members/import/preview', `email,firstName,lastName\r\n${'a'.repeat(2_100_000)}`);
+    // The import's own limit (32 MB), not the 2 MB of other uploads: a 3 MB file is read.
+    const threeMb = await send(
+      '/api/members/import/preview',
+      [
+        'email,firstName,lastName',
+        ...Array.from({ length: 3_000 }, (_, i) => `l${i}@example.org,${'b'.repeat(990)},L`),
+      ].join('\r\n'),
+    );
+    expect(threeMb.statusCode, threeMb.body).toBe(200);
+    expect(threeMb.json()).toMatchObject({ totalRows: 3_000 });
+    const big = await send(
+      '/api/members/import/preview',
+      `email,firstName,lastName\r\n${'a'.repeat(IMPORT_MAX_FILE_BYTES + 1)}`,
+      'de',
+    );
     expect(big.statusCode).toBe(413);
-    expect(big.json().code).toBe('FILE_TOO_LARGE');
+    expect(big.json()).toEqual({ code: 'IMPORT_FILE_TOO_LARGE', message: errorMessage('IMPORT_FILE_TOO_LARGE', 'de') });
     const tooMany = [
       'email,firstName,lastName',
       ...Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => `p${i}@x.io,P,Q`),
     ].join('\n');
-    expect((await send('/api/members/import', tooMany)).json().code).toBe('CSV_INVALID');
+    const refused = await send('/api/members/import', tooMany, 'ar');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      code: 'IMPORT_TOO_MANY_ROWS',
+      message: errorMessage('IMPORT_TOO_MANY_ROWS', 'ar'),
+    });
     expect(await invitationCount()).toBe(before);
   });
 });
@@ -174,7 +194,7 @@ describe('members CSV import and the invitation quota', () => {
     const preview = await post('/api/members/import/preview');
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json()).toMatchObject({ totalRows: 55, validRows: 50, invalidRows: 5, imported: 0 });
-    const waiting = preview.json().rows.filter((r: { status: string }) => r.status === 'skipped');
+    const waiting = preview.json().problems.filter((r: { status: string }) => r.status === 'skipped');
     expect(waiting.map((r: { email: string }) => r.email)).toEqual(
       [50, 51, 52, 53, 54].map((i) => `q${i}@example.org`),
     );
@@ -190,9 +210,139 @@ describe('members CSV import and the invitation quota', () => {
     // The same file again: the fifty are pending, the five still wait for the quota; nothing fails.
     const again = await post('/api/members/import');
     expect(again.statusCode).toBe(200);
-    const codes = again.json().rows.map((r: { errors: Array<{ code: string }> }) => r.errors[0]?.code);
+    const codes = again.json().problems.map((r: { errors: Array<{ code: string }> }) => r.errors[0]?.code);
     expect(codes.filter((c: string) => c === 'INVITATION_PENDING')).toHaveLength(50);
     expect(codes.filter((c: string) => c === 'INVITATION_LIMIT_NEW')).toHaveLength(5);
     expect(await invitationCount()).toBe(before + 50);
+  });
+});
+
+describe('a company with its own invitation limits, and the progress of an import', () => {
+  let co: { id: string; admin: string; other: string };
+  let superWrite: string;
+  let superRead: string;
+  let coAdmin: string;
+  beforeAll(async () => {
+    co = await t.db.system(async (tx) => {
+      // A company made today is new: 50 invitation mails an hour, 200 a day, unless the platform says otherwise.
+      const c = await createCompany(tx, { name: 'Big', subDomain: 'big' });
+      const a = await createUser(tx, { email: 'admin@big.test' });
+      await addMembership(tx, c.id, a.id, { roles: ['admin'] });
+      const sw = await createUser(tx, { email: 'writer@platform.test', roles: ['super_admin', 'super_admin_write'] });
+      const sr = await createUser(tx, { email: 'reader@platform.test', roles: ['super_admin'] });
+      return { id: c.id, admin: a.id, other: `${sw.id} ${sr.id}` };
+    });
+    const [sw, sr] = co.other.split(' ');
+    superWrite = (await tokenFor(t.app, sw!, null)).token;
+    superRead = (await tokenFor(t.app, sr!, null)).token;
+    coAdmin = (await tokenFor(t.app, co.admin, co.id)).token;
+  });
+  const N = 300;
+  const file = (from: number) =>
+    ['email,firstName,lastName', ...Array.from({ length: N }, (_, i) => `big${from + i}@example.org,B,${i}`)].join(
+      '\n',
+    );
+  const post = (body: string) => {
+    const { payload, headers } = multipart(Buffer.from(body), { filename: 'members.csv', contentType: 'text/csv' });
+    return call(t.app, { method: 'POST', url: '/api/members/import', host: 'big', token: coAdmin, payload, headers });
+  };
+  const company = async (token: string) =>
+    (await call(t.app, { method: 'GET', url: `/api/companies/${co.id}`, host: null, token })).json();
+  const setLimits = (token: string, body: object, host: string | null = null) =>
+    call(t.app, { method: 'PATCH', url: `/api/companies/${co.id}`, host, token, payload: body });
+
+  it('by default the quota wins: a new company invites 50 of 300 and reports the rest', async () => {
+    const res = await post(file(0));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ totalRows: N, imported: 50, invalidRows: N - 50 });
+    expect(res.json().counts).toMatchObject({ invited: 50, skipped: N - 50 });
+    expect(res.json().problems[0].errors[0].code).toBe('INVITATION_LIMIT_NEW');
+  });
+
+  it('only the super admin with write access sets the limits: audited, validated, and a company admin cannot', async () => {
+    const before = await company(superRead);
+    expect(before).toMatchObject({ invitationLimitHour: null, invitationLimitDay: null });
+    // The company's own admin: not on the platform route, whatever the host.
+    for (const host of [null, 'big']) {
+      const refused = await setLimits(coAdmin, { version: before.version, invitationLimitHour: 100_000 }, host);
+      // On the base domain a company session is not a session at all; on its own host it lacks the right.
+      expect(refused.statusCode).toBe(host ? 403 : 401);
+    }
+    expect((await setLimits(superRead, { version: before.version, invitationLimitHour: 100_000 })).statusCode).toBe(
+      403,
+    );
+    for (const bad of [0, -1, 1.5, 1_000_001, 'many']) {
+      const res = await setLimits(superWrite, { version: before.version, invitationLimitDay: bad });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+    expect(await company(superRead)).toMatchObject({ version: before.version, invitationLimitHour: null });
+    const set = await setLimits(superWrite, {
+      version: before.version,
+      invitationLimitHour: 100_000,
+      invitationLimitDay: 100_000,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ invitationLimitHour: 100_000, invitationLimitDay: 100_000 });
+    const [audit] = await t.db.system((tx) =>
+      rows<{ before: { invitationLimitHour: null }; after: { invitationLimitHour: number } }>(
+        tx,
+        sql`SELECT before, after FROM audit_log WHERE action = 'company.update' AND target_id = ${co.id} ORDER BY created_at DESC LIMIT 1`,
+      ),
+    );
+    expect(audit?.before.invitationLimitHour).toBeNull();
+    expect(audit?.after.invitationLimitHour).toBe(100_000);
+  });
+
+  it('with the raised limit the whole file is invited, and its progress counts the mails from their jobs', {
+    timeout: 120_000,
+  }, async () => {
+    const res = await post(file(1000));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ totalRows: N, imported: N, invalidRows: 0, problems: [] });
+    const batchId = res.json().batchId as string;
+    const progress = () =>
+      call(t.app, { method: 'GET', url: `/api/members/import/${batchId}/progress`, host: 'big', token: coAdmin });
+    const first = (await progress()).json();
+    expect(first).toMatchObject({ batchId, total: N });
+    expect(first.sent + first.failed + first.pending).toBe(N);
+    let last = first;
+    const until = Date.now() + 100_000;
+    while (!last.done && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 200));
+      last = (await progress()).json();
+    }
+    expect(last).toEqual({ batchId, total: N, sent: N, failed: 0, pending: 0, done: true });
+    const mailed = new Set(smtp.inbox.flatMap((m) => m.to).filter((to) => /^big1\d{3}@/.test(to)));
+    expect(mailed.size).toBe(N);
+    // Another company's admin, and an unknown batch, see nothing.
+    const other = await call(t.app, {
+      method: 'GET',
+      url: `/api/members/import/${batchId}/progress`,
+      host: 'acme',
+      token: admin,
+    });
+    expect(other.statusCode).toBe(404);
+    const unknown = await call(t.app, {
+      method: 'GET',
+      url: '/api/members/import/00000000-0000-4000-8000-000000000000/progress',
+      host: 'big',
+      token: coAdmin,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(other.json()).toEqual(unknown.json());
+  });
+
+  it('a limit set below what was spent stops the next import, with the message of a set limit', async () => {
+    const current = await company(superRead);
+    await setLimits(superWrite, { version: current.version, invitationLimitHour: 10 });
+    const res = await post(file(5000));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ imported: 0, invalidRows: N });
+    expect(res.json().problems[0].errors[0]).toEqual({
+      field: 'email',
+      code: 'INVITATION_LIMIT_SET',
+      message: errorMessage('INVITATION_LIMIT_SET', 'en'),
+    });
   });
 });

@@ -1,8 +1,11 @@
+import { IMPORT_MAX_FILE_BYTES } from '@wac/shared/constants';
 import { ApiErrorSchema } from '@wac/shared/schemas/common';
 import {
   MemberBulkResultSchema,
   MemberBulkSchema,
   MemberExportQuerySchema,
+  MemberImportParamsSchema,
+  MemberImportProgressSchema,
   MemberImportResultSchema,
   MemberListQuerySchema,
   MemberPageSchema,
@@ -20,7 +23,7 @@ import { sendCsv } from '../../lib/csv-export';
 import { DeleteQuerySchema, errors } from '../../lib/http';
 import { readUpload, uploadedFile } from '../../lib/images';
 import { tenantOf } from '../../plugins/context';
-import { importMembers, importTemplate } from './members-import.service';
+import { importMembers, importProgress, importTemplate } from './members-import.service';
 import * as service from './members.service';
 
 const security = [{ bearer: [] }];
@@ -78,19 +81,31 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           security,
           summary: commit
-            ? "Import members from CSV (email, firstName, lastName, role or roles, employee record columns): new people are invited, existing members' records updated, bad rows reported"
-            : 'Check a members CSV: the result per row, nothing written',
+            ? "Import members from CSV (email, firstName, lastName, role or roles, employee record columns; up to 100,000 rows and 32 MB): new people are invited (their mails sent as jobs), existing members' records updated; the answer counts every row and lists the bad ones"
+            : 'Check a members CSV (up to 100,000 rows and 32 MB): counts of what a commit would do and the bad rows, nothing written',
           consumes: ['multipart/form-data'],
           response: { 200: MemberImportResultSchema, ...errors, 413: ApiErrorSchema, 415: ApiErrorSchema },
         },
       },
       async (request) => {
         const ctx = tenantOf(request);
-        const bytes = await readUpload(await uploadedFile(request));
-        return importMembers(ctx, { bytes, commit, records: request.ability.can('write', 'peopleHR') });
+        const file = await uploadedFile(request, IMPORT_MAX_FILE_BYTES);
+        const bytes = await readUpload(file, IMPORT_MAX_FILE_BYTES, 'IMPORT_FILE_TOO_LARGE');
+        const result = await importMembers(ctx, { bytes, commit, records: request.ability.can('write', 'peopleHR') });
+        if (result.batchId) app.jobs.wake();
+        return result;
       },
     );
   }
+
+  app.get(
+    '/api/members/import/:uuid/progress',
+    route('write', "An import's invitation mails: sent, failed and pending, counted from their jobs", {
+      params: MemberImportParamsSchema,
+      response: { 200: MemberImportProgressSchema, ...errors },
+    }),
+    (request) => importProgress(tenantOf(request), request.params.uuid),
+  );
 
   app.get(
     '/api/members/import/template.csv',

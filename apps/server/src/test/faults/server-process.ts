@@ -83,12 +83,14 @@ export function send(
     host: string;
     token?: string;
     body?: unknown;
+    /** A body sent as it is (a multipart upload), with its content type. */
+    raw?: { data: Buffer; contentType: string };
     lang?: string;
     timeoutMs?: number;
   },
 ): Promise<Answer & { error?: string }> {
   const started = performance.now();
-  const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  const payload = opts.raw ? opts.raw.data : opts.body === undefined ? undefined : JSON.stringify(opts.body);
   return new Promise((resolve) => {
     const req = http.request(
       {
@@ -102,7 +104,7 @@ export function send(
           accept: 'application/json',
           ...(opts.lang ? { 'accept-language': opts.lang } : {}),
           ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(payload === undefined ? {} : { 'content-type': opts.raw?.contentType ?? 'application/json' }),
         },
       },
       (res) => {

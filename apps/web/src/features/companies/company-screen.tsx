@@ -9,6 +9,7 @@ import {
   FileInput,
   Group,
   List,
+  NumberInput,
   Paper,
   Select,
   SimpleGrid,
@@ -51,6 +52,10 @@ function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }
   const [subDomain, setSubDomain] = useState(company.subDomain);
   const [plan, setPlan] = useState(company.plan);
   const [trialEnd, setTrialEnd] = useState(company.trialEndsAt?.slice(0, 10) ?? '');
+  // Empty: the default invitation quota (docs/decisions/006-csv-import.md).
+  const [limitHour, setLimitHour] = useState<string | number>(company.invitationLimitHour ?? '');
+  const [limitDay, setLimitDay] = useState<string | number>(company.invitationLimitDay ?? '');
+  const limitOf = (v: string | number) => (v === '' ? null : Number(v));
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
@@ -65,6 +70,8 @@ function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }
         subDomain: subDomain.trim(),
         plan: plan as (typeof PLANS)[number],
         trialEndsAt: trialEnd ? `${trialEnd}T00:00:00.000Z` : null,
+        invitationLimitHour: limitOf(limitHour),
+        invitationLimitDay: limitOf(limitDay),
         ...extra,
       });
       notify.success(t('admin:companies.saved'));
@@ -134,6 +141,36 @@ function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }
             readOnly={!canWrite}
             error={fieldErrors.trialEndsAt}
             testId="company-trial-end"
+          />
+        </Group>
+        <Group grow align="flex-start">
+          <NumberInput
+            label={t('admin:companies.invitationLimitHour')}
+            description={t('admin:companies.invitationLimitHint')}
+            value={limitHour}
+            onChange={setLimitHour}
+            min={1}
+            max={1_000_000}
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator={false}
+            readOnly={!canWrite}
+            error={fieldErrors.invitationLimitHour}
+            data-testid="invitation-limit-hour"
+          />
+          <NumberInput
+            label={t('admin:companies.invitationLimitDay')}
+            description={t('admin:companies.invitationLimitHint')}
+            value={limitDay}
+            onChange={setLimitDay}
+            min={1}
+            max={1_000_000}
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator={false}
+            readOnly={!canWrite}
+            error={fieldErrors.invitationLimitDay}
+            data-testid="invitation-limit-day"
           />
         </Group>
         {canWrite && (

@@ -132,31 +132,43 @@ describe('CSV import', () => {
     expect(requests.map((u) => u.pathname)).toEqual(['/api/members/import/template.csv']);
   });
 
-  it('refuses a file over 2 MB before any upload, with the product message', async () => {
+  it('refuses a file over the import limit (32 MB) before any upload, with the product message', async () => {
     const user = userEvent.setup();
     renderWithData(<ImportDialog opened onClose={() => {}} />, '/users');
     await screen.findByRole('dialog', { name: 'Import members from CSV' });
-    const big = new File([new Uint8Array(2_097_153)], 'big.csv', { type: 'text/csv' });
+    const big = new File([new Uint8Array(33_554_433)], 'big.csv', { type: 'text/csv' });
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
     await user.upload(input, big);
-    expect(await screen.findByText('File size exceeds 2MB. Please select a smaller file.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The file is larger than 32 MB. Please split it into smaller files.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Check' })).toBeDisabled();
     expect(requests).toEqual([]);
   });
 
-  it('previews per row, then commits the good rows', async () => {
-    const rows = [
-      { line: 2, email: 'ok@acme.test', status: 'valid', errors: [] },
-      {
-        line: 3,
-        email: 'bad',
-        status: 'invalid',
-        errors: [{ field: 'email', code: 'email', message: 'Please enter a valid email address.' }],
-      },
-    ];
+  it('previews the counts and the rows with a problem, then commits the good rows and follows their mails', async () => {
+    const bad = {
+      line: 3,
+      email: 'bad',
+      status: 'invalid',
+      errors: [{ field: 'email', code: 'email', message: 'Please enter a valid email address.' }],
+    };
+    const counts = { valid: 1, invalid: 1, invited: 0, skipped: 0, updated: 0, unchanged: 0 };
+    const batchId = '11111111-1111-4111-8111-111111111111';
+    const committed: string[] = [];
     server.use(
       http.post(`${ORIGIN}/api/members/import/preview`, () =>
-        HttpResponse.json({ totalRows: 2, validRows: 1, invalidRows: 1, imported: 0, updated: 0, rows }),
+        HttpResponse.json({
+          totalRows: 2,
+          validRows: 1,
+          invalidRows: 1,
+          imported: 0,
+          updated: 0,
+          counts,
+          problems: [bad],
+          problemsTruncated: false,
+          batchId: null,
+        }),
       ),
       http.post(`${ORIGIN}/api/members/import`, () =>
         HttpResponse.json({
@@ -165,12 +177,18 @@ describe('CSV import', () => {
           invalidRows: 1,
           imported: 1,
           updated: 0,
-          rows: [{ ...rows[0], status: 'invited' }, rows[1]],
+          counts: { ...counts, valid: 0, invited: 1 },
+          problems: [bad],
+          problemsTruncated: false,
+          batchId,
         }),
+      ),
+      http.get(`${ORIGIN}/api/members/import/${batchId}/progress`, () =>
+        HttpResponse.json({ batchId, total: 1, sent: 1, failed: 0, pending: 0, done: true }),
       ),
     );
     const user = userEvent.setup();
-    renderWithData(<ImportDialog opened onClose={() => {}} />, '/users');
+    renderWithData(<ImportDialog opened onClose={() => {}} onCommitted={(id) => committed.push(id)} />, '/users');
     await screen.findByRole('dialog', { name: 'Import members from CSV' });
     const csv = new File(['email,firstName,lastName,role\nok@acme.test,O,K,member\nbad,B,A,member\n'], 'm.csv', {
       type: 'text/csv',
@@ -185,7 +203,8 @@ describe('CSV import', () => {
         '1 invited and 0 records updated of 2 rows (1 with errors, 1 valid).',
       ),
     );
-    expect(requests.map((u) => u.pathname)).toEqual(['/api/members/import/preview', '/api/members/import']);
-    expect(screen.getByText('Invited')).toBeInTheDocument();
+    expect(requests.map((u) => u.pathname).slice(0, 2)).toEqual(['/api/members/import/preview', '/api/members/import']);
+    expect(committed).toEqual([batchId]);
+    expect(await screen.findByTestId('import-progress-text')).toHaveTextContent('1 sent, 0 failed, of 1');
   });
 });

@@ -1,4 +1,4 @@
-import { MAX_FILE_BYTES } from '@wac/shared/constants';
+import { IMPORT_MAX_FILE_BYTES } from '@wac/shared/constants';
 import type { MemberImportResult } from '@wac/shared/schemas/members';
 import { Alert, Badge, Button, FileInput, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
@@ -10,9 +10,10 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { downloadImportTemplate } from '../api/get-import-template';
 import { importMembers } from '../api/import-members';
+import { ImportProgress } from './import-progress';
 
 /** Filled and dark enough for text contrast (axe) in both themes. */
-const STATUS_COLOR: Record<MemberImportResult['rows'][number]['status'], string> = {
+const STATUS_COLOR: Record<MemberImportResult['problems'][number]['status'], string> = {
   valid: 'teal.9',
   invited: 'teal.9',
   updated: 'teal.9',
@@ -22,11 +23,22 @@ const STATUS_COLOR: Record<MemberImportResult['rows'][number]['status'], string>
 };
 
 /**
- * CSV import: pick (≤ 2 MB, checked before upload), preview per row, then commit the good rows: new
- * emails are invited, existing members' employee records updated from the record columns.
+ * CSV import: pick (≤ 32 MB and 100,000 rows, the size checked before upload), preview the counts
+ * and the bad rows, then commit the good rows: new emails are invited (their mails go out as jobs,
+ * whose progress shows here and on the screen), existing members' employee records updated.
  */
-export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+export function ImportDialog({
+  opened,
+  onClose,
+  onCommitted,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  /** A commit that invited people: its batch, whose mails the screen follows. */
+  onCommitted?: (batchId: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const n = (v: number) => new Intl.NumberFormat(i18n.language).format(v);
   const qc = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -45,9 +57,9 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
   const choose = (f: File | null) => {
     setResult(null);
     setCommitted(false);
-    if (f && f.size > MAX_FILE_BYTES) {
+    if (f && f.size > IMPORT_MAX_FILE_BYTES) {
       setFile(null);
-      setError(t('errors:FILE_TOO_LARGE'));
+      setError(t('errors:IMPORT_FILE_TOO_LARGE'));
       return;
     }
     setError(null);
@@ -59,8 +71,10 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
     setBusy(true);
     setError(null);
     try {
-      setResult(await importMembers(file, commit));
+      const answer = await importMembers(file, commit);
+      setResult(answer);
       setCommitted(commit);
+      if (commit && answer.batchId) onCommitted?.(answer.batchId);
       if (commit) {
         notify.success(t('admin:import.done'));
         void qc.invalidateQueries({ queryKey: ['invitations'] });
@@ -108,42 +122,51 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
           <>
             <Text size="sm" data-testid="import-summary">
               {t(committed ? 'admin:import.summaryCommitted' : 'admin:import.summary', {
-                total: result.totalRows,
-                valid: result.validRows,
-                invalid: result.invalidRows,
-                imported: result.imported,
-                updated: result.updated,
+                total: n(result.totalRows),
+                valid: n(result.validRows),
+                invalid: n(result.invalidRows),
+                imported: n(result.imported),
+                updated: n(result.updated),
+                unchanged: n(result.counts.unchanged),
               })}
             </Text>
-            <ScrollArea.Autosize mah={320}>
-              <Table data-testid="import-rows">
-                <Table.Caption>{t('admin:import.rowsCaption')}</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('admin:import.line')}</Table.Th>
-                    <Table.Th scope="col">{t('admin:members.email')}</Table.Th>
-                    <Table.Th scope="col">{t('admin:members.status')}</Table.Th>
-                    <Table.Th scope="col">{t('admin:import.errors')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {result.rows.map((r) => (
-                    <Table.Tr key={r.line}>
-                      <Table.Td>{r.line}</Table.Td>
-                      <Table.Td>{r.email}</Table.Td>
-                      <Table.Td>
-                        <Badge variant="filled" color={STATUS_COLOR[r.status]}>
-                          {t(`admin:import.status.${r.status}`)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>{r.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}</Table.Td>
+            {result.problems.length > 0 && (
+              <ScrollArea.Autosize mah={320}>
+                <Table data-testid="import-rows">
+                  <Table.Caption>
+                    {t(result.problemsTruncated ? 'admin:import.problemsTruncated' : 'admin:import.rowsCaption', {
+                      shown: n(result.problems.length),
+                      total: n(result.invalidRows),
+                    })}
+                  </Table.Caption>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">{t('admin:import.line')}</Table.Th>
+                      <Table.Th scope="col">{t('admin:members.email')}</Table.Th>
+                      <Table.Th scope="col">{t('admin:members.status')}</Table.Th>
+                      <Table.Th scope="col">{t('admin:import.errors')}</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea.Autosize>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {result.problems.map((r) => (
+                      <Table.Tr key={r.line}>
+                        <Table.Td>{r.line}</Table.Td>
+                        <Table.Td>{r.email}</Table.Td>
+                        <Table.Td>
+                          <Badge variant="filled" color={STATUS_COLOR[r.status]}>
+                            {t(`admin:import.status.${r.status}`)}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>{r.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </ScrollArea.Autosize>
+            )}
           </>
         )}
+        {committed && result?.batchId && <ImportProgress batchId={result.batchId} />}
         {committed && (
           <Alert color="green" role="status">
             {t('admin:import.done')}
