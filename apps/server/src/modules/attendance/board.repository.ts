@@ -160,7 +160,9 @@ const NIL = '00000000-0000-0000-0000-000000000000';
 export async function customPlans(tx: Tx) {
   // JIT off: the planner's cost of the counts statement passes jit_above_cost at 100,000 members, and
   // compiling it took 2 s on a loaded machine for a statement that runs in milliseconds.
-  await tx.execute(sql`SELECT set_config('plan_cache_mode', 'force_custom_plan', true), set_config('jit', 'off', true)`);
+  await tx.execute(
+    sql`SELECT set_config('plan_cache_mode', 'force_custom_plan', true), set_config('jit', 'off', true)`,
+  );
 }
 
 export interface BoardDay {
