@@ -46,8 +46,8 @@ export interface BoardPageRow extends BoardMemberRow {
 /**
  * The day board computed from scratch (the statement used before decision 021; kept as the reference
  * the agreement tests compare the maintained counts and the page walk with). One page with the
- * counts, in one statement: each active member's schedule of
- * the day (latest assignment by then, else the default), its start on the company's clock plus
+ * counts, in one statement: each active member's schedule of the day (latest assignment by then,
+ * else the default), its start on the company's clock plus
  * grace, the entries of the day folded, approved time off covering the day, the status, then counts
  * over everyone and the page of the asked status. The rule is the one `statusOf` states.
  *
@@ -153,16 +153,13 @@ export function boardPageFromScratch(
 const NIL = '00000000-0000-0000-0000-000000000000';
 
 /**
- * Plans with the values, and no JIT, for the rest of the transaction: the board's statements are only fast when
- * the planner sees the day (the leave and member-day lookups are ranges of it); the generic plan the
- * request transaction asks for (plan_cache_mode) ran past the query timeout at 100,000 members.
+ * Plans with the values, and no JIT, for the rest of the transaction: the board's statements are fast
+ * only when the planner sees the day; the request transaction's generic plans ran past the query
+ * timeout at 100,000 members, and compiling the counts statement (JIT) took 2 s.
  */
 export async function customPlans(tx: Tx) {
-  // JIT off: the planner's cost of the counts statement passes jit_above_cost at 100,000 members, and
-  // compiling it took 2 s on a loaded machine for a statement that runs in milliseconds.
-  await tx.execute(
-    sql`SELECT set_config('plan_cache_mode', 'force_custom_plan', true), set_config('jit', 'off', true)`,
-  );
+  await tx.execute(sql`SELECT set_config('plan_cache_mode', 'force_custom_plan', true),
+                              set_config('jit', 'off', true)`);
 }
 
 export interface BoardDay {
