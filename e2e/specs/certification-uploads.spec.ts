@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, describeViolations, expectDashboard, signIn } from '../support/console';
+import { axeViolations, describeViolations, expectDashboard, pickDate, signIn } from '../support/console';
 
 async function expectNoAxeViolations(page: Page) {
   await page.waitForLoadState('networkidle');
@@ -138,12 +138,20 @@ test('Bob uploads his certificate, Alice approves it, deletes the record and the
   const exportDialog = alice.getByRole('dialog', { name: 'Evidence of the whole company' });
   await expect(exportDialog).toBeVisible();
   await expectNoAxeViolations(alice);
-  await exportDialog.getByLabel('From (day)').fill('2026-01-02');
-  await exportDialog.getByLabel('To (day, included)').fill('2026-01-01');
+  // The range's days come from the calendar; an end before the start is refused before asking.
+  const firstOfMonth = new Date();
+  firstOfMonth.setUTCDate(1);
+  const dayOfMonth = (d: number) => `${firstOfMonth.toISOString().slice(0, 8)}${String(d).padStart(2, '0')}`;
+  await pickDate(exportDialog.getByTestId('evidence-from'), dayOfMonth(20));
+  await pickDate(exportDialog.getByTestId('evidence-to'), dayOfMonth(10));
   await exportDialog.getByRole('button', { name: 'Download ZIP' }).click();
   await expect(exportDialog.getByText('The end must not be before the start.')).toBeVisible();
-  await exportDialog.getByLabel('From (day)').fill('');
-  await exportDialog.getByLabel('To (day, included)').fill('');
+  // Cleared, the range is everything.
+  const clearDate = exportDialog.getByRole('button', { name: 'Clear the date' });
+  await clearDate.first().click();
+  await expect(clearDate).toHaveCount(1);
+  await clearDate.first().click();
+  await expect(exportDialog.getByRole('button', { name: 'Clear the date' })).toHaveCount(0);
   const zipDownload = alice.waitForEvent('download');
   await exportDialog.getByRole('button', { name: 'Download ZIP' }).click();
   const file = await zipDownload;

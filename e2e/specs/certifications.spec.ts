@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, describeViolations, expectDashboard, signIn } from '../support/console';
+import { axeViolations, describeViolations, expectDashboard, pickDate, signIn } from '../support/console';
 import { consoleUrl } from '../support/env';
 
 async function expectNoAxeViolations(page: Page) {
@@ -61,17 +61,31 @@ test('Alice tracks First aid, records one by keyboard with evidence, a bad file 
   await alice.keyboard.press('Enter');
   const dialog = alice.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Record “First aid”' })).toBeVisible();
-  const issued = await dialog.getByLabel('Issued on').inputValue();
-  const expires = await dialog.getByLabel('Expires on').inputValue();
+  // The calendar fields show their days in the console's language ("Nov 26, 2026").
+  const issuedField = dialog.getByTestId('certificate-issued-on');
+  const expiresField = dialog.getByTestId('certificate-expires-on');
+  const isoOf = async (field: typeof issuedField) =>
+    new Date(`${await field.textContent()} UTC`).toISOString().slice(0, 10);
+  const issued = await isoOf(issuedField);
+  const expires = await isoOf(expiresField);
   expect(Number(expires.slice(0, 4)) - Number(issued.slice(0, 4))).toBe(2);
   expect(expires.slice(5)).toBe(issued.slice(5) === '02-29' ? '02-28' : issued.slice(5));
   await expectNoAxeViolations(alice);
 
   // Bad input: an expiry before the issue date, then a text file called .pdf; nothing is recorded.
-  await dialog.getByLabel('Expires on').fill('2000-01-01');
+  const inMonths = (months: number) => {
+    const d = new Date(`${issued}T00:00:00Z`);
+    d.setUTCDate(15);
+    d.setUTCMonth(d.getUTCMonth() + months);
+    return d.toISOString().slice(0, 10);
+  };
+  await pickDate(expiresField, inMonths(1));
+  await pickDate(issuedField, inMonths(2));
   await dialog.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(dialog.getByText('The expiry date is before the issue date.')).toBeVisible();
-  await dialog.getByLabel('Expires on').fill(expires);
+  await pickDate(issuedField, issued);
+  await pickDate(expiresField, expires);
+  expect([await isoOf(issuedField), await isoOf(expiresField)]).toEqual([issued, expires]);
   await dialog
     .locator('input[type=file]')
     .setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') });

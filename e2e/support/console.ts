@@ -66,20 +66,27 @@ export async function expectNoViolations(page: Page, screen: string) {
 
 /**
  * Picks a day (`YYYY-MM-DD`) in a console date picker (components/company-date-picker): opens its
- * calendar, goes forward month by month to the day and clicks it by its full name, as a screen
- * reader user would. English names (the console's language in most specs).
+ * calendar, goes month by month towards the day (back or forth, from the month the calendar shows)
+ * and clicks it by its full name, as a screen reader user would. English names (the console's
+ * language in most specs).
  */
 export async function pickDate(field: Locator, isoDay: string) {
   // The calendar opens beside the field, or in a dialog of its own when the field is in a dialog.
   const scope = field.page();
   const next = scope.getByRole('button', { name: 'Next month' });
+  const previous = scope.getByRole('button', { name: 'Previous month' });
   await field.click();
   await expect(next.last()).toBeVisible();
   const name = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeZone: 'UTC' }).format(
     new Date(`${isoDay}T00:00:00Z`),
   );
   const day = scope.getByRole('button', { name, exact: true });
-  for (let i = 0; i < 24 && (await day.count()) === 0; i++) await next.last().click();
+  const header = scope.locator('.mantine-DatePickerInput-calendarHeaderLevel').last();
+  for (let i = 0; i < 60 && (await day.count()) === 0; i++) {
+    // The header names the month shown ("March 2026").
+    const shown = new Date(`1 ${await header.textContent()} UTC`).toISOString().slice(0, 7);
+    await (shown > isoDay.slice(0, 7) ? previous : next).last().click();
+  }
   await day.last().click();
   // Picked, the calendar closes: the next field's click must not land on it while it goes.
   await expect(next).toHaveCount(0);

@@ -1,4 +1,5 @@
 import { ERROR_CODES, type ErrorCode } from '@wac/shared/errors';
+import type { ZodType, z } from 'zod';
 
 /** The one application error: a stable code mapped to HTTP in the error handler. */
 export class AppError extends Error {
@@ -11,4 +12,19 @@ export class AppError extends Error {
     super(code);
     this.status = ERROR_CODES[code];
   }
+}
+
+/**
+ * The fields of a body as `schema` reads them, or the usual translated 400 naming each field: for
+ * the fields of a multipart form, which no route schema validates.
+ */
+export function parseBody<S extends ZodType>(schema: S, raw: unknown): z.output<S> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      parsed.error.issues.map((i) => ({ path: `body.${i.path.map(String).join('.')}`, code: i.message })),
+    );
+  }
+  return parsed.data;
 }

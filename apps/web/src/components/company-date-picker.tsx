@@ -15,6 +15,7 @@ const utc = (d: string) => new Date(`${d.slice(0, 10)}T00:00:00Z`);
  */
 export function CompanyDatePicker({
   label,
+  description,
   value,
   onChange,
   weekStart,
@@ -30,6 +31,7 @@ export function CompanyDatePicker({
   inDialog = false,
 }: {
   label: string;
+  description?: string;
   testId?: string;
   value: string;
   onChange: (value: string) => void;
@@ -69,6 +71,7 @@ export function CompanyDatePicker({
     <DatePickerInput
       id={popoverId}
       label={label}
+      description={description}
       placeholder={placeholder}
       value={value || null}
       onChange={(v) => onChange(v ? String(v).slice(0, 10) : '')}

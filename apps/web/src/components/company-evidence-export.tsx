@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconFileZip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { ApiError } from '../lib/api-client';
 import { downloadFile } from '../lib/download';
 import { fieldMessage } from '../lib/i18n';
 import { AppDialog } from './app-dialog';
+import { CompanyDatePicker } from './company-date-picker';
 
 /**
  * The auditor's evidence of the whole company (policies, versions with their hashes,
@@ -52,19 +53,20 @@ export function CompanyEvidenceExport() {
           <Stack>
             <Text>{t('admin:evidence.help')}</Text>
             <Group grow align="flex-start">
-              <TextInput
-                type="date"
+              <CompanyDatePicker
                 label={t('admin:evidence.from')}
-                data-autofocus
                 value={from}
-                onChange={(e) => setFrom(e.currentTarget.value)}
+                onChange={setFrom}
+                testId="evidence-from"
+                inDialog
               />
-              <TextInput
-                type="date"
+              <CompanyDatePicker
                 label={t('admin:evidence.to')}
                 value={to}
-                onChange={(e) => setTo(e.currentTarget.value)}
-                error={error}
+                onChange={setTo}
+                error={error ?? undefined}
+                testId="evidence-to"
+                inDialog
               />
             </Group>
             <Text size="sm" c="dimmed">

@@ -2,17 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import * as repo from './jobs.repository';
 import { DEFAULT_MAX_ATTEMPTS, enqueueMany, type JobInput } from './queue';
-import { executeBatch } from './batch';
+import { executeBatch, recordFailure, runningJob } from './batch';
 import { nextOccurrence } from './recurring';
-import {
-  backoffDelay,
-  errorText,
-  type JobHandler,
-  type JobRunnerOptions,
-  PermanentJobError,
-  type RecurringJob,
-  type RunningJob,
-} from './types';
+import { errorText, type JobHandler, type JobRunnerOptions, type RecurringJob, type RunningJob } from './types';
 
 export {
   backoffDelay,
@@ -113,30 +105,17 @@ export function createJobRunner(opts: JobRunnerOptions) {
     const handler = handlers.get(row.type) as unknown as JobHandler;
     const started = performance.now();
     let finished = false;
-    const job: RunningJob = {
-      id: row.id,
-      type: row.type,
-      companyId: row.company_id,
-      key: row.key,
-      batchId: row.batch_id,
-      payload: row.payload,
-      secret: row.secret,
-      attempt: row.attempts,
-      maxAttempts: row.max_attempts,
-      signal: controller.signal,
-      db,
-      async finish(effects) {
-        if (finished) throw new Error('job already finished');
-        const scope = row.company_id ? { companyId: row.company_id } : { system: true };
-        await db.scoped(scope, async (tx) => {
-          const mine = await repo.markDone(tx, workerId, row.id);
-          // Another process took the job over (this one's lease expired): its effects are not ours to apply.
-          if (!mine) throw new LeaseLost();
-          if (effects) await effects(tx);
-        });
-        finished = true;
-      },
-    };
+    const job: RunningJob = runningJob(row, controller.signal, db, async (effects) => {
+      if (finished) throw new Error('job already finished');
+      const scope = row.company_id ? { companyId: row.company_id } : { system: true };
+      await db.scoped(scope, async (tx) => {
+        const mine = await repo.markDone(tx, workerId, row.id);
+        // Another process took the job over (this one's lease expired): its effects are not ours to apply.
+        if (!mine) throw new LeaseLost();
+        if (effects) await effects(tx);
+      });
+      finished = true;
+    });
     try {
       await handler.run(job);
       if (!finished) await job.finish();
@@ -149,21 +128,7 @@ export function createJobRunner(opts: JobRunnerOptions) {
       });
     } catch (err) {
       if (err instanceof LeaseLost || (controller.signal.aborted && state !== 'running')) return;
-      const permanent = err instanceof PermanentJobError;
-      const delay = backoffDelay(row.attempts, handler.backoff);
-      try {
-        const state = await db.system((tx) => repo.markFailed(tx, workerId, row.id, errorText(err), delay, permanent));
-        if (state)
-          emit({
-            kind: state === 'dead' ? 'dead' : 'failed',
-            type: row.type,
-            durationMs: performance.now() - started,
-            error: errorText(err),
-          });
-      } catch (e) {
-        // The lease runs out and another process retries it.
-        onError(e as Error, 'recording a failed job');
-      }
+      await recordFailure({ db, workerId, emit, onError }, handler, row, err, started);
     }
   }
 

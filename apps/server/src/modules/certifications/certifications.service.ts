@@ -46,6 +46,17 @@ export const toRecord = (typeId: string, r: repo.RecordCols) =>
         createdAt: iso(r.recorded_at)!,
       }
     : null;
+/** A record just written, read back with `findRecord`, as the API answers it. */
+export const toSavedRecord = (typeId: string, saved: repo.RecordRow) =>
+  toRecord(typeId, {
+    record_id: saved.id,
+    issued_on: saved.issued_on,
+    expires_on: saved.expires_on,
+    evidence_name: saved.evidence_name,
+    evidence_content_type: saved.evidence_content_type,
+    evidence_size: saved.evidence_size,
+    recorded_at: saved.created_at,
+  })!;
 const countsOf = (c: countsRepo.CountsRow) => ({ ...c, missing: c.assigned - c.valid - c.expiring - c.expired });
 
 /** Open certification screens of this company refetch (and the person's own list, when one person changed). */

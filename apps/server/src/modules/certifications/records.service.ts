@@ -4,24 +4,12 @@ import {
   CertificationRecordCreateSchema,
 } from '@wac/shared/schemas/certifications';
 import type { TenantCtx } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import { AppError, parseBody } from '../../lib/errors';
 import * as repo from './certifications.repository';
-import { changed, toRecord, typeOr404 } from './certifications.service';
+import { changed, toSavedRecord, typeOr404 } from './certifications.service';
 import { checkEvidence, type Evidence } from './evidence';
 
 /** Certification records: recording one for a member (with its evidence), removing one, downloading evidence. */
-
-/** Turns a schema failure of the form fields into the usual translated 400. */
-function parseRecord(raw: CertificationRecordCreate) {
-  const parsed = CertificationRecordCreateSchema.safeParse(raw);
-  if (!parsed.success) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      parsed.error.issues.map((i) => ({ path: `body.${i.path.join('.')}`, code: i.message })),
-    );
-  }
-  return parsed.data;
-}
 
 /**
  * Records a member's certification. Expires on defaults to issued on + the type's validity. The
@@ -31,7 +19,7 @@ export async function record(
   ctx: TenantCtx,
   { id, file, ...raw }: CertificationRecordCreate & { id: string; file?: Evidence | null },
 ) {
-  const input = parseRecord(raw);
+  const input = parseBody(CertificationRecordCreateSchema, raw);
   const evidence = file ? checkEvidence(file) : null;
   const saved = await ctx.run(async (tx) => {
     const type = await typeOr404(tx, ctx.companyId, id);
@@ -62,15 +50,7 @@ export async function record(
     return (await repo.findRecord(tx, ctx.companyId, row.id))!;
   });
   await changed(ctx, input.userUuid);
-  return toRecord(id, {
-    record_id: saved.id,
-    issued_on: saved.issued_on,
-    expires_on: saved.expires_on,
-    evidence_name: saved.evidence_name,
-    evidence_content_type: saved.evidence_content_type,
-    evidence_size: saved.evidence_size,
-    recorded_at: saved.created_at,
-  })!;
+  return toSavedRecord(id, saved);
 }
 
 /** Removes a record entered by mistake; the person's previous record, if any, counts again. */

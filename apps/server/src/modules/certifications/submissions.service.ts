@@ -7,11 +7,11 @@ import {
   type PendingSubmissionQuery,
 } from '@wac/shared/schemas/certifications';
 import { actingUser, type TenantCtx } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import { AppError, parseBody } from '../../lib/errors';
 import { pageOf } from '../../lib/http';
 import * as repo from './certifications.repository';
 import * as subs from './submissions.repository';
-import { changed, toRecord, typeOr404 } from './certifications.service';
+import { changed, toRecord, toSavedRecord, typeOr404 } from './certifications.service';
 import { checkEvidence, type Evidence } from './evidence';
 
 /**
@@ -20,27 +20,13 @@ import { checkEvidence, type Evidence } from './evidence';
  * or rejects it with a reason the member reads. Every step is in the audit log.
  */
 
-function parseOr400<T>(
-  result:
-    | { success: true; data: T }
-    | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } },
-) {
-  if (!result.success) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      result.error.issues.map((i) => ({ path: `body.${i.path.map(String).join('.')}`, code: i.message })),
-    );
-  }
-  return result.data;
-}
-
 /** My upload for one of the types I need: evidence required, checked by its content before anything is written. */
 export async function submit(
   ctx: TenantCtx,
   { id, file, ...raw }: CertificationSubmit & { id: string; file?: Evidence | null },
 ) {
   const userId = actingUser(ctx);
-  const input = parseOr400(CertificationSubmitSchema.safeParse(raw));
+  const input = parseBody(CertificationSubmitSchema, raw);
   if (!file) throw new AppError('VALIDATION_FAILED', [{ path: 'body.file', code: 'required' }]);
   const evidence = checkEvidence(file);
   const saved = await ctx.run(async (tx) => {
@@ -80,15 +66,7 @@ export async function submit(
   });
   await changed(ctx, userId);
   return {
-    ...toRecord(id, {
-      record_id: saved.id,
-      issued_on: saved.issued_on,
-      expires_on: saved.expires_on,
-      evidence_name: saved.evidence_name,
-      evidence_content_type: saved.evidence_content_type,
-      evidence_size: saved.evidence_size,
-      recorded_at: saved.created_at,
-    })!,
+    ...toSavedRecord(id, saved),
     status: 'pending' as const,
     reason: null,
   };
@@ -139,6 +117,6 @@ async function decide(ctx: TenantCtx, id: string, status: 'approved' | 'rejected
 export const approve = (ctx: TenantCtx, id: string) => decide(ctx, id, 'approved', null);
 
 export function reject(ctx: TenantCtx, id: string, raw: CertificationReject) {
-  const input = parseOr400(CertificationRejectSchema.safeParse(raw));
+  const input = parseBody(CertificationRejectSchema, raw);
   return decide(ctx, id, 'rejected', input.reason);
 }

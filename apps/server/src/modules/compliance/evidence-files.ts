@@ -1,10 +1,9 @@
-import { csvLine } from '../../lib/csv';
+import { csvStream } from '../../lib/csv-export';
 import { iso } from '../../lib/sql';
 import type * as repo from './evidence-export.repository';
 
 /** The CSV files of the company evidence export: each one's header and how a row becomes its cells. */
 
-const BOM = '\uFEFF';
 const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
 
 export interface CsvFile<T> {
@@ -12,21 +11,15 @@ export interface CsvFile<T> {
   cells: (r: T) => readonly unknown[];
 }
 
-/** A CSV file as an async body: BOM, header, then lines as keyset batches arrive; counts its rows. */
+/** A CSV file as a body (lib/csv-export's stream, as keyset batches arrive) that counts its rows. */
 export function csvBody<T>(file: CsvFile<T>, all: AsyncIterable<T>, counted: { rows: number }) {
-  return (async function* () {
-    yield `${BOM}${file.header.join(',')}\r\n`;
-    let lines: string[] = [];
+  async function* counting() {
     for await (const r of all) {
-      lines.push(csvLine(file.cells(r)));
       counted.rows++;
-      if (lines.length === 500) {
-        yield lines.join('');
-        lines = [];
-      }
+      yield r;
     }
-    if (lines.length) yield lines.join('');
-  })();
+  }
+  return csvStream(file.header, counting(), file.cells);
 }
 
 export const POLICIES: CsvFile<repo.PolicyRow> = {

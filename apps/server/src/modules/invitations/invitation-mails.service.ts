@@ -6,24 +6,16 @@ import { invitationMail } from './invitation-mail';
 import * as repo from './invitations.repository';
 
 /**
- * Sends one invitation mail. An invitation cancelled, accepted or renewed since is not mailed (its
- * link would not work). Delivery is at least once: a mail whose acknowledgement was lost is sent
- * again with the same Message-ID.
+ * Invitation mails. An invitation cancelled, accepted or renewed since is not mailed (its link would
+ * not work). Delivery is at least once: a mail whose acknowledgement was lost is sent again with the
+ * same Message-ID.
  */
 export type InvitationMailJob = RunningJob<{ invitationId: string; lang: Ctx['actor']['lang'] }, { token: string }>;
 
+/** One invitation job: a batch of one. */
 export async function runInvitationMailJob(infra: Infra, job: InvitationMailJob) {
-  const token = job.secret?.token;
-  const target = await infra.db.scoped({ companyId: job.companyId }, (tx) =>
-    repo.mailTarget(tx, job.payload.invitationId),
-  );
-  if (!token || target?.status !== 'pending' || target.token_hash !== sha256(token)) return;
-  const link = companyUrl(infra.config, target.sub_domain, `/admin/invitations/${token}`);
-  await infra.mailer.send({
-    to: target.email,
-    ...invitationMail(job.payload.lang, target.name, link),
-    messageId: `<${job.id}@${infra.config.baseDomain}>`,
-  });
+  const [error] = await runInvitationMailBatch(infra, [job]);
+  if (error) throw error;
 }
 
 /**
@@ -37,10 +29,7 @@ export async function runInvitationMailBatch(infra: Infra, jobs: InvitationMailJ
     if (!job.companyId) continue;
     byCompany.set(job.companyId, [...(byCompany.get(job.companyId) ?? []), job]);
   }
-  const targets = new Map<
-    string,
-    Awaited<ReturnType<typeof repo.mailTargets>> extends Map<string, infer T> ? T : never
-  >();
+  const targets = new Map<string, repo.MailTarget>();
   for (const [companyId, list] of byCompany) {
     const found = await infra.db.scoped({ companyId }, (tx) =>
       repo.mailTargets(

@@ -182,33 +182,24 @@ export async function addMembership(tx: Tx, companyId: string, userId: string, r
   return r[0]?.id ?? null;
 }
 
+export interface MailTarget {
+  id: string;
+  email: string;
+  status: string;
+  token_hash: string;
+  name: string;
+  sub_domain: string;
+}
+
 /** What the mails of many invitations of one company need at sending time, by invitation id. */
 export async function mailTargets(tx: Tx, ids: readonly string[]) {
-  const found = await rows<{
-    id: string;
-    email: string;
-    status: string;
-    token_hash: string;
-    name: string;
-    sub_domain: string;
-  }>(
+  const found = await rows<MailTarget>(
     tx,
     sql`SELECT i.id, i.email, i.status, i.token_hash, c.name, c.sub_domain
           FROM invitations i JOIN companies c ON c.id = i.company_id
          WHERE i.id IN (${inList(ids)})`,
   );
   return new Map(found.map((r) => [r.id, r]));
-}
-
-/** What an invitation mail needs at sending time; null when the invitation is gone. */
-export async function mailTarget(tx: Tx, id: string) {
-  const [r] = await rows<{ email: string; status: string; token_hash: string; name: string; sub_domain: string }>(
-    tx,
-    sql`SELECT i.email, i.status, i.token_hash, c.name, c.sub_domain
-          FROM invitations i JOIN companies c ON c.id = i.company_id
-         WHERE i.id = ${id}`,
-  );
-  return r ?? null;
 }
 
 /**

@@ -11,7 +11,6 @@ import { notify } from '../../lib/notify';
 import { useTableState } from '../../lib/use-table-state';
 import { useDeleteCertificationRecord } from './api/delete-certification-record';
 import { useDeleteCertificationType } from './api/delete-certification-type';
-import { downloadEvidence } from './api/download-evidence';
 import { useAudienceOptions } from './api/get-audience-options';
 import { useCertificationType } from './api/get-certification-types';
 import { type HolderRow, useHolders } from './api/get-holders';
@@ -19,6 +18,7 @@ import { CertificationTypeFormDialog } from './components/certification-type-for
 import { ConfirmDialog } from './components/confirm-dialog';
 import { RecordDialog } from './components/record-dialog';
 import { duration, STATUS_COLOR } from './status';
+import { EvidenceCell } from './components/evidence-cell';
 
 const SORTS = ['name', 'expiresOn'] as const;
 type Sort = (typeof SORTS)[number];
@@ -82,18 +82,7 @@ export default function CertificationScreen() {
     {
       key: 'evidence',
       header: t('admin:certifications.evidence'),
-      render: (r) =>
-        r.record?.evidence ? (
-          <Anchor
-            component="button"
-            type="button"
-            onClick={() => void downloadEvidence(r.record!.uuid, r.record!.evidence!.name)}
-          >
-            {t('admin:certifications.download', { name: r.record.evidence.name })}
-          </Anchor>
-        ) : (
-          t('admin:certifications.none')
-        ),
+      render: (r) => <EvidenceCell record={r.record} />,
     },
     {
       key: 'actions',

@@ -1,5 +1,6 @@
 import { MAX_FILE_BYTES, PLANS } from '@wac/shared/constants';
 import { MEMBER_SORTS, type Member } from '@wac/shared/schemas/members';
+import { INVITATION_LIMIT_MAX } from '@wac/shared/schemas/companies';
 import {
   Alert,
   Anchor,
@@ -144,34 +145,28 @@ function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }
           />
         </Group>
         <Group grow align="flex-start">
-          <NumberInput
-            label={t('admin:companies.invitationLimitHour')}
-            description={t('admin:companies.invitationLimitHint')}
-            value={limitHour}
-            onChange={setLimitHour}
-            min={1}
-            max={1_000_000}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator={false}
-            readOnly={!canWrite}
-            error={fieldErrors.invitationLimitHour}
-            data-testid="invitation-limit-hour"
-          />
-          <NumberInput
-            label={t('admin:companies.invitationLimitDay')}
-            description={t('admin:companies.invitationLimitHint')}
-            value={limitDay}
-            onChange={setLimitDay}
-            min={1}
-            max={1_000_000}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator={false}
-            readOnly={!canWrite}
-            error={fieldErrors.invitationLimitDay}
-            data-testid="invitation-limit-day"
-          />
+          {(
+            [
+              ['Hour', limitHour, setLimitHour],
+              ['Day', limitDay, setLimitDay],
+            ] as const
+          ).map(([per, value, onChange]) => (
+            <NumberInput
+              key={per}
+              label={t(`admin:companies.invitationLimit${per}`)}
+              description={t('admin:companies.invitationLimitHint')}
+              value={value}
+              onChange={onChange}
+              min={1}
+              max={INVITATION_LIMIT_MAX}
+              allowDecimal={false}
+              allowNegative={false}
+              thousandSeparator={false}
+              readOnly={!canWrite}
+              error={fieldErrors[`invitationLimit${per}`]}
+              data-testid={`invitation-limit-${per.toLowerCase()}`}
+            />
+          ))}
         </Group>
         {canWrite && (
           <Group justify="flex-end">

@@ -4,7 +4,7 @@ import { ORIGIN, server } from '../../test/server';
 import { browser } from '../browser';
 import { onToast, type ToastRequest } from '../notify';
 import { readUserData, writeUserData } from '../storage';
-import { logout, startSession } from './session';
+import { logout, OUTAGE_RETRY_MS, startSession } from './session';
 import { getAccessToken, sessionStore } from './store';
 import type { Profile } from './start';
 
@@ -164,6 +164,46 @@ describe('session start', () => {
     expect(JSON.parse(raw).userCompanies).toHaveLength(2);
     for (const key of Object.keys(localStorage)) expect(localStorage.getItem(key)).not.toContain(JWT);
     expect(requests).toContain(`GET /api/users/${USER.uuid}/user_company_profiles`);
+  });
+
+  it('a database moment on the server (503 on refresh) is waited out: the session starts, no sign-in form', async () => {
+    serve({ profiles: [profile(ACME, 'acme'), profile(GLOBEX, 'globex')] });
+    let outages = 2;
+    server.use(
+      http.post(`${ORIGIN}/api/jwt/refresh-token`, () =>
+        outages-- > 0
+          ? HttpResponse.json(
+              { code: 'SERVICE_UNAVAILABLE', message: 'The service is briefly unavailable.' },
+              { status: 503 },
+            )
+          : HttpResponse.json(tokens([ACME, GLOBEX])),
+      ),
+    );
+    await startSession();
+    expect(requests.filter((r) => r === 'POST /api/jwt/refresh-token')).toHaveLength(3);
+    expect(sessionStore.get().status).toBe('ready');
+    expect(assigned).toEqual([]);
+  });
+
+  it('an outage longer than the retries lands signed out with the server message, not silently', async () => {
+    const kept = OUTAGE_RETRY_MS.splice(1);
+    try {
+      server.use(
+        http.post(`${ORIGIN}/api/jwt/refresh-token`, () =>
+          HttpResponse.json(
+            { code: 'SERVICE_UNAVAILABLE', message: 'The service is briefly unavailable.' },
+            { status: 503 },
+          ),
+        ),
+      );
+      await startSession();
+      expect(requests.filter((r) => r === 'POST /api/jwt/refresh-token')).toHaveLength(2);
+      expect(sessionStore.get()).toMatchObject({ status: 'signedOut', notice: 'The service is briefly unavailable.' });
+      // Not sent to the base domain's sign-in as if there were no session.
+      expect(assigned).toEqual([]);
+    } finally {
+      OUTAGE_RETRY_MS.push(...kept);
+    }
   });
 
   it('logs out silently when the fetched companies differ from the token', async () => {

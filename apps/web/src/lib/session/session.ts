@@ -168,7 +168,8 @@ export async function startSession(): Promise<void> {
       browser.assign(baseSignInUrl(host, { subDomain: host.subDomain, path }));
       return;
     }
-    clearSession(code && e instanceof ApiError ? e.message : null);
+    // A refused code, or an outage that outlasted the retries, is said on the sign-in form.
+    clearSession(e instanceof ApiError && (code || e.status === 503) ? e.message : null);
     return;
   }
   if (code) noteSwitchArrival(appPath(window.location.pathname));
@@ -186,8 +187,23 @@ const RENEWAL_LOCK = 'wac-token-renewal';
 async function refreshAcrossTabs(): Promise<TokenResponse> {
   const refresh = () => api<TokenResponse>(AUTH_PATHS.refresh, { method: 'POST', silent: true });
   const locks = (navigator as { locks?: LockManager | null }).locks;
-  return locks ? await locks.request(RENEWAL_LOCK, refresh) : refresh();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return locks ? await locks.request(RENEWAL_LOCK, refresh) : await refresh();
+    } catch (e) {
+      // A 503 is a database or Redis moment on the server: nothing was rotated (the transaction rolled
+      // back), so the same cookie is asked again a little later instead of showing the sign-in form
+      // to someone who is signed in. A lost answer (network) is not retried: the server may have
+      // rotated the token, and sending the old one again would end the session as a reuse.
+      const wait = OUTAGE_RETRY_MS[attempt];
+      if (!(e instanceof ApiError && e.status === 503) || wait === undefined) throw e;
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
 }
+
+/** The waits between refreshes answered 503: about 15 s in all, then the outage is told. */
+export const OUTAGE_RETRY_MS = [500, 1000, 2000, 4000, 8000];
 
 let renewing: Promise<string | null> | null = null;
 

@@ -1,22 +1,12 @@
-import { addMonths, type CertificationTypeWithCounts } from '@wac/shared/schemas/certifications';
-import { MAX_FILE_BYTES } from '@wac/shared/constants';
-import { Alert, Button, FileInput, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import type { CertificationTypeWithCounts } from '@wac/shared/schemas/certifications';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../../components/app-dialog';
-import { ApiError } from '../../../lib/api-client';
-import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useRecordCertification } from '../api/record-certification';
-import { duration } from '../status';
+import { CertificateDialog } from './certificate-dialog';
 
 type Person = { uuid: string; firstName: string; lastName: string };
-type Field = 'issuedOn' | 'expiresOn' | 'file';
 
-/**
- * Records a certification for one person: issued on (the company's today by default), expires on
- * (issued on + the type's validity until changed by hand), and optional evidence.
- */
+/** Records a certification for one person (the evidence is optional): it counts at once. */
 export function RecordDialog({
   type,
   person,
@@ -26,103 +16,23 @@ export function RecordDialog({
   person: Person;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const save = useRecordCertification(type.uuid);
-  const [issuedOn, setIssuedOn] = useState(type.today);
-  const [expiresOn, setExpiresOn] = useState(addMonths(type.today, type.validityMonths));
-  const [expiryTouched, setExpiryTouched] = useState(false);
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [error, setError] = useState<string | null>(null);
   const name = `${person.firstName} ${person.lastName}`;
-
-  const onIssued = (value: string) => {
-    setIssuedOn(value);
-    if (!expiryTouched && /^\d{4}-\d{2}-\d{2}$/.test(value)) setExpiresOn(addMonths(value, type.validityMonths));
-  };
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    const found: Partial<Record<Field, string>> = {};
-    if (!issuedOn) found.issuedOn = fieldMessage('required');
-    if (!expiresOn) found.expiresOn = fieldMessage('required');
-    else if (issuedOn && expiresOn < issuedOn) found.expiresOn = fieldMessage('expiresBeforeIssued');
-    if (file && file.size > MAX_FILE_BYTES) found.file = fieldMessage('fileTooLarge');
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    try {
-      await save.mutateAsync({ userUuid: person.uuid, issuedOn, expiresOn, file });
-      notify.success(t('admin:certifications.recorded', { name, type: type.name }));
-      onClose();
-    } catch (err) {
-      if (!(err instanceof ApiError)) return;
-      const onFields: Partial<Record<Field, string>> = {};
-      for (const issue of err.issues) {
-        const field = issue.path.replace(/^body\./, '') as Field;
-        if (field === 'issuedOn' || field === 'expiresOn' || field === 'file') onFields[field] = issue.message;
-      }
-      if (err.code === 'CERTIFICATION_EVIDENCE_TYPE' || err.code === 'FILE_TOO_LARGE') onFields.file = err.message;
-      if (Object.keys(onFields).length) {
-        err.claimed = true;
-        setErrors(onFields);
-      } else setError(err.message);
-    }
-  };
-
   return (
-    <AppDialog opened onClose={onClose} title={t('admin:certifications.recordTitle', { type: type.name })}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Text>{t('admin:certifications.recordFor', { name })}</Text>
-          <TextInput
-            type="date"
-            label={t('admin:certifications.issuedOn')}
-            withAsterisk
-            data-autofocus
-            value={issuedOn}
-            onChange={(e) => onIssued(e.currentTarget.value)}
-            error={errors.issuedOn}
-          />
-          <TextInput
-            type="date"
-            label={t('admin:certifications.expiresOn')}
-            description={t('admin:certifications.expiresOnHelp', {
-              validity: duration(i18n.language, type.validityMonths, 'month'),
-            })}
-            withAsterisk
-            value={expiresOn}
-            onChange={(e) => {
-              setExpiryTouched(true);
-              setExpiresOn(e.currentTarget.value);
-            }}
-            error={errors.expiresOn}
-          />
-          <FileInput
-            label={t('admin:certifications.evidence')}
-            description={t('admin:certifications.evidenceHelp')}
-            placeholder={t('admin:certifications.chooseFile')}
-            accept="application/pdf,image/png,image/jpeg"
-            value={file}
-            onChange={setFile}
-            clearable
-            error={errors.file}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('admin:common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('admin:certifications.record')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </AppDialog>
+    <CertificateDialog
+      title={t('admin:certifications.recordTitle', { type: type.name })}
+      intro={t('admin:certifications.recordFor', { name })}
+      today={type.today}
+      validityMonths={type.validityMonths}
+      evidenceRequired={false}
+      submitLabel={t('admin:certifications.record')}
+      saving={save.isPending}
+      onSave={async (values) => {
+        await save.mutateAsync({ userUuid: person.uuid, ...values });
+        notify.success(t('admin:certifications.recorded', { name, type: type.name }));
+      }}
+      onClose={onClose}
+    />
   );
 }

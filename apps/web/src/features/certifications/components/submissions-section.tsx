@@ -1,5 +1,5 @@
 import type { PendingSubmission } from '@wac/shared/schemas/certifications';
-import { Anchor, Button, Group, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
@@ -11,9 +11,9 @@ import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useTableState } from '../../../lib/use-table-state';
 import { useApproveSubmission } from '../api/approve-submission';
-import { downloadEvidence } from '../api/download-evidence';
 import { useSubmissions } from '../api/get-submissions';
 import { useRejectSubmission } from '../api/reject-submission';
+import { EvidenceCell } from './evidence-cell';
 
 const SORTS = ['submittedAt'] as const;
 type Sort = (typeof SORTS)[number];
@@ -48,18 +48,7 @@ export function SubmissionsSection() {
     {
       key: 'evidence',
       header: t('admin:certifications.evidence'),
-      render: (r) =>
-        r.record.evidence ? (
-          <Anchor
-            component="button"
-            type="button"
-            onClick={() => void downloadEvidence(r.record.uuid, r.record.evidence!.name)}
-          >
-            {t('admin:certifications.download', { name: r.record.evidence.name })}
-          </Anchor>
-        ) : (
-          t('admin:certifications.none')
-        ),
+      render: (r) => <EvidenceCell record={r.record} />,
     },
     {
       key: 'actions',
