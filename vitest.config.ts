@@ -31,6 +31,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // PGlite runs one query at a time per instance; files run in parallel workers.
           pool: 'forks',
+          isolate: process.env.VITEST_ISOLATE === '1',
         },
       },
       {

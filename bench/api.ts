@@ -20,7 +20,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import { createTokenService } from '../apps/server/src/lib/tokens';
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, BIGCO, companyId, userId } from './lib/dataset';
-import { cookiePair, DEFAULT_BENCH_DB_URL, ms, request, sleep, waitForHttp } from './lib/util';
+import { cookiePair, cpuUsOf, DEFAULT_BENCH_DB_URL, ms, request, sleep, waitForHttp } from './lib/util';
 
 const { values: args } = parseArgs({
   options: {
@@ -80,15 +80,6 @@ const pidOfPort = new Map<number, number>();
 let dbPids: () => Promise<number[]> = async () => [];
 let endWatcher: () => Promise<void> = async () => undefined;
 
-/** User + system CPU of a process and its threads, in µs (/proc/<pid>/stat, clock ticks of 10 ms). */
-function cpuUsOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  } catch {
-    return 0; // a backend that ended meanwhile
-  }
-}
 let cpuOfLastRun: { server: number; db: number } | undefined;
 
 // ---------------------------------------------------------------- setup: read the dataset directly

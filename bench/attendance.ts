@@ -98,7 +98,9 @@ async function main() {
   const companyId = args.reuse
     ? ((await q('SELECT id FROM companies LIMIT 1')).rows[0].id as string)
     : args.resume
-      ? await seedRest(q, (await q('SELECT id FROM companies LIMIT 1')).rows[0].id as string)
+      ? await db
+          .migrate()
+          .then(async () => seedRest(q, (await q('SELECT id FROM companies LIMIT 1')).rows[0].id as string))
       : await seed(db, q);
   const today = zonedDate(new Date(), TZ);
   const [{ n: entries }] = (await q('SELECT count(*)::int AS n FROM attendance_entries')).rows;
@@ -168,13 +170,26 @@ async function seedRest(q: Q, companyId: string) {
   const today = zonedDate(new Date(), TZ);
   // One transaction over 10 M entries: past the pool's query timeout.
   const long = await openDatabase({ databaseUrl: URL_, poolSize: 1, queryTimeoutMs: 4 * 3_600_000 });
-  await timed('stats:rebuild (member-days, board keys and counts)', () =>
+  // In batches of days (one transaction each, ~100,000 member-days): its throughput is printed.
+  const t0 = performance.now();
+  let slowest = 0;
+  const written = await timed('stats:rebuild (member-days, board keys and counts)', () =>
     rebuildStats(
       forCompany(
         createCtx({ config: testConfig(), db: long, bus: createMemoryBus(), log: console } as unknown as Infra),
         companyId,
       ),
+      {
+        onBatch: (b) => {
+          slowest = Math.max(slowest, b.ms);
+          if (b.memberDays > 0) console.log(`    ${b.from}..${b.to}: ${b.memberDays} member-days in ${ms(b.ms)}`);
+        },
+      },
     ),
+  );
+  const secs = (performance.now() - t0) / 1000;
+  console.log(
+    `  rebuild: ${written.toLocaleString('en')} member-days, ${Math.round(written / secs).toLocaleString('en')}/s, slowest batch ${ms(slowest)}`,
   );
   await long.close();
   // Time off: a year of approved two-day leaves (13 per person), a pending one in two weeks, and
@@ -293,6 +308,15 @@ async function measure(
     );
 
   if (only.has('burst')) {
+    // The floor of any durable write: one autocommitted one-row insert (one round trip and a WAL
+    // flush), next to which a clock-in (a transaction of several statements, triggers and the
+    // company's audit chain) is measured.
+    await q('CREATE TABLE IF NOT EXISTS bench_write_floor (id bigserial PRIMARY KEY, v int)');
+    row(
+      'write floor: one-row insert, autocommit (raw pg)',
+      await load((i) => q('INSERT INTO bench_write_floor (v) VALUES ($1)', [i])),
+      baseline.rps,
+    );
     // The morning burst: each idle member clocks in once; every fourth request is retried with its key.
     const burstIds = idle.slice(0, Math.min(idle.length, 20_000));
     let next = 0;
@@ -325,14 +349,24 @@ async function measure(
     const t0 = performance.now();
     let lines = 0;
     let bytes = 0;
+    // With `node --expose-gc`, the live heap after a full collection every 250,000 lines: constant
+    // memory means it stays flat however far the export has gone (RSS alone moves with the GC).
+    const gc = (globalThis as { gc?: () => void }).gc;
+    const live: number[] = [];
     for await (const chunk of await exportCsv(adminCtx, { period: 'month' })) {
       bytes += Buffer.byteLength(chunk as string);
       lines++;
+      if (gc && lines % 250_000 === 0) {
+        gc();
+        live.push(Math.round(process.memoryUsage().heapUsed / 1e6));
+      }
     }
     clearInterval(sampler);
     console.log(
       `  monthly CSV export: ${(lines - 1).toLocaleString('en')} lines, ${(bytes / 1e6).toFixed(1)} MB in ${ms(performance.now() - t0)}; RSS ${(rest / 1e6).toFixed(0)} MB at rest, peak ${(peak / 1e6).toFixed(0)} MB`,
     );
+    if (gc) console.log(`  live heap after GC, every 250,000 lines: ${live.join(', ')} MB`);
+    else console.log('  (run with node --expose-gc to see the live heap along the export)');
   }
   await raw.end();
   await db.close();

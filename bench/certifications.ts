@@ -18,7 +18,6 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { createCertificationType } from '../apps/server/src/db/seed/certification-factories';
 import { createMemoryBus } from '../apps/server/src/lib/bus';
 import { createCtx, forCompany } from '../apps/server/src/lib/context';
-import * as repo from '../apps/server/src/modules/certifications/certifications.repository';
 import * as reminderRepo from '../apps/server/src/modules/certifications/reminders.repository';
 import * as certifications from '../apps/server/src/modules/certifications/certifications.service';
 import * as my from '../apps/server/src/modules/certifications/my-certifications.service';

@@ -15,7 +15,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startCluster } from '../apps/server/src/test/cluster';
 import { TestSocket } from '../apps/server/src/test/ws-client';
-import { sleep, waitForHttp } from './lib/util';
+import { cpuUsOf, sleep, waitForHttp } from './lib/util';
 
 const { values: args } = parseArgs({
   options: {
@@ -98,26 +98,48 @@ try {
   });
   await waitForHttp(BASE, 'localhost', `/pk/${ids.admin}`);
 
-  const load = async (name: string, url: string, headers: Record<string, string> = {}) => {
+  // CPU per answered request (server process A, and the database's backends), which unlike req/s
+  // hardly depends on what else runs on the machine: the figure to compare across runs.
+  const cpuWatch = new pg.Client({ connectionString: cluster.databaseUrl });
+  await cpuWatch.connect();
+  const dbPids = async () =>
+    (
+      await cpuWatch.query<{ pid: number }>(
+        'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      )
+    ).rows.map((r) => r.pid);
+  const load = async (name: string, url: string, headers: Record<string, string> = {}, server?: number) => {
     await autocannon({ url, connections: 10, duration: 2, headers });
+    const dbBefore = new Map((await dbPids()).map((p) => [p, cpuUsOf(p)]));
+    const serverBefore = server ? cpuUsOf(server) : 0;
     const r = await autocannon({ url, connections: 10, duration: DURATION, headers });
+    const answered = r.requests.total || 1;
+    const db = (await dbPids()).reduce((t, p) => t + cpuUsOf(p) - (dbBefore.get(p) ?? 0), 0);
+    const cpu = Math.round(((server ? cpuUsOf(server) - serverBefore : 0) + db) / answered);
     const row = {
       name,
       rps: Math.round(r.requests.average),
       p50: r.latency.p50,
       p99: r.latency.p99,
       non2xx: r.non2xx,
+      cpu,
     };
-    log(`  ${name}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}`);
+    log(
+      `  ${name}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}, CPU ${cpu} µs/request`,
+    );
     return row;
   };
+  const serverA = cluster.pids[0];
   log(`HTTP at 10 connections, ${DURATION} s each:`);
   const rows = [
     await load('bare primary-key select (baseline)', `http://127.0.0.1:${BASE}/pk/${ids.admin}`),
-    await load('public page JSON (with presence)', `http://127.0.0.1:${A}/api/public/pages/bigco/sales`, {
-      host: 'localhost',
-    }),
-    await load('public page HTML', `http://127.0.0.1:${A}/admin/public/bigco/sales`, { host: 'localhost' }),
+    await load(
+      'public page JSON (with presence)',
+      `http://127.0.0.1:${A}/api/public/pages/bigco/sales`,
+      { host: 'localhost' },
+      serverA,
+    ),
+    await load('public page HTML', `http://127.0.0.1:${A}/admin/public/bigco/sales`, { host: 'localhost' }, serverA),
     await load(
       `navbar search "ali" (${MEMBERS.toLocaleString('en')} members)`,
       `http://127.0.0.1:${A}/api/search?q=ali`,
@@ -125,6 +147,7 @@ try {
         host: 'bigco.localhost',
         authorization: `Bearer ${admin.token}`,
       },
+      serverA,
     ),
     await load(
       `navbar search "oka" (${MEMBERS.toLocaleString('en')} members)`,
@@ -133,6 +156,7 @@ try {
         host: 'bigco.localhost',
         authorization: `Bearer ${admin.token}`,
       },
+      serverA,
     ),
   ];
 
@@ -205,15 +229,18 @@ try {
   watcher.ws.terminate();
 
   const base = rows[0]!;
-  log('\n| Measure | req/s | p50 | p99 | ×baseline p99 | non-2xx |\n| --- | ---: | ---: | ---: | ---: | ---: |');
+  log(
+    '\n| Measure | req/s | p50 | p99 | ×baseline p99 | non-2xx | CPU per request (server A + database) |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  );
   for (const r of rows) {
     log(
-      `| ${r.name} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${(r.p99 / Math.max(1, base.p99)).toFixed(1)} | ${r.non2xx} |`,
+      `| ${r.name} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${(r.p99 / Math.max(1, base.p99)).toFixed(1)} | ${r.non2xx} | ${r === base ? '' : `${r.cpu} µs`} |`,
     );
   }
   log(
-    `| presence change A → console on B (${CHANGES * 2} changes, ${SOCKETS} sockets) | | ${pct(settle, 50).toFixed(1)} ms | ${pct(settle, 99).toFixed(1)} ms | | |`,
+    `| presence change A → console on B (${CHANGES * 2} changes, ${SOCKETS} sockets) | | ${pct(settle, 50).toFixed(1)} ms | ${pct(settle, 99).toFixed(1)} ms | | | |`,
   );
+  await cpuWatch.end();
 } finally {
   baseline?.kill();
   await cluster.close();

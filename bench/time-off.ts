@@ -67,6 +67,8 @@ interface World {
   adminId: string;
   departmentId: string;
   person: string;
+  /** The department's manager (person 1): the org chart's level of DEPT - 1 reports. */
+  manager: string;
   sessionId: string;
   pendingIds: string[];
 }
@@ -159,6 +161,7 @@ async function seed(): Promise<World> {
       [w.admin, w.company],
     )
   ).rows;
+  const [manager] = (await q(`SELECT id FROM users WHERE email = 'p1@tobench.test'`)).rows;
   await q('ANALYZE');
   const [c] = (await q('SELECT count(*)::int AS n FROM time_off_ledger')).rows;
   console.log(
@@ -171,6 +174,7 @@ async function seed(): Promise<World> {
     adminId: w.admin,
     departmentId: w.dept,
     person: person.user_id,
+    manager: manager.id,
     sessionId: session.id,
     pendingIds: pending.rows.map((r) => r.id as string),
   };
@@ -193,6 +197,7 @@ async function reuse(): Promise<World> {
      VALUES ($1, $2, 'bench', '127.0.0.1', now() + interval '1 day') RETURNING id`,
     [a.id, c.id],
   );
+  const m = await one(`SELECT id FROM users WHERE email = 'p1@tobench.test'`);
   const pending = await client.query(`SELECT id FROM time_off_requests WHERE company_id = $1 AND status = 'pending'`, [
     c.id,
   ]);
@@ -203,6 +208,7 @@ async function reuse(): Promise<World> {
     adminId: a.id,
     departmentId: d.id,
     person: p.user_id,
+    manager: m.id,
     sessionId: s.id,
     pendingIds: pending.rows.map((r) => r.id as string),
   };
@@ -307,6 +313,21 @@ async function main() {
   });
   await measure(`team calendar, March, ${DEPT}-person department, page 10`, {
     url: url(`/api/time-off/calendar?month=2030-03&departmentUuid=${w.departmentId}&itemsPerPage=50&page=10`),
+    headers,
+  });
+  // People (issue 9): the directory and the org chart over the same company.
+  await measure(`directory, page 1 by name (${PEOPLE.toLocaleString('en')} people)`, {
+    url: url('/api/employees?page=1'),
+    headers,
+  });
+  await measure('directory search "num" (every name matches)', { url: url('/api/employees?search=num'), headers });
+  await measure('directory search "000421" (one match)', { url: url('/api/employees?search=000421'), headers });
+  await measure(`org chart: one manager's reports (${DEPT - 1}, first 200)`, {
+    url: url(`/api/employees/org-chart?managerUuid=${w.manager}`),
+    headers,
+  });
+  await measure('org chart: the top (people without a manager, first 200)', {
+    url: url('/api/employees/org-chart'),
     headers,
   });
   await measure('pending approvals count (admin, whole company)', {

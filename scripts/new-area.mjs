@@ -94,7 +94,7 @@ insertAt('apps/server/src/test/matrix-areas.ts', 'matrix prefixes', `'/api/${n.p
 insertAt(
   'apps/web/src/app/router.tsx',
   'screens',
-  `const ${n.P}Screen = lazy(() => import('../features/${n.p}/${n.p}-screen'));`,
+  `const ${n.P}Screen = preloadable(() => import('../features/${n.p}/${n.p}-screen'));`,
 );
 insertAt(
   'apps/web/src/app/router.tsx',

@@ -3,28 +3,22 @@
 // recompiles when a source file (tests aside) is newer than the build (about half a second); an install made
 // with `npm ci --omit=dev` runs what `npm run build` left.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const [name, ...args] = process.argv.slice(2);
 const entry = join(root, 'apps/server/dist', `${name}.js`);
 
-function newest(dir) {
-  let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) t = Math.max(t, newest(p));
-    else if (!e.name.endsWith('.test.ts')) t = Math.max(t, statSync(p).mtimeMs);
-  }
-  return t;
-}
-
 const canBuild = existsSync(join(root, 'node_modules/esbuild'));
-const stale = () =>
-  !existsSync(entry) ||
-  Math.max(newest(join(root, 'apps/server/src')), newest(join(root, 'packages/shared/src'))) > statSync(entry).mtimeMs;
-if (canBuild && stale()) {
+// newest.mjs is a checkout's file: a production install (server-script.mjs alone) never loads it.
+const stale = async () => {
+  if (!existsSync(entry)) return true;
+  const { newest } = await import('./newest.mjs');
+  const sources = Math.max(newest(join(root, 'apps/server/src')), newest(join(root, 'packages/shared/src')));
+  return sources > statSync(entry).mtimeMs;
+};
+if (canBuild && (await stale())) {
   const res = spawnSync(process.execPath, [join(root, 'scripts/build-server.mjs')], { stdio: 'inherit' });
   if (res.status !== 0) process.exit(res.status ?? 1);
 }

@@ -58,26 +58,40 @@ step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 step('migrations', 'node', ['scripts/check-migrations.mjs']);
 step('openapi', 'node', ['--import', 'tsx', 'apps/server/src/scripts/openapi.ts', '--check']);
 
+// With TEST_ALONGSIDE_E2E=1 (CI) the server's tests (on PGlite, then on PostgreSQL) run beside the
+// end-to-end tier instead (below); the web, shared and script tests still run first.
+const pgAlongside = process.env.TEST_ALONGSIDE_E2E === '1' && !only.length;
 const unit = join(out, 'vitest.json');
+const unitProjects = pgAlongside ? ['--project', 'web', '--project', 'shared', '--project', 'scripts'] : [];
 try {
-  step('unit+api (PGlite)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${unit}`]);
+  step(pgAlongside ? 'unit (web, shared, scripts)' : 'unit+api (PGlite)', bin('vitest'), [
+    'run',
+    ...unitProjects,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${unit}`,
+  ]);
 } finally {
   countVitest(unit);
 }
-
-if (process.env.TEST_DATABASE_URL) {
-  const pgReport = join(out, 'vitest-pg.json');
+const pgReport = join(out, 'vitest-pg.json');
+const pgliteReport = join(out, 'vitest-pglite.json');
+const serverArgs = (report) => [
+  'run',
+  '--project',
+  'server',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${report}`,
+];
+const pgArgs = serverArgs(pgReport);
+if (process.env.TEST_DATABASE_URL && !pgAlongside) {
   try {
-    step(
-      'api (PostgreSQL)',
-      bin('vitest'),
-      ['run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile=${pgReport}`],
-      { TEST_DB: 'pg' },
-    );
+    step('api (PostgreSQL)', bin('vitest'), pgArgs, { TEST_DB: 'pg' });
   } finally {
     countVitest(pgReport);
   }
-} else {
+} else if (!process.env.TEST_DATABASE_URL) {
   console.log('\n(api on PostgreSQL skipped: TEST_DATABASE_URL is not set; CI sets it)');
 }
 
@@ -86,32 +100,40 @@ if (existsSync(join(root, 'apps/web/index.html'))) {
   if (existsSync(join(root, 'scripts/check-size.mjs'))) step('size', 'node', ['scripts/check-size.mjs']);
 }
 
-// CI's other suites (fault injection, the area generator), when asked for with
-// TEST_ALONGSIDE_E2E=1: run beside the end-to-end tier, which leaves most of the two cores idle
-// (it waits on the browser and the server), and waited for before the next tier. They use ports,
-// databases and folders of their own.
-const alongside = process.env.TEST_ALONGSIDE_E2E === '1' && !only.length ? startAlongside() : null;
+// CI's other suites (the server's tests on PGlite and on PostgreSQL, fault injection, the area
+// generator), when asked for with TEST_ALONGSIDE_E2E=1: run one after the other beside the
+// end-to-end tier, which holds about one of the two cores (one browser, one server), and waited for
+// before the next tier. They use ports, databases and folders of their own. Each vitest run takes
+// one worker there, so that the two beside each other never hold more than the two cores.
+const alongside = pgAlongside ? startAlongside() : null;
 
 function startAlongside() {
   const log = join(out, 'alongside.log');
-  console.log(`\n▶ alongside the e2e tier: npm run test:faults, then npm run test:generator (output: ${log})`);
+  const quote = (args) => args.map((a) => `'${a}'`).join(' ');
+  const pglite = `VITEST_MAX_WORKERS=1 ${bin('vitest')} ${quote(serverArgs(pgliteReport))} && `;
+  const pg = process.env.TEST_DATABASE_URL
+    ? `TEST_DB=pg VITEST_MAX_WORKERS=1 ${bin('vitest')} ${quote(pgArgs)} && `
+    : '';
+  const chain = `${pglite}${pg}npm run --silent test:faults && npm run --silent test:generator`;
+  console.log(`\n▶ alongside the e2e tier: ${chain} (output: ${log})`);
   const t0 = Date.now();
   const fd = openSync(log, 'w');
-  const child = spawn('sh', ['-c', 'npm run --silent test:faults && npm run --silent test:generator'], {
-    cwd: root,
-    stdio: ['ignore', fd, fd],
-  });
+  const child = spawn('sh', ['-c', chain], { cwd: root, stdio: ['ignore', fd, fd] });
   const done = new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
   return {
     async wait() {
       const code = await done;
+      countVitest(pgliteReport);
+      countVitest(pgReport);
       const secs = ((Date.now() - t0) / 1000).toFixed(1);
-      console.log(`\n── faults and generator (beside the e2e tier) ──\n${readFileSync(log, 'utf8')}`);
+      console.log(
+        `\n── beside the e2e tier: api (PGlite, PostgreSQL), faults, generator ──\n${readFileSync(log, 'utf8')}`,
+      );
       if (code !== 0) {
-        console.error(`✖ faults and generator failed after ${secs}s`);
-        throw new StepFailed('faults and generator');
+        console.error(`✖ the tiers beside e2e failed after ${secs}s`);
+        throw new StepFailed('beside e2e');
       }
-      console.log(`✔ faults and generator (${secs}s, beside the e2e tier)`);
+      console.log(`✔ api (PGlite, PostgreSQL), faults and generator (${secs}s, beside the e2e tier)`);
     },
   };
 }

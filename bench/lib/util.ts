@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
 export const DEFAULT_BENCH_DB_URL = 'postgres://postgres@127.0.0.1:5432/wac_bench';
@@ -75,4 +76,14 @@ export function cookiePair(setCookie: string | string[] | undefined, name?: stri
     if (!name || pair.startsWith(`${name}=`)) return pair;
   }
   return null;
+}
+
+/** User + system CPU of a process and its threads, in µs (/proc/<pid>/stat, clock ticks of 10 ms). */
+export function cpuUsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return 0; // a backend that ended meanwhile
+  }
 }

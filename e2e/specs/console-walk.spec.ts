@@ -45,6 +45,7 @@ async function expectClean(page: Page, language: string, where: string) {
   const violations = await axeViolations(page);
   expect(violations, `${where}:\n${describeViolations(violations)}`).toEqual([]);
   // innerText is what is rendered, CSS text-transform included ("ADMIN").
+  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is checked
   const text = await page.evaluate(() => document.body.innerText);
   expect(rawValuesIn(text, language), `${where}: raw values on screen`).toEqual([]);
 }

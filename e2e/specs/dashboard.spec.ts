@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
 import { axeViolations, describeViolations, expectDashboard, signIn } from '../support/console';
-import { consoleUrl } from '../support/env';
 
 const total = async (figure: import('@playwright/test').Locator) =>
   Number((await figure.locator('.stat-value').textContent())?.replace(/\D/g, '') ?? 'NaN');

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectDashboard, expectNoViolations, signIn } from '../support/console';
 import { consoleUrl } from '../support/env';
 

@@ -36,7 +36,8 @@ export interface AxeViolation {
 /** Runs axe-core (WCAG 2.0/2.1/2.2 A and AA rules) on the page as it is now. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol: the page's CSP (script-src 'self') does not apply.
-  await page.evaluate(axeSource);
+  // Once per document (a screen scanned in several states keeps it).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: AxeViolation[] }> } }

@@ -31,6 +31,7 @@ import hostileInput from './plugins/hostile-input';
 import metricsPlugin from './plugins/metrics';
 import { createMemoryPresence, createRedisPresence, type Presence } from './lib/presence';
 import { createMailer, type Mailer, mailStartNotice } from './lib/mail';
+import { lingerAfterEarlyAnswer } from './lib/lingering-close';
 import socketPlugin from './plugins/socket';
 import webPlugin from './plugins/web';
 
@@ -72,12 +73,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // a load balancer sends new connections to the other processes.
     return503OnClosing: false,
     // A malformed or overlong path segment is a bad request, answered like every other error.
-    frameworkErrors: (error, request, reply) => {
+    frameworkErrors: (_error, request, reply) => {
       request.lang = pickLanguage(request.headers['accept-language']);
       return sendError(request, reply, 'BAD_REQUEST', 400);
     },
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // An answer sent before the body was read (413) reaches a client that is still sending.
+  lingerAfterEarlyAnswer(app.server);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

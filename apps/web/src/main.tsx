@@ -5,12 +5,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { preloadRoute, router } from './app/router';
 import { initI18n } from './lib/i18n';
 import { startSession } from './lib/session/session';
 import { sessionStore } from './lib/session/store';
 
 async function boot() {
+  // The screen's chunks come while the translations load and the session starts.
+  preloadRoute(window.location.pathname);
   await initI18n();
   const root = document.getElementById('root');
   if (!root) return;

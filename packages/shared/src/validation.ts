@@ -32,6 +32,7 @@ export const VALIDATION_KEYS = [
   'halfDays',
   'rangeTooLong',
   'expiresBeforeIssued',
+  'issuedInFuture',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
@@ -64,6 +65,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     halfDays: 'A one-day request cannot both start and end at mid-day.',
     rangeTooLong: 'The range may span at most 5 years.',
     expiresBeforeIssued: 'The expiry date is before the issue date.',
+    issuedInFuture: 'The issue date is after today.',
   },
   de: {
     required: 'Dieses Feld ist erforderlich.',
@@ -92,6 +94,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     halfDays: 'Ein Antrag für einen Tag kann nicht zugleich mittags beginnen und mittags enden.',
     rangeTooLong: 'Der Zeitraum darf höchstens 5 Jahre umfassen.',
     expiresBeforeIssued: 'Das Ablaufdatum liegt vor dem Ausstellungsdatum.',
+    issuedInFuture: 'Das Ausstellungsdatum liegt nach dem heutigen Tag.',
   },
   fr: {
     required: 'Ce champ est obligatoire.',
@@ -120,6 +123,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     halfDays: 'Une demande d’un seul jour ne peut pas à la fois commencer et finir à midi.',
     rangeTooLong: 'La période ne peut pas dépasser 5 ans.',
     expiresBeforeIssued: 'La date d’expiration est antérieure à la date de délivrance.',
+    issuedInFuture: 'La date de délivrance est postérieure à aujourd’hui.',
   },
   pt: {
     required: 'Este campo é obrigatório.',
@@ -148,6 +152,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     halfDays: 'Um pedido de um só dia não pode começar e terminar a meio do dia.',
     rangeTooLong: 'O período pode abranger no máximo 5 anos.',
     expiresBeforeIssued: 'A data de validade é anterior à data de emissão.',
+    issuedInFuture: 'A data de emissão é posterior a hoje.',
   },
   ar: {
     required: 'هذا الحقل مطلوب.',
@@ -176,6 +181,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     halfDays: 'لا يمكن لطلب يوم واحد أن يبدأ وينتهي كلاهما في منتصف اليوم.',
     rangeTooLong: 'لا يجوز أن تتجاوز الفترة 5 سنوات.',
     expiresBeforeIssued: 'تاريخ الانتهاء يسبق تاريخ الإصدار.',
+    issuedInFuture: 'تاريخ الإصدار بعد اليوم.',
   },
 };
 

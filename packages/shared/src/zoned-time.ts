@@ -65,6 +65,21 @@ function offsetMinutes(instant: Date, timeZone: string) {
  * change maps to the instant just after the gap; an hour repeated in the autumn takes its first pass.
  */
 export function zonedInstant(date: IsoDate, time: string, timeZone: string): Date {
+  // A timesheet asks the same few (day, time, zone) triples again and again, and each answer costs
+  // three or four Intl readings: remembered (a fresh Date each time, as callers may change it).
+  const key = `${timeZone}|${date}|${time}`;
+  let at = instants.get(key);
+  if (at === undefined) {
+    if (instants.size >= 20_000) instants.clear();
+    at = computeInstant(date, time, timeZone);
+    instants.set(key, at);
+  }
+  return new Date(at);
+}
+
+const instants = new Map<string, number>();
+
+function computeInstant(date: IsoDate, time: string, timeZone: string): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
   const wall = Date.UTC(y, m - 1, d, hh, mm);
@@ -75,9 +90,9 @@ export function zonedInstant(date: IsoDate, time: string, timeZone: string): Dat
   const exact = candidates
     .filter((c) => offsetMinutes(new Date(c), timeZone) * 60_000 + c === wall)
     .sort((a, b) => a - b);
-  if (exact.length) return new Date(exact[0]!);
+  if (exact.length) return exact[0]!;
   // In a gap: the later of the two readings lands after it.
-  return new Date(Math.max(...candidates));
+  return Math.max(...candidates);
 }
 
 /** The instant a company's day starts and the instant the next one starts. */

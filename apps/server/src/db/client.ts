@@ -25,6 +25,12 @@ export interface Scope {
   companyId?: string | null;
   userId?: string | null;
   system?: boolean;
+  /**
+   * An admin's bulk change (a policy for a whole company, a large audience): its statements may run
+   * up to BULK_TIMEOUT_MS instead of the pool's per-statement limit, and the database itself
+   * cancels one that runs longer (statement_timeout), so the limit holds on both sides.
+   */
+  bulk?: boolean;
 }
 
 const MIGRATIONS = new URL('./migrations', import.meta.url).pathname;
@@ -66,6 +72,8 @@ export interface OpenOptions {
 
 const CONNECT_TIMEOUT_MS = 5_000;
 const QUERY_TIMEOUT_MS = 5_000;
+/** The longest one statement of a bulk transaction (Scope.bulk) may run. */
+export const BULK_TIMEOUT_MS = 60_000;
 
 const UNAVAILABLE_ERRNOS = new Set([
   'ECONNREFUSED',
@@ -240,14 +248,22 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     scoped = async <T>(scope: Scope, fn: (tx: Tx) => Promise<T>) => {
       const client = await p.connect();
       const lit = (v: string) => client.escapeLiteral(v);
-      const begin = `BEGIN; SELECT set_config('role', ${lit(APP_ROLE)}, true), set_config('app.company_id', ${lit(scope.companyId ?? '')}, true), set_config('app.user_id', ${lit(scope.userId ?? '')}, true), set_config('app.scope', ${lit(scope.system ? 'system' : '')}, true), set_config('plan_cache_mode', 'force_generic_plan', true)`;
+      const bulk = scope.bulk ? `, set_config('statement_timeout', '${BULK_TIMEOUT_MS}', true)` : '';
+      const begin = `BEGIN; SELECT set_config('role', ${lit(APP_ROLE)}, true), set_config('app.company_id', ${lit(scope.companyId ?? '')}, true), set_config('app.user_id', ${lit(scope.userId ?? '')}, true), set_config('app.scope', ${lit(scope.system ? 'system' : '')}, true), set_config('plan_cache_mode', 'force_generic_plan', true)${bulk}`;
+      // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query overloads, as drizzle calls them.
+      const timed = (config: any): any => {
+        if (!scope.bulk || typeof config?.submit === 'function') return config;
+        return typeof config === 'string'
+          ? { text: config, query_timeout: BULK_TIMEOUT_MS }
+          : { ...config, query_timeout: BULK_TIMEOUT_MS };
+      };
       let begun = false;
       // The transaction begins with its first statement: BEGIN, the scope and that statement go as
       // one message when its values can be written as literals (inline-params.ts), else BEGIN and
       // the scope go first. A transaction that runs no statement never begins.
       // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query overloads, as drizzle calls them.
       const query = async (config: any, values?: any): Promise<any> => {
-        if (begun) return client.query(config, values);
+        if (begun) return client.query(timed(config), values);
         begun = true;
         const text: unknown = typeof config === 'string' ? config : config?.text;
         const params: unknown = Array.isArray(values) ? values : (config?.values ?? []);
@@ -259,10 +275,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
             : null;
         if (inlined === null) {
           await client.query(begin);
-          return client.query(config, values);
+          return client.query(timed(config), values);
         }
         const { name: _name, values: _values, text: _text, ...rest } = typeof config === 'string' ? {} : config;
-        const results = await client.query({ ...rest, text: `${begin}; ${inlined}` });
+        const results = await client.query(timed({ ...rest, text: `${begin}; ${inlined}` }));
         return Array.isArray(results) ? results[results.length - 1] : results;
       };
       const conn = new Proxy(client, {
@@ -277,7 +293,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         const session = new NodePgSession(conn, internals.dialect, internals.session.schema, internals.session.options);
         const tx = new NodePgTransaction(internals.dialect, session, internals.session.schema) as unknown as Tx;
         const result = await fn(tx);
-        if (begun) await client.query('COMMIT');
+        if (begun) await client.query(timed('COMMIT'));
         return result;
       } catch (error) {
         // A connection that timed out or broke is discarded, not asked to roll back (that would

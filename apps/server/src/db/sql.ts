@@ -42,6 +42,14 @@ export const containsPattern = (fragment: string) => `%${fragment.toLowerCase().
 
 export const and = (parts: SQL[]) => sql.join(parts, sql` AND `);
 
+/**
+ * A page size or offset written into the statement, not bound: under the generic plans the app's
+ * transactions use, a bound LIMIT is unknown to the planner, which then joins every row by hash
+ * and sorts them instead of walking an index for the page's few rows (the tracking list, the
+ * directory: 0.4 ms with the literal, 790 ms p50 bound, at 100,000 people).
+ */
+export const intLiteral = (n: number) => sql.raw(String(Math.trunc(Number(n))));
+
 /** Where a row stands in a keyset order: its sort key as text, then its id (the tie-breaker). */
 export type KeysetCursor = { k: string; id: string };
 
@@ -56,3 +64,18 @@ export const afterKeyset = (key: SortKey, id: SQL, desc: boolean, cursor: Keyset
   cursor
     ? sql` AND (${key.expr}, ${id}) ${desc ? sql`<` : sql`>`} (${cursor.k}::${key.type}, ${cursor.id}::uuid)`
     : sql``;
+
+/**
+ * How many rows `from` (a FROM … WHERE … clause) holds, counted no further than `cap`: the count
+ * stops early instead of walking millions of matches. `more` says the cap was passed.
+ */
+export async function countUpTo(
+  tx: Tx,
+  from: SQL,
+  cap: number,
+  run: (tx: Tx, query: SQL) => Promise<{ n: number }[]> = rows,
+): Promise<{ n: number; more: boolean }> {
+  const [c] = await run(tx, sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} LIMIT ${cap + 1}) x`);
+  const n = c?.n ?? 0;
+  return { n: Math.min(n, cap), more: n > cap };
+}

@@ -16,3 +16,8 @@ export function pickLanguage(header: string | undefined): Language {
   }
   return DEFAULT_LANGUAGE;
 }
+
+/** A user's stored language when it is one the console speaks, else the default (mails, reminders). */
+export function userLanguage(stored: string | null | undefined): Language {
+  return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : DEFAULT_LANGUAGE;
+}

@@ -5,6 +5,7 @@ export {
   afterKeyset,
   and,
   containsPattern,
+  countUpTo,
   type KeysetCursor,
   preparedRows,
   rows,

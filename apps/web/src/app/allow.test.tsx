@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { onToast, type ToastRequest } from '../lib/notify';
@@ -44,6 +45,13 @@ const renderAt = (path: string) =>
     path,
   );
 
+/** A part of the page that suspends until `slowPart.loading` settles. */
+const slowPart = { loaded: true, loading: Promise.resolve() };
+function SlowPart() {
+  if (!slowPart.loaded) throw slowPart.loading;
+  return null;
+}
+
 let toasts: ToastRequest[] = [];
 let stop: () => void;
 beforeEach(() => {
@@ -73,5 +81,29 @@ describe('a screen the company does not allow', () => {
     expect(await screen.findByText(/not authorized/i)).toBeInTheDocument();
     expect(screen.queryByText('dashboard')).toBeNull();
     expect(toasts).toEqual([]);
+  });
+
+  it('right after a switch, also when the first render of the screen was thrown away by a suspension', async () => {
+    // A slow part of the page (a lazy chunk on a loaded machine) suspends in the same first render:
+    // React discards that render, state included, and renders again when the part has loaded.
+    slowPart.loaded = false;
+    slowPart.loading = new Promise<void>((resolve) => setTimeout(resolve, 50)).then(() => {
+      slowPart.loaded = true;
+    });
+    noteSwitchArrival('/teams');
+    renderScreen(
+      <Suspense fallback={<p>loading</p>}>
+        <Routes>
+          <Route index element={<p>dashboard</p>} />
+          <Route element={<Allow subject="team" />}>
+            <Route path="teams" element={<p>teams</p>} />
+          </Route>
+        </Routes>
+        <SlowPart />
+      </Suspense>,
+      '/teams',
+    );
+    expect(await screen.findByText('dashboard')).toBeInTheDocument();
+    expect(toasts.map((t) => t.message)).toEqual(['That screen is not open to you in Globex: here is its dashboard.']);
   });
 });

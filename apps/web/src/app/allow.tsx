@@ -5,7 +5,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { StatusPage } from '../components/status-page';
 import { useAbility } from '../lib/ability';
 import { notify } from '../lib/notify';
-import { takeSwitchArrival } from '../lib/session/session';
+import { endSwitchArrival, isSwitchArrival } from '../lib/session/session';
 import { useSession } from '../lib/session/store';
 
 /**
@@ -18,7 +18,10 @@ export default function Allow({ subject }: { subject: Subject }) {
   const { pathname } = useLocation();
   const { current } = useSession();
   const allowed = ability.can('read', subject);
-  const [switched] = useState(() => takeSwitchArrival(pathname) && !allowed);
+  // Read in render, ended once shown: a first render that React throws away keeps it for the next.
+  const [arrived] = useState(() => isSwitchArrival(pathname));
+  const switched = arrived && !allowed;
+  useEffect(() => endSwitchArrival(), []);
   useEffect(() => {
     if (switched) notify.info(t('admin:nav.notAllowedAfterSwitch', { company: current?.company.name ?? '' }));
   }, [switched, t, current]);

@@ -1,57 +1,60 @@
-import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { type ReactElement, Suspense } from 'react';
+import { createBrowserRouter, matchRoutes, Navigate } from 'react-router';
 import { ErrorPage } from '../components/error-page';
 import { StatusPage } from '../components/status-page';
 import { setAppNavigator } from '../lib/browser';
+import { preloadable } from '../lib/preloadable';
 import { RequireSession, SessionGate, SignedOutOnly } from './session-gate';
 
 // Every screen is its own chunk: the login screen never downloads the console.
-const AppLayout = lazy(() => import('./layouts/app-layout').then((m) => ({ default: m.AppLayout })));
-const LoginScreen = lazy(() => import('../features/auth/login-screen'));
-const SignupScreen = lazy(() => import('../features/auth/signup-screen'));
-const ForgotPasswordScreen = lazy(() => import('../features/auth/forgot-password-screen'));
-const ResetPasswordScreen = lazy(() => import('../features/auth/reset-password-screen'));
-const LogoutScreen = lazy(() => import('../features/auth/logout-screen'));
-const DashboardScreen = lazy(() => import('../features/dashboard/dashboard-screen'));
+const AppLayout = preloadable(() => import('./layouts/app-layout').then((m) => ({ default: m.AppLayout })));
+const LoginScreen = preloadable(() => import('../features/auth/login-screen'));
+const SignupScreen = preloadable(() => import('../features/auth/signup-screen'));
+const ForgotPasswordScreen = preloadable(() => import('../features/auth/forgot-password-screen'));
+const ResetPasswordScreen = preloadable(() => import('../features/auth/reset-password-screen'));
+const LogoutScreen = preloadable(() => import('../features/auth/logout-screen'));
 // The dashboard shows the member's clock card (and, to admins, corrections waiting); the attendance feature owns it, the app composes the two.
-const DashboardToday = lazy(() =>
+const DashboardToday = preloadable(() =>
   import('../features/attendance/components/dashboard-today').then((m) => ({ default: m.DashboardToday })),
 );
-const Allow = lazy(() => import('./allow'));
-const ProfileScreen = lazy(() => import('../features/profile/profile-screen'));
-const MembersScreen = lazy(() => import('../features/members/members-screen'));
-const MemberScreen = lazy(() => import('../features/members/member-screen'));
-const TeamsScreen = lazy(() => import('../features/teams/teams-screen'));
-const TeamScreen = lazy(() => import('../features/teams/team-screen'));
-const CompaniesScreen = lazy(() => import('../features/companies/companies-screen'));
-const CompanyScreen = lazy(() => import('../features/companies/company-screen'));
-const AuditLogScreen = lazy(() => import('../features/audit-log/audit-log-screen'));
-const JoinScreen = lazy(() => import('../features/join/join-screen'));
-const InvitationScreen = lazy(() => import('../features/invitations/invitation-screen'));
-const DepartmentsScreen = lazy(() => import('../features/departments/departments-screen'));
-const EmployeesScreen = lazy(() => import('../features/employees/employees-screen'));
-const EmployeeScreen = lazy(() => import('../features/employees/employee-screen'));
-const PeopleSettingsScreen = lazy(() => import('../features/employees/people-settings-screen'));
-const OrgChartScreen = lazy(() => import('../features/employees/org-chart-screen'));
-const MyAttendanceScreen = lazy(() => import('../features/attendance/my-attendance-screen'));
-const DayBoardScreen = lazy(() => import('../features/attendance/day-board-screen'));
-const TimeOffTypesScreen = lazy(() => import('../features/time-off/time-off-types-screen'));
-const TimeOffScreen = lazy(() => import('../features/time-off/time-off-screen'));
-const JobsScreen = lazy(() => import('../features/jobs/jobs-screen'));
-const PlatformScreen = lazy(() => import('../features/companies/platform-screen'));
-const CompanyPagesScreen = lazy(() => import('../features/company-pages/company-pages-screen'));
-const ReceivedMessagesScreen = lazy(() => import('../features/company-pages/received-messages-screen'));
-const CorrectionsScreen = lazy(() => import('../features/attendance/corrections-screen'));
-const TimesheetsScreen = lazy(() => import('../features/attendance/timesheets-screen'));
-const AttendanceSettingsScreen = lazy(() => import('../features/attendance/attendance-settings-screen'));
-const PoliciesScreen = lazy(() => import('../features/policies/policies-screen'));
-const PolicyScreen = lazy(() => import('../features/policies/policy-screen'));
-const MyPoliciesScreen = lazy(() => import('../features/policies/my-policies-screen'));
-const MyPolicyScreen = lazy(() => import('../features/policies/my-policy-screen'));
-const CertificationsScreen = lazy(() => import('../features/certifications/certifications-screen'));
-const CertificationScreen = lazy(() => import('../features/certifications/certification-screen'));
-const MyCertificationsScreen = lazy(() => import('../features/certifications/my-certifications-screen'));
-const StatsScreen = lazy(() => import('../features/stats/stats-screen'));
+const DashboardScreen = preloadable(() =>
+  Promise.all([import('../features/dashboard/dashboard-screen'), DashboardToday.preload()]).then(([m]) => m),
+);
+const Allow = preloadable(() => import('./allow'));
+const ProfileScreen = preloadable(() => import('../features/profile/profile-screen'));
+const MembersScreen = preloadable(() => import('../features/members/members-screen'));
+const MemberScreen = preloadable(() => import('../features/members/member-screen'));
+const TeamsScreen = preloadable(() => import('../features/teams/teams-screen'));
+const TeamScreen = preloadable(() => import('../features/teams/team-screen'));
+const CompaniesScreen = preloadable(() => import('../features/companies/companies-screen'));
+const CompanyScreen = preloadable(() => import('../features/companies/company-screen'));
+const AuditLogScreen = preloadable(() => import('../features/audit-log/audit-log-screen'));
+const JoinScreen = preloadable(() => import('../features/join/join-screen'));
+const InvitationScreen = preloadable(() => import('../features/invitations/invitation-screen'));
+const DepartmentsScreen = preloadable(() => import('../features/departments/departments-screen'));
+const EmployeesScreen = preloadable(() => import('../features/employees/employees-screen'));
+const EmployeeScreen = preloadable(() => import('../features/employees/employee-screen'));
+const PeopleSettingsScreen = preloadable(() => import('../features/employees/people-settings-screen'));
+const OrgChartScreen = preloadable(() => import('../features/employees/org-chart-screen'));
+const MyAttendanceScreen = preloadable(() => import('../features/attendance/my-attendance-screen'));
+const DayBoardScreen = preloadable(() => import('../features/attendance/day-board-screen'));
+const TimeOffTypesScreen = preloadable(() => import('../features/time-off/time-off-types-screen'));
+const TimeOffScreen = preloadable(() => import('../features/time-off/time-off-screen'));
+const JobsScreen = preloadable(() => import('../features/jobs/jobs-screen'));
+const PlatformScreen = preloadable(() => import('../features/companies/platform-screen'));
+const CompanyPagesScreen = preloadable(() => import('../features/company-pages/company-pages-screen'));
+const ReceivedMessagesScreen = preloadable(() => import('../features/company-pages/received-messages-screen'));
+const CorrectionsScreen = preloadable(() => import('../features/attendance/corrections-screen'));
+const TimesheetsScreen = preloadable(() => import('../features/attendance/timesheets-screen'));
+const AttendanceSettingsScreen = preloadable(() => import('../features/attendance/attendance-settings-screen'));
+const PoliciesScreen = preloadable(() => import('../features/policies/policies-screen'));
+const PolicyScreen = preloadable(() => import('../features/policies/policy-screen'));
+const MyPoliciesScreen = preloadable(() => import('../features/policies/my-policies-screen'));
+const MyPolicyScreen = preloadable(() => import('../features/policies/my-policy-screen'));
+const CertificationsScreen = preloadable(() => import('../features/certifications/certifications-screen'));
+const CertificationScreen = preloadable(() => import('../features/certifications/certification-screen'));
+const MyCertificationsScreen = preloadable(() => import('../features/certifications/my-certifications-screen'));
+const StatsScreen = preloadable(() => import('../features/stats/stats-screen'));
 // new-area: screens
 
 export const router = createBrowserRouter(
@@ -195,3 +198,17 @@ export const router = createBrowserRouter(
 );
 
 setAppNavigator((path) => void router.navigate(path));
+
+/**
+ * Starts the chunks of the screen at `pathname` (its layout, its guard, the screen) so that they
+ * arrive while the session starts and the screen renders without a suspension. A signed-out visitor
+ * goes to the sign-in instead, and the chunks wait in the browser's cache for the way back.
+ */
+export function preloadRoute(pathname: string) {
+  for (const m of matchRoutes(router.routes, pathname, '/admin') ?? []) {
+    const type = (m.route.element as ReactElement | undefined)?.type as
+      | { preload?: () => Promise<unknown> }
+      | undefined;
+    type?.preload?.().catch(() => undefined);
+  }
+}

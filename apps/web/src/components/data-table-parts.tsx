@@ -27,6 +27,8 @@ export interface DataTableProps<T, S extends string, F extends string> {
   columns: Column<T, S>[];
   rows: T[] | undefined;
   totalItems: number | undefined;
+  /** More rows match than `totalItems` (the server stopped counting): the range says "more than". */
+  totalIsLowerBound?: boolean;
   loading: boolean;
   state: TableState<S, F>;
   rowId: (row: T) => string;

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../lib/i18n';
 import { useTableState } from '../lib/use-table-state';
 import { renderScreen } from '../test/render';
 import { DataTable, NARROW_QUERY } from './data-table';
@@ -86,7 +87,43 @@ const names = () =>
     .getAllByRole('row')
     .map((r) => within(r).getAllByRole('cell')[1]?.textContent);
 
+/**
+ * A bare listing of entries: `rows` undefined is one whose first answer has not come yet (loading,
+ * or waiting out a database outage); `capped` one whose server stopped counting at 10,000 matches
+ * (the audit log, filtered).
+ */
+function Entries({ rows, capped = false }: { rows?: { id: string }[]; capped?: boolean }) {
+  const state = useTableState<'name', 'kind'>({ sorts: ['name'], defaultSort: 'name', filters: ['kind'] });
+  return (
+    <DataTable
+      caption="Entries"
+      columns={[{ key: 'name', header: 'Name', render: (r: { id: string }) => r.id }]}
+      rows={rows}
+      totalItems={rows && (capped ? 10_000 : rows.length)}
+      totalIsLowerBound={capped}
+      loading={!rows}
+      state={state}
+      rowId={(r) => r.id}
+    />
+  );
+}
+
+afterEach(() => setLanguage('en', false));
+
 describe('DataTable', () => {
+  it('says "more than" when the server stopped counting, its numbers in the reader\'s language', async () => {
+    renderScreen(<Entries rows={Array.from({ length: 10 }, (_, i) => ({ id: `e${i}` }))} capped />, '/log?page=2');
+    expect(screen.getByTestId('table-range')).toHaveTextContent('11–20 of more than 10,000');
+    await setLanguage('de', false);
+    expect(await screen.findByText('11–20 von mehr als 10.000')).toBeInTheDocument();
+  });
+
+  it('counts nothing before its first answer: "Loading…", not "0–0 of 0"', () => {
+    renderScreen(<Entries />, '/log');
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    expect(screen.getByTestId('table-range')).toBeEmptyDOMElement();
+  });
+
   it('opens the view a copied link describes (page, search, sort, order)', () => {
     renderScreen(<Harness />, '/people?page=2&sort=name&order=desc&search=Person');
     expect(screen.getByRole('table', { name: 'People' })).toBeInTheDocument();

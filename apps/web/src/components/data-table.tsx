@@ -27,6 +27,7 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useFormat } from '../lib/format';
 import { CardList, type Column, type DataTableProps, EmptyState, NARROW_QUERY, SearchBox } from './data-table-parts';
 
 export type { Column, DataTableProps };
@@ -41,6 +42,7 @@ export { NARROW_QUERY };
  */
 export function DataTable<T, S extends string, F extends string>(props: DataTableProps<T, S, F>) {
   const { t } = useTranslation();
+  const f = useFormat();
   const { state, rows, totalItems, columns, selection } = props;
   const [exporting, setExporting] = useState(false);
   const [sheetOpened, sheet] = useDisclosure(false);
@@ -268,8 +270,14 @@ export function DataTable<T, S extends string, F extends string>(props: DataTabl
         )}
       </Box>
       <Group justify="space-between" mt="sm">
+        {/* Nothing is counted before the first answer: no "0–0 of 0" while it loads (or waits out an outage). */}
         <Text size="sm" c="dimmed" data-testid="table-range">
-          {t('admin:table.range', { first, last, total: totalItems ?? 0 })}
+          {totalItems !== undefined &&
+            t(props.totalIsLowerBound ? 'admin:table.rangeMoreThan' : 'admin:table.range', {
+              first: f.number(first),
+              last: f.number(last),
+              total: f.number(totalItems),
+            })}
         </Text>
         {pages > 1 && (
           <nav aria-label={t('admin:table.pagination')}>

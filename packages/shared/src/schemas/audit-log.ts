@@ -29,7 +29,12 @@ export const AuditEntrySchema = z.object({
   userAgent: z.string().nullable(),
   createdAt: z.string(),
 });
-export const AuditLogPageSchema = pageOf(AuditEntrySchema);
+/** Filtered listings count their matches up to this many; past it the total says "at least". */
+export const AUDIT_COUNT_CAP = 10_000;
+export const AuditLogPageSchema = pageOf(AuditEntrySchema).extend({
+  /** True when more entries match than `totalItems` (a filtered count stops at AUDIT_COUNT_CAP). */
+  totalIsLowerBound: z.boolean(),
+});
 
 /** The result of verifying the audit chain: intact, or the first row where it breaks and why. */
 export const AuditVerifySchema = z.object({

@@ -53,6 +53,9 @@ export const employees = pgTable(
     uniqueIndex('employees_company_user_key').on(t.companyId, t.userId),
     index('employees_company_manager_idx').on(t.companyId, t.managerUserId),
     index('employees_company_department_idx').on(t.companyId, t.departmentId),
+    // The few records with an end date: the directory's count takes the ended people off the
+    // company's member counter instead of walking every membership.
+    index('employees_company_end_idx').on(t.companyId, t.endDate).where(sql`end_date IS NOT NULL`),
     foreignKey({
       name: 'employees_membership_fk',
       columns: [t.companyId, t.userId],

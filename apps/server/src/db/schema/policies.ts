@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -105,4 +116,66 @@ export const policyAcknowledgements = pgTable(
     // Evidence exports read a policy's acknowledgements in time order, in keyset batches.
     index('policy_acks_policy_time_idx').on(t.companyId, t.policyId, t.acknowledgedAt, t.id),
   ],
+);
+
+/**
+ * Who each policy is assigned to (its audience among the enabled members), with the highest version
+ * number the person has acknowledged (0: none) and when their membership began (the due date's
+ * other start). Kept by triggers on memberships, teams, employees, policies and acknowledgements
+ * (docs/decisions/022-policy-tracking-counters.md); read-only to the application.
+ */
+export const policyAssignees = pgTable(
+  'policy_assignees',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    /** The membership's sort name (kept in step by the same triggers): the list pages in this index. */
+    sortName: text('sort_name').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    ackedNumber: integer('acked_number').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.policyId, t.userId] }),
+    index('policy_assignees_user_idx').on(t.companyId, t.userId),
+    // The tracking list walks this in name order and filters on the columns the migration adds as
+    // INCLUDE (acked_number, joined_at): an index-only scan.
+    index('policy_assignees_name_idx').on(t.companyId, t.policyId, t.sortName, t.userId),
+  ],
+);
+
+/** A policy's completion counters: people assigned and, of them, those whose acknowledgement counts. */
+export const policyCounts = pgTable(
+  'policy_counts',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    assigned: integer('assigned').notNull().default(0),
+    acknowledged: integer('acknowledged').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.policyId] })],
+);
+
+/** People still to acknowledge a policy, by due instant: overdue is the sum of the buckets already past. */
+export const policyDueCounts = pgTable(
+  'policy_due_counts',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.policyId, t.dueAt] })],
 );

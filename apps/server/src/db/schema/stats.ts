@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, primaryKey, smallint, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 import { users } from './users';
 
@@ -62,6 +62,59 @@ export const attendanceBoardCounts = pgTable(
     primaryKey({
       name: 'attendance_board_counts_pkey',
       columns: [t.companyId, t.day, t.scheduleKey, t.inMinute, t.shard],
+    }),
+  ],
+);
+
+/**
+ * The day board's leave (decision 021, "leave in the counts"): one row per member and company day
+ * covered by approved time off — its half (null: the whole day, or a morning and an afternoon), the
+ * board key (as `stats_member_days.board_schedule`) and the first clock-in of that day if any (a copy
+ * of `stats_member_days.first_in`). Kept by triggers on `time_off_requests`, `stats_member_days`,
+ * `memberships` and `schedule_assignments` (migration `board2_leave_counts`). Tenant rows (RLS).
+ */
+export const attendanceLeaveDays = pgTable(
+  'attendance_leave_days',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** 'morning' or 'afternoon' off; null for the whole day. */
+    half: text('half'),
+    boardSchedule: uuid('board_schedule'),
+    firstIn: timestamp('first_in', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'attendance_leave_days_pkey', columns: [t.companyId, t.day, t.userId] }),
+    index('attendance_leave_days_user_idx').on(t.companyId, t.userId, t.day),
+  ],
+);
+
+/**
+ * The day board's leave corrections (decision 021): per company, day and board key, the members on
+ * leave by the minute of their first clock-in (rounded up), 'infinity' for those without one (on
+ * leave), and only those whose leave excuses lateness (not an afternoon off) when they have one.
+ * Kept by a statement-level trigger on `attendance_leave_days`. Tenant rows (RLS), read-only to the app.
+ */
+export const attendanceBoardLeaveCounts = pgTable(
+  'attendance_board_leave_counts',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    scheduleKey: uuid('schedule_key').notNull(),
+    inMinute: timestamp('in_minute', { withTimezone: true }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'attendance_board_leave_counts_pkey',
+      columns: [t.companyId, t.day, t.scheduleKey, t.inMinute],
     }),
   ],
 );

@@ -61,7 +61,10 @@ describe('several processes on one PostgreSQL database', () => {
         type: 'test.count',
         run: async (job) => {
           runs.set(job.id, [...(runs.get(job.id) ?? []), name]);
-          await new Promise((res) => setTimeout(res, Math.random() * 3));
+          // A few milliseconds each: one runner alone needs about half a second for all 400, time
+          // enough for the other to join even on a loaded machine (a 0-3 ms job let one runner
+          // drain the queue in 366 ms before the other had claimed one, on a CI run).
+          await new Promise((res) => setTimeout(res, 4 + Math.random() * 3));
         },
       });
       return r;
@@ -74,6 +77,8 @@ describe('several processes on one PostgreSQL database', () => {
         Array.from({ length: 400 }, () => ({ type: 'test.count', companyId: null })),
       ),
     );
+    // Both pools hold a connection before the race starts: opening one is not part of it.
+    await Promise.all([a.system((tx) => rows(tx, sql`SELECT 1`)), b.system((tx) => rows(tx, sql`SELECT 1`))]);
     ra.start();
     rb.start();
     await until(async () => (await states()).every((s) => s.state === 'done'));

@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { containsPattern, rows } from '../../lib/sql';
+import { holidaysBetweenSql, listSchedulesSql, type SettingsRow, settingsSql } from './calendar.repository';
+import { together } from './timesheets.repository';
 
 export interface BoardMemberRow {
   user_id: string;
@@ -44,16 +46,11 @@ export interface BoardPageRow extends BoardMemberRow {
 }
 
 /**
- * The day board computed from scratch (the statement used before decision 021; kept as the reference
- * the agreement tests compare the maintained counts and the page walk with). One page with the
- * counts, in one statement: each active member's schedule of the day (latest assignment by then,
- * else the default), its start on the company's clock plus
- * grace, the entries of the day folded, approved time off covering the day, the status, then counts
- * over everyone and the page of the asked status. The rule is the one `statusOf` states.
- *
- * The time off of the day is read once for the company on the partial index of pending and approved
- * requests by (company, end date, start date): only requests ending on or after the day are visited,
- * never every request of every member.
+ * The day board computed from scratch (the statement before decision 021, kept as the reference the
+ * agreement tests compare with): each active member's schedule of the day (latest assignment, else
+ * the default), its start on the company's clock plus grace, the day's entries folded, approved time
+ * off covering the day (read once, on the partial index by company, end and start date), the status
+ * (the rule `statusOf` states), counts over everyone and the page of the asked status.
  */
 export function boardPageFromScratch(
   tx: Tx,
@@ -153,13 +150,31 @@ export function boardPageFromScratch(
 const NIL = '00000000-0000-0000-0000-000000000000';
 
 /**
- * Plans with the values, and no JIT, for the rest of the transaction: the board's statements are fast
- * only when the planner sees the day; the request transaction's generic plans ran past the query
- * timeout at 100,000 members, and compiling the counts statement (JIT) took 2 s.
+ * What the board needs before its counts, in one statement: the settings, the day (asked, else the
+ * company's today), whether it is a holiday, the schedules; and, for the rest of the transaction,
+ * plans with the values and no JIT (generic plans cannot see the day and ran past the query timeout
+ * at 100,000 members; compiling the counts statement took 2 s).
  */
-export async function customPlans(tx: Tx) {
-  await tx.execute(sql`SELECT set_config('plan_cache_mode', 'force_custom_plan', true),
-                              set_config('jit', 'off', true)`);
+export async function boardHead(tx: Tx, companyId: string, date: string | null) {
+  const day = sql`(SELECT d FROM board_day)`;
+  return together<{
+    settings: SettingsRow[];
+    day: Array<{ date: string }>;
+    holidays: unknown[];
+    schedules: Array<{ id: string; is_default: boolean }>;
+    plans: unknown[];
+  }>(
+    tx,
+    {
+      settings: settingsSql(companyId),
+      day: sql`SELECT d::text AS date FROM board_day`,
+      holidays: holidaysBetweenSql(companyId, day, day),
+      schedules: listSchedulesSql(companyId),
+      plans: sql`SELECT set_config('plan_cache_mode', 'force_custom_plan', true), set_config('jit', 'off', true)`,
+    },
+    sql`board_day AS (SELECT coalesce(${date}::date, (now() AT TIME ZONE c.time_zone)::date) AS d
+                        FROM companies c WHERE c.id = ${companyId})`,
+  );
 }
 
 export interface BoardDay {
@@ -169,23 +184,6 @@ export interface BoardDay {
   holiday: boolean;
   defaultScheduleId: string | null;
 }
-
-/** Approved time off covering the day, one row per person (see `boardPageFromScratch`). */
-const leaveOfDay = (companyId: string, date: string) => sql`leave_req AS (
-          SELECT r.user_id, t.name, t.color,
-                 CASE WHEN r.start_date = ${date}::date AND r.start_half THEN 'afternoon'
-                      WHEN r.end_date = ${date}::date AND r.end_half THEN 'morning' END AS half
-            FROM time_off_requests r
-            JOIN time_off_types t ON t.company_id = r.company_id AND t.id = r.type_id
-           WHERE r.company_id = ${companyId} AND r.status = 'approved'
-             AND r.end_date >= ${date}::date AND r.start_date <= ${date}::date
-        ), leave AS (
-          SELECT user_id,
-                 (array_agg(name ORDER BY CASE half WHEN 'afternoon' THEN 2 WHEN 'morning' THEN 1 ELSE 0 END, name))[1] AS leave_type,
-                 (array_agg(color ORDER BY CASE half WHEN 'afternoon' THEN 2 WHEN 'morning' THEN 1 ELSE 0 END, name))[1] AS leave_color,
-                 CASE WHEN bool_or(half IS NULL) OR count(DISTINCT half) = 2 THEN NULL ELSE min(half) END AS leave_half
-            FROM leave_req GROUP BY user_id
-        )`;
 
 /** Each board key's schedule plan on the day: the time after which a first clock-in is late (null: not scheduled). */
 const keyPlans = (companyId: string, d: BoardDay) => sql`ws AS (
@@ -213,8 +211,8 @@ export interface BoardKeyCounts {
  * The counts of the whole company's day board from the maintained counts (decision 021), per board
  * key: enabled members following it (assigned ones counted from the assignments, the default's as the
  * rest of `member_stats`), those with a first clock-in (and how many after start + grace), and the
- * corrections for people on leave (read from the day's approved requests, a small set). Nothing here
- * reads one row per member.
+ * corrections for people on leave (from `attendance_board_leave_counts`, kept like the counts).
+ * Nothing here reads one row per member, nor one row per person on leave.
  */
 export function boardKeyCounts(tx: Tx, companyId: string, d: BoardDay) {
   return rows<BoardKeyCounts>(tx, boardKeyCountsStatement(companyId, d));
@@ -236,25 +234,15 @@ export function boardKeyCountsStatement(companyId: string, d: BoardDay) {
            GROUP BY 1
         ), total AS (
           SELECT coalesce((SELECT n FROM member_stats WHERE company_id = ${companyId} AND role = '' AND enabled), 0) AS n
-        ), ${leaveOfDay(companyId, d.date)}, lv AS MATERIALIZED (
-          -- One lookup by key per person on leave (LIMIT 1 keeps each a nested loop): never a pass
-          -- over the day's member-days.
-          SELECT l.leave_half, s.first_in, s.first_in IS NOT NULL AS has_row,
-                 coalesce(s.board_schedule,
-                          (SELECT a.schedule_id FROM schedule_assignments a
-                            WHERE a.company_id = ${companyId} AND a.user_id = l.user_id AND a.effective_from <= ${d.date}::date
-                            ORDER BY a.effective_from DESC LIMIT 1),
-                          ${NIL}::uuid) AS key
-            FROM leave l
-            JOIN memberships m ON m.company_id = ${companyId} AND m.user_id = l.user_id AND m.enabled
-            LEFT JOIN LATERAL (SELECT sd.first_in, sd.board_schedule FROM stats_member_days sd
-                                WHERE sd.company_id = ${companyId} AND sd.day = ${d.date}::date AND sd.user_id = l.user_id
-                                LIMIT 1) s ON true
         ), lvk AS (
-          SELECT lv.key, count(*) FILTER (WHERE NOT lv.has_row)::int AS leave_no_row,
-                 count(*) FILTER (WHERE lv.has_row AND lv.first_in > kp.late_after
-                                    AND lv.leave_half IS DISTINCT FROM 'afternoon')::int AS leave_fix
-            FROM lv JOIN kp ON kp.key = lv.key GROUP BY 1
+          -- The leave corrections, maintained like the counts (attendance_board_leave_counts): those
+          -- on leave without a first clock-in ('infinity'), and those whose leave excuses lateness.
+          SELECT b.schedule_key AS key,
+                 coalesce(sum(b.n) FILTER (WHERE b.in_minute = 'infinity'), 0)::int AS leave_no_row,
+                 coalesce(sum(b.n) FILTER (WHERE b.in_minute <> 'infinity' AND b.in_minute > kp.late_after), 0)::int AS leave_fix
+            FROM attendance_board_leave_counts b JOIN kp ON kp.key = b.schedule_key
+           WHERE b.company_id = ${companyId} AND b.day = ${d.date}::date
+           GROUP BY 1
         )
         SELECT kp.key,
                CASE WHEN kp.key = ${NIL}::uuid THEN total.n - (SELECT coalesce(sum(members), 0) FROM assigned)
@@ -273,21 +261,21 @@ export interface JudgedRow {
   sort_name: string;
   first_in: Date | string | null;
   status: BoardPageRow['status'];
-  leave_type: string | null;
-  leave_color: string | null;
+  /** On leave on a scheduled day: the page names the leave (`pageDetails`). */
+  shows_leave: boolean;
   leave_half: 'morning' | 'afternoon' | null;
 }
 
 /**
  * Judges the enabled members `candidates` yields (a statement of `user_id`s), the rule of
  * `statusOf`, reading each one's day by key (first clock-in from `stats_member_days`, the schedule
- * assigned on the day, the day's leave): the cost is per candidate, not per member of the company.
+ * assigned on the day, the leave from `attendance_leave_days`): the cost is per candidate, not per member of the company.
  * Rows in name order; with `status`, only those of that status.
  */
 export function judgedStatement(companyId: string, d: BoardDay, candidates: SQL, status: string | null) {
-  return sql`WITH ${keyPlans(companyId, d)}, ${leaveOfDay(companyId, d.date)}, cand AS MATERIALIZED (${candidates}),
+  return sql`WITH ${keyPlans(companyId, d)}, cand AS MATERIALIZED (${candidates}),
         people AS (
-          SELECT m.user_id, m.sort_name, s.first_in, l.user_id IS NOT NULL AS on_leave, l.leave_type, l.leave_color, l.leave_half,
+          SELECT m.user_id, m.sort_name, s.first_in, l.user_id IS NOT NULL AS on_leave, l.half AS leave_half,
                  ${d.holiday ? sql`NULL::jsonb` : sql`nullif(ws.days -> ${d.isoWeekday - 1}::int, 'null'::jsonb)`} AS plan,
                  coalesce(ws.grace_minutes, 0) AS grace
             FROM cand c
@@ -299,7 +287,7 @@ export function judgedStatement(companyId: string, d: BoardDay, candidates: SQL,
             LEFT JOIN LATERAL (SELECT sd.first_in FROM stats_member_days sd
                                 WHERE sd.company_id = ${companyId} AND sd.day = ${d.date}::date AND sd.user_id = m.user_id
                                 LIMIT 1) s ON true
-            LEFT JOIN leave l ON l.user_id = m.user_id
+            LEFT JOIN attendance_leave_days l ON l.company_id = ${companyId} AND l.day = ${d.date}::date AND l.user_id = m.user_id
         ), judged AS (
           SELECT p.*, CASE
               WHEN p.first_in IS NOT NULL AND p.plan IS NOT NULL AND (NOT p.on_leave OR p.leave_half = 'afternoon')
@@ -313,9 +301,7 @@ export function judgedStatement(companyId: string, d: BoardDay, candidates: SQL,
               ELSE 'expected' END AS status
             FROM people p
         )
-        SELECT user_id, sort_name, first_in, status,
-               CASE WHEN plan IS NOT NULL THEN leave_type END AS leave_type,
-               CASE WHEN plan IS NOT NULL THEN leave_color END AS leave_color,
+        SELECT user_id, sort_name, first_in, status, plan IS NOT NULL AND on_leave AS shows_leave,
                CASE WHEN plan IS NOT NULL THEN leave_half END AS leave_half
           FROM judged
          WHERE ${status}::text IS NULL OR status = ${status}::text
@@ -348,8 +334,7 @@ export const membersWithDay = (companyId: string, date: string) =>
 
 /** Who has approved time off covering the day (the only ones who can be on leave). */
 export const membersOnLeave = (companyId: string, date: string) =>
-  sql`SELECT DISTINCT user_id FROM time_off_requests
-          WHERE company_id = ${companyId} AND status = 'approved' AND end_date >= ${date}::date AND start_date <= ${date}::date`;
+  sql`SELECT user_id FROM attendance_leave_days WHERE company_id = ${companyId} AND day = ${date}::date`;
 
 /** The members a team, department or search filter keeps (each filter narrows the one before). */
 export const filteredMembers = (companyId: string, f: { team?: string; department?: string; search?: string }) => {
@@ -380,16 +365,29 @@ export interface PageDetailRow {
   last_out: Date | string | null;
   open: boolean;
   worked_seconds: number;
+  leave_type: string | null;
+  leave_color: string | null;
 }
 
-/** What a page shows of each of its people: name, email, last clock-out, whether in, worked time. */
+/**
+ * What a page shows of each of its people: name, email, last clock-out, whether in, worked time, and
+ * the name of the day's leave if any (a whole-day request's, else the morning's, as the reference
+ * statement orders them) — looked up for the page's people only.
+ */
 export function pageDetails(tx: Tx, companyId: string, date: string, userIds: string[]) {
   if (userIds.length === 0) return Promise.resolve([] as PageDetailRow[]);
   return rows<PageDetailRow>(
     tx,
     sql`SELECT u.id AS user_id, u.first_name, u.last_name, u.email, d.last_out, coalesce(d.open, false) AS open,
-                  coalesce(d.worked_seconds, 0)::int AS worked_seconds
+                  coalesce(d.worked_seconds, 0)::int AS worked_seconds, lt.name AS leave_type, lt.color AS leave_color
              FROM users u
+             LEFT JOIN LATERAL (SELECT t.name, t.color FROM time_off_requests r
+                                  JOIN time_off_types t ON t.company_id = r.company_id AND t.id = r.type_id
+                                 WHERE r.company_id = ${companyId} AND r.user_id = u.id AND r.status = 'approved'
+                                   AND r.start_date <= ${date}::date AND r.end_date >= ${date}::date
+                                 ORDER BY CASE WHEN r.start_date = ${date}::date AND r.start_half THEN 2
+                                               WHEN r.end_date = ${date}::date AND r.end_half THEN 1 ELSE 0 END, t.name
+                                 LIMIT 1) lt ON true
              LEFT JOIN LATERAL (
                SELECT max(clock_out) AS last_out, bool_or(status = 'open') AS open,
                       sum(extract(epoch FROM coalesce(clock_out, now()) - clock_in))::bigint AS worked_seconds

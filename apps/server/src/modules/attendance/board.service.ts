@@ -1,5 +1,5 @@
 import type { BoardStatus, LeaveHalf } from '@wac/shared/schemas/attendance';
-import { isoWeekday, zonedDate } from '@wac/shared/zoned-time';
+import { isoWeekday } from '@wac/shared/zoned-time';
 import type { Tx } from '../../db/client';
 import type { TenantCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -7,8 +7,6 @@ import { pageOf } from '../../lib/http';
 import { iso } from '../../lib/sql';
 import type { PlannedDay } from './calendar';
 import * as repo from './board.repository';
-import * as calendarRepo from './calendar.repository';
-import * as entries from './entries.repository';
 
 /**
  * Where a person stands on a company day: present or late by their first clock-in against the
@@ -101,21 +99,19 @@ export async function board(
       throw new AppError('NOT_FOUND', [{ path: 'querystring.team', code: 'invalid' }]);
     if (q.department && !(await repo.departmentExists(tx, ctx.companyId, q.department)))
       throw new AppError('NOT_FOUND', [{ path: 'querystring.department', code: 'invalid' }]);
-    const settings = await calendarRepo.settings(tx, ctx.companyId);
-    if (!settings) throw new AppError('NOT_FOUND');
-    const date = q.date ?? zonedDate(await entries.now(tx), settings.time_zone);
-    const [holidays, schedules] = await Promise.all([
-      calendarRepo.holidaysBetween(tx, ctx.companyId, date, date),
-      calendarRepo.listSchedules(tx, ctx.companyId),
-    ]);
+    // Settings, day, holiday, schedules and the planner's settings: one statement.
+    const head = await repo.boardHead(tx, ctx.companyId, q.date ?? null);
+    const settings = head.settings[0];
+    const date = head.day[0]?.date;
+    if (!settings || !date) throw new AppError('NOT_FOUND');
+    const schedules = head.schedules;
     const day: repo.BoardDay = {
       date,
       timeZone: settings.time_zone,
       isoWeekday: isoWeekday(date),
-      holiday: holidays.length > 0,
+      holiday: head.holidays.length > 0,
       defaultScheduleId: schedules.find((x) => x.is_default)?.id ?? null,
     };
-    await repo.customPlans(tx);
     const offset = (q.page - 1) * q.itemsPerPage;
     const status = q.status ?? null;
     let counts: Counts;
@@ -173,7 +169,10 @@ export async function board(
             lastName: d?.last_name ?? '',
             email: d?.email ?? '',
             status: m.status,
-            leave: m.leave_type ? { type: m.leave_type, color: m.leave_color ?? '', half: m.leave_half } : null,
+            leave:
+              m.shows_leave && d?.leave_type
+                ? { type: d.leave_type, color: d.leave_color ?? '', half: m.leave_half }
+                : null,
             firstIn: iso(m.first_in),
             lastOut: d?.open ? null : iso(d?.last_out),
             clockedIn: d?.open ?? false,

@@ -10,14 +10,14 @@ export interface SettingsRow {
   version: number;
 }
 
-export async function settings(tx: Tx, companyId: string) {
-  const [r] = await rows<SettingsRow>(
-    tx,
-    sql`SELECT c.time_zone, coalesce(s.week_start, 1)::int AS week_start,
+export const settingsSql = (companyId: string) =>
+  sql`SELECT c.time_zone, coalesce(s.week_start, 1)::int AS week_start,
                coalesce(s.auto_close_margin_minutes, 120)::int AS auto_close_margin_minutes,
                coalesce(s.version, 1)::int AS version
-          FROM companies c LEFT JOIN attendance_settings s ON s.company_id = c.id WHERE c.id = ${companyId}`,
-  );
+          FROM companies c LEFT JOIN attendance_settings s ON s.company_id = c.id WHERE c.id = ${companyId}`;
+
+export async function settings(tx: Tx, companyId: string) {
+  const [r] = await rows<SettingsRow>(tx, settingsSql(companyId));
   return r ?? null;
 }
 
@@ -51,7 +51,7 @@ export interface HolidayRow {
   name: string;
 }
 
-const holidayRange = (companyId: string, from?: string, to?: string) =>
+const holidayRange = (companyId: string, from?: string | SQL, to?: string | SQL) =>
   sql`company_id = ${companyId}${from ? sql` AND date >= ${from}` : sql``}${to ? sql` AND date <= ${to}` : sql``}`;
 
 export async function listHolidays(
@@ -70,11 +70,11 @@ export async function listHolidays(
   return { data, totalItems: c?.n ?? 0 };
 }
 
+export const holidaysBetweenSql = (companyId: string, from: string | SQL, to: string | SQL) =>
+  sql`SELECT id, date::text AS date, name FROM holidays WHERE ${holidayRange(companyId, from, to)} ORDER BY date`;
+
 export function holidaysBetween(tx: Tx, companyId: string, from: string, to: string) {
-  return rows<HolidayRow>(
-    tx,
-    sql`SELECT id, date::text AS date, name FROM holidays WHERE ${holidayRange(companyId, from, to)} ORDER BY date`,
-  );
+  return rows<HolidayRow>(tx, holidaysBetweenSql(companyId, from, to));
 }
 
 export async function findHoliday(tx: Tx, companyId: string, id: string) {
@@ -126,11 +126,11 @@ export interface ScheduleRow {
 }
 const SCHEDULE_COLS = sql`id, name, days, break_minutes, grace_minutes, is_default, version`;
 
+export const listSchedulesSql = (companyId: string) =>
+  sql`SELECT ${SCHEDULE_COLS} FROM work_schedules WHERE company_id = ${companyId} ORDER BY is_default DESC, lower(name), id`;
+
 export function listSchedules(tx: Tx, companyId: string) {
-  return rows<ScheduleRow>(
-    tx,
-    sql`SELECT ${SCHEDULE_COLS} FROM work_schedules WHERE company_id = ${companyId} ORDER BY is_default DESC, lower(name), id`,
-  );
+  return rows<ScheduleRow>(tx, listSchedulesSql(companyId));
 }
 
 export async function findSchedule(tx: Tx, companyId: string, id: string, lock = false) {
@@ -214,21 +214,23 @@ export interface AssignmentRow {
 }
 
 /** Assignments of the given people that start on or before `to`, oldest first. */
-export async function assignmentsOf(tx: Tx, companyId: string, userIds: string[] | null, to: string) {
-  if (userIds?.length === 0) return [];
+/** Schedule assignments effective by `to`, of some people (all with null; at least one). */
+export function assignmentsOfSql(companyId: string, userIds: string[] | null, to: string | SQL) {
   const who = userIds
     ? sql` AND a.user_id IN (${sql.join(
         userIds.map((u) => sql`${u}::uuid`),
         sql`, `,
       )})`
     : sql``;
-  return rows<AssignmentRow>(
-    tx,
-    sql`SELECT a.id, a.user_id, a.schedule_id, s.name AS schedule_name, a.effective_from::text AS effective_from
+  return sql`SELECT a.id, a.user_id, a.schedule_id, s.name AS schedule_name, a.effective_from::text AS effective_from
           FROM schedule_assignments a JOIN work_schedules s ON s.id = a.schedule_id
          WHERE a.company_id = ${companyId} AND a.effective_from <= ${to}${who}
-         ORDER BY a.user_id, a.effective_from`,
-  );
+         ORDER BY a.user_id, a.effective_from`;
+}
+
+export async function assignmentsOf(tx: Tx, companyId: string, userIds: string[] | null, to: string) {
+  if (userIds?.length === 0) return [];
+  return rows<AssignmentRow>(tx, assignmentsOfSql(companyId, userIds, to));
 }
 
 export async function findAssignment(tx: Tx, companyId: string, id: string) {

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors';
 import { pageOf } from '../../lib/http';
 import { type CompanyCalendar, datesOf, plannedDay } from './calendar';
 import * as repo from './calendar.repository';
+import { groupBy } from '../../lib/group';
 
 const changed = (ctx: TenantCtx, resource: string) =>
   ctx.publish(companyChannel(ctx.companyId), { type: 'listing_changed', resource });
@@ -140,17 +141,22 @@ export async function loadCalendarInTx(
 ): Promise<CompanyCalendar> {
   const s = await repo.settings(tx, companyId);
   if (!s) throw new AppError('NOT_FOUND');
-  const [hs, schedules, assignments] = await Promise.all([
-    repo.holidaysBetween(tx, companyId, from, to),
-    repo.listSchedules(tx, companyId),
-    repo.assignmentsOf(tx, companyId, userIds, to),
-  ]);
-  const byUser = new Map<string, repo.AssignmentRow[]>();
-  for (const a of assignments) {
-    const list = byUser.get(a.user_id) ?? [];
-    list.push(a);
-    byUser.set(a.user_id, list);
-  }
+  // One after another: a transaction is one connection, which runs one statement at a time anyway
+  // (node-postgres queues the rest, and will refuse overlapping calls in its next major version).
+  const hs = await repo.holidaysBetween(tx, companyId, from, to);
+  const schedules = await repo.listSchedules(tx, companyId);
+  const assignments = await repo.assignmentsOf(tx, companyId, userIds, to);
+  return calendarOf(s, hs, schedules, assignments);
+}
+
+/** The calendar from its rows (read by `loadCalendarInTx`, or together with others in one statement). */
+export function calendarOf(
+  s: repo.SettingsRow,
+  hs: repo.HolidayRow[],
+  schedules: repo.ScheduleRow[],
+  assignments: repo.AssignmentRow[],
+): CompanyCalendar {
+  const byUser = groupBy(assignments, (a) => a.user_id);
   return {
     timeZone: s.time_zone,
     weekStart: s.week_start,

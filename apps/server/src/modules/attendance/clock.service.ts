@@ -72,7 +72,7 @@ export interface ClockInput {
  */
 export async function clockIn(ctx: TenantCtx, input: ClockInput) {
   const entry = await ctx.run(async (tx) => {
-    const userId = await member(ctx, tx);
+    const userId = actingUser(ctx);
     const made = await repo.clockIn(tx, ctx.companyId, {
       userId,
       source: input.source,
@@ -81,6 +81,7 @@ export async function clockIn(ctx: TenantCtx, input: ClockInput) {
       key: input.idempotencyKey,
     });
     if (!made) {
+      await member(ctx, tx);
       const same = await repo.byKey(tx, ctx.companyId, userId, input.idempotencyKey);
       if (same) return { entry: same, replay: true };
       throw new AppError('ALREADY_CLOCKED_IN');

@@ -4,6 +4,7 @@ import { iso } from '../../lib/sql';
 import { type CompanyCalendar, datesOf, plannedDay } from './calendar';
 import { toEntry } from './clock.service';
 import type { EntryRow } from './entries.repository';
+import { groupBy } from '../../lib/group';
 
 /** The days of a week (from the company's week start) or a calendar month containing `date`. */
 export function periodOf(period: 'week' | 'month', date: IsoDate, weekStart: number) {
@@ -42,12 +43,7 @@ export function timesheetDays(
   now: Date,
   leaveDays: Map<string, DayLeave> = new Map(),
 ) {
-  const byDay = new Map<string, EntryRow[]>();
-  for (const e of entries) {
-    const list = byDay.get(e.work_date) ?? [];
-    list.push(e);
-    byDay.set(e.work_date, list);
-  }
+  const byDay = groupBy(entries, (e) => e.work_date);
   const days = [];
   const totals = {
     workedMinutes: 0,

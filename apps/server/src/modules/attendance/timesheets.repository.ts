@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rows } from '../../lib/sql';
 import type { EntryRow } from './entries.repository';
@@ -10,14 +10,50 @@ export interface PersonRow {
   email: string;
 }
 
+export const personSql = (companyId: string, userId: string) =>
+  sql`SELECT m.user_id, u.first_name, u.last_name, u.email, m.enabled FROM memberships m JOIN users u ON u.id = m.user_id
+         WHERE m.company_id = ${companyId} AND m.user_id = ${userId}`;
+
+export const nowSql = sql`SELECT now() AS now`;
+
 export async function person(tx: Tx, companyId: string, userId: string) {
-  const [r] = await rows<PersonRow>(
-    tx,
-    sql`SELECT m.user_id, u.first_name, u.last_name, u.email FROM memberships m JOIN users u ON u.id = m.user_id
-         WHERE m.company_id = ${companyId} AND m.user_id = ${userId}`,
-  );
+  const [r] = await rows<PersonRow>(tx, personSql(companyId, userId));
   return r ?? null;
 }
+
+/**
+ * Several row sets in one statement (one round trip instead of one each): each query's rows as
+ * JSON, in the query's order. Timestamps come back as ISO strings, dates as the queries cast them.
+ */
+export async function together<T extends Record<string, unknown[]>>(
+  tx: Tx,
+  parts: { [K in keyof T]: SQL },
+  /** Common table expressions the parts may read (`WITH` is added). */
+  ctes?: SQL,
+) {
+  const cols = Object.entries(parts).map(
+    ([k, q]) => sql`(SELECT coalesce(json_agg(x), '[]'::json) FROM (${q as SQL}) x) AS ${sql.identifier(k)}`,
+  );
+  const [r] = await rows<T>(tx, sql`${ctes ? sql`WITH ${ctes} ` : sql``}SELECT ${sql.join(cols, sql`, `)}`);
+  return r!;
+}
+
+/**
+ * The period of a timesheet as SQL (`period_of (f, t)`): the month, or the week from the company's
+ * first day of the week, around `date` or the company's today (as `periodOf` computes it).
+ */
+export const periodCte = (companyId: string, period: 'week' | 'month', date: string | null) =>
+  sql`day_of AS (
+          SELECT coalesce(${date}::date, (now() AT TIME ZONE c.time_zone)::date) AS d, coalesce(s.week_start, 1)::int AS ws
+            FROM companies c LEFT JOIN attendance_settings s ON s.company_id = c.id WHERE c.id = ${companyId}
+        ), period_of AS (
+          SELECT f, CASE WHEN ${period}::text = 'month' THEN (f + interval '1 month' - interval '1 day')::date ELSE f + 6 END AS t
+            FROM (SELECT CASE WHEN ${period}::text = 'month' THEN date_trunc('month', d)::date
+                              ELSE d - ((extract(isodow FROM d)::int - ws + 7) % 7) END AS f FROM day_of) x
+        )`;
+export const periodFrom = sql`(SELECT f FROM period_of)`;
+export const periodTo = sql`(SELECT t FROM period_of)`;
+export const periodSql = sql`SELECT f::text AS from, t::text AS to FROM period_of`;
 
 /** Members in user-id order after `after`, optionally of a team: the batches of the company export. */
 export function peopleAfter(tx: Tx, companyId: string, after: string | null, limit: number, team?: string) {
@@ -33,17 +69,19 @@ export function peopleAfter(tx: Tx, companyId: string, after: string | null, lim
 /** Live entries of some people over some company days, by person then clock-in. */
 export function entriesOf(tx: Tx, companyId: string, userIds: string[], from: string, to: string) {
   if (userIds.length === 0) return Promise.resolve([] as EntryRow[]);
-  return rows<EntryRow>(
-    tx,
-    sql`SELECT id, user_id, work_date::text AS work_date, clock_in, clock_out, recorded_in, recorded_out, status, source,
+  return rows<EntryRow>(tx, entriesOfSql(companyId, userIds, from, to));
+}
+
+/** The statement of `entriesOf` (at least one person). */
+export function entriesOfSql(companyId: string, userIds: string[], from: string | SQL, to: string | SQL) {
+  return sql`SELECT id, user_id, work_date::text AS work_date, clock_in, clock_out, recorded_in, recorded_out, status, source,
                idempotency_key, close_key, version
           FROM attendance_entries
          WHERE company_id = ${companyId} AND user_id IN (${sql.join(
            userIds.map((u) => sql`${u}::uuid`),
            sql`, `,
          )}) AND work_date BETWEEN ${from} AND ${to} AND status <> 'removed'
-         ORDER BY user_id, clock_in`,
-  );
+         ORDER BY user_id, clock_in`;
 }
 
 // ---- Locks ----
@@ -63,11 +101,11 @@ export function locks(tx: Tx, companyId: string) {
   );
 }
 
+export const locksBetweenSql = (companyId: string, from: string | SQL, to: string | SQL) =>
+  sql`SELECT ${LOCK_COLS} FROM timesheet_locks WHERE company_id = ${companyId} AND from_date <= ${to} AND to_date >= ${from}`;
+
 export function locksBetween(tx: Tx, companyId: string, from: string, to: string) {
-  return rows<LockRow>(
-    tx,
-    sql`SELECT ${LOCK_COLS} FROM timesheet_locks WHERE company_id = ${companyId} AND from_date <= ${to} AND to_date >= ${from}`,
-  );
+  return rows<LockRow>(tx, locksBetweenSql(companyId, from, to));
 }
 
 export async function findLock(tx: Tx, companyId: string, id: string) {

@@ -7,13 +7,19 @@ import type { TenantCtx } from '../../lib/context';
 import { actingUser } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { iso } from '../../lib/sql';
-import { approvedLeaveInTx } from '../time-off/leave-days.service';
+import {
+  type ApprovedLeaveRow,
+  approvedBetweenSql,
+  approvedLeaveInTx,
+  leaveByDay,
+} from '../time-off/leave-days.service';
 import * as boardRepo from './board.repository';
-import { loadCalendarInTx } from './calendar.service';
+import { calendarOf, loadCalendarInTx } from './calendar.service';
 import * as calendarRepo from './calendar.repository';
 import * as entries from './entries.repository';
 import { periodOf, timesheetDays } from './timesheet';
 import * as repo from './timesheets.repository';
+import { groupBy } from '../../lib/group';
 
 type Period = 'week' | 'month';
 
@@ -24,25 +30,62 @@ async function periodIn(ctx: TenantCtx, tx: Tx, q: { period: Period; date?: IsoD
   return { ...periodOf(q.period, date, settings.week_start), now, timeZone: settings.time_zone };
 }
 
-/** A person's timesheet of a week or a month, in the company's zone. */
+/**
+ * A person's timesheet of a week or a month, in the company's zone, in one statement: the person,
+ * the settings, the clock, the period (computed in SQL from the company's day and first day of the
+ * week) and, for that period, the calendar's rows, the entries, the approved time off and the locks.
+ */
 export async function timesheet(ctx: TenantCtx, q: { userId: string; period: Period; date?: IsoDate; self?: boolean }) {
   return ctx.run(async (tx) => {
-    if (q.self && !(await entries.isActiveMember(tx, ctx.companyId, q.userId))) throw new AppError('FORBIDDEN');
-    const person = await repo.person(tx, ctx.companyId, q.userId);
+    const [from, to] = [repo.periodFrom, repo.periodTo];
+    const b = await repo.together<{
+      person: Array<repo.PersonRow & { enabled: boolean }>;
+      settings: calendarRepo.SettingsRow[];
+      now: Array<{ now: string }>;
+      period: Array<{ from: string; to: string }>;
+      holidays: calendarRepo.HolidayRow[];
+      schedules: calendarRepo.ScheduleRow[];
+      assignments: calendarRepo.AssignmentRow[];
+      entries: entries.EntryRow[];
+      leave: ApprovedLeaveRow[];
+      locks: repo.LockRow[];
+    }>(
+      tx,
+      {
+        person: repo.personSql(ctx.companyId, q.userId),
+        settings: calendarRepo.settingsSql(ctx.companyId),
+        now: repo.nowSql,
+        period: repo.periodSql,
+        holidays: calendarRepo.holidaysBetweenSql(ctx.companyId, from, to),
+        schedules: calendarRepo.listSchedulesSql(ctx.companyId),
+        assignments: calendarRepo.assignmentsOfSql(ctx.companyId, [q.userId], to),
+        entries: repo.entriesOfSql(ctx.companyId, [q.userId], from, to),
+        leave: approvedBetweenSql(ctx.companyId, [q.userId], from, to),
+        locks: repo.locksBetweenSql(ctx.companyId, from, to),
+      },
+      repo.periodCte(ctx.companyId, q.period, q.date ?? null),
+    );
+    const [person] = b.person;
+    if (q.self && !person?.enabled) throw new AppError('FORBIDDEN');
     if (!person) throw new AppError('NOT_FOUND');
-    const { from, to, now, timeZone } = await periodIn(ctx, tx, q);
-    const cal = await loadCalendarInTx(tx, ctx.companyId, [q.userId], from, to);
-    const list = await repo.entriesOf(tx, ctx.companyId, [q.userId], from, to);
-    const leave = await approvedLeaveInTx(tx, ctx.companyId, [q.userId], from, to);
-    const locks = await repo.locksBetween(tx, ctx.companyId, from, to);
+    const settings = b.settings[0];
+    const period = b.period[0];
+    if (!settings || !period) throw new AppError('NOT_FOUND');
+    const now = new Date(b.now[0]!.now);
+    const timeZone = settings.time_zone;
+    const cal = calendarOf(settings, b.holidays, b.schedules, b.assignments);
+    const list = b.entries;
+    const leave = leaveByDay(b.leave, period.from, period.to);
+    const locks = b.locks;
+    const { from: start, to: end } = period;
     return {
       user: { uuid: person.user_id, firstName: person.first_name, lastName: person.last_name },
       period: q.period,
-      from,
-      to,
+      from: start,
+      to: end,
       timeZone,
       locked: locks.length > 0,
-      ...timesheetDays(cal, q.userId, from, to, list, now, leave.get(q.userId)),
+      ...timesheetDays(cal, q.userId, start, end, list, now, leave.get(q.userId)),
     };
   });
 }
@@ -83,6 +126,8 @@ export async function exportCsv(
         const cal = await loadCalendarInTx(tx, ctx.companyId, ids, head.from, head.to);
         const all = await repo.entriesOf(tx, ctx.companyId, ids, head.from, head.to);
         const leave = await approvedLeaveInTx(tx, ctx.companyId, ids, head.from, head.to);
+        // Each person's entries, in one pass (they come ordered by person, then clock-in).
+        const byUser = groupBy(all, (e) => e.user_id);
         return people.map((p) => ({
           p,
           sheet: timesheetDays(
@@ -90,7 +135,7 @@ export async function exportCsv(
             p.user_id,
             head.from,
             head.to,
-            all.filter((e) => e.user_id === p.user_id),
+            byUser.get(p.user_id) ?? [],
             head.now,
             leave.get(p.user_id),
           ),

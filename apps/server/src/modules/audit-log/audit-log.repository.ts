@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { AUDIT_COUNT_CAP } from '@wac/shared/schemas/audit-log';
 import type { Tx } from '../../db/client';
-import { afterKeyset, and, type KeysetCursor, rows } from '../../lib/sql';
+import { afterKeyset, and, countUpTo, type KeysetCursor, rows } from '../../lib/sql';
 
 export interface AuditFilter {
   action?: string;
@@ -80,10 +81,17 @@ export async function list(tx: Tx, companyId: string, f: AuditFilter, page: numb
   // Unfiltered, the company's count is its chain head's number (kept by the chaining trigger): no
   // count(*) over millions of rows per page.
   const unfiltered = !f.action && !f.actor && !f.targetType && !f.from && !f.to;
-  const [c] = unfiltered
-    ? await rows<{ n: number }>(tx, sql`SELECT coalesce((SELECT seq FROM audit_chain_head(${companyId})), 0)::int AS n`)
-    : await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM audit_log a WHERE ${where(companyId, f)}`);
-  return { data, totalItems: c?.n ?? 0 };
+  if (unfiltered) {
+    const [c] = await rows<{ n: number }>(
+      tx,
+      sql`SELECT coalesce((SELECT seq FROM audit_chain_head(${companyId})), 0)::int AS n`,
+    );
+    return { data, totalItems: c?.n ?? 0, totalIsLowerBound: false };
+  }
+  // Filtered, the matches are counted up to the cap: an action taken millions of times would
+  // otherwise be counted row by row on every page (seconds at 10,000,000 rows).
+  const { n, more } = await countUpTo(tx, sql`audit_log a WHERE ${where(companyId, f)}`, AUDIT_COUNT_CAP);
+  return { data, totalItems: n, totalIsLowerBound: more };
 }
 
 export type AuditCursor = KeysetCursor;

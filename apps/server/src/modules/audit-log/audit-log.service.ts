@@ -30,8 +30,10 @@ export async function list(
   ctx: TenantCtx,
   q: Parameters<typeof repo.list>[2] & { page: number; itemsPerPage: number },
 ) {
-  const { data, totalItems } = await ctx.run((tx) => repo.list(tx, ctx.companyId, q, q.page, q.itemsPerPage));
-  return { data: data.map(toEntry), page: q.page, itemsPerPage: q.itemsPerPage, totalItems };
+  const { data, totalItems, totalIsLowerBound } = await ctx.run((tx) =>
+    repo.list(tx, ctx.companyId, q, q.page, q.itemsPerPage),
+  );
+  return { data: data.map(toEntry), page: q.page, itemsPerPage: q.itemsPerPage, totalItems, totalIsLowerBound };
 }
 
 export const AUDIT_CSV_HEADER = [

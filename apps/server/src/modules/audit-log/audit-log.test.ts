@@ -1,3 +1,5 @@
+import { AUDIT_COUNT_CAP } from '@wac/shared/schemas/audit-log';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMembership, createCompany, createUser } from '../../db/seed/factories';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
@@ -89,6 +91,28 @@ describe('audit log', () => {
     expect(lines[1]).toContain('a@acme.test');
     expect(lines[1]).toContain('"{""name"":""=HYPERLINK(\\""x\\"")""');
   });
+
+  it('counts a filtered listing up to its cap, then says "at least" (no count over millions per page)', async () => {
+    expect((await get('/api/audit-log?action=team.create')).json()).toMatchObject({
+      totalItems: 1,
+      totalIsLowerBound: false,
+    });
+    // One more than the cap, through the chaining trigger like any audited write.
+    await t.db.system((tx) =>
+      tx.execute(sql`INSERT INTO audit_log (company_id, actor_user_id, action, target_type, target_id)
+        SELECT ${ids.acme}::uuid, ${ids.a}::uuid, 'member.update', 'user', ${ids.b}::uuid
+          FROM generate_series(1, ${AUDIT_COUNT_CAP + 1}::int)`),
+    );
+    const capped = (await get('/api/audit-log?action=member.update&page=3')).json();
+    expect(capped).toMatchObject({ page: 3, totalItems: AUDIT_COUNT_CAP, totalIsLowerBound: true });
+    expect(capped.data).toHaveLength(10);
+    // Unfiltered, the total is exact (the chain head's number), whatever its size.
+    const all = (await get('/api/audit-log')).json();
+    expect(all.totalIsLowerBound).toBe(false);
+    expect(all.totalItems).toBeGreaterThan(AUDIT_COUNT_CAP + 1);
+    // The chain is still whole after them.
+    expect((await get('/api/audit-log/verify')).json()).toMatchObject({ intact: true });
+  }, 60_000);
 
   it('members cannot read it', async () => {
     const { token } = await tokenFor(t.app, ids.b!, ids.acme!);

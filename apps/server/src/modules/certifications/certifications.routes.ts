@@ -29,6 +29,7 @@ import * as my from './my-certifications.service';
 import * as records from './records.service';
 import * as reminders from './reminders.service';
 import * as submissions from './submissions.service';
+import { CERTIFICATION_UPLOAD_MAIL, runUploadMail, type UploadMailJob } from './upload-mail';
 
 const tags = ['certifications'];
 const security = [{ bearer: [] }];
@@ -90,6 +91,10 @@ const certificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.jobs.register<reminders.ReminderMailJob['payload'], Record<string, unknown>>({
     type: reminders.CERTIFICATION_REMINDER_MAIL,
     run: (job) => reminders.runReminderMail(app, job),
+  });
+  app.jobs.register<UploadMailJob['payload'], Record<string, unknown>>({
+    type: CERTIFICATION_UPLOAD_MAIL,
+    run: (job) => runUploadMail(app, job),
   });
   app.jobs.recurring({
     type: reminders.CERTIFICATION_REMINDER_SCAN,

@@ -71,6 +71,13 @@ export async function typeOr404(tx: Tx, companyId: string, id: string, lock = fa
   return row;
 }
 
+/** An issue date after the company's today is refused (a certificate is recorded once it is issued). */
+export async function refuseFutureIssue(tx: Tx, companyId: string, issuedOn: string) {
+  if (issuedOn > (await todayIn(tx, companyId))) {
+    throw new AppError('VALIDATION_FAILED', [{ path: 'body.issuedOn', code: 'issuedInFuture' }]);
+  }
+}
+
 /** A page of types, each with its counts (one grouped pass over the page's current records). */
 export async function listTypes(ctx: TenantCtx, q: CertificationTypeListQuery) {
   return ctx.run(async (tx) => {
@@ -83,9 +90,9 @@ export async function listTypes(ctx: TenantCtx, q: CertificationTypeListQuery) {
 }
 
 /** Types whose name or description holds `q`, by name, without their counts (the navbar search). */
-export async function searchTypes(ctx: TenantCtx, q: string, limit: number) {
+export async function matchingTypesInTx(tx: Tx, companyId: string, q: string, limit: number) {
   const query = CertificationTypeListQuerySchema.parse({ search: q, itemsPerPage: limit });
-  return ctx.run(async (tx) => (await repo.listTypes(tx, ctx.companyId, query)).data.map(toType));
+  return (await repo.listTypes(tx, companyId, query)).data.map(toType);
 }
 
 /** The dashboard's certification figures: expiring, expired and missing, summed over the types (the first 100 by name). */

@@ -328,6 +328,14 @@ describe('status lists', () => {
     ]);
     const badDate = await record(typeId, form({ userUuid: ids.dave, issuedOn: '2026-02-30' }));
     expect(badDate.statusCode).toBe(400);
+    // Issued after the company's today (the day after `today`, whatever the month): not issued yet.
+    const next = new Date(`${today}T12:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    const future = await record(typeId, form({ userUuid: ids.dave, issuedOn: next.toISOString().slice(0, 10) }));
+    expect(future.statusCode).toBe(400);
+    expect(future.json().issues).toEqual([
+      { path: 'body.issuedOn', code: 'issuedInFuture', message: 'The issue date is after today.' },
+    ]);
     const unknownUser = await record(
       typeId,
       form({ userUuid: '00000000-0000-4000-8000-000000000000', issuedOn: today }),

@@ -6,7 +6,7 @@ import {
 import type { TenantCtx } from '../../lib/context';
 import { AppError, parseBody } from '../../lib/errors';
 import * as repo from './certifications.repository';
-import { changed, toSavedRecord, typeOr404 } from './certifications.service';
+import { changed, refuseFutureIssue, toSavedRecord, typeOr404 } from './certifications.service';
 import { checkEvidence, type Evidence } from './evidence';
 
 /** Certification records: recording one for a member (with its evidence), removing one, downloading evidence. */
@@ -23,6 +23,7 @@ export async function record(
   const evidence = file ? checkEvidence(file) : null;
   const saved = await ctx.run(async (tx) => {
     const type = await typeOr404(tx, ctx.companyId, id);
+    await refuseFutureIssue(tx, ctx.companyId, input.issuedOn);
     if (!(await repo.isMember(tx, ctx.companyId, input.userUuid))) {
       throw new AppError('NOT_FOUND', [{ path: 'body.userUuid', code: 'invalid' }]);
     }

@@ -1,6 +1,6 @@
-import { LANGUAGES, type Language } from '@wac/shared/constants';
 import { userChannel } from '@wac/shared/realtime';
 import type { Infra } from '../../lib/context';
+import { userLanguage } from '../../lib/lang';
 import { companyUrl } from '../../lib/mail';
 import { dailyReminderScan, type ReminderMailJob } from '../../lib/jobs/reminders';
 import type { RunningJob } from '../../lib/jobs/runner';
@@ -41,9 +41,7 @@ export async function runReminderMail(infra: Infra, job: ReminderMailJob) {
     repo.reminderFor(tx, companyId, job.payload.userId, job.payload.day),
   );
   if (!found || found.items.length === 0) return;
-  const lang: Language = (LANGUAGES as readonly string[]).includes(found.person.language ?? '')
-    ? (found.person.language as Language)
-    : 'en';
+  const lang = userLanguage(found.person.language);
   const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
   const items = found.items.map((i) => ({
     name: i.name,

@@ -76,3 +76,34 @@ export async function review(
   );
   return !!row;
 }
+
+export interface UploadMailTarget {
+  email: string;
+  language: string | null;
+  uploader_first_name: string;
+  uploader_last_name: string;
+  type_name: string;
+  issued_on: string;
+  sub_domain: string;
+}
+
+/** The admins to mail about an upload, with what they read; none once the upload is no longer pending. */
+export function uploadMailTargets(tx: Tx, companyId: string, recordId: string, userIds: string[]) {
+  if (!userIds.length) return Promise.resolve([] as UploadMailTarget[]);
+  return rows<UploadMailTarget>(
+    tx,
+    sql`SELECT x.email, x.language, u.first_name AS uploader_first_name, u.last_name AS uploader_last_name,
+          ct.name AS type_name, to_char(rec.issued_on, 'YYYY-MM-DD') AS issued_on, c.sub_domain
+          FROM certification_records rec
+          JOIN users u ON u.id = rec.user_id
+          JOIN certification_types ct ON ct.company_id = rec.company_id AND ct.id = rec.type_id
+          JOIN companies c ON c.id = rec.company_id
+          JOIN memberships m ON m.company_id = rec.company_id AND m.enabled
+          JOIN users x ON x.id = m.user_id
+         WHERE rec.company_id = ${companyId} AND rec.id = ${recordId} AND rec.status = 'pending'
+           AND m.user_id IN (${sql.join(
+             userIds.map((id) => sql`${id}::uuid`),
+             sql`, `,
+           )})`,
+  );
+}

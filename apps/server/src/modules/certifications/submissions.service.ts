@@ -11,8 +11,10 @@ import { AppError, parseBody } from '../../lib/errors';
 import { pageOf } from '../../lib/http';
 import * as repo from './certifications.repository';
 import * as subs from './submissions.repository';
-import { changed, toRecord, toSavedRecord, typeOr404 } from './certifications.service';
+import { changed, refuseFutureIssue, toRecord, toSavedRecord, typeOr404 } from './certifications.service';
 import { checkEvidence, type Evidence } from './evidence';
+import { queueUploadMail } from './upload-mail';
+import { companyAdmins } from '../members/members.service';
 
 /**
  * Members upload their own certificates (decision 019): the upload is a `pending` record that counts
@@ -33,6 +35,7 @@ export async function submit(
     // A type outside my audience (or of another company) does not exist for me.
     const type = await typeOr404(tx, ctx.companyId, id);
     if (!(await subs.needsType(tx, ctx.companyId, id, userId))) throw new AppError('NOT_FOUND');
+    await refuseFutureIssue(tx, ctx.companyId, input.issuedOn);
     // One waiting upload per person and type: the per-person lock serialises two at once.
     await repo.lockPerson(tx, id, userId);
     if (await subs.hasPending(tx, ctx.companyId, id, userId)) throw new AppError('CERTIFICATION_SUBMISSION_PENDING');
@@ -49,6 +52,7 @@ export async function submit(
       recordedBy: userId,
       status: 'pending',
     });
+    await queueUploadMail(tx, ctx.companyId, row.id, await companyAdmins(tx, ctx.companyId));
     await ctx.audit(tx, {
       action: 'certification.submit',
       targetType: 'certification',

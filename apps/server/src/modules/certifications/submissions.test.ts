@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCertificationType } from '../../db/seed/certification-factories';
+import { companyDay, createCertificationType } from '../../db/seed/certification-factories';
 import { demoPdf } from '../../db/seed/compliance-factories';
 import { addMembership, createCompany, createTeam, createUser } from '../../db/seed/factories';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
@@ -232,6 +232,21 @@ describe('member uploads', () => {
       expect(res.statusCode).toBe(status);
       expect(res.json().message).toMatch(message);
     }
+    // Issued tomorrow in the company's zone: not issued yet, said on the field.
+    const tomorrow = await t.db.system((tx) => companyDay(tx, ids.acme, 1));
+    const future = await upload(
+      types.all,
+      { issuedOn: tomorrow },
+      { data: PNG, filename: 'a.png' },
+      carol,
+      'acme',
+      'fr',
+    );
+    expect(future.statusCode).toBe(400);
+    expect(future.json().issues[0]).toMatchObject({
+      path: 'body.issuedOn',
+      message: 'La date de délivrance est postérieure à aujourd’hui.',
+    });
     expect(await recordCount()).toBe(n);
   });
 
@@ -277,5 +292,40 @@ describe('member uploads', () => {
         .statusCode,
     ).toBe(404);
     expect((await mine(carol)).find((r) => r.type.uuid === types.all)!.submission!.status).toBe('pending');
+  });
+  it('an upload mails the company’s admins once, in their language, with the link to review it', async () => {
+    const jobs = async () =>
+      (
+        await db<{ n: number; waiting: number }>(
+          sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE state <> 'done')::int AS waiting
+                FROM jobs WHERE type = 'certification.upload-mail'`,
+        )
+      )[0]!;
+    const settled = async () => {
+      const end = Date.now() + 10_000;
+      t.app.jobs.wake();
+      while ((await jobs()).waiting > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+      expect((await jobs()).waiting).toBe(0);
+    };
+    // The uploads of the tests above mailed already (one job each).
+    await settled();
+    const before = (await jobs()).n;
+    await t.db.system((tx) => tx.execute(sql`UPDATE users SET language = 'de' WHERE id = ${ids.admin}`));
+    t.app.mailer.outbox.length = 0;
+    const res = await upload(types.all, { issuedOn: '2026-02-01' }, { data: PNG, filename: 'f.png' });
+    expect(res.statusCode).toBe(201);
+    await settled();
+    // Only the admin is told (not Bob, not the other members, not another company's admin), once.
+    expect((await jobs()).n).toBe(before + 1);
+    expect(t.app.mailer.outbox.map((m) => m.to)).toEqual(['admin@acme.test']);
+    const mail = t.app.mailer.outbox[0]!;
+    expect(mail.subject).toBe('bob Test hat ein Zertifikat hochgeladen');
+    expect(mail.text).toContain('First aid');
+    expect(mail.text).toContain('ausgestellt am 01.02.2026');
+    expect(mail.text).toContain('/admin/certifications');
+    // A refused upload (one already waits: nothing written) queues no mail.
+    const refused = await upload(types.all, { issuedOn: '2026-02-02' }, { data: PNG, filename: 'g.png' });
+    expect(refused.statusCode).toBe(409);
+    expect((await jobs()).n).toBe(before + 1);
   });
 });

@@ -182,10 +182,7 @@ export async function remove(ctx: TenantCtx, { id, version }: { id: string; vers
   await changed(ctx);
 }
 
-/** Pages whose title matches, for the navbar search (the caller checked the permission). */
-export const searchPages = (ctx: TenantCtx, q: string, limit: number) =>
-  ctx.run((tx) => repo.search(tx, ctx.companyId, q, limit));
-/** The same, inside the caller's transaction (the navbar search reads several kinds in one). */
+/** Pages whose title matches, for the navbar search, inside its transaction (the caller checked the permission). */
 export const searchPagesInTx = (tx: Tx, companyId: string, q: string, limit: number) =>
   repo.search(tx, companyId, q, limit);
 /** Titles of some pages of the company, for bookmarks. */

@@ -40,6 +40,12 @@ export const departmentExists = (tx: Tx, companyId: string, id: string) => repo.
 export const departmentsChanged = (ctx: TenantCtx) =>
   ctx.publish(companyChannel(ctx.companyId), { type: 'listing_changed', resource: 'departments' });
 
+/** The first `limit` departments matching `q` by name, in the caller's transaction (the navbar search). */
+export async function matchingInTx(tx: Tx, companyId: string, q: string, limit: number) {
+  const page = { search: q, page: 1, itemsPerPage: limit, sort: 'name', order: 'asc' } as const;
+  return (await repo.list(tx, companyId, await repo.today(tx, companyId), page)).data.map(toDepartment);
+}
+
 export async function list(ctx: TenantCtx, q: DepartmentListQuery) {
   const { data, totalItems } = await ctx.run(async (tx) =>
     repo.list(tx, ctx.companyId, await repo.today(tx, ctx.companyId), q),

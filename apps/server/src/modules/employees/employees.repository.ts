@@ -1,7 +1,7 @@
 import type { EmployeeExportQuery } from '@wac/shared/schemas/employees';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { afterKeyset, containsPattern, type KeysetCursor, rows, type SortKey } from '../../db/sql';
+import { afterKeyset, containsPattern, intLiteral, type KeysetCursor, rows, type SortKey } from '../../db/sql';
 
 /** A member of the company with their record (all record columns null when nobody wrote it yet). */
 export interface PersonRow {
@@ -89,16 +89,32 @@ export async function directory(
   const data = await rows<PersonRow>(
     tx,
     sql`SELECT ${personCols(today)} FROM ${personFrom(today)} WHERE ${where(companyId, today, q)}
-         ORDER BY ${key.expr} ${dir}, m.user_id ${dir} LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
+         ORDER BY ${key.expr} ${dir}, m.user_id ${dir} LIMIT ${intLiteral(q.itemsPerPage)} OFFSET ${intLiteral((q.page - 1) * q.itemsPerPage)}`,
   );
   const [c] = await rows<{ n: number }>(
     tx,
-    sql`SELECT count(*)::int AS n FROM memberships m
+    isWholeDirectory(q)
+      ? wholeDirectoryCount(companyId, today)
+      : sql`SELECT count(*)::int AS n FROM memberships m
           LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
          WHERE ${where(companyId, today, q)}`,
   );
   return { data, totalItems: c?.n ?? 0 };
 }
+
+const isWholeDirectory = (f: PersonFilter) =>
+  f.status === 'current' && !f.search && !f.departmentUuid && !f.managerUuid;
+
+/**
+ * The current people of the whole company without walking its memberships (176 ms at 100,000, on
+ * every page): the enabled members from the counter the members listing keeps (member_stats), less
+ * the enabled ones whose employment has ended, found on the partial index of records with an end date.
+ */
+const wholeDirectoryCount = (companyId: string, today: string) =>
+  sql`SELECT ((SELECT coalesce(sum(n), 0) FROM member_stats WHERE company_id = ${companyId} AND role = '' AND enabled)
+             - (SELECT count(*) FROM employees e
+                  JOIN memberships m ON m.company_id = e.company_id AND m.user_id = e.user_id AND m.enabled
+                 WHERE e.company_id = ${companyId} AND e.end_date IS NOT NULL AND e.end_date < ${today}::date))::int AS n`;
 
 /** A batch of the export in keyset order on (sort key, user id). */
 export function batch(
@@ -116,7 +132,7 @@ export function batch(
     tx,
     sql`SELECT ${personCols(today)}, m.user_id AS id, ${key.expr}::text AS k FROM ${personFrom(today)}
          WHERE ${where(companyId, today, f)}${afterKeyset(key, sql`m.user_id`, desc, cursor)}
-         ORDER BY ${key.expr} ${dir}, m.user_id ${dir} LIMIT ${limit}`,
+         ORDER BY ${key.expr} ${dir}, m.user_id ${dir} LIMIT ${intLiteral(limit)}`,
   );
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMembership, createCompany, createUser } from '../../db/seed/factories';
+import { addMembership, createCompany, createUser, setEmployee } from '../../db/seed/factories';
 import { rows } from '../../lib/sql';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
 
@@ -195,6 +195,9 @@ describe('employee records', () => {
     expect((await patch('bob', { endDate: iso(-1), startDate: '2020-01-01' })).statusCode).toBe(200);
     const dir = (await req('GET', '/api/employees?itemsPerPage=100', undefined, 'dan')).json();
     expect(dir.data.map((p: { uuid: string }) => p.uuid)).not.toContain(u.bob);
+    // The whole directory's total comes from the member counter less the ended: it agrees with the page.
+    expect(dir.totalItems).toBe(4);
+    expect(dir.data).toHaveLength(4);
     expect((await req('GET', `/api/employees/${u.bob}`, undefined, 'dan')).statusCode).toBe(404);
     expect((await req('GET', '/api/employees?status=ended', undefined, 'dan')).statusCode).toBe(403);
     const ended = (await req('GET', '/api/employees?status=ended')).json();
@@ -209,6 +212,17 @@ describe('employee records', () => {
     // An end date today still counts as employed.
     await patch('bob', { endDate: iso(0) });
     expect((await req('GET', `/api/employees/${u.bob}`, undefined, 'dan')).statusCode).toBe(200);
+    expect((await req('GET', '/api/employees', undefined, 'dan')).json().totalItems).toBe(5);
+    // A disabled membership leaves the directory and its total.
+    await t.db.system((tx) =>
+      tx.execute(sql`UPDATE memberships SET enabled = false WHERE company_id = ${u.acme} AND user_id = ${u.dan}`),
+    );
+    const after = (await req('GET', '/api/employees?itemsPerPage=100')).json();
+    expect(after.totalItems).toBe(4);
+    expect(after.data.map((p: { uuid: string }) => p.uuid)).not.toContain(u.dan);
+    await t.db.system((tx) =>
+      tx.execute(sql`UPDATE memberships SET enabled = true WHERE company_id = ${u.acme} AND user_id = ${u.dan}`),
+    );
   });
 
   it('audits writes with before and after', async () => {
@@ -230,5 +244,55 @@ describe('employee records', () => {
     const field = (await req('GET', '/api/employees/fields')).json().data[0];
     const del = await req('DELETE', `/api/employees/fields/${field.uuid}`, undefined, 'gina');
     expect(del.statusCode).toBe(404);
+  });
+});
+
+describe('the top of the org chart', () => {
+  it('lists people with reports first, most reports first, then everyone else by name, a page at a time', async () => {
+    const ids = await t.db.system(async (tx) => {
+      const initech = await createCompany(tx, { name: 'Initech', subDomain: 'initech' });
+      const add = async (first: string, last: string) => {
+        const user = await createUser(tx, {
+          email: `${first.toLowerCase()}@initech.test`,
+          firstName: first,
+          lastName: last,
+        });
+        await addMembership(tx, initech.id, user.id, { roles: ['member'] });
+        return user.id;
+      };
+      const p = {
+        company: initech.id,
+        zed: await add('Zed', 'Zulu'),
+        yan: await add('Yan', 'Young'),
+        amy: await add('Amy', 'Adams'),
+        bea: await add('Bea', 'Brown'),
+        cal: await add('Cal', 'Clark'),
+        dot: await add('Dot', 'Dunn'),
+        eve: await add('Eve', 'Evans'),
+        abe: await add('Abe', 'Able'),
+      };
+      // Zed manages three, Amy one, Yan one whose employment ended, Abe nobody: Zed, Amy, then by name.
+      for (const r of [p.bea, p.cal, p.dot]) await setEmployee(tx, p.company, r, { managerUserId: p.zed });
+      await setEmployee(tx, p.company, p.eve, { managerUserId: p.amy });
+      const gone = await add('Gus', 'Gone');
+      await setEmployee(tx, p.company, gone, { managerUserId: p.yan, endDate: '2001-01-01' });
+      return p;
+    });
+    const token = (await tokenFor(t.app, ids.bea, ids.company)).token;
+    const level = async (limit: number) =>
+      (
+        await call(t.app, { method: 'GET', url: `/api/employees/org-chart?limit=${limit}`, host: 'initech', token })
+      ).json();
+    const all = await level(10);
+    expect(all.data.map((n: { uuid: string; reportCount: number }) => [n.uuid, n.reportCount])).toEqual([
+      [ids.zed, 3],
+      [ids.amy, 1],
+      [ids.abe, 0],
+      [ids.yan, 0],
+    ]);
+    expect(all.hasMore).toBe(false);
+    const first = await level(3);
+    expect(first.data.map((n: { uuid: string }) => n.uuid)).toEqual([ids.zed, ids.amy, ids.abe]);
+    expect(first.hasMore).toBe(true);
   });
 });

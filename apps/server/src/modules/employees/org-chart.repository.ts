@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { rows } from '../../db/sql';
+import { intLiteral, rows } from '../../db/sql';
 import { current } from './employees.repository';
 
 export interface OrgRow {
@@ -18,8 +18,8 @@ export interface OrgRow {
 const reportCount = (today: string) =>
   sql`(SELECT count(*)::int FROM employees r JOIN memberships rm ON rm.company_id = r.company_id AND rm.user_id = r.user_id
         WHERE r.company_id = p.company_id AND r.manager_user_id = p.user_id AND ${current('r', 'rm', today)})`;
-const nodeCols = (today: string) => sql`p.user_id, u.first_name, u.last_name, u.avatar, p.job_title,
-  d.id AS department_id, d.name AS department_name, d.color AS department_color, ${reportCount(today)} AS report_count`;
+const nodeCols = (reports: SQL) => sql`p.user_id, u.first_name, u.last_name, u.avatar, p.job_title,
+  d.id AS department_id, d.name AS department_name, d.color AS department_color, ${reports} AS report_count`;
 
 /**
  * One level of the chart: the current direct reports of a manager, or (no manager) the current people
@@ -27,27 +27,42 @@ const nodeCols = (today: string) => sql`p.user_id, u.first_name, u.last_name, u.
  */
 export async function level(tx: Tx, companyId: string, today: string, managerId: string | null, limit: number) {
   if (managerId) {
+    // The limit stays bound here: written in, it let the planner walk every member in name order
+    // looking for the manager's reports (1.7 s at 100,000 members against 0.17 s from the manager index).
     return rows<OrgRow>(
       tx,
-      sql`SELECT ${nodeCols(today)}
+      sql`SELECT ${nodeCols(reportCount(today))}
             FROM employees p JOIN memberships pm ON pm.company_id = p.company_id AND pm.user_id = p.user_id
             JOIN users u ON u.id = p.user_id LEFT JOIN departments d ON d.id = p.department_id
            WHERE p.company_id = ${companyId} AND p.manager_user_id = ${managerId} AND ${current('p', 'pm', today)}
            ORDER BY pm.sort_name, p.user_id LIMIT ${limit + 1}`,
     );
   }
+  // The top: people with reports first (most reports first), then everyone else by name. Sorting
+  // every top person by their report count took seconds in a company without records yet (100,000
+  // people at the top); each half now reads only its first page, the second in name order. `top`
+  // is written into both halves, not a CTE: referenced twice, a CTE is computed whole.
+  const top = sql`SELECT m.company_id, m.user_id, m.sort_name, e.job_title, e.department_id
+                    FROM memberships m LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
+                   WHERE m.company_id = ${companyId} AND m.enabled AND (e.end_date IS NULL OR e.end_date >= ${today}::date)
+                     AND (e.manager_user_id IS NULL OR NOT EXISTS (
+                       SELECT 1 FROM memberships mm LEFT JOIN employees me ON me.company_id = mm.company_id AND me.user_id = mm.user_id
+                        WHERE mm.company_id = m.company_id AND mm.user_id = e.manager_user_id AND ${current('me', 'mm', today)}))`;
+  const manages = sql`EXISTS (SELECT 1 FROM employees r WHERE r.company_id = p.company_id AND r.manager_user_id = p.user_id)`;
   return rows<OrgRow>(
     tx,
-    sql`SELECT ${nodeCols(today)}
-          FROM (SELECT m.company_id, m.user_id, m.sort_name, e.job_title, e.department_id, e.manager_user_id
-                  FROM memberships m LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
-                 WHERE m.company_id = ${companyId} AND m.enabled AND (e.end_date IS NULL OR e.end_date >= ${today}::date)
-                   AND (e.manager_user_id IS NULL OR NOT EXISTS (
-                     SELECT 1 FROM memberships mm LEFT JOIN employees me ON me.company_id = mm.company_id AND me.user_id = mm.user_id
-                      WHERE mm.company_id = m.company_id AND mm.user_id = e.manager_user_id AND ${current('me', 'mm', today)}))
-               ) p
-          JOIN users u ON u.id = p.user_id LEFT JOIN departments d ON d.id = p.department_id
-         ORDER BY ${reportCount(today)} DESC, p.sort_name, p.user_id LIMIT ${limit + 1}`,
+    sql`SELECT * FROM (
+          (SELECT ${nodeCols(reportCount(today))}, p.sort_name
+             FROM (${top}) p JOIN users u ON u.id = p.user_id LEFT JOIN departments d ON d.id = p.department_id
+            WHERE ${manages}
+            ORDER BY report_count DESC, p.sort_name, p.user_id LIMIT ${intLiteral(limit + 1)})
+          UNION ALL
+          (SELECT ${nodeCols(sql`0`)}, p.sort_name
+             FROM (${top}) p JOIN users u ON u.id = p.user_id LEFT JOIN departments d ON d.id = p.department_id
+            WHERE NOT ${manages}
+            ORDER BY p.sort_name, p.user_id LIMIT ${intLiteral(limit + 1)})
+        ) x
+        ORDER BY report_count DESC, sort_name, user_id LIMIT ${intLiteral(limit + 1)}`,
   );
 }
 
@@ -65,7 +80,7 @@ export async function path(tx: Tx, companyId: string, today: string, userId: str
             LEFT JOIN employees me ON me.company_id = mm.company_id AND me.user_id = mm.user_id
            WHERE ${current('me', 'mm', today)} AND up.depth < 10000
         ) CYCLE user_id SET looped USING trail
-        SELECT ${nodeCols(today)}, up.depth
+        SELECT ${nodeCols(reportCount(today))}, up.depth
           FROM up JOIN (SELECT m.company_id, m.user_id, e.job_title, e.department_id
                           FROM memberships m LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
                          WHERE m.company_id = ${companyId}) p ON p.user_id = up.user_id

@@ -13,7 +13,9 @@ let queued: string;
 let acme: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The runner stays off: it would schedule the recurring jobs of Acme beside the two put here,
+  // depending on whether its first look came before or after Acme was created.
+  t = await createTestApp({ config: { jobs: { enabled: false, pollMs: 50 } } });
   const ids = await t.app.db.system(async (tx) => {
     const company = await createCompany(tx, { name: 'Acme', subDomain: 'acme' });
     const w = await createUser(tx, { email: 'root@platform.test', roles: ['super_admin', 'super_admin_write'] });

@@ -318,3 +318,14 @@ export function teamsOf(tx: Tx, companyId: string, userId: string) {
          ORDER BY t.name, t.id`,
   );
 }
+
+/** The company's enabled admins (at most 200), on the role-key index: a company of 100,000 members has a handful. */
+export async function enabledAdmins(tx: Tx, companyId: string) {
+  const r = await preparedRows<{ user_id: string }>(
+    tx,
+    sql`SELECT user_id FROM memberships
+         WHERE company_id = ${companyId} AND role_key IN ('admin', 'admin,member', 'member,admin')
+           AND enabled AND 'admin' = ANY(roles) LIMIT 200`,
+  );
+  return r.map((x) => x.user_id);
+}

@@ -3,6 +3,7 @@ import { errorMessage } from '@wac/shared/errors';
 import { successMessage } from '@wac/shared/messages';
 import { companyChannel, userChannel } from '@wac/shared/realtime';
 import type { Member, MemberBulk, MemberListQuery, MemberUpdate } from '@wac/shared/schemas/members';
+import type { Tx } from '../../db/client';
 import type { TenantCtx } from '../../lib/context';
 import { csvStream } from '../../lib/csv-export';
 import { AppError } from '../../lib/errors';
@@ -265,3 +266,6 @@ export async function revokeMemberSession(
   await sessions.announceLoggedOut(ctx, { userId, sessionId });
   return { message: successMessage('SESSION_REVOKED_OK', ctx.actor.lang) };
 }
+
+/** Who is told about work waiting for an admin (a time-off request, an uploaded certificate): the company's enabled admins. */
+export const companyAdmins = (tx: Tx, companyId: string) => repo.enabledAdmins(tx, companyId);

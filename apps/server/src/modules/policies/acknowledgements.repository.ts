@@ -1,118 +1,28 @@
-import type { PolicyTrackingQuery } from '@wac/shared/schemas/policies';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { policyAcknowledgements } from '../../db/schema/index';
-import { afterKeyset, and, containsPattern, type KeysetCursor, rows } from '../../db/sql';
+import { afterKeyset, and, type KeysetCursor, rows } from '../../db/sql';
 
 /**
- * Who a policy is assigned to and where each person stands: the audience, the acknowledgement that
- * counts, the due date. Computed from `policies.ack_number` when read, so publishing a version that
- * needs re-acknowledgement writes one row whatever the audience's size.
+ * Where one person stands with their policies: the audience, the acknowledgement that counts, the
+ * due date, computed from `policies.ack_number` when read. A policy's whole audience is read from
+ * `policy_assignees` and its counters instead (tracking.repository.ts); the statement below over
+ * every member is kept as their reference (tracking-reference.repository.ts).
  */
 
 /** Whether a person is in a policy's audience: everyone, or a member of one of its teams or departments. */
-const inAudience = sql`(p.audience_all
+export const inAudience = sql`(p.audience_all
   OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.company_id = m.company_id AND tm.user_id = m.user_id AND tm.team_id = ANY (p.audience_team_ids))
   OR EXISTS (SELECT 1 FROM employees e WHERE e.company_id = m.company_id AND e.user_id = m.user_id AND e.department_id = ANY (p.audience_department_ids)))`;
 
 /** A person's latest acknowledgement that still counts (of the version to acknowledge or a later one). */
-const latestAck = sql`LEFT JOIN LATERAL (
+export const latestAck = sql`LEFT JOIN LATERAL (
     SELECT a.id AS ack_id, a.version_number AS ack_number_done, a.acknowledged_at FROM policy_acknowledgements a
     WHERE a.company_id = p.company_id AND a.policy_id = p.id AND a.user_id = m.user_id AND a.version_number >= p.ack_number
     ORDER BY a.version_number DESC LIMIT 1) ack ON true`;
 /** Due: the days allowed, from publication of the version to acknowledge or from joining, whichever is later. */
-const dueAt = sql`(greatest(p.ack_published_at, m.created_at) + make_interval(days => p.due_days))`;
-const statusOf = sql`CASE WHEN ack.ack_id IS NOT NULL THEN 'acknowledged' WHEN now() > ${dueAt} THEN 'overdue' ELSE 'outstanding' END`;
-
-export interface TrackingRow {
-  user_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  sort_name: string;
-  status: 'acknowledged' | 'outstanding' | 'overdue';
-  due_at: Date | string | null;
-  acknowledged_at: Date | string | null;
-  ack_number_done: number | null;
-}
-
-/** Everyone assigned a policy with where they stand, as a CTE the listing, summary and export share. */
-const assigned = (
-  companyId: string,
-  policyId: string,
-) => sql`SELECT m.user_id, u.first_name, u.last_name, u.email, m.sort_name,
-    ${statusOf} AS status, ${dueAt} AS due_at, ack.acknowledged_at, ack.ack_number_done
-  FROM policies p
-  JOIN memberships m ON m.company_id = p.company_id AND m.enabled
-  JOIN users u ON u.id = m.user_id
-  ${latestAck}
-  WHERE p.company_id = ${companyId} AND p.id = ${policyId} AND p.ack_number IS NOT NULL AND ${inAudience}`;
-
-const trackingWhere = (q: Omit<PolicyTrackingQuery, 'page' | 'itemsPerPage'>, companyId: string) => {
-  const parts: SQL[] = [sql`true`];
-  if (q.status) parts.push(sql`t.status = ${q.status}`);
-  if (q.search)
-    parts.push(
-      sql`(lower(t.sort_name) LIKE ${containsPattern(q.search)} OR lower(t.email) LIKE ${containsPattern(q.search)})`,
-    );
-  if (q.teamUuid)
-    parts.push(
-      sql`EXISTS (SELECT 1 FROM team_members tm WHERE tm.company_id = ${companyId} AND tm.team_id = ${q.teamUuid} AND tm.user_id = t.user_id)`,
-    );
-  if (q.departmentUuid)
-    parts.push(
-      sql`EXISTS (SELECT 1 FROM employees e WHERE e.company_id = ${companyId} AND e.department_id = ${q.departmentUuid} AND e.user_id = t.user_id)`,
-    );
-  return and(parts);
-};
-
-export async function tracking(tx: Tx, companyId: string, policyId: string, q: PolicyTrackingQuery, withCount = true) {
-  const dir = q.order === 'desc' ? sql`DESC` : sql`ASC`;
-  const key = q.sort === 'dueAt' ? sql`t.due_at` : sql`t.sort_name`;
-  const data = await rows<TrackingRow>(
-    tx,
-    sql`WITH t AS (${assigned(companyId, policyId)})
-        SELECT * FROM t WHERE ${trackingWhere(q, companyId)} ORDER BY ${key} ${dir}, t.user_id ${dir}
-        LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
-  );
-  if (!withCount) return { data, totalItems: 0 };
-  const [c] = await rows<{ n: number }>(
-    tx,
-    sql`WITH t AS (${assigned(companyId, policyId)}) SELECT count(*)::int AS n FROM t WHERE ${trackingWhere(q, companyId)}`,
-  );
-  return { data, totalItems: c?.n ?? 0 };
-}
-
-export async function trackingBatch(
-  tx: Tx,
-  companyId: string,
-  policyId: string,
-  q: Omit<PolicyTrackingQuery, 'page' | 'itemsPerPage'>,
-  cursor: KeysetCursor | null,
-  limit: number,
-) {
-  const after = afterKeyset({ expr: sql`t.sort_name`, type: sql`text` }, sql`t.user_id`, false, cursor);
-  return rows<TrackingRow & { k: string; id: string }>(
-    tx,
-    sql`WITH t AS (${assigned(companyId, policyId)})
-        SELECT t.*, t.sort_name AS k, t.user_id AS id FROM t WHERE ${trackingWhere(q, companyId)}${after}
-        ORDER BY t.sort_name, t.user_id LIMIT ${limit}`,
-  );
-}
-
-/** Assigned, acknowledged, outstanding and overdue counts of one policy. */
-export async function completion(tx: Tx, companyId: string, policyId: string) {
-  const [c] = await rows<{ assigned: number; acknowledged: number; outstanding: number; overdue: number }>(
-    tx,
-    sql`WITH t AS (${assigned(companyId, policyId)})
-        SELECT count(*)::int AS assigned,
-          count(*) FILTER (WHERE status = 'acknowledged')::int AS acknowledged,
-          count(*) FILTER (WHERE status = 'outstanding')::int AS outstanding,
-          count(*) FILTER (WHERE status = 'overdue')::int AS overdue
-        FROM t`,
-  );
-  return c!;
-}
+export const dueAt = sql`(greatest(p.ack_published_at, m.created_at) + make_interval(days => p.due_days))`;
+export const statusOf = sql`CASE WHEN ack.ack_id IS NOT NULL THEN 'acknowledged' WHEN now() > ${dueAt} THEN 'overdue' ELSE 'outstanding' END`;
 
 export interface MyPolicyRow {
   id: string;

@@ -252,3 +252,9 @@ export async function refsFound(
   );
   return row!;
 }
+
+/** The companies that have a policy (system scope: the rebuild command). */
+export async function companiesWithPolicies(tx: Tx) {
+  const r = await rows<{ company_id: string }>(tx, sql`SELECT DISTINCT company_id FROM policies ORDER BY company_id`);
+  return r.map((x) => x.company_id);
+}

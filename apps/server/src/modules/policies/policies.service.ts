@@ -70,6 +70,12 @@ export const toVersion = (v: Omit<repo.VersionRow, 'body_html'>) => ({
 export const policiesChanged = (ctx: TenantCtx) =>
   ctx.publish(companyChannel(ctx.companyId), { type: 'listing_changed', resource: 'policies' });
 
+/** The first `limit` policies matching `q` by title, in the caller's transaction (the navbar search). */
+export async function matchingInTx(tx: Tx, companyId: string, q: string, limit: number) {
+  const page = { search: q, page: 1, itemsPerPage: limit, sort: 'title', order: 'asc' } as const;
+  return (await repo.list(tx, companyId, page)).data.map(toPolicy);
+}
+
 export async function list(ctx: TenantCtx, q: PolicyListQuery) {
   const { data, totalItems } = await ctx.run((tx) => repo.list(tx, ctx.companyId, q));
   return pageOf(q, data.map(toPolicy), totalItems);
@@ -109,7 +115,7 @@ async function checkRefs(
 
 export async function create(ctx: TenantCtx, raw: PolicyCreate) {
   const input = PolicyCreateSchema.parse(raw);
-  const row = await ctx.run(async (tx) => {
+  const row = await ctx.runBulk(async (tx) => {
     const { teams, departments } = await checkRefs(tx, ctx.companyId, input);
     const id = await repo.insert(tx, ctx.companyId, {
       title: input.title,
@@ -129,7 +135,7 @@ export async function create(ctx: TenantCtx, raw: PolicyCreate) {
 }
 
 export async function update(ctx: TenantCtx, { id, version, ...patch }: PolicyUpdate & { id: string }) {
-  const row = await ctx.run(async (tx) => {
+  const row = await ctx.runBulk(async (tx) => {
     const current = await findOr404(tx, ctx.companyId, id, true);
     if (current.version !== version) throw new AppError('VERSION_CONFLICT');
     if (current.archived_at) throw new AppError('POLICY_ARCHIVED');
@@ -242,7 +248,7 @@ export const setDraftPdf = (ctx: TenantCtx, { id, bytes, name }: { id: string; b
  * O(1) whatever the audience: who is outstanding is computed from `ack_number`, not stored per person.
  */
 export async function publish(ctx: TenantCtx, { id, version, requiresAck }: PolicyPublish & { id: string }) {
-  const row = await ctx.run(async (tx) => {
+  const row = await ctx.runBulk(async (tx) => {
     const policy = await findOr404(tx, ctx.companyId, id, true);
     if (policy.version !== version) throw new AppError('VERSION_CONFLICT');
     if (policy.archived_at) throw new AppError('POLICY_ARCHIVED');

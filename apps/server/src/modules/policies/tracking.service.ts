@@ -1,16 +1,16 @@
 import type { Readable } from 'node:stream';
 import type { PolicyTrackingQuery } from '@wac/shared/schemas/policies';
-import type { TenantCtx } from '../../lib/context';
+import type { Ctx, TenantCtx } from '../../lib/context';
 import { csvStream } from '../../lib/csv-export';
 import { AppError } from '../../lib/errors';
 import { pageOf } from '../../lib/http';
 import { batches, iso, keysetOf } from '../../lib/sql';
-import * as acks from './acknowledgements.repository';
 import * as repo from './policies.repository';
+import * as trackingRepo from './tracking.repository';
 
 /** Tracking a policy: who is assigned it and where each person stands; completion figures; CSV. */
 
-const toRow = (r: acks.TrackingRow) => ({
+const toRow = (r: trackingRepo.TrackingRow) => ({
   person: { uuid: r.user_id, firstName: r.first_name, lastName: r.last_name, email: r.email },
   status: r.status,
   dueAt: iso(r.due_at),
@@ -25,12 +25,13 @@ export const completionOf = (c: { assigned: number; acknowledged: number; outsta
 
 export async function tracking(ctx: TenantCtx, { id, ...q }: PolicyTrackingQuery & { id: string }) {
   return ctx.run(async (tx) => {
-    if (!(await repo.find(tx, ctx.companyId, id))) throw new AppError('NOT_FOUND');
-    const summary = completionOf(await acks.completion(tx, ctx.companyId, id));
+    const policy = await repo.find(tx, ctx.companyId, id);
+    if (!policy) throw new AppError('NOT_FOUND');
+    const summary = completionOf(await trackingRepo.completion(tx, ctx.companyId, id));
     // Filtered by status alone (or not at all), the total is one of the summary's figures: no second count.
     const known =
       !q.search && !q.teamUuid && !q.departmentUuid ? (q.status ? summary[q.status] : summary.assigned) : null;
-    const { data, totalItems } = await acks.tracking(tx, ctx.companyId, id, q, known === null);
+    const { data, totalItems } = await trackingRepo.tracking(tx, ctx.companyId, policy, q, known === null);
     return { ...pageOf(q, data.map(toRow), known ?? totalItems), summary };
   });
 }
@@ -42,7 +43,7 @@ export async function complianceSummary(ctx: TenantCtx) {
     const ids = await repo.activeIds(tx, ctx.companyId, SUMMARY_POLICY_LIMIT);
     const total = { activePolicies: ids.length, outstanding: 0, overdue: 0 };
     for (const id of ids) {
-      const c = await acks.completion(tx, ctx.companyId, id);
+      const c = await trackingRepo.completion(tx, ctx.companyId, id);
       total.outstanding += c.outstanding;
       total.overdue += c.overdue;
     }
@@ -65,10 +66,11 @@ export async function exportTracking(
   ctx: TenantCtx,
   { id, ...q }: Omit<PolicyTrackingQuery, 'page' | 'itemsPerPage'> & { id: string },
 ): Promise<Readable> {
-  if (!(await ctx.run((tx) => repo.find(tx, ctx.companyId, id)))) throw new AppError('NOT_FOUND');
+  const policy = await ctx.run((tx) => repo.find(tx, ctx.companyId, id));
+  if (!policy) throw new AppError('NOT_FOUND');
   const all = batches(
     (cursor: { k: string; id: string } | null, limit) =>
-      ctx.run((tx) => acks.trackingBatch(tx, ctx.companyId, id, q, cursor, limit)),
+      ctx.run((tx) => trackingRepo.trackingBatch(tx, ctx.companyId, policy, q, cursor, limit)),
     keysetOf,
   );
   return csvStream(TRACKING_CSV_HEADER, all, (r) => [
@@ -80,4 +82,12 @@ export async function exportTracking(
     iso(r.acknowledged_at),
     r.ack_number_done,
   ]);
+}
+
+/** `npm run stats:rebuild`: every company's policy audiences and counters from scratch, one company per transaction. */
+export async function rebuildAll(ctx: Ctx) {
+  const companies = await ctx.system((tx) => repo.companiesWithPolicies(tx));
+  let policies = 0;
+  for (const companyId of companies) policies += await ctx.system((tx) => trackingRepo.rebuild(tx, companyId));
+  return { companies: companies.length, policies };
 }

@@ -34,14 +34,17 @@ export interface SearchSource {
   kind: Exclude<SearchKind, 'screen'>;
   /** Whether this viewer may see this kind at all (the same rule its own routes apply). */
   visible: (ability: AppAbility) => boolean;
-  search: (ctx: TenantCtx, q: string, ability: AppAbility) => Promise<Found[]>;
   /**
-   * The same search inside the search's own transaction, when the source can: one transaction
-   * then serves the bookmarks and every such source (fewer round trips per keystroke).
+   * The search inside the search's own transaction: one transaction serves the bookmarks and every
+   * source (one round trip of BEGIN per keystroke, not one per kind of entity).
    */
-  searchInTx?: (tx: Tx, ctx: TenantCtx, q: string, ability: AppAbility) => Promise<Found[]>;
-  /** Whether searchInTx serves this viewer (default: yes, when there is one). */
+  searchInTx: (tx: Tx, ctx: TenantCtx, q: string, ability: AppAbility) => Promise<Found[]>;
+  /**
+   * Whether searchInTx serves this viewer (default: yes); when not, `search` runs in its own
+   * service's transaction beside it.
+   */
   inTxFor?: (ability: AppAbility) => boolean;
+  search?: (ctx: TenantCtx, q: string, ability: AppAbility) => Promise<Found[]>;
   /** One entity by id for a bookmark, or null when it is gone (or no longer visible). */
   one: (ctx: TenantCtx, id: string, ability: AppAbility) => Promise<Found | null>;
 }
@@ -76,8 +79,8 @@ export const SOURCES: SearchSource[] = [
   {
     kind: 'member',
     visible: (a) => a.can('read', 'default'),
-    async search(ctx, q, ability) {
-      if (ability.can('read', 'user')) return ctx.run((tx) => membersInTx(tx, ctx, q));
+    // A colleague (not an admin) finds people in the directory, through its own service.
+    async search(ctx, q) {
       const page = await employees.directory(ctx, {
         search: q,
         page: 1,
@@ -104,21 +107,13 @@ export const SOURCES: SearchSource[] = [
   {
     kind: 'team',
     visible: (a) => a.can('read', 'team'),
-    async search(ctx, q) {
-      const page = await teams.list(ctx, {
-        search: q,
-        page: 1,
-        itemsPerPage: SEARCH_GROUP_LIMIT,
-        sort: 'name',
-        order: 'asc',
-      });
-      return page.data.map((t) => ({
+    searchInTx: async (tx, ctx, q) =>
+      (await teams.matchingInTx(tx, ctx.companyId, q, SEARCH_GROUP_LIMIT)).map((t) => ({
         target: t.uuid,
         title: t.name,
         subtitle: t.description,
         path: `/teams/${t.uuid}`,
-      }));
-    },
+      })),
     async one(ctx, id) {
       const t = await teams.get(ctx, id).catch(gone);
       return t ? { target: id, title: t.name, subtitle: t.description, path: `/teams/${id}` } : null;
@@ -127,16 +122,13 @@ export const SOURCES: SearchSource[] = [
   {
     kind: 'department',
     visible: (a) => a.can('read', 'default'),
-    async search(ctx, q) {
-      const page = await departments.list(ctx, {
-        search: q,
-        page: 1,
-        itemsPerPage: SEARCH_GROUP_LIMIT,
-        sort: 'name',
-        order: 'asc',
-      });
-      return page.data.map((d) => ({ target: d.uuid, title: d.name, subtitle: d.description, path: '/departments' }));
-    },
+    searchInTx: async (tx, ctx, q) =>
+      (await departments.matchingInTx(tx, ctx.companyId, q, SEARCH_GROUP_LIMIT)).map((d) => ({
+        target: d.uuid,
+        title: d.name,
+        subtitle: d.description,
+        path: '/departments',
+      })),
     async one(ctx, id) {
       const d = await departments.get(ctx, id).catch(gone);
       return d ? { target: id, title: d.name, subtitle: d.description, path: '/departments' } : null;
@@ -145,9 +137,6 @@ export const SOURCES: SearchSource[] = [
   {
     kind: 'companyPage',
     visible: (a) => a.can('read', 'dashboard'),
-    async search(ctx, q) {
-      return (await companyPages.searchPages(ctx, q, SEARCH_GROUP_LIMIT)).map(toPageItem);
-    },
     searchInTx: async (tx, ctx, q) =>
       (await companyPages.searchPagesInTx(tx, ctx.companyId, q, SEARCH_GROUP_LIMIT)).map(toPageItem),
     async one(ctx, id) {
@@ -159,21 +148,13 @@ export const SOURCES: SearchSource[] = [
     // Compliance admins find policies (members find theirs under My policies).
     kind: 'policy',
     visible: (a) => a.can('read', 'compliance'),
-    async search(ctx, q) {
-      const page = await policies.list(ctx, {
-        search: q,
-        page: 1,
-        itemsPerPage: SEARCH_GROUP_LIMIT,
-        sort: 'title',
-        order: 'asc',
-      });
-      return page.data.map((p) => ({
+    searchInTx: async (tx, ctx, q) =>
+      (await policies.matchingInTx(tx, ctx.companyId, q, SEARCH_GROUP_LIMIT)).map((p) => ({
         target: p.uuid,
         title: p.title,
         subtitle: p.category,
         path: `/policies/${p.uuid}`,
-      }));
-    },
+      })),
     async one(ctx, id) {
       const p = await policies.get(ctx, id).catch(gone);
       return p ? { target: id, title: p.title, subtitle: p.category, path: `/policies/${id}` } : null;
@@ -182,14 +163,13 @@ export const SOURCES: SearchSource[] = [
   {
     kind: 'certification',
     visible: (a) => a.can('read', 'compliance'),
-    async search(ctx, q) {
-      return (await certifications.searchTypes(ctx, q, SEARCH_GROUP_LIMIT)).map((c) => ({
+    searchInTx: async (tx, ctx, q) =>
+      (await certifications.matchingTypesInTx(tx, ctx.companyId, q, SEARCH_GROUP_LIMIT)).map((c) => ({
         target: c.uuid,
         title: c.name,
         subtitle: c.description,
         path: `/certifications/${c.uuid}`,
-      }));
-    },
+      })),
     async one(ctx, id) {
       const c = await certifications.getType(ctx, id).catch(gone);
       return c ? { target: id, title: c.name, subtitle: c.description, path: `/certifications/${id}` } : null;
@@ -202,17 +182,17 @@ export async function search(ctx: TenantCtx, input: { q: string; ability: AppAbi
   const q = input.q.trim();
   if (!q) return { query: '', groups: [] };
   const sources = SOURCES.filter((s) => s.visible(input.ability));
-  // One transaction for the bookmarks and every source that can search inside it; the others
-  // (their own services' transactions) run beside it.
-  const inTx = (s: SearchSource) => !!s.searchInTx && (s.inTxFor?.(input.ability) ?? true);
+  // One transaction for the bookmarks and every source; a source that cannot serve this viewer
+  // inside it (the member directory of a non-admin) runs in its own service's transaction beside it.
+  const inTx = (s: SearchSource) => !s.search || (s.inTxFor?.(input.ability) ?? true);
   const shared = ctx.run(async (tx) => {
     const marks = await repo.list(tx, ctx.companyId, userId);
     const found = new Map<SearchSource, Found[]>();
-    for (const s of sources.filter(inTx)) found.set(s, await s.searchInTx!(tx, ctx, q, input.ability));
+    for (const s of sources.filter(inTx)) found.set(s, await s.searchInTx(tx, ctx, q, input.ability));
     return { marked: new Set(marks.map((b) => `${b.kind}:${b.target}`)), found };
   });
   const others = Promise.all(
-    sources.map(async (s) => [s, inTx(s) ? null : await s.search(ctx, q, input.ability)] as const),
+    sources.map(async (s) => [s, inTx(s) ? null : await s.search!(ctx, q, input.ability)] as const),
   );
   const [{ marked, found: fromTx }, rest] = await Promise.all([shared, others]);
   const found = sources.map((s, i) => fromTx.get(s) ?? rest[i]![1] ?? []);

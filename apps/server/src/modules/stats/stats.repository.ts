@@ -170,31 +170,83 @@ export function attendanceFigures(
 }
 
 /**
- * Recomputes the company's aggregate rows from its attendance entries (the rebuild command), with the
- * day board's key of each row and, through the trigger, the board's counts (decision 021), which are
- * emptied first so anything that drifted is recomputed too.
+ * The days the rebuild must visit for a company: from the first to the last day of its entries,
+ * approved time off, member-days, leave days and counts (so rows that drifted outside the entries'
+ * days are emptied too). Null when there is none.
  */
-export async function rebuild(tx: Tx, companyId: string) {
-  await tx.execute(sql`DELETE FROM stats_member_days WHERE company_id = ${companyId}`);
-  await tx.execute(sql`SELECT attendance_board_counts_reset(${companyId})`);
+export async function rebuildSpan(tx: Tx, companyId: string) {
+  const r = await rows<{ from: string | null; to: string | null }>(
+    tx,
+    sql`SELECT least((SELECT min(work_date) FROM attendance_entries WHERE company_id = ${companyId}),
+                     (SELECT min(start_date) FROM time_off_requests WHERE company_id = ${companyId} AND status = 'approved'),
+                     (SELECT min(day) FROM stats_member_days WHERE company_id = ${companyId}),
+                     (SELECT min(day) FROM attendance_leave_days WHERE company_id = ${companyId}),
+                     (SELECT min(day) FROM attendance_board_counts WHERE company_id = ${companyId}),
+                     (SELECT min(day) FROM attendance_board_leave_counts WHERE company_id = ${companyId}))::text AS from,
+               greatest((SELECT max(work_date) FROM attendance_entries WHERE company_id = ${companyId}),
+                        (SELECT max(end_date) FROM time_off_requests WHERE company_id = ${companyId} AND status = 'approved'),
+                        (SELECT max(day) FROM stats_member_days WHERE company_id = ${companyId}),
+                        (SELECT max(day) FROM attendance_leave_days WHERE company_id = ${companyId}),
+                        (SELECT max(day) FROM attendance_board_counts WHERE company_id = ${companyId}),
+                        (SELECT max(day) FROM attendance_board_leave_counts WHERE company_id = ${companyId}))::text AS to`,
+  );
+  const x = r[0];
+  return x?.from && x.to ? { from: x.from, to: x.to } : null;
+}
+
+/** The board key of a member-day, set-based: `m` the enabled membership (if any), `a` the assignment. */
+const boardKeyJoin = (
+  day: SQL,
+) => sql`LEFT JOIN memberships m ON m.company_id = d.company_id AND m.user_id = d.user_id AND m.enabled
+            LEFT JOIN LATERAL (SELECT sa.schedule_id FROM schedule_assignments sa
+                                WHERE sa.company_id = d.company_id AND sa.user_id = d.user_id AND sa.effective_from <= ${day}
+                                ORDER BY sa.effective_from DESC LIMIT 1) a ON m.user_id IS NOT NULL`;
+const boardKey = sql`CASE WHEN m.user_id IS NOT NULL THEN coalesce(a.schedule_id, '00000000-0000-0000-0000-000000000000'::uuid) END`;
+
+/**
+ * Recomputes the company's aggregate rows of the days [from, to] from its attendance entries and
+ * approved time off (one batch of the rebuild command): the member-days with the day board's key,
+ * the leave days and, through their triggers, the board's counts (decision 021), which are emptied
+ * for those days first so anything that drifted is recomputed too. Answers the member-days written.
+ */
+export async function rebuildDays(tx: Tx, companyId: string, from: string, to: string) {
+  await tx.execute(
+    sql`DELETE FROM stats_member_days WHERE company_id = ${companyId} AND day BETWEEN ${from}::date AND ${to}::date`,
+  );
+  await tx.execute(
+    sql`DELETE FROM attendance_leave_days WHERE company_id = ${companyId} AND day BETWEEN ${from}::date AND ${to}::date`,
+  );
+  await tx.execute(sql`SELECT attendance_board_counts_reset(${companyId}, ${from}::date, ${to}::date)`);
   const r = await rows<{ n: number }>(
     tx,
     sql`WITH ins AS (
           INSERT INTO stats_member_days (company_id, user_id, day, first_in, worked_seconds, entries, board_schedule)
-          SELECT d.company_id, d.user_id, d.work_date, d.first_in, d.worked, d.n,
-                 CASE WHEN m.user_id IS NOT NULL
-                      THEN coalesce(a.schedule_id, '00000000-0000-0000-0000-000000000000'::uuid) END
+          SELECT d.company_id, d.user_id, d.work_date, d.first_in, d.worked, d.n, ${boardKey}
             FROM (SELECT company_id, user_id, work_date, min(clock_in) AS first_in,
                          coalesce(floor(sum(extract(epoch FROM clock_out - clock_in)) FILTER (WHERE clock_out IS NOT NULL)), 0)::int AS worked,
                          count(*)::int AS n
-                    FROM attendance_entries WHERE company_id = ${companyId} AND status <> 'removed'
+                    FROM attendance_entries
+                   WHERE company_id = ${companyId} AND work_date BETWEEN ${from}::date AND ${to}::date AND status <> 'removed'
                    GROUP BY company_id, user_id, work_date) d
-            LEFT JOIN memberships m ON m.company_id = d.company_id AND m.user_id = d.user_id AND m.enabled
-            LEFT JOIN LATERAL (SELECT sa.schedule_id FROM schedule_assignments sa
-                                WHERE sa.company_id = d.company_id AND sa.user_id = d.user_id AND sa.effective_from <= d.work_date
-                                ORDER BY sa.effective_from DESC LIMIT 1) a ON m.user_id IS NOT NULL
+            ${boardKeyJoin(sql`d.work_date`)}
           RETURNING 1)
         SELECT count(*)::int AS n FROM ins`,
+  );
+  // The leave days (the same rule as attendance_leave_days_refresh, migration board2_leave_counts).
+  await tx.execute(
+    sql`INSERT INTO attendance_leave_days (company_id, user_id, day, half, board_schedule, first_in)
+        SELECT d.company_id, d.user_id, d.day, d.half, ${boardKey},
+               (SELECT sd.first_in FROM stats_member_days sd WHERE sd.company_id = d.company_id AND sd.day = d.day AND sd.user_id = d.user_id)
+          FROM (SELECT q.company_id, q.user_id, g::date AS day,
+                       CASE WHEN bool_or(h.h IS NULL) OR count(DISTINCT h.h) = 2 THEN NULL ELSE min(h.h) END AS half
+                  FROM time_off_requests q
+                 CROSS JOIN generate_series(greatest(q.start_date, ${from}::date), least(q.end_date, ${to}::date), interval '1 day') g
+                 CROSS JOIN LATERAL (SELECT CASE WHEN q.start_date = g::date AND q.start_half THEN 'afternoon'
+                                                 WHEN q.end_date = g::date AND q.end_half THEN 'morning' END AS h) h
+                 WHERE q.company_id = ${companyId} AND q.status = 'approved'
+                   AND q.end_date >= ${from}::date AND q.start_date <= ${to}::date
+                 GROUP BY 1, 2, 3) d
+          ${boardKeyJoin(sql`d.day`)}`,
   );
   return r[0]?.n ?? 0;
 }

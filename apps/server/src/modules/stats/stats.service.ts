@@ -157,9 +157,41 @@ export async function stats(ctx: TenantCtx, q: Query): Promise<StatsAnswer> {
   });
 }
 
-/** Recomputes the company's aggregates from scratch (`npm run stats:rebuild`). */
-export function rebuild(ctx: TenantCtx) {
-  return ctx.run((tx) => repo.rebuild(tx, ctx.companyId));
+/** Member-days a batch of the rebuild aims at (one transaction each). */
+const REBUILD_BATCH_ROWS = 100_000;
+
+/**
+ * Recomputes the company's aggregates from scratch (`npm run stats:rebuild`), in batches of days, one
+ * transaction each (bounded: a 10 M-entry company is not one giant transaction). A batch starts at
+ * one day and its length follows the member-days the last one wrote, towards `batchRows` a batch (at
+ * most 31 days). Between batches the aggregates are consistent: each batch replaces its days whole.
+ * Answers the member-days written.
+ */
+export async function rebuild(
+  ctx: TenantCtx,
+  opts: {
+    batchRows?: number;
+    onBatch?: (b: { from: string; to: string; memberDays: number; ms: number }) => void;
+  } = {},
+) {
+  const target = opts.batchRows ?? REBUILD_BATCH_ROWS;
+  const span = await ctx.run((tx) => repo.rebuildSpan(tx, ctx.companyId));
+  if (!span) return 0;
+  let total = 0;
+  let days = 1;
+  for (let from = span.from; from <= span.to; ) {
+    const end = addDays(from, days - 1);
+    // biome-ignore lint/complexity/useMathMinMax: ISO dates, compared as strings
+    const to = end < span.to ? end : span.to;
+    const t0 = performance.now();
+    const n = await ctx.run((tx) => repo.rebuildDays(tx, ctx.companyId, from, to));
+    opts.onBatch?.({ from, to, memberDays: n, ms: performance.now() - t0 });
+    total += n;
+    const perDay = n / (daysBetween(from, to) + 1);
+    days = Math.max(1, Math.min(31, perDay > 0 ? Math.floor(target / perDay) : days * 2));
+    from = addDays(to, 1);
+  }
+  return total;
 }
 
 /** The rebuild of every company, one transaction each; answers companies and member-days written. */

@@ -33,6 +33,12 @@ async function assertNameFree(tx: Tx, companyId: string, name: string, exceptId:
 const changed = (ctx: TenantCtx) =>
   ctx.publish(companyChannel(ctx.companyId), { type: 'listing_changed', resource: 'teams' });
 
+/** The first `limit` teams matching `q` by name, in the caller's transaction (the navbar search). */
+export async function matchingInTx(tx: Tx, companyId: string, q: string, limit: number) {
+  const page = { search: q, page: 1, itemsPerPage: limit, sort: 'name', order: 'asc' } as const;
+  return (await repo.list(tx, companyId, page)).data.map(toTeam);
+}
+
 export async function list(ctx: TenantCtx, q: Parameters<typeof repo.list>[2]) {
   const { data, totalItems } = await ctx.run((tx) => repo.list(tx, ctx.companyId, q));
   return { data: data.map(toTeam), page: q.page, itemsPerPage: q.itemsPerPage, totalItems };

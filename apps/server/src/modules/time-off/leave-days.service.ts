@@ -3,6 +3,9 @@ import { addDays } from '@wac/shared/zoned-time';
 import type { Tx } from '../../db/client';
 import * as repo from './requests.repository';
 
+/** For a caller that reads the approved requests together with other rows (one statement). */
+export { type ApprovedLeaveRow, approvedBetweenSql } from './requests.repository';
+
 /**
  * Approved time off, day by day, for attendance's timesheets: per person, each date from `from` to
  * `to` an approved request covers, with its type and the half it takes (a request's first day from
@@ -16,8 +19,17 @@ export async function approvedLeaveInTx(
   from: string,
   to: string,
 ): Promise<Map<string, Map<string, DayLeave>>> {
+  return leaveByDay(await repo.approvedBetween(tx, companyId, userIds, from, to), from, to);
+}
+
+/** `approvedLeaveInTx` from the approved requests' rows (read alone or with others in one statement). */
+export function leaveByDay(
+  approved: repo.ApprovedLeaveRow[],
+  from: string,
+  to: string,
+): Map<string, Map<string, DayLeave>> {
   const out = new Map<string, Map<string, DayLeave>>();
-  for (const r of await repo.approvedBetween(tx, companyId, userIds, from, to)) {
+  for (const r of approved) {
     const days = out.get(r.user_id) ?? new Map<string, DayLeave>();
     out.set(r.user_id, days);
     const first = r.start_date > from ? r.start_date : from;

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { preparedRows, rows } from '../../db/sql';
+import { countUpTo, preparedRows, rows } from '../../db/sql';
 
 export interface RequestRow {
   id: string;
@@ -57,17 +57,6 @@ export async function managerOf(tx: Tx, companyId: string, userId: string) {
 }
 
 /** Enabled admins of the company (a handful): they may decide every request. */
-export async function admins(tx: Tx, companyId: string) {
-  const r = await preparedRows<{ user_id: string }>(
-    tx,
-    // On the role-key index (company, role_key): a company of 100,000 members has a handful of admins.
-    sql`SELECT user_id FROM memberships
-         WHERE company_id = ${companyId} AND role_key IN ('admin', 'admin,member', 'member,admin')
-           AND enabled AND 'admin' = ANY(roles) LIMIT 200`,
-  );
-  return r.map((x) => x.user_id);
-}
-
 /**
  * Whether a pending or approved request of the person shares a moment with the range: a day that
  * one ends at mid-day and the other starts at mid-day is shared by both without overlap.
@@ -175,12 +164,13 @@ export async function pendingCount(tx: Tx, companyId: string, userId: string, as
   const from = asAdmin
     ? sql`time_off_requests r`
     : sql`time_off_requests r JOIN employees e ON e.company_id = r.company_id AND e.user_id = r.user_id`;
-  const [c] = await preparedRows<{ n: number }>(
+  const { n } = await countUpTo(
     tx,
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${decidable(companyId, userId, asAdmin)}
-          LIMIT ${PENDING_COUNT_CAP}) x`,
+    sql`${from} WHERE ${decidable(companyId, userId, asAdmin)}`,
+    PENDING_COUNT_CAP,
+    preparedRows,
   );
-  return c?.n ?? 0;
+  return n;
 }
 
 export async function hasReports(tx: Tx, companyId: string, userId: string) {
@@ -323,9 +313,12 @@ export interface ApprovedLeaveRow {
  */
 export function approvedBetween(tx: Tx, companyId: string, userIds: string[], from: string, to: string) {
   if (!userIds.length) return Promise.resolve([] as ApprovedLeaveRow[]);
-  return rows<ApprovedLeaveRow>(
-    tx,
-    sql`SELECT r.user_id, to_char(r.start_date, 'YYYY-MM-DD') AS start_date, to_char(r.end_date, 'YYYY-MM-DD') AS end_date,
+  return rows<ApprovedLeaveRow>(tx, approvedBetweenSql(companyId, userIds, from, to));
+}
+
+/** The statement of `approvedBetween` (at least one person). */
+export function approvedBetweenSql(companyId: string, userIds: string[], from: string | SQL, to: string | SQL) {
+  return sql`SELECT r.user_id, to_char(r.start_date, 'YYYY-MM-DD') AS start_date, to_char(r.end_date, 'YYYY-MM-DD') AS end_date,
           r.start_half, r.end_half, t.name AS type_name, t.color AS type_color
           FROM time_off_requests r JOIN time_off_types t ON t.id = r.type_id AND t.company_id = r.company_id
          WHERE r.company_id = ${companyId} AND r.status = 'approved'
@@ -334,6 +327,5 @@ export function approvedBetween(tx: Tx, companyId: string, userIds: string[], fr
              userIds.map((u) => sql`${u}::uuid`),
              sql`, `,
            )})
-         ORDER BY r.start_date, r.id`,
-  );
+         ORDER BY r.start_date, r.id`;
 }

@@ -7,6 +7,7 @@ import { pageOf } from '../../lib/http';
 import { iso } from '../../lib/sql';
 import { workingDays } from '../attendance/calendar.service';
 import { todayIn } from '../departments/departments.service';
+import { companyAdmins } from '../members/members.service';
 import { subjectInTx, toBalance, type Viewer } from './balances.service';
 import * as ledger from './ledger.repository';
 import * as repo from './requests.repository';
@@ -76,7 +77,7 @@ export async function preview(ctx: TenantCtx, q: TimeOffPreviewInput) {
 /** Who is told about a request: the person, their manager and the company's admins. */
 async function audienceInTx(tx: Tx, companyId: string, userId: string) {
   const manager = await repo.managerOf(tx, companyId, userId);
-  const admins = await repo.admins(tx, companyId);
+  const admins = await companyAdmins(tx, companyId);
   return { approvers: [...new Set([...(manager ? [manager] : []), ...admins])].filter((u) => u !== userId) };
 }
 

@@ -1,8 +1,9 @@
-import { LANGUAGES, type Language } from '@wac/shared/constants';
+import type { Language } from '@wac/shared/constants';
 import type { Tx } from '../../db/client';
 import type { Infra, TenantCtx } from '../../lib/context';
 import { enqueue } from '../../lib/jobs/queue';
 import type { RunningJob } from '../../lib/jobs/runner';
+import { userLanguage } from '../../lib/lang';
 import { companyUrl, escapeHtml } from '../../lib/mail';
 import * as repo from './requests.repository';
 
@@ -149,7 +150,7 @@ export async function runTimeOffMailJob(infra: Infra, job: TimeOffMailJob) {
     repo.mailTargets(tx, job.companyId!, job.payload.requestId, job.payload.to),
   );
   for (const [i, t] of targets.entries()) {
-    const lang = (LANGUAGES as readonly string[]).includes(t.language ?? '') ? (t.language as Language) : 'en';
+    const lang = userLanguage(t.language);
     const link = companyUrl(
       infra.config,
       t.sub_domain,

@@ -254,7 +254,7 @@ function invalid(schema: Schema | undefined, ids: string[], withNul: boolean): f
     fc.jsonValue({ maxDepth: 3 }),
     fc.constant('z'.repeat(100_000)),
   );
-  if (!schema || schema.type !== 'object' || !schema.properties) return junk;
+  if (schema?.type !== 'object' || !schema.properties) return junk;
   const good = valid(schema, ids) as fc.Arbitrary<Record<string, unknown>>;
   const keys = Object.keys(schema.properties);
   return fc.oneof(

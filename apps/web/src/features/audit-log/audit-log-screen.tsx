@@ -123,6 +123,7 @@ export default function AuditLogScreen() {
         columns={columns}
         rows={log.data?.data}
         totalItems={log.data?.totalItems}
+        totalIsLowerBound={log.data?.totalIsLowerBound}
         loading={log.isFetching}
         state={state}
         rowId={(e) => e.uuid}

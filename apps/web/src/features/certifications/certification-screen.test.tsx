@@ -109,10 +109,12 @@ describe('certification screen', () => {
     // (The calendar opens in a dialog of its own; for jsdom it is mid-transition, so its buttons are
     // found with `hidden`, the one just opened last.)
     const last = (name: string) => screen.queryAllByRole('button', { name, hidden: true }).at(-1);
-    for (let i = 0; i < 4 && !last('Tuesday, March 31, 2026'); i++) await userEvent.click(last('Next month')!);
-    await userEvent.click(last('Tuesday, March 31, 2026')!);
+    // Nothing after the company's today can be picked: the calendar does not go past January 2026.
+    expect(last('Next month')!.hasAttribute('data-disabled')).toBe(true);
+    await userEvent.click(last('Previous month')!);
+    await userEvent.click(last('Wednesday, December 31, 2025')!);
     // The expiry follows the issue date until it is changed by hand.
-    await waitFor(() => expect(expires.textContent).toBe('Mar 31, 2028'));
+    await waitFor(() => expect(expires.textContent).toBe('Dec 31, 2027'));
 
     const file = new File(['not a pdf'], 'scan.pdf', { type: 'application/pdf' });
     await userEvent.upload(dialog.querySelector('input[type=file]') as HTMLInputElement, file);
@@ -120,8 +122,8 @@ describe('certification screen', () => {
     expect(await within(dialog).findByText('The evidence must be a PDF, PNG or JPEG file.')).toBeTruthy();
     expect(sent[0]).toEqual({
       userUuid: '50000000-0000-4000-8000-000000000001',
-      issuedOn: '2026-03-31',
-      expiresOn: '2028-03-31',
+      issuedOn: '2025-12-31',
+      expiresOn: '2027-12-31',
       file: 'file:scan.pdf',
     });
 

@@ -120,7 +120,7 @@ function TeamsCard({ uuid }: { uuid: string }) {
 }
 
 function SessionsCard({ uuid }: { uuid: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const sessions = useMemberSessions(uuid);
   const revokeAll = useRevokeMemberSessions(uuid);
   const revokeOne = useRevokeMemberSession(uuid);

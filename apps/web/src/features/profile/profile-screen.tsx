@@ -52,7 +52,7 @@ function AccountTab() {
 }
 
 function SessionsTab() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const sessions = useSessions(page);
   const pages = sessions.data ? Math.max(1, Math.ceil(sessions.data.totalItems / sessions.data.itemsPerPage)) : 1;

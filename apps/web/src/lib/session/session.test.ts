@@ -129,13 +129,13 @@ describe('session start', () => {
     expect(toasts).toEqual([]);
   });
 
-  it('with no session on a company page it asks the base domain’s one sign-in, keeping the path', async () => {
+  it('with no session on a company page it asks the base domain’s one sign-in, keeping the path and its query', async () => {
     window.history.replaceState(null, '', '/admin/teams?page=2');
     writeUserData({ uuid: USER.uuid, roles: [], userCompanies: [], currentCompany: null });
     serve({ refresh: 401 });
     await startSession();
     expect(sessionStore.get().status).toBe('redirecting');
-    expect(assigned).toEqual(['http://localhost:3000/admin/login?to=acme&path=%2Fteams']);
+    expect(assigned).toEqual(['http://localhost:3000/admin/login?to=acme&path=%2Fteams%3Fpage%3D2']);
     expect(toasts).toEqual([]);
   });
 

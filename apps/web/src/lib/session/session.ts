@@ -131,14 +131,18 @@ export function noteSwitchArrival(path: string) {
 }
 
 /**
- * Whether this page was reached by a company switch (a redeemed code) at `path`: answered once.
- * The switch keeps the path, and a screen the target company does not allow then lands on the
- * dashboard with a word of why, not on "You are not authorized!".
+ * Whether this page was reached by a company switch (a redeemed code) at `path`. The switch keeps
+ * the path, and a screen the target company does not allow then lands on the dashboard with a word
+ * of why, not on "You are not authorized!". Reading it changes nothing (a render may be thrown away
+ * and run again, e.g. when a lazy part of the page suspends); `endSwitchArrival` ends it once a
+ * screen has been shown.
  */
-export function takeSwitchArrival(path: string): boolean {
-  const arrived = switchArrival === path;
+export function isSwitchArrival(path: string): boolean {
+  return switchArrival === path;
+}
+
+export function endSwitchArrival() {
   switchArrival = null;
-  return arrived;
 }
 
 /** The whole session start (switch code, refresh, profiles, company); the app shows only the spinner until it settles. */
@@ -165,7 +169,8 @@ export async function startSession(): Promise<void> {
     const signedOut = e instanceof ApiError && (e.status === 401 || e.status === 403);
     if (!code && signedOut && host.subDomain !== null && !staysSignedOut(path)) {
       sessionStore.set({ status: 'redirecting' });
-      browser.assign(baseSignInUrl(host, { subDomain: host.subDomain, path }));
+      // The query goes along: a shared link to a filtered listing opens filtered after the bounce.
+      browser.assign(baseSignInUrl(host, { subDomain: host.subDomain, path: `${path}${window.location.search}` }));
       return;
     }
     // A refused code, or an outage that outlasted the retries, is said on the sign-in form.

@@ -18,9 +18,10 @@ export interface CertificateValues {
 
 /**
  * A certificate's dates and evidence, for an admin recording one for a person and for a member
- * uploading their own: issued on (today by default), expires on (issued on + the type's validity
- * until changed by hand), and the evidence (required where `evidenceRequired`). Both days are picked
- * from the calendar in the console's language. Field errors of the answer land on their fields.
+ * uploading their own: issued on (today by default, never after today), expires on (issued on + the
+ * type's validity until changed by hand), and the evidence (required where `evidenceRequired`). Both
+ * days are picked from the calendar in the console's language. Field errors of the answer land on
+ * their fields.
  */
 export function CertificateDialog({
   title,
@@ -62,6 +63,7 @@ export function CertificateDialog({
     setError(null);
     const found: Partial<Record<Field, string>> = {};
     if (!issuedOn) found.issuedOn = fieldMessage('required');
+    else if (issuedOn > today) found.issuedOn = fieldMessage('issuedInFuture');
     if (!expiresOn) found.expiresOn = fieldMessage('required');
     else if (issuedOn && expiresOn < issuedOn) found.expiresOn = fieldMessage('expiresBeforeIssued');
     if (!file && evidenceRequired) found.file = fieldMessage('required');
@@ -102,6 +104,7 @@ export function CertificateDialog({
             clearable={false}
             value={issuedOn}
             onChange={onIssued}
+            maxDate={today}
             error={errors.issuedOn}
             testId="certificate-issued-on"
             inDialog

@@ -1,0 +1,1 @@
+CREATE INDEX "employees_company_end_idx" ON "employees" USING btree ("company_id","end_date") WHERE end_date IS NOT NULL;

@@ -1,0 +1,150 @@
+import type { PolicyTrackingQuery } from '@wac/shared/schemas/policies';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { afterKeyset, and, containsPattern, intLiteral as int, type KeysetCursor, rows } from '../../db/sql';
+
+/**
+ * A policy's tracking list and completion figures, read from `policy_assignees` (its audience, with
+ * each person's highest acknowledged version) and the counters the triggers keep beside it
+ * (docs/decisions/022-policy-tracking-counters.md). A person's due date is the policy's due days
+ * after the later of the publication to acknowledge and their membership's start; both are passed
+ * in from the policy row, so the conditions on a person are ranges over their own columns.
+ */
+
+/** What of the policy the tracking statements need: the version to acknowledge, when, and the days allowed. */
+export interface TrackedPolicy {
+  id: string;
+  ack_number: number | null;
+  ack_published_at: Date | string | null;
+  due_days: number;
+}
+
+export interface TrackingRow {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  sort_name: string;
+  status: 'acknowledged' | 'outstanding' | 'overdue';
+  due_at: Date | string | null;
+  acknowledged_at: Date | string | null;
+  ack_number_done: number | null;
+}
+
+const at = (v: Date | string | null) => (v instanceof Date ? v.toISOString() : v);
+const dueOf = (p: TrackedPolicy) =>
+  sql`(greatest(${at(p.ack_published_at)}::timestamptz, a.joined_at) + make_interval(days => ${p.due_days}::int))`;
+const done = (p: TrackedPolicy) => sql`a.acked_number >= ${p.ack_number}::int`;
+
+const statusCondition = (p: TrackedPolicy, status: PolicyTrackingQuery['status']) => {
+  if (status === 'acknowledged') return done(p);
+  if (status === 'overdue') return sql`NOT ${done(p)} AND ${dueOf(p)} < now()`;
+  if (status === 'outstanding') return sql`NOT ${done(p)} AND ${dueOf(p)} >= now()`;
+  return null;
+};
+
+/**
+ * The filters of the list, on `policy_assignees` alone (status from its included columns). A search
+ * finds its candidates through the trigram index of member_search (a superset), then the exact test.
+ */
+function where(companyId: string, p: TrackedPolicy, q: Omit<PolicyTrackingQuery, 'page' | 'itemsPerPage'>) {
+  const parts: SQL[] = [sql`a.company_id = ${companyId}`, sql`a.policy_id = ${p.id}`];
+  const status = statusCondition(p, q.status);
+  if (status) parts.push(status);
+  if (q.search) {
+    const pattern = containsPattern(q.search);
+    parts.push(sql`a.user_id IN (SELECT m.user_id FROM memberships m JOIN users u ON u.id = m.user_id
+      WHERE m.company_id = ${companyId} AND m.id IN (SELECT member_search_ids(${companyId}::uuid, ${pattern}))
+        AND (lower(m.sort_name) LIKE ${pattern} OR lower(u.email) LIKE ${pattern}))`);
+  }
+  if (q.teamUuid)
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM team_members tm WHERE tm.company_id = ${companyId} AND tm.team_id = ${q.teamUuid} AND tm.user_id = a.user_id)`,
+    );
+  if (q.departmentUuid)
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM employees e WHERE e.company_id = ${companyId} AND e.department_id = ${q.departmentUuid} AND e.user_id = a.user_id)`,
+    );
+  return and(parts);
+}
+
+/**
+ * The page's people are found on `policy_assignees` alone (in its name index's order); only they
+ * are then joined with their names and the acknowledgement that counts (a deferred join).
+ */
+const pageOfPeople = (
+  p: TrackedPolicy,
+  ids: SQL,
+  order: SQL,
+) => sql`SELECT a.user_id, u.first_name, u.last_name, u.email, a.sort_name,
+    CASE WHEN ${done(p)} THEN 'acknowledged' WHEN now() > ${dueOf(p)} THEN 'overdue' ELSE 'outstanding' END AS status,
+    ${dueOf(p)} AS due_at,
+    (SELECT k.acknowledged_at FROM policy_acknowledgements k WHERE ${done(p)} AND k.company_id = a.company_id
+       AND k.policy_id = a.policy_id AND k.user_id = a.user_id AND k.version_number = a.acked_number) AS acknowledged_at,
+    CASE WHEN ${done(p)} THEN a.acked_number END AS ack_number_done, ids.k, ids.id
+  FROM (${ids}) ids
+  JOIN policy_assignees a ON a.company_id = ids.company_id AND a.policy_id = ids.policy_id AND a.user_id = ids.user_id
+  JOIN users u ON u.id = a.user_id
+  ORDER BY ${order}`;
+
+export async function tracking(tx: Tx, companyId: string, p: TrackedPolicy, q: PolicyTrackingQuery, withCount = true) {
+  if (p.ack_number === null) return { data: [], totalItems: 0 };
+  const dir = q.order === 'desc' ? sql`DESC` : sql`ASC`;
+  const key = q.sort === 'dueAt' ? dueOf(p) : sql`a.sort_name`;
+  const data = await rows<TrackingRow>(
+    tx,
+    pageOfPeople(
+      p,
+      sql`SELECT a.company_id, a.policy_id, a.user_id, ${key} AS k, a.user_id AS id FROM policy_assignees a
+          WHERE ${where(companyId, p, q)} ORDER BY ${key} ${dir}, a.user_id ${dir}
+          LIMIT ${int(q.itemsPerPage)} OFFSET ${int((q.page - 1) * q.itemsPerPage)}`,
+      sql`ids.k ${dir}, ids.id ${dir}`,
+    ),
+  );
+  if (!withCount) return { data, totalItems: 0 };
+  const [c] = await rows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM policy_assignees a WHERE ${where(companyId, p, q)}`,
+  );
+  return { data, totalItems: c?.n ?? 0 };
+}
+
+export async function trackingBatch(
+  tx: Tx,
+  companyId: string,
+  p: TrackedPolicy,
+  q: Omit<PolicyTrackingQuery, 'page' | 'itemsPerPage'>,
+  cursor: KeysetCursor | null,
+  limit: number,
+) {
+  if (p.ack_number === null) return [];
+  const after = afterKeyset({ expr: sql`a.sort_name`, type: sql`text` }, sql`a.user_id`, false, cursor);
+  return rows<TrackingRow & { k: string; id: string }>(
+    tx,
+    pageOfPeople(
+      p,
+      sql`SELECT a.company_id, a.policy_id, a.user_id, a.sort_name AS k, a.user_id AS id FROM policy_assignees a
+          WHERE ${where(companyId, p, q)}${after} ORDER BY a.sort_name, a.user_id LIMIT ${int(limit)}`,
+      sql`ids.k, ids.id`,
+    ),
+  );
+}
+
+/** Assigned, acknowledged, outstanding and overdue of one policy: one counter row and the due buckets. */
+export async function completion(tx: Tx, companyId: string, policyId: string) {
+  const [c] = await rows<{ assigned: number; acknowledged: number; outstanding: number; overdue: number }>(
+    tx,
+    sql`SELECT coalesce((SELECT assigned FROM policy_counts WHERE company_id = ${companyId} AND policy_id = ${policyId}), 0) AS assigned,
+          coalesce((SELECT acknowledged FROM policy_counts WHERE company_id = ${companyId} AND policy_id = ${policyId}), 0) AS acknowledged,
+          coalesce(sum(n) FILTER (WHERE due_at >= now()), 0)::int AS outstanding,
+          coalesce(sum(n) FILTER (WHERE due_at < now()), 0)::int AS overdue
+        FROM policy_due_counts WHERE company_id = ${companyId} AND policy_id = ${policyId}`,
+  );
+  return c!;
+}
+
+/** Recomputes the audiences and counters of one company from scratch (`npm run stats:rebuild`). */
+export async function rebuild(tx: Tx, companyId: string) {
+  const [r] = await rows<{ n: number }>(tx, sql`SELECT policy_tracking_rebuild(${companyId}::uuid) AS n`);
+  return r?.n ?? 0;
+}
