@@ -34,11 +34,12 @@ export function boardDrift(tx: Tx, companyId: string) {
                          CASE WHEN bool_or(half IS NULL) OR count(DISTINCT half) = 2 THEN NULL ELSE min(half) END AS half
                     FROM leave_req GROUP BY 1, 2) l
         ), leave_counts AS (
-          SELECT day, k, coalesce(attendance_board_minute(first_in), 'infinity') AS m, count(*)::int AS n
+          SELECT day, k, coalesce(attendance_board_minute(first_in), 'infinity') AS m,
+                 ((hashtext(user_id::text) >> 8) & 15)::smallint AS s, count(*)::int AS n
             FROM leave_want WHERE k IS NOT NULL AND (first_in IS NULL OR half IS DISTINCT FROM 'afternoon')
-           GROUP BY 1, 2, 3
+           GROUP BY 1, 2, 3, 4
         ), leave_have AS (
-          SELECT day, schedule_key AS k, in_minute AS m, n FROM attendance_board_leave_counts
+          SELECT day, schedule_key AS k, in_minute AS m, shard AS s, n FROM attendance_board_leave_counts
            WHERE company_id = ${companyId} AND n <> 0
         )
         SELECT 'rows' AS kind, count(*)::int AS n FROM want w
@@ -52,7 +53,7 @@ export function boardDrift(tx: Tx, companyId: string) {
           FULL JOIN (SELECT * FROM attendance_leave_days WHERE company_id = ${companyId}) d ON d.day = w.day AND d.user_id = w.user_id
          WHERE (w.half, w.k, w.first_in, w.user_id) IS DISTINCT FROM (d.half, d.board_schedule, d.first_in, d.user_id)
         UNION ALL
-        SELECT 'leave counts', count(*)::int FROM leave_counts c FULL JOIN leave_have h USING (day, k, m) WHERE c.n IS DISTINCT FROM h.n`,
+        SELECT 'leave counts', count(*)::int FROM leave_counts c FULL JOIN leave_have h USING (day, k, m, s) WHERE c.n IS DISTINCT FROM h.n`,
   );
 }
 

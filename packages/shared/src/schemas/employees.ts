@@ -72,7 +72,10 @@ export const DirectoryEntrySchema = z.object({
   ended: z.boolean(),
 });
 export type DirectoryEntry = z.infer<typeof DirectoryEntrySchema>;
-export const DirectoryPageSchema = pageOf(DirectoryEntrySchema);
+export const DirectoryPageSchema = pageOf(DirectoryEntrySchema).extend({
+  /** True when more people match a search than `totalItems` (a search's count stops at 1,000). */
+  totalIsLowerBound: z.boolean(),
+});
 
 export const EmergencyContactSchema = z.object({
   name: text(120),

@@ -109,12 +109,14 @@ export const attendanceBoardLeaveCounts = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     scheduleKey: uuid('schedule_key').notNull(),
     inMinute: timestamp('in_minute', { withTimezone: true }).notNull(),
+    /** Of the user id, as in attendance_board_counts: approvals of one day do not queue on one row. */
+    shard: smallint('shard').notNull().default(0),
     n: integer('n').notNull().default(0),
   },
   (t) => [
     primaryKey({
       name: 'attendance_board_leave_counts_pkey',
-      columns: [t.companyId, t.day, t.scheduleKey, t.inMinute],
+      columns: [t.companyId, t.day, t.scheduleKey, t.inMinute, t.shard],
     }),
   ],
 );

@@ -350,7 +350,7 @@ describe('day board from maintained counts (property)', () => {
         await t.db.query('UPDATE attendance_board_counts SET n = n + 5 WHERE company_id = $1', [w.companyId]);
         await t.db.query(
           `INSERT INTO attendance_board_leave_counts AS b (company_id, day, schedule_key, in_minute, n)
-           VALUES ($1, $2, $3, 'infinity', 2) ON CONFLICT (company_id, day, schedule_key, in_minute) DO UPDATE SET n = b.n + 2`,
+           VALUES ($1, $2, $3, 'infinity', 2) ON CONFLICT (company_id, day, schedule_key, in_minute, shard) DO UPDATE SET n = b.n + 2`,
           [w.companyId, w.days[0], NIL],
         );
         const drifted = await t.db.system((tx) => boardDrift(tx, w.companyId));

@@ -66,40 +66,82 @@ const STATUS = {
   all: () => sql``,
 };
 
-/** Search reads the directory fields only (name, email, job title): never a private field. */
-const where = (companyId: string, today: string, f: PersonFilter) => {
+/**
+ * What a search looks at: a person's name and email (as member_search holds them) and job title,
+ * never a private field. `ids`: the matches, found by directory_search_ids (migration 0023) through
+ * the trigram indexes; `scan`: the same test written per row, for a walk in the listing's order.
+ */
+export type SearchBy = { ids: string[] } | { scan: string };
+
+const searchCondition = (s: SearchBy) => {
+  if ('ids' in s) return sql` AND m.id = ANY(${`{${s.ids.join(',')}}`}::uuid[])`;
+  const p = containsPattern(s.scan);
+  return sql` AND (lower(u.first_name || ' ' || u.last_name || ' ' || u.email) LIKE ${p}
+                  OR lower(e.job_title) LIKE ${p})`;
+};
+
+const where = (companyId: string, today: string, f: PersonFilter, search: SearchBy | null) => {
   const parts: SQL[] = [sql`m.company_id = ${companyId}`, STATUS[f.status](today)];
-  if (f.search) {
-    const p = containsPattern(f.search);
-    parts.push(sql` AND (m.sort_name LIKE ${p} OR m.email LIKE ${p} OR lower(coalesce(e.job_title, '')) LIKE ${p})`);
-  }
+  if (search) parts.push(searchCondition(search));
   if (f.departmentUuid) parts.push(sql` AND e.department_id = ${f.departmentUuid}`);
   if (f.managerUuid) parts.push(sql` AND e.manager_user_id = ${f.managerUuid}`);
   return sql.join(parts, sql``);
 };
+
+/**
+ * A search's total is counted up to this many matches; past it the page says "more than". Beyond
+ * it, walking the people in the listing's order and testing each finds a page sooner than sorting
+ * every match.
+ */
+export const DIRECTORY_SEARCH_CAP = 1000;
 
 export async function directory(
   tx: Tx,
   companyId: string,
   today: string,
   q: PersonFilter & { page: number; itemsPerPage: number },
+  cap = DIRECTORY_SEARCH_CAP,
 ) {
   const key = SORTS[q.sort ?? 'name'];
   const dir = q.order === 'desc' ? sql`DESC` : sql`ASC`;
+  let hits: string[] | null = null;
+  if (q.search) {
+    const found = await rows<{ id: string }>(
+      tx,
+      sql`SELECT directory_search_ids(${companyId}::uuid, ${q.search}::text, ${cap + 1}::int) AS id`,
+    );
+    hits = found.map((h) => h.id);
+  }
+  const many = hits !== null && hits.length > cap;
+  const search: SearchBy | null = !q.search ? null : many ? { scan: q.search } : { ids: hits! };
   const data = await rows<PersonRow>(
     tx,
-    sql`SELECT ${personCols(today)} FROM ${personFrom(today)} WHERE ${where(companyId, today, q)}
+    sql`SELECT ${personCols(today)} FROM ${personFrom(today)} WHERE ${where(companyId, today, q, search)}
          ORDER BY ${key.expr} ${dir}, m.user_id ${dir} LIMIT ${intLiteral(q.itemsPerPage)} OFFSET ${intLiteral((q.page - 1) * q.itemsPerPage)}`,
   );
-  const [c] = await rows<{ n: number }>(
-    tx,
-    isWholeDirectory(q)
-      ? wholeDirectoryCount(companyId, today)
-      : sql`SELECT count(*)::int AS n FROM memberships m
-          LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
-         WHERE ${where(companyId, today, q)}`,
-  );
-  return { data, totalItems: c?.n ?? 0 };
+  const count = async (by: SearchBy | null, limit?: number) => {
+    const counted = sql`FROM memberships m JOIN users u ON u.id = m.user_id
+      LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
+      WHERE ${where(companyId, today, q, by)}`;
+    const [c] = await rows<{ n: number }>(
+      tx,
+      limit === undefined
+        ? sql`SELECT count(*)::int AS n ${counted}`
+        : sql`SELECT count(*)::int AS n FROM (SELECT 1 ${counted} LIMIT ${intLiteral(limit)}) x`,
+    );
+    return c?.n ?? 0;
+  };
+  if (isWholeDirectory(q)) {
+    const [c] = await rows<{ n: number }>(tx, wholeDirectoryCount(companyId, today));
+    return { data, totalItems: c?.n ?? 0, totalIsLowerBound: false };
+  }
+  if (!many) return { data, totalItems: await count(search), totalIsLowerBound: false };
+  // More than `cap` match the search: when the first cap + 1 of them all pass the filters (the usual
+  // case, a search alone), the total is "more than cap" without a walk; else the walk counts up to it.
+  const n = (await count({ ids: hits! })) > cap ? cap + 1 : await count(search, cap + 1);
+  return n > cap
+    ? { data, totalItems: cap, totalIsLowerBound: true }
+    : { data, totalItems: n, totalIsLowerBound: false };
 }
 
 const isWholeDirectory = (f: PersonFilter) =>
@@ -131,7 +173,7 @@ export function batch(
   return rows<PersonRow & { k: string; id: string }>(
     tx,
     sql`SELECT ${personCols(today)}, m.user_id AS id, ${key.expr}::text AS k FROM ${personFrom(today)}
-         WHERE ${where(companyId, today, f)}${afterKeyset(key, sql`m.user_id`, desc, cursor)}
+         WHERE ${where(companyId, today, f, f.search ? { scan: f.search } : null)}${afterKeyset(key, sql`m.user_id`, desc, cursor)}
          ORDER BY ${key.expr} ${dir}, m.user_id ${dir} LIMIT ${intLiteral(limit)}`,
   );
 }

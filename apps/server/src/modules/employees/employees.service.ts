@@ -55,10 +55,10 @@ const changed = (ctx: TenantCtx) =>
 
 export async function directory(ctx: TenantCtx, q: EmployeeListQuery & Viewer) {
   if (q.status !== 'current' && !q.asAdmin) throw new AppError('FORBIDDEN');
-  const { data, totalItems } = await ctx.run(async (tx) =>
+  const { data, totalItems, totalIsLowerBound } = await ctx.run(async (tx) =>
     repo.directory(tx, ctx.companyId, await todayIn(tx, ctx.companyId), q),
   );
-  return pageOf(q, data.map(directoryOf), totalItems);
+  return { ...pageOf(q, data.map(directoryOf), totalItems), totalIsLowerBound };
 }
 
 export const EMPLOYEE_CSV_HEADER = [

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMembership, createCompany, createUser, setEmployee } from '../../db/seed/factories';
 import { rows } from '../../lib/sql';
+import { directory } from './employees.repository';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
 
 let t: TestContext;
@@ -244,6 +245,53 @@ describe('employee records', () => {
     const field = (await req('GET', '/api/employees/fields')).json().data[0];
     const del = await req('DELETE', `/api/employees/fields/${field.uuid}`, undefined, 'gina');
     expect(del.statusCode).toBe(404);
+  });
+});
+
+describe('the directory search', () => {
+  it('finds by name, email and job title, the same through the trigram indexes as walking the people', async () => {
+    await patch('carol', { jobTitle: 'Platform lead' });
+    await patch('dan', { jobTitle: 'Office manager' });
+    const found = async (search: string, extra = '') =>
+      (
+        await req(
+          'GET',
+          `/api/employees?search=${encodeURIComponent(search)}&itemsPerPage=100${extra}`,
+          undefined,
+          'dan',
+        )
+      ).json();
+    const names = (page: { data: Array<{ firstName: string }> }) => page.data.map((p) => p.firstName);
+    expect(names(await found('platform'))).toEqual(['Carol']); // job title
+    expect(names(await found('alice@'))).toEqual(['Alice']); // email
+    expect(names(await found('da'))).toEqual(['Ada', 'Dan']); // two letters: name or email, no trigram
+    expect(names(await found('MANAGER'))).toEqual(['Dan']);
+    expect(await found('tes')).toMatchObject({ totalItems: 5, totalIsLowerBound: false });
+    expect(await found('%')).toMatchObject({ totalItems: 0, data: [] });
+    expect((await req('GET', '/api/employees?search=zzz', undefined, 'gina')).json().totalItems).toBe(0);
+
+    // Past the cap (1,000; 2 here) the page walks the people in order and tests each, and the total
+    // says "more than": both ways agree on every page, filter and order.
+    const today = iso(0);
+    const both = (q: Record<string, unknown>) =>
+      t.db.scoped({ companyId: u.acme!, userId: u.admin! }, async (tx) => [
+        await directory(tx, u.acme!, today, { status: 'current', page: 1, itemsPerPage: 2, ...q } as never),
+        await directory(tx, u.acme!, today, { status: 'current', page: 1, itemsPerPage: 2, ...q } as never, 2),
+      ]);
+    for (const q of [
+      { search: 'tes' },
+      { search: 'tes', page: 2 },
+      { search: 'tes', page: 3, order: 'desc' },
+      { search: 'e', sort: 'jobTitle' },
+      { search: 'a', status: 'all' },
+      { search: 'lea' },
+      { search: 'acme.test', managerUuid: u.alice },
+    ]) {
+      const [indexed, walked] = await both(q);
+      expect(walked!.data, JSON.stringify(q)).toEqual(indexed!.data);
+      if (indexed!.totalItems > 2) expect(walked).toMatchObject({ totalItems: 2, totalIsLowerBound: true });
+      else expect(walked).toMatchObject({ totalItems: indexed!.totalItems, totalIsLowerBound: false });
+    }
   });
 });
 

@@ -29,13 +29,19 @@ export async function level(tx: Tx, companyId: string, today: string, managerId:
   if (managerId) {
     // The limit stays bound here: written in, it let the planner walk every member in name order
     // looking for the manager's reports (1.7 s at 100,000 members against 0.17 s from the manager index).
+    // The page first, then its people's names, departments and report counts: 201 counts, not one
+    // per report of the manager. (One grouped count over the page was tried: planned from the bench's
+    // statistics, where 1,000 of 100,000 people have a record and one manager has 999 reports, it
+    // hash-joined every membership: 50 ms against 15 ms for these lookups.)
     return rows<OrgRow>(
       tx,
       sql`SELECT ${nodeCols(reportCount(today))}
-            FROM employees p JOIN memberships pm ON pm.company_id = p.company_id AND pm.user_id = p.user_id
+            FROM (SELECT p.company_id, p.user_id, p.job_title, p.department_id, pm.sort_name
+                    FROM employees p JOIN memberships pm ON pm.company_id = p.company_id AND pm.user_id = p.user_id
+                   WHERE p.company_id = ${companyId} AND p.manager_user_id = ${managerId} AND ${current('p', 'pm', today)}
+                   ORDER BY pm.sort_name, p.user_id LIMIT ${limit + 1}) p
             JOIN users u ON u.id = p.user_id LEFT JOIN departments d ON d.id = p.department_id
-           WHERE p.company_id = ${companyId} AND p.manager_user_id = ${managerId} AND ${current('p', 'pm', today)}
-           ORDER BY pm.sort_name, p.user_id LIMIT ${limit + 1}`,
+           ORDER BY p.sort_name, p.user_id`,
     );
   }
   // The top: people with reports first (most reports first), then everyone else by name. Sorting

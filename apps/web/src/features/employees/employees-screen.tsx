@@ -85,6 +85,7 @@ export default function EmployeesScreen() {
         columns={columns}
         rows={people.data?.data}
         totalItems={people.data?.totalItems}
+        totalIsLowerBound={people.data?.totalIsLowerBound}
         loading={people.isFetching}
         state={state}
         rowId={(p) => p.uuid}
