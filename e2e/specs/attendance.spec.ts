@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, describeViolations, expectDashboard, pickDate, signIn } from '../support/console';
+import { axeViolations, describeViolations, expectDashboard, pickDate, realtimeOpen, signIn } from '../support/console';
 import { consoleUrl } from '../support/env';
 
 async function openAttendance(page: Page) {
@@ -26,8 +26,10 @@ test('Bob clocks in and out; a double click makes one entry and his other tab fo
     .catch(() => 0);
 
   const other = await context.newPage();
+  const otherListens = realtimeOpen(other);
   await other.goto(consoleUrl('acme', '/attendance'));
   await expect(other.getByTestId('clock-in')).toBeVisible();
+  await otherListens;
 
   await page.getByTestId('clock-in').dblclick();
   await expect(page.getByTestId('clock-status')).toHaveText('Clocked in');

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectDashboard, signIn } from '../support/console';
+import { expectDashboard, realtimeOpen, signIn } from '../support/console';
 import { consoleUrl, DEMO_PASSWORD } from '../support/env';
 
 /**
@@ -59,9 +59,8 @@ async function openAdminApi(browser: Browser) {
 /** A member signed in in a browser of their own, with the console's real-time socket open. */
 async function signedInMember(browser: Browser, email: string, firstName: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  // The socket opens after the session is ready, which may be after the dashboard shows: its first
-  // frame out (the subscriptions, sent on open) says it is there to carry what follows.
-  const socketOpen = page.waitForEvent('websocket').then((ws) => ws.waitForEvent('framesent'));
+  // The socket opens after the session is ready, which may be after the dashboard shows.
+  const socketOpen = realtimeOpen(page);
   await signIn(page, email, 'acme');
   await expectDashboard(page, firstName);
   await socketOpen;

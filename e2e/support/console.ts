@@ -20,6 +20,13 @@ export async function submitSignIn(page: Page, email: string, password = DEMO_PA
   await page.locator('form button[type=submit]').click();
 }
 
+/**
+ * Resolves once the page's real-time socket is open and has sent its first frame (the subscriptions,
+ * sent on open). Call before the navigation: the console may show its data before the socket opens,
+ * and a change made in that gap reaches the tab only with the next one.
+ */
+export const realtimeOpen = (page: Page) => page.waitForEvent('websocket').then((ws) => ws.waitForEvent('framesent'));
+
 export async function expectDashboard(page: Page, firstName: string) {
   await expect(page.getByTestId('greeting')).toHaveText(`Hi ${firstName}, How can I help you?`);
 }

@@ -8,7 +8,8 @@ import { createMemoryBus } from '../lib/bus';
 import { withDatabase } from '../test/global-setup';
 import { call, tokenFor } from '../test/harness';
 import { rows } from '../lib/sql';
-import { type Database, openDatabase } from './client';
+import { type Database, openDatabase, type Tx } from './client';
+import { auditLog } from './schema/index';
 import { addMembership, createCompany, createUser } from './seed/factories';
 
 /**
@@ -89,5 +90,76 @@ describe('a non-superuser database owner', () => {
       rows<{ n: number }>(tx, sql`SELECT n FROM member_stats WHERE company_id = ${ids.acme} AND role = '' AND enabled`),
     );
     expect(counted).toEqual([{ n: 2 }]);
+  });
+
+  it('links audit rows at commit: a transaction holding one open does not stop another', async () => {
+    const [acme, globex] = await db.system((tx) =>
+      rows<{ id: string }>(
+        tx,
+        sql`SELECT id FROM companies WHERE sub_domain IN ('acme', 'globex') ORDER BY sub_domain`,
+      ),
+    );
+    const a = acme!.id;
+    const g = globex!.id;
+    const audit = (tx: Tx, company: string, action: string) =>
+      tx.insert(auditLog).values({ companyId: company, action, targetType: 'test', after: { action } });
+    // A writes its audit row and stays open; B writes and commits meanwhile. Linked at insert, B
+    // would wait for A's commit (the chain lock); linked at commit, it goes through.
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let inserted!: () => void;
+    const aInserted = new Promise<void>((r) => {
+      inserted = r;
+    });
+    const txA = db.scoped({ companyId: a }, async (tx) => {
+      await audit(tx, a, 'a');
+      inserted();
+      await held;
+    });
+    await aInserted;
+    const txB = db.scoped({ companyId: a }, (tx) => audit(tx, a, 'b'));
+    const first = await Promise.race([txB.then(() => 'b'), new Promise((r) => setTimeout(() => r('timeout'), 3000))]);
+    release();
+    await Promise.all([txA, txB]);
+    expect(first).toBe('b');
+    // A rolled-back row leaves no gap; one transaction may write to two chains, several rows each.
+    await db
+      .scoped({ companyId: a }, async (tx) => {
+        await audit(tx, a, 'rolled back');
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    await db.system(async (tx) => {
+      for (const x of ['c1', 'c2', 'c3']) await audit(tx, a, x);
+      await audit(tx, g, 'g1');
+      await audit(tx, g, 'g2');
+    });
+    const chain = (company: string) =>
+      db.system((tx) =>
+        rows<{ seq: string; action: string; prev_hash: string; hash: string; recomputed: string }>(
+          tx,
+          sql`SELECT seq, action, prev_hash, hash, audit_row_hash(company_id, seq, prev_hash, actor_user_id, action,
+                target_type, target_id, before, after, ip, user_agent, created_at) AS recomputed
+                FROM audit_log WHERE company_id = ${company} ORDER BY seq`,
+        ),
+      );
+    for (const [company, actions] of [
+      [a, ['b', 'a', 'c1', 'c2', 'c3']],
+      [g, ['g1', 'g2']],
+    ] as const) {
+      const links = await chain(company);
+      expect(links.map((l) => l.action)).toEqual(actions);
+      links.forEach((l, i) => {
+        expect(Number(l.seq)).toBe(i + 1);
+        expect(l.prev_hash).toBe(i === 0 ? '' : links[i - 1]!.hash);
+        expect(l.hash).toBe(l.recomputed);
+      });
+      const [head] = await db.system((tx) =>
+        rows<{ seq: string; hash: string }>(tx, sql`SELECT seq, hash FROM audit_chain_head(${company}::uuid)`),
+      );
+      expect(head).toEqual({ seq: String(links.length), hash: links.at(-1)!.hash });
+    }
   });
 });

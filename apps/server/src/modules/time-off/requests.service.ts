@@ -164,15 +164,6 @@ export async function decide(
         },
       ]);
     }
-    await queueTimeOffMail(ctx, tx, { requestId: id, event: status, to: [r.user_id] });
-    const { approvers } = await audienceInTx(tx, ctx.companyId, r.user_id);
-    const result = {
-      row: (await repo.find(tx, ctx.companyId, id))!,
-      approvers,
-      today: await todayIn(tx, ctx.companyId),
-    };
-    // Last: the audit row takes the company's chain lock until commit, so every other statement of
-    // this transaction stays outside that critical section (approvals of one company queue on it).
     await ctx.audit(tx, {
       action: approve ? 'time_off_request.approve' : 'time_off_request.decline',
       targetType: 'time_off_request',
@@ -180,7 +171,9 @@ export async function decide(
       before: { status: r.status },
       after: { status, comment: comment || null },
     });
-    return result;
+    await queueTimeOffMail(ctx, tx, { requestId: id, event: status, to: [r.user_id] });
+    const { approvers } = await audienceInTx(tx, ctx.companyId, r.user_id);
+    return { row: (await repo.find(tx, ctx.companyId, id))!, approvers, today: await todayIn(tx, ctx.companyId) };
   });
   await tell(ctx, [done.row.user_id, ...done.approvers], id, done.row.status);
   return toRequest(done.row, me, { asAdmin }, done.today);
@@ -212,10 +205,6 @@ export async function cancel(ctx: TenantCtx, { id, asAdmin }: { id: string } & V
         },
       ]);
     }
-    const { approvers } = await audienceInTx(tx, ctx.companyId, r.user_id);
-    if (r.user_id !== me) await queueTimeOffMail(ctx, tx, { requestId: id, event: 'cancelled', to: [r.user_id] });
-    const result = { row: (await repo.find(tx, ctx.companyId, id))!, approvers, today };
-    // Last, as in decide: outside the audit chain's critical section.
     await ctx.audit(tx, {
       action: 'time_off_request.cancel',
       targetType: 'time_off_request',
@@ -223,7 +212,9 @@ export async function cancel(ctx: TenantCtx, { id, asAdmin }: { id: string } & V
       before: { status: r.status },
       after: { status: 'cancelled' },
     });
-    return result;
+    const { approvers } = await audienceInTx(tx, ctx.companyId, r.user_id);
+    if (r.user_id !== me) await queueTimeOffMail(ctx, tx, { requestId: id, event: 'cancelled', to: [r.user_id] });
+    return { row: (await repo.find(tx, ctx.companyId, id))!, approvers, today };
   });
   await tell(ctx, [done.row.user_id, ...done.approvers], id, 'cancelled');
   return toRequest(done.row, me, { asAdmin }, done.today);

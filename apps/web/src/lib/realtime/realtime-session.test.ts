@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../i18n';
 import { onToast, type ToastRequest } from '../notify';
 import { queryClient } from '../query-client';
-import { tellRequester } from './realtime-session';
+import type { RealtimeStatus } from './realtime-client';
+import { refetchAfterReconnect, tellRequester } from './realtime-session';
 
 const REQUEST = '77777777-7777-4777-8777-777777777777';
 
@@ -29,5 +30,39 @@ describe('a join request answered while the requester is signed in', () => {
       ['yellow', 'Globex a refusé votre demande d’adhésion.'],
       ['yellow', 'Une entreprise a refusé votre demande d’adhésion.'],
     ]);
+  });
+});
+
+describe('the socket opening again after a drop', () => {
+  it('reads the open lists again, but not on the first open nor after a stop', () => {
+    const listeners = new Set<(s: RealtimeStatus) => void>();
+    const client = {
+      status: 'closed' as RealtimeStatus,
+      onStatus(l: (s: RealtimeStatus) => void) {
+        listeners.add(l);
+        return () => listeners.delete(l);
+      },
+    };
+    const emit = (s: RealtimeStatus) => {
+      client.status = s;
+      for (const l of listeners) l(s);
+    };
+    let refetched = 0;
+    const off = refetchAfterReconnect(client, () => refetched++);
+    emit('connecting');
+    emit('open');
+    expect(refetched).toBe(0);
+    emit('reconnecting');
+    emit('reconnecting');
+    emit('open');
+    expect(refetched).toBe(1);
+    emit('closed');
+    emit('connecting');
+    emit('open');
+    expect(refetched).toBe(1);
+    off();
+    emit('reconnecting');
+    emit('open');
+    expect(refetched).toBe(1);
   });
 });

@@ -36,6 +36,22 @@ export function tellRequester(message: RealtimeMessage) {
 }
 
 /**
+ * What was published while the socket was down never arrives: when it opens again after a drop (a
+ * server restart, a network change), the open lists read again. Not on the first open: the page
+ * read its data just before.
+ */
+export function refetchAfterReconnect(
+  client: Pick<RealtimeClient, 'onStatus' | 'status'>,
+  refetch: () => void,
+): () => void {
+  let previous = client.status;
+  return client.onStatus((status) => {
+    if (status === 'open' && previous === 'reconnecting') refetch();
+    previous = status;
+  });
+}
+
+/**
  * Runs the socket while a session is ready and routes messages to the session and the query
  * cache. Call once at start-up; it returns the function that undoes it.
  */
@@ -75,6 +91,7 @@ export function bindRealtimeToSession(): () => void {
     }),
     // A request asked, decided or cancelled: balances, approvals and the menu's count refetch.
     realtime.on('time_off_changed', refetchLists),
+    refetchAfterReconnect(realtime, refetchLists),
   ];
 
   const leave = () => {
