@@ -10,6 +10,7 @@ export {
   preparedRows,
   rows,
   type SortKey,
+  uuidArray,
 } from '../db/sql';
 
 export const iso = (d: Date | string | null | undefined) =>

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { containsPattern, rows } from '../../lib/sql';
+import { containsPattern, rows, uuidArray } from '../../lib/sql';
 import { holidaysBetweenSql, listSchedulesSql, type SettingsRow, settingsSql } from './calendar.repository';
 import { together } from './timesheets.repository';
 
@@ -393,6 +393,6 @@ export function pageDetails(tx: Tx, companyId: string, date: string, userIds: st
                       sum(extract(epoch FROM coalesce(clock_out, now()) - clock_in))::bigint AS worked_seconds
                  FROM attendance_entries
                 WHERE company_id = ${companyId} AND user_id = u.id AND work_date = ${date}::date AND status <> 'removed') d ON true
-            WHERE u.id = ANY(${`{${userIds.join(',')}}`}::uuid[])`,
+            WHERE u.id = ANY(${uuidArray(userIds)})`,
   );
 }

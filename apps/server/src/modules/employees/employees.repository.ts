@@ -1,7 +1,16 @@
 import type { EmployeeExportQuery } from '@wac/shared/schemas/employees';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { afterKeyset, containsPattern, intLiteral, type KeysetCursor, rows, type SortKey } from '../../db/sql';
+import {
+  afterKeyset,
+  containsPattern,
+  countUpTo,
+  intLiteral,
+  type KeysetCursor,
+  rows,
+  type SortKey,
+  uuidArray,
+} from '../../db/sql';
 
 /** A member of the company with their record (all record columns null when nobody wrote it yet). */
 export interface PersonRow {
@@ -74,7 +83,7 @@ const STATUS = {
 export type SearchBy = { ids: string[] } | { scan: string };
 
 const searchCondition = (s: SearchBy) => {
-  if ('ids' in s) return sql` AND m.id = ANY(${`{${s.ids.join(',')}}`}::uuid[])`;
+  if ('ids' in s) return sql` AND m.id = ANY(${uuidArray(s.ids)})`;
   const p = containsPattern(s.scan);
   return sql` AND (lower(u.first_name || ' ' || u.last_name || ' ' || u.email) LIKE ${p}
                   OR lower(e.job_title) LIKE ${p})`;
@@ -104,44 +113,38 @@ export async function directory(
 ) {
   const key = SORTS[q.sort ?? 'name'];
   const dir = q.order === 'desc' ? sql`DESC` : sql`ASC`;
-  let hits: string[] | null = null;
-  if (q.search) {
-    const found = await rows<{ id: string }>(
-      tx,
-      sql`SELECT directory_search_ids(${companyId}::uuid, ${q.search}::text, ${cap + 1}::int) AS id`,
-    );
-    hits = found.map((h) => h.id);
-  }
-  const many = hits !== null && hits.length > cap;
-  const search: SearchBy | null = !q.search ? null : many ? { scan: q.search } : { ids: hits! };
+  // A search: up to `cap` matches from the trigram indexes, page and count joined to their ids; past
+  // it, the page walks the people in the listing's order testing each.
+  const hits = q.search
+    ? (
+        await rows<{ id: string }>(
+          tx,
+          sql`SELECT directory_search_ids(${companyId}::uuid, ${q.search}::text, ${cap + 1}::int) AS id`,
+        )
+      ).map((h) => h.id)
+    : [];
+  const search: SearchBy | null = !q.search ? null : hits.length > cap ? { scan: q.search } : { ids: hits };
   const data = await rows<PersonRow>(
     tx,
     sql`SELECT ${personCols(today)} FROM ${personFrom(today)} WHERE ${where(companyId, today, q, search)}
          ORDER BY ${key.expr} ${dir}, m.user_id ${dir} LIMIT ${intLiteral(q.itemsPerPage)} OFFSET ${intLiteral((q.page - 1) * q.itemsPerPage)}`,
   );
-  const count = async (by: SearchBy | null, limit?: number) => {
-    const counted = sql`FROM memberships m JOIN users u ON u.id = m.user_id
-      LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
-      WHERE ${where(companyId, today, q, by)}`;
-    const [c] = await rows<{ n: number }>(
-      tx,
-      limit === undefined
-        ? sql`SELECT count(*)::int AS n ${counted}`
-        : sql`SELECT count(*)::int AS n FROM (SELECT 1 ${counted} LIMIT ${intLiteral(limit)}) x`,
-    );
-    return c?.n ?? 0;
-  };
+  const from = (by: SearchBy | null) => sql`memberships m JOIN users u ON u.id = m.user_id
+    LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
+    WHERE ${where(companyId, today, q, by)}`;
   if (isWholeDirectory(q)) {
     const [c] = await rows<{ n: number }>(tx, wholeDirectoryCount(companyId, today));
     return { data, totalItems: c?.n ?? 0, totalIsLowerBound: false };
   }
-  if (!many) return { data, totalItems: await count(search), totalIsLowerBound: false };
-  // More than `cap` match the search: when the first cap + 1 of them all pass the filters (the usual
-  // case, a search alone), the total is "more than cap" without a walk; else the walk counts up to it.
-  const n = (await count({ ids: hits! })) > cap ? cap + 1 : await count(search, cap + 1);
-  return n > cap
-    ? { data, totalItems: cap, totalIsLowerBound: true }
-    : { data, totalItems: n, totalIsLowerBound: false };
+  if (!search || 'ids' in search) {
+    const [c] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM ${from(search)}`);
+    return { data, totalItems: c?.n ?? 0, totalIsLowerBound: false };
+  }
+  // More than `cap` match: when the first cap + 1 of them all pass the filters (a search alone, the
+  // usual case) the total is "more than cap" at once; else the walk counts up to it.
+  const firstPass = await countUpTo(tx, from({ ids: hits }), cap);
+  const { n, more } = firstPass.more ? firstPass : await countUpTo(tx, from(search), cap);
+  return { data, totalItems: n, totalIsLowerBound: more };
 }
 
 const isWholeDirectory = (f: PersonFilter) =>
