@@ -5,7 +5,9 @@
   const skins = ['light', 'dark', 'bordered', 'semi-dark'];
   const languages = ['en', 'de', 'fr', 'pt', 'ar'];
   let skin = 'light';
-  let language = 'en';
+  // None chosen yet: the first of the browser's languages the console speaks (storage.ts, readLanguage).
+  const wanted = navigator.languages || [navigator.language];
+  let language = wanted.map((t) => String(t).toLowerCase().split('-')[0]).find((l) => languages.includes(l)) || 'en';
   try {
     const storedSkin = localStorage.getItem('skin');
     if (skins.includes(storedSkin)) skin = storedSkin;

@@ -72,9 +72,20 @@ export function readSkin(): Skin {
 }
 export const writeSkin = (skin: Skin) => write(STORAGE_KEYS.skin, skin);
 
+/**
+ * The language chosen in this browser, else the first of the browser's languages the console speaks
+ * (as the public company pages do; preferences-boot.js applies the same rule before first paint),
+ * else English.
+ */
 export function readLanguage(): Language {
   const v = read(STORAGE_KEYS.language);
-  return (LANGUAGES as readonly string[]).includes(v ?? '') ? (v as Language) : 'en';
+  if ((LANGUAGES as readonly string[]).includes(v ?? '')) return v as Language;
+  const wanted = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  for (const tag of wanted) {
+    const primary = String(tag).toLowerCase().split('-')[0] ?? '';
+    if ((LANGUAGES as readonly string[]).includes(primary)) return primary as Language;
+  }
+  return 'en';
 }
 export const writeLanguage = (lang: Language) => write(STORAGE_KEYS.language, lang);
 
