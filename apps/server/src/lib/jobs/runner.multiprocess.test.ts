@@ -61,10 +61,11 @@ describe('several processes on one PostgreSQL database', () => {
         type: 'test.count',
         run: async (job) => {
           runs.set(job.id, [...(runs.get(job.id) ?? []), name]);
-          // A few milliseconds each: one runner alone needs about half a second for all 400, time
-          // enough for the other to join even on a loaded machine (a 0-3 ms job let one runner
-          // drain the queue in 366 ms before the other had claimed one, on a CI run).
-          await new Promise((res) => setTimeout(res, 4 + Math.random() * 3));
+          // 20-30 ms each: one runner alone needs about 2.5 s for all 400, time enough for the
+          // other to join on a loaded machine. Shorter jobs let one runner drain the queue before
+          // the other claimed any, twice on clean-clone runs beside the e2e tier (0-3 ms: 366 ms;
+          // 4-7 ms: about half a second).
+          await new Promise((res) => setTimeout(res, 20 + Math.random() * 10));
         },
       });
       return r;
