@@ -10,6 +10,9 @@ const out = mkdtempSync(join(tmpdir(), 'wac-test-report-'));
 const only = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
+// Names of failing tests, printed again just above the closing line: a CI log is often read from
+// its tail only.
+const failures = [];
 
 function step(name, cmd, args, env = {}) {
   if (only.length && !only.includes(name)) return;
@@ -37,6 +40,20 @@ function countVitest(file) {
   const r = JSON.parse(readFileSync(file, 'utf8'));
   passed += r.numPassedTests;
   failed += r.numFailedTests;
+  for (const f of r.testResults ?? []) {
+    for (const t of f.assertionResults ?? []) {
+      if (t.status === 'failed') failures.push(`${f.name.replace(root, '')} › ${t.fullName ?? t.title}`);
+    }
+  }
+}
+
+function playwrightFailures(suite, file) {
+  for (const spec of suite.specs ?? []) {
+    for (const t of spec.tests ?? []) {
+      if (t.status === 'unexpected') failures.push(`${spec.file ?? file} › ${spec.title}`);
+    }
+  }
+  for (const s of suite.suites ?? []) playwrightFailures(s, suite.file ?? file);
 }
 
 function countPlaywright(file) {
@@ -44,9 +61,11 @@ function countPlaywright(file) {
   const r = JSON.parse(readFileSync(file, 'utf8'));
   passed += r.stats.expected + (r.stats.flaky ?? 0);
   failed += r.stats.unexpected;
+  for (const s of r.suites ?? []) playwrightFailures(s, s.file);
 }
 
 function finish(code) {
+  if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ✖ ${f}`).join('\n')}`);
   console.log(`\ntests: ${passed} passed, ${failed} failed`);
   process.exit(code);
 }
