@@ -78,7 +78,7 @@ export async function countUpTo(
   cap: number,
   run: (tx: Tx, query: SQL) => Promise<{ n: number }[]> = rows,
 ): Promise<{ n: number; more: boolean }> {
-  const [c] = await run(tx, sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} LIMIT ${cap + 1}) x`);
+  const [c] = await run(tx, sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} LIMIT ${intLiteral(cap + 1)}) x`);
   const n = c?.n ?? 0;
   return { n: Math.min(n, cap), more: n > cap };
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useMatch } from 'react-router';
 import { ErrorPage } from '../components/error-page';
 import { FullPageSpinner } from '../components/full-page-spinner';
@@ -10,8 +11,11 @@ const DisabledJoin = lazy(() => import('./disabled-join'));
 
 /** Until the session start settles, the spinner and nothing else. */
 export function SessionGate() {
-  const { status } = useSession();
-  if (status === 'loading' || status === 'redirecting') return <FullPageSpinner />;
+  const { status, retrying } = useSession();
+  const { t } = useTranslation();
+  // Said in words only when the wait is not the usual half second: an outage being waited out.
+  if (status === 'loading') return <FullPageSpinner message={retrying ? t('session.retrying') : undefined} />;
+  if (status === 'redirecting') return <FullPageSpinner message={t('session.redirecting')} />;
   if (status === 'error') return <ErrorPage />;
   return (
     <Suspense fallback={<FullPageSpinner />}>

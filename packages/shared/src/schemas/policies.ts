@@ -128,7 +128,11 @@ export const PolicyCompletionSchema = z.object({
   completion: z.number(),
 });
 export type PolicyCompletion = z.infer<typeof PolicyCompletionSchema>;
-export const PolicyTrackingPageSchema = pageOf(PolicyTrackingRowSchema).extend({ summary: PolicyCompletionSchema });
+export const PolicyTrackingPageSchema = pageOf(PolicyTrackingRowSchema).extend({
+  /** True when more people match a search than `totalItems` (a search's count stops at 1,000). */
+  totalIsLowerBound: z.boolean(),
+  summary: PolicyCompletionSchema,
+});
 export type PolicyTrackingPage = z.infer<typeof PolicyTrackingPageSchema>;
 
 /** Self-service: the policies a member must read. */

@@ -375,6 +375,16 @@ describe('search through member_search', () => {
       rows<{ id: string }>(tx, sql`SELECT member_search_ids(${ids.other}::uuid, '%ana%') AS id`),
     );
     expect(own.length).toBeGreaterThan(100);
+    // The capped door of the tracking search (migration 0027): the same rule, at most its limit.
+    const first = (company: string, user: string, scope: string | null) =>
+      t.db.scoped({ companyId: scope, userId: user }, (tx) =>
+        rows<{ id: string }>(tx, sql`SELECT member_search_first(${company}::uuid, 'ana', 5) AS id`),
+      );
+    expect(await first(ids.other, ids.admin, ids.deep)).toEqual([]);
+    expect(await first(ids.other, ids.admin, null)).toEqual([]);
+    const firstOwn = await first(ids.other, ids.otherAdmin, ids.other);
+    expect(firstOwn).toHaveLength(5);
+    expect(own.map((r) => r.id)).toEqual(expect.arrayContaining(firstOwn.map((r) => r.id)));
     // Without a company in scope (the bare domain), neither door opens.
     const noCompany = await t.db.scoped({ companyId: null, userId: ids.admin }, async (tx) => [
       ...(await rows<{ id: string }>(tx, sql`SELECT member_search_ids(${ids.other}::uuid, '%ana%') AS id`)),

@@ -31,8 +31,14 @@ export async function tracking(ctx: TenantCtx, { id, ...q }: PolicyTrackingQuery
     // Filtered by status alone (or not at all), the total is one of the summary's figures: no second count.
     const known =
       !q.search && !q.teamUuid && !q.departmentUuid ? (q.status ? summary[q.status] : summary.assigned) : null;
-    const { data, totalItems } = await trackingRepo.tracking(tx, ctx.companyId, policy, q, known === null);
-    return { ...pageOf(q, data.map(toRow), known ?? totalItems), summary };
+    const { data, totalItems, totalIsLowerBound } = await trackingRepo.tracking(
+      tx,
+      ctx.companyId,
+      policy,
+      q,
+      known === null,
+    );
+    return { ...pageOf(q, data.map(toRow), known ?? totalItems), totalIsLowerBound, summary };
   });
 }
 

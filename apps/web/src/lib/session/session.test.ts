@@ -179,9 +179,16 @@ describe('session start', () => {
           : HttpResponse.json(tokens([ACME, GLOBEX])),
       ),
     );
+    // What the spinner is told meanwhile: the wait has a reason, said in words until it ends.
+    const seen: boolean[] = [];
+    const stop = sessionStore.subscribe((s) => {
+      if (s.retrying !== seen.at(-1)) seen.push(s.retrying);
+    });
     await startSession();
+    stop();
     expect(requests.filter((r) => r === 'POST /api/jwt/refresh-token')).toHaveLength(3);
-    expect(sessionStore.get().status).toBe('ready');
+    expect(sessionStore.get()).toMatchObject({ status: 'ready', retrying: false });
+    expect(seen).toEqual([false, true, false]);
     expect(assigned).toEqual([]);
   });
 
@@ -198,7 +205,11 @@ describe('session start', () => {
       );
       await startSession();
       expect(requests.filter((r) => r === 'POST /api/jwt/refresh-token')).toHaveLength(2);
-      expect(sessionStore.get()).toMatchObject({ status: 'signedOut', notice: 'The service is briefly unavailable.' });
+      expect(sessionStore.get()).toMatchObject({
+        status: 'signedOut',
+        notice: 'The service is briefly unavailable.',
+        retrying: false,
+      });
       // Not sent to the base domain's sign-in as if there were no session.
       expect(assigned).toEqual([]);
     } finally {

@@ -161,6 +161,7 @@ export async function startSession(): Promise<void> {
       ? await api<TokenResponse>(AUTH_PATHS.switchRedeem, { method: 'POST', body: { code }, silent: true })
       : await refreshAcrossTabs();
   } catch (e) {
+    sessionStore.set({ retrying: false });
     // A company page without a session asks the browser's one sign-in on the base domain, which
     // comes back with a code (or shows the sign-in form, then comes back). A refused code, an
     // outage, or a page that keeps to itself stays here.
@@ -177,6 +178,7 @@ export async function startSession(): Promise<void> {
     clearSession(e instanceof ApiError && (code || e.status === 503) ? e.message : null);
     return;
   }
+  sessionStore.set({ retrying: false });
   if (code) noteSwitchArrival(appPath(window.location.pathname));
   await establish(tokens);
 }
@@ -202,6 +204,8 @@ async function refreshAcrossTabs(): Promise<TokenResponse> {
       // rotated the token, and sending the old one again would end the session as a reuse.
       const wait = OUTAGE_RETRY_MS[attempt];
       if (!(e instanceof ApiError && e.status === 503) || wait === undefined) throw e;
+      // While the console starts, the spinner says why it waits.
+      if (sessionStore.get().status === 'loading') sessionStore.set({ retrying: true });
       await new Promise((r) => setTimeout(r, wait));
     }
   }

@@ -15,6 +15,8 @@ export interface SessionState {
   notice: string | null;
   /** A super admin in a company he is no member of (decision 012): its console, read-only unless `write`. */
   visiting: { write: boolean } | null;
+  /** The session start was answered 503 and is asking again: the spinner says so. */
+  retrying: boolean;
 }
 
 const initial: SessionState = {
@@ -25,6 +27,7 @@ const initial: SessionState = {
   disabled: false,
   notice: null,
   visiting: null,
+  retrying: false,
 };
 
 let state: SessionState = initial;

@@ -96,6 +96,7 @@ export function PolicyTracking({ uuid }: { uuid: string }) {
           columns={columns}
           rows={tracking.data?.data}
           totalItems={tracking.data?.totalItems}
+          totalIsLowerBound={tracking.data?.totalIsLowerBound}
           loading={tracking.isFetching}
           state={state}
           rowId={(r) => r.person.uuid}
