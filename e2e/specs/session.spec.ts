@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectDashboard, signIn } from '../support/console';
+import { expectDashboard, expectNoViolations, signIn } from '../support/console';
 import { consoleUrl, dashboardUrl, signInUrl } from '../support/env';
 import { otpOf, waitForMail } from '../support/mail';
 
@@ -265,4 +265,33 @@ test('two tabs renewing their access tokens at the same instant both stay signed
     await expect(page.getByTestId('sessions-table').getByText('This device').first()).toBeVisible();
   }
   await context.close();
+});
+
+test('a database moment while the console starts is said in words, in Arabic, and the console opens after it', async ({
+  page,
+}) => {
+  await signIn(page, 'alice@example.com', 'acme');
+  await expectDashboard(page, 'Alice');
+  await page.evaluate(() => localStorage.setItem('language', 'ar'));
+  // The next start finds the server answering 503 twice (what it says while PostgreSQL is away),
+  // then itself again.
+  let outages = 2;
+  await page.route('**/api/jwt/refresh-token', async (route) => {
+    if (outages-- <= 0) return route.continue();
+    await new Promise((r) => setTimeout(r, 300));
+    await route.fulfill({
+      status: 503,
+      headers: { 'retry-after': '1' },
+      json: { code: 'SERVICE_UNAVAILABLE', message: 'The service is briefly unavailable.' },
+    });
+  });
+  await page.reload();
+  await expect(page.getByRole('status')).toContainText('الخدمة غير متاحة لحظيًا');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expectNoViolations(page, 'the start-up spinner during an outage, ar');
+  // Still signed in once the server answers again: the console, with no sign-in form in between.
+  await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('الخدمة غير متاحة لحظيًا')).toHaveCount(0);
+  expect(outages).toBeLessThan(0);
+  await page.evaluate(() => localStorage.removeItem('language'));
 });

@@ -180,7 +180,7 @@ export function AppLayout() {
             data-testid="content"
           >
             <VisitingBanner />
-            <Suspense fallback={<FullPageSpinner />}>
+            <Suspense fallback={<FullPageSpinner inConsole />}>
               <Outlet />
             </Suspense>
           </Container>

@@ -15,7 +15,7 @@ export default function EmployeeScreen() {
   const person = useEmployee(uuid);
   const fields = useFields();
   if (person.isError) return <StatusPage kind="notFound" />;
-  if (!person.data || !fields.data) return <FullPageSpinner />;
+  if (!person.data || !fields.data) return <FullPageSpinner inConsole />;
   const p = person.data;
   return (
     <Stack gap="lg">
