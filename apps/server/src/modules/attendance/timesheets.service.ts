@@ -64,6 +64,7 @@ export async function timesheet(ctx: TenantCtx, q: { userId: string; period: Per
         locks: repo.locksBetweenSql(ctx.companyId, from, to),
       },
       repo.periodCte(ctx.companyId, q.period, q.date ?? null),
+      { prepared: true },
     );
     const [person] = b.person;
     if (q.self && !person?.enabled) throw new AppError('FORBIDDEN');
