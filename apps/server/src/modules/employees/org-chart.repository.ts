@@ -15,9 +15,17 @@ export interface OrgRow {
   report_count: number;
 }
 
+/**
+ * A person's current direct reports, counted from the manager index; each report's membership is
+ * looked up by key. Written as a join, a generic plan expecting a manager's 999 reports (the bench's
+ * statistics) hash-joined the company's memberships for every person on the page: 0.36 ms a person,
+ * 73 ms for a page of 201, where most people have no report at all.
+ */
 const reportCount = (today: string) =>
-  sql`(SELECT count(*)::int FROM employees r JOIN memberships rm ON rm.company_id = r.company_id AND rm.user_id = r.user_id
-        WHERE r.company_id = p.company_id AND r.manager_user_id = p.user_id AND ${current('r', 'rm', today)})`;
+  sql`(SELECT count(*)::int FROM employees r
+        WHERE r.company_id = p.company_id AND r.manager_user_id = p.user_id
+          AND (r.end_date IS NULL OR r.end_date >= ${today}::date)
+          AND (SELECT rm.enabled FROM memberships rm WHERE rm.company_id = r.company_id AND rm.user_id = r.user_id))`;
 const nodeCols = (reports: SQL) => sql`p.user_id, u.first_name, u.last_name, u.avatar, p.job_title,
   d.id AS department_id, d.name AS department_name, d.color AS department_color, ${reports} AS report_count`;
 
