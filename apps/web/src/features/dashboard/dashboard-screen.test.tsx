@@ -1,4 +1,5 @@
 import { rawValuesIn } from '@wac/shared/raw-values';
+import type { DashboardOverview } from '@wac/shared/schemas/dashboard';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -56,9 +57,34 @@ afterEach(async () => {
 const show = (roles: string[], data: ReturnType<typeof summary>) => {
   const p = profile(roles);
   sessionStore.reset({ status: 'ready', user: USER, profiles: [p], current: p });
+  const admin = roles.includes('admin');
+  // What a company's first day answers: nothing to approve, nobody clocked in, no leave, no policy.
+  const overview: DashboardOverview = {
+    attendance: admin
+      ? { date: new Date().toISOString().slice(0, 10), counts: { present: 0, late: 0, absent: 0, onLeave: 0 } }
+      : null,
+    approvals: admin
+      ? { timeOff: 0, corrections: 0, joinRequests: 0 }
+      : { timeOff: null, corrections: null, joinRequests: null },
+    compliance: admin
+      ? {
+          activePolicies: 0,
+          outstanding: 0,
+          overdue: 0,
+          certificationsExpiring: 0,
+          certificationsExpired: 0,
+          certificationsMissing: 0,
+        }
+      : null,
+  };
   server.use(
     http.get(`${ORIGIN}/api/dashboard/summary`, () => HttpResponse.json(data)),
+    http.get(`${ORIGIN}/api/dashboard/overview`, () => HttpResponse.json(overview)),
     http.get(`${ORIGIN}/api/my-policies`, () => HttpResponse.json({ data: policies })),
+    http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json({ userUuid: USER.uuid, data: [] })),
+    http.get(`${ORIGIN}/api/time-off/requests`, () =>
+      HttpResponse.json({ data: [], page: 1, itemsPerPage: 100, totalItems: 0 }),
+    ),
   );
   renderScreen(<DashboardScreen />, '/');
 };
