@@ -46,7 +46,7 @@ const dueOf = (p: TrackedPolicy) =>
 // The version number is written in, not bound: it is one of a handful per policy, and with its value the
 // planner knows how many have acknowledged it. Bound, a generic plan guessed a third of the audience
 // and chose to read and sort a whole one-policy table for a deep page (200 ms at 100,000) over
-// walking the name index (3.5 ms).
+// walking the name index (17 ms p50 under 10 callers).
 const done = (p: TrackedPolicy) => sql`a.acked_number >= ${int(p.ack_number ?? 0)}`;
 
 const statusCondition = (p: TrackedPolicy, status: PolicyTrackingQuery['status']) => {
