@@ -55,17 +55,21 @@ async function until(probe: () => Promise<boolean>, timeoutMs = 20_000) {
 describe('several processes on one PostgreSQL database', () => {
   it('two runners run each of 400 jobs exactly once', async () => {
     const runs = new Map<string, string[]>();
+    const started = new Set<string>();
     const make = (db: Database, name: string) => {
       const r = createJobRunner({ db, pollMs: 10, concurrency: 4, workerId: name });
       r.register({
         type: 'test.count',
         run: async (job) => {
           runs.set(job.id, [...(runs.get(job.id) ?? []), name]);
-          // 20-30 ms each: one runner alone needs about 2.5 s for all 400, time enough for the
-          // other to join on a loaded machine. Shorter jobs let one runner drain the queue before
-          // the other claimed any, twice on clean-clone runs beside the e2e tier (0-3 ms: 366 ms;
-          // 4-7 ms: about half a second).
-          await new Promise((res) => setTimeout(res, 20 + Math.random() * 10));
+          started.add(name);
+          // A runner's jobs wait (up to 10 s) until the other runner has started one too: on a
+          // loaded machine one runner drained all 400 before the other's first claim, whatever
+          // the jobs' length (0-3, 4-7 and 20-30 ms all did, beside the e2e tier). A runner that
+          // could not claim while the other works still fails the test below.
+          const until = Date.now() + 10_000;
+          while (started.size < 2 && Date.now() < until) await new Promise((res) => setTimeout(res, 20));
+          await new Promise((res) => setTimeout(res, 2 + Math.random() * 3));
         },
       });
       return r;

@@ -24,7 +24,7 @@ interface TreeCtx {
 function Level({ manager, depth, ctx }: { manager: string | null; depth: number; ctx: TreeCtx }) {
   const { t } = useTranslation();
   const level = useOrgLevel(manager);
-  if (level.isPending) return <Loader size="xs" aria-label={t('admin:orgChart.loading')} m="xs" />;
+  if (level.isPending) return <Loader size="xs" role="status" aria-label={t('admin:orgChart.loading')} m="xs" />;
   const nodes = level.data?.data ?? [];
   return (
     <>

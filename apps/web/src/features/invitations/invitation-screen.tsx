@@ -218,7 +218,7 @@ export default function InvitationScreen() {
   return (
     <BlankLayout>
       <Stack gap="lg" data-testid="invitation">
-        {!invitation && !loadError && <Loader mx="auto" aria-label={t('admin:table.loading')} />}
+        {!invitation && !loadError && <Loader mx="auto" role="status" aria-label={t('admin:table.loading')} />}
         {loadError && (
           <>
             <Title order={1} size="h3">

@@ -97,7 +97,7 @@ function SearchPanel({ screens, onDone }: { screens: SearchScreen[]; onDone: () 
           value={query}
           onChange={(e) => setQuery(e.currentTarget.value)}
           leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={loading ? <Loader size="xs" aria-label={t('search.loading')} /> : null}
+          rightSection={loading ? <Loader size="xs" role="status" aria-label={t('search.loading')} /> : null}
           data-testid="search-input"
         />
         <div aria-live="polite" data-testid="search-results">
