@@ -82,3 +82,13 @@ export async function countUpTo(
   const n = c?.n ?? 0;
   return { n: Math.min(n, cap), more: n > cap };
 }
+
+/**
+ * A search's total once more than `cap` candidates came back from a trigram index: "more than cap"
+ * at once when the first cap + 1 candidates all pass (`candidates`; null where they cannot decide,
+ * e.g. behind another filter), else the walk of `scan` counts up to the cap.
+ */
+export async function countPastCap(tx: Tx, candidates: SQL | null, scan: SQL, cap: number) {
+  const first = candidates ? await countUpTo(tx, candidates, cap) : null;
+  return first?.more ? first : countUpTo(tx, scan, cap);
+}

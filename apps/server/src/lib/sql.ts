@@ -5,6 +5,7 @@ export {
   afterKeyset,
   and,
   containsPattern,
+  countPastCap,
   countUpTo,
   type KeysetCursor,
   preparedRows,

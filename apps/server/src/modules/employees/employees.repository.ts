@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import {
   afterKeyset,
   containsPattern,
-  countUpTo,
+  countPastCap,
   intLiteral,
   type KeysetCursor,
   rows,
@@ -140,10 +140,8 @@ export async function directory(
     const [c] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM ${from(search)}`);
     return { data, totalItems: c?.n ?? 0, totalIsLowerBound: false };
   }
-  // More than `cap` match: when the first cap + 1 of them all pass the filters (a search alone, the
-  // usual case) the total is "more than cap" at once; else the walk counts up to it.
-  const firstPass = await countUpTo(tx, from({ ids: hits }), cap);
-  const { n, more } = firstPass.more ? firstPass : await countUpTo(tx, from(search), cap);
+  // More than `cap` match: the first cap + 1 usually all pass the filters (a search alone).
+  const { n, more } = await countPastCap(tx, from({ ids: hits }), from(search), cap);
   return { data, totalItems: n, totalIsLowerBound: more };
 }
 

@@ -5,7 +5,7 @@ import {
   afterKeyset,
   and,
   containsPattern,
-  countUpTo,
+  countPastCap,
   intLiteral as int,
   type KeysetCursor,
   rows,
@@ -79,18 +79,15 @@ function where(companyId: string, p: TrackedPolicy, q: Filters, search: SearchBy
   const status = statusCondition(p, q.status);
   if (status) parts.push(status);
   if (search) {
+    // The exact test, row by row: the name on the assignee row itself (the membership's, kept by the
+    // triggers), the email by a scalar sub-select. Written as a join or EXISTS, the planner made it a
+    // semi-join that hashed every name of the company. With candidates, only theirs are tested.
     const pattern = containsPattern(search.text);
-    const exact = sql`(lower(m.sort_name) LIKE ${pattern} OR lower(u.email) LIKE ${pattern})`;
-    parts.push(
-      search.ids
-        ? sql`a.user_id IN (SELECT m.user_id FROM memberships m JOIN users u ON u.id = m.user_id
-            WHERE m.company_id = ${companyId} AND m.id = ANY(${uuidArray(search.ids)}) AND ${exact})`
-        : // Row by row as the name index is walked: the name on the assignee row itself (the
-          // membership's, kept by the triggers), the email by a scalar sub-select. Written as a
-          // join or EXISTS, the planner made it a semi-join that hashed every name of the company.
-          sql`(lower(a.sort_name) LIKE ${pattern}
-              OR (SELECT lower(u.email) LIKE ${pattern} FROM users u WHERE u.id = a.user_id) IS TRUE)`,
-    );
+    if (search.ids)
+      parts.push(sql`a.user_id IN (SELECT m.user_id FROM memberships m
+        WHERE m.company_id = ${companyId} AND m.id = ANY(${uuidArray(search.ids)}))`);
+    parts.push(sql`(lower(a.sort_name) LIKE ${pattern}
+      OR (SELECT lower(u.email) LIKE ${pattern} FROM users u WHERE u.id = a.user_id) IS TRUE)`);
   }
   if (q.teamUuid)
     parts.push(
@@ -160,13 +157,12 @@ export async function tracking(
     const [c] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM ${from(search)}`);
     return { data, totalItems: c?.n ?? 0, totalIsLowerBound: false };
   }
-  // More than `cap` may match. A search alone: when the first cap + 1 candidates all pass the exact
-  // test (the usual case) the total is "more than cap" at once. With a status, team or department
-  // too, those candidates all pass only if nearly everyone does, so the walk counts up to the cap
-  // straight away (the first pass cost 8-13 ms at 100,000 people and could not decide).
+  // More than `cap` may match. With a status, team or department too, the first cap + 1 candidates
+  // all pass only if nearly everyone does: the walk counts straight away (the first pass cost
+  // 8-13 ms at 100,000 people and could not decide).
   const alone = !q.status && !q.teamUuid && !q.departmentUuid;
-  const firstPass = alone ? await countUpTo(tx, from({ text: search.text, ids: hits }), cap) : null;
-  const { n, more } = firstPass?.more ? firstPass : await countUpTo(tx, from(search), cap);
+  const candidates = alone ? from({ text: search.text, ids: hits }) : null;
+  const { n, more } = await countPastCap(tx, candidates, from(search), cap);
   return { data, totalItems: n, totalIsLowerBound: more };
 }
 
