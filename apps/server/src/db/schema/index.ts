@@ -15,4 +15,5 @@ export * from './company-pages';
 export * from './policies';
 export * from './time-off';
 export * from './stats';
+export * from './stats-days';
 export * from './certifications';

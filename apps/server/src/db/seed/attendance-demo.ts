@@ -3,6 +3,7 @@ import type { Tx } from '../client';
 import {
   createCorrectionRequest,
   createEntry,
+  withStatsDerivedAfter,
   createHoliday,
   createSchedule,
   setCompanyTimeZone,
@@ -36,52 +37,54 @@ export async function seedAttendance(
   const now = new Date();
   const today = zonedDate(now, timeZone);
   let autoClosed = false;
-  for (const [i, userId] of memberIds.entries()) {
-    if (skip.includes(userId)) continue;
-    for (let back = 28; back >= 0; back--) {
-      const date = addDays(today, -back);
-      if (isoWeekday(date) > 5 || date === holiday?.date || away.get(userId)?.includes(date)) continue;
-      // Deterministic variety: an absence now and then, lateness for some.
-      if ((i + back) % 11 === 3) continue;
-      const late = (i + back) % 7 === 2;
-      const inAt = zonedInstant(
-        date,
-        late ? '09:24' : `08:${String(45 + ((i * 3 + back) % 14)).padStart(2, '0')}`,
-        timeZone,
-      );
-      if (inAt > now) continue;
-      const outAt = zonedInstant(date, `17:${String((i + back) % 40).padStart(2, '0')}`, timeZone);
-      if (back === 0) {
-        // Today: still in unless the day is over.
-        await createEntry(tx, companyId, {
-          userId,
-          workDate: date,
-          clockIn: inAt,
-          clockOut: outAt < now ? outAt : null,
-        });
-        continue;
+  await withStatsDerivedAfter(tx, companyId, memberIds, async () => {
+    for (const [i, userId] of memberIds.entries()) {
+      if (skip.includes(userId)) continue;
+      for (let back = 28; back >= 0; back--) {
+        const date = addDays(today, -back);
+        if (isoWeekday(date) > 5 || date === holiday?.date || away.get(userId)?.includes(date)) continue;
+        // Deterministic variety: an absence now and then, lateness for some.
+        if ((i + back) % 11 === 3) continue;
+        const late = (i + back) % 7 === 2;
+        const inAt = zonedInstant(
+          date,
+          late ? '09:24' : `08:${String(45 + ((i * 3 + back) % 14)).padStart(2, '0')}`,
+          timeZone,
+        );
+        if (inAt > now) continue;
+        const outAt = zonedInstant(date, `17:${String((i + back) % 40).padStart(2, '0')}`, timeZone);
+        if (back === 0) {
+          // Today: still in unless the day is over.
+          await createEntry(tx, companyId, {
+            userId,
+            workDate: date,
+            clockIn: inAt,
+            clockOut: outAt < now ? outAt : null,
+          });
+          continue;
+        }
+        if (!autoClosed && back === 6) {
+          autoClosed = true;
+          const closedAt = zonedInstant(date, '19:00', timeZone);
+          const entry = await createEntry(tx, companyId, {
+            userId,
+            workDate: date,
+            clockIn: inAt,
+            clockOut: closedAt,
+            status: 'auto_closed',
+          });
+          await createCorrectionRequest(tx, companyId, {
+            userId,
+            entryId: entry.id,
+            kind: 'change',
+            before: { clockIn: inAt.toISOString(), clockOut: closedAt.toISOString() },
+            after: { clockIn: inAt.toISOString(), clockOut: outAt.toISOString() },
+            reason: 'I forgot to clock out when I left.',
+          });
+          continue;
+        }
+        await createEntry(tx, companyId, { userId, workDate: date, clockIn: inAt, clockOut: outAt });
       }
-      if (!autoClosed && back === 6) {
-        autoClosed = true;
-        const closedAt = zonedInstant(date, '19:00', timeZone);
-        const entry = await createEntry(tx, companyId, {
-          userId,
-          workDate: date,
-          clockIn: inAt,
-          clockOut: closedAt,
-          status: 'auto_closed',
-        });
-        await createCorrectionRequest(tx, companyId, {
-          userId,
-          entryId: entry.id,
-          kind: 'change',
-          before: { clockIn: inAt.toISOString(), clockOut: closedAt.toISOString() },
-          after: { clockIn: inAt.toISOString(), clockOut: outAt.toISOString() },
-          reason: 'I forgot to clock out when I left.',
-        });
-        continue;
-      }
-      await createEntry(tx, companyId, { userId, workDate: date, clockIn: inAt, clockOut: outAt });
     }
-  }
+  });
 }

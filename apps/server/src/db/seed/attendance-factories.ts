@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 import {
   attendanceCorrections,
@@ -102,4 +102,19 @@ export async function createCorrectionRequest(
     .values({ companyId, ...input, status: 'pending', requestedBy: input.userId })
     .returning();
   return row!;
+}
+
+/**
+ * Runs a bulk of attendance writes with the Stats day aggregates' per-member-day trigger off (as the
+ * rebuild does), then derives the people once: one judging per member-day made the demo seed take
+ * minutes on a loaded machine with PGlite.
+ */
+export async function withStatsDerivedAfter<T>(tx: Tx, companyId: string, userIds: string[], fn: () => Promise<T>) {
+  await tx.execute(sql`SELECT set_config('wac.stats_rebuild', 'on', true)`);
+  const out = await fn();
+  await tx.execute(sql`SELECT set_config('wac.stats_rebuild', 'off', true)`);
+  await tx.execute(
+    sql`SELECT stats_member_refresh(${companyId}::uuid, ${`{${userIds.join(',')}}`}::uuid[], NULL, NULL, true)`,
+  );
+  return out;
 }

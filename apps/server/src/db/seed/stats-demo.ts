@@ -1,6 +1,7 @@
 import { addDays, isoWeekday, zonedDate, zonedInstant } from '@wac/shared/zoned-time';
 import type { Tx } from '../client';
 import { attendanceEntries } from '../schema/index';
+import { withStatsDerivedAfter } from './attendance-factories';
 import { setEmployee } from './factories';
 
 /**
@@ -50,7 +51,9 @@ export async function seedStatsDemo(
       });
     }
   }
-  for (let k = 0; k < rows.length; k += 500) await tx.insert(attendanceEntries).values(rows.slice(k, k + 500));
+  await withStatsDerivedAfter(tx, companyId, memberIds, async () => {
+    for (let k = 0; k < rows.length; k += 500) await tx.insert(attendanceEntries).values(rows.slice(k, k + 500));
+  });
   for (const [n, userId] of joiners.entries()) {
     await setEmployee(tx, companyId, userId, { startDate: addDays(today, -(12 + n * 30)) });
   }

@@ -50,6 +50,11 @@ export const peopleCte = (companyId: string, f: StatsFilter): SQL => sql`people 
      ${f.department ? sql`AND e.department_id = ${f.department}` : sql``}
 )`;
 
+const anyRow = async (tx: Tx, q: SQL) => (await rows<{ '?column?': number }>(tx, q)).length > 0;
+
+/** Whether the filter narrows the company (without one, every membership is in the figures). */
+const filtered = (f: StatsFilter) => Boolean(f.team || f.department);
+
 export interface PeopleFigures {
   headcount_start: number;
   headcount_end: number;
@@ -210,6 +215,8 @@ const boardKey = sql`CASE WHEN m.user_id IS NOT NULL THEN coalesce(a.schedule_id
  * for those days first so anything that drifted is recomputed too. Answers the member-days written.
  */
 export async function rebuildDays(tx: Tx, companyId: string, from: string, to: string) {
+  // The day aggregates are rebuilt after, in batches (stats.service `rebuild`): their per-row trigger is off here.
+  await tx.execute(sql`SELECT set_config('wac.stats_rebuild', 'on', true)`);
   await tx.execute(
     sql`DELETE FROM stats_member_days WHERE company_id = ${companyId} AND day BETWEEN ${from}::date AND ${to}::date`,
   );
@@ -297,9 +304,12 @@ export interface ComplianceFigures {
  * past the due date (publication or joining, whichever is later, plus the policy's days).
  */
 export async function complianceFigures(tx: Tx, companyId: string, f: StatsFilter, day: string) {
+  // Without a policy there is nothing assigned (and the statement below walks the members).
+  if (!(await anyRow(tx, sql`SELECT 1 FROM policies WHERE company_id = ${companyId} LIMIT 1`)))
+    return { assigned: 0, acknowledged: 0, overdue: 0 };
   const [r] = await rows<ComplianceFigures>(
     tx,
-    sql`WITH ${peopleCte(companyId, f)},
+    sql`WITH ${filtered(f) ? sql`${peopleCte(companyId, f)},` : sql``}
         cutoff AS (SELECT ((${day}::date + 1)::timestamp AT TIME ZONE c.time_zone) AS e FROM companies c WHERE c.id = ${companyId}),
         req AS (
           SELECT p.id AS policy_id, p.due_days, p.audience_all, p.audience_team_ids, p.audience_department_ids,
@@ -319,7 +329,7 @@ export async function complianceFigures(tx: Tx, companyId: string, f: StatsFilte
                  greatest(r.published_at, m.created_at) + make_interval(days => r.due_days) < cutoff.e AS past_due
             FROM req r CROSS JOIN cutoff
             JOIN memberships m ON m.company_id = ${companyId} AND m.enabled AND m.created_at < cutoff.e
-            JOIN people pe ON pe.user_id = m.user_id
+            ${filtered(f) ? sql`JOIN people pe ON pe.user_id = m.user_id` : sql``}
            WHERE r.audience_all
               OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.company_id = ${companyId} AND tm.user_id = m.user_id AND tm.team_id = ANY (r.audience_team_ids))
               OR EXISTS (SELECT 1 FROM employees e WHERE e.company_id = ${companyId} AND e.user_id = m.user_id AND e.department_id = ANY (r.audience_department_ids))
@@ -339,9 +349,11 @@ export async function complianceFigures(tx: Tx, companyId: string, f: StatsFilte
  * expiring on or after it; an expiring one is still valid).
  */
 export async function certificationFigures(tx: Tx, companyId: string, f: StatsFilter, day: string) {
+  if (!(await anyRow(tx, sql`SELECT 1 FROM certification_types WHERE company_id = ${companyId} LIMIT 1`)))
+    return { assigned: 0, valid: 0 };
   const [r] = await rows<{ assigned: number; valid: number }>(
     tx,
-    sql`WITH ${peopleCte(companyId, f)},
+    sql`WITH ${filtered(f) ? sql`${peopleCte(companyId, f)},` : sql``}
         cutoff AS (SELECT ((${day}::date + 1)::timestamp AT TIME ZONE c.time_zone) AS e FROM companies c WHERE c.id = ${companyId}),
         asg AS (
           SELECT EXISTS (SELECT 1 FROM certification_records rec
@@ -349,7 +361,7 @@ export async function certificationFigures(tx: Tx, companyId: string, f: StatsFi
                             AND rec.issued_on <= ${day}::date AND rec.expires_on >= ${day}::date) AS valid
             FROM certification_types ct CROSS JOIN cutoff
             JOIN memberships m ON m.company_id = ${companyId} AND m.enabled AND m.created_at < cutoff.e
-            JOIN people pe ON pe.user_id = m.user_id
+            ${filtered(f) ? sql`JOIN people pe ON pe.user_id = m.user_id` : sql``}
            WHERE ct.company_id = ${companyId}
              AND (ct.audience_all
               OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.company_id = ${companyId} AND tm.user_id = m.user_id AND tm.team_id = ANY (ct.audience_team_ids))

@@ -11,6 +11,7 @@ import type { Tx } from '../../db/client';
 import { type Ctx, forCompany, type TenantCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { departmentExists } from '../departments/departments.service';
+import * as days from './stats-days.repository';
 import * as repo from './stats.repository';
 
 type Query = z.output<typeof StatsQuerySchema>;
@@ -58,26 +59,46 @@ export function sampleDays(p: Period) {
 const ratio = (a: number, b: number) => (b > 0 ? (a / b) * 100 : null);
 type Figures = Record<StatsKpiKey, number | null>;
 
-/** Every KPI of one period (docs/stats.md has the definitions). Attendance counts only days before today. */
+/** The attendance sums of some day rows (a period, a week, a weekday). */
+function sumDays(ds: days.DayFigures[]) {
+  const out = { member_days: 0, scheduled: 0, present: 0, late: 0, came: 0, worked_seconds: 0, overtime_seconds: 0 };
+  for (const d of ds) {
+    out.member_days += d.member_days;
+    out.scheduled += d.scheduled;
+    out.present += d.present;
+    out.late += d.late;
+    out.came += d.came;
+    out.worked_seconds += d.worked_seconds;
+    out.overtime_seconds += d.overtime_seconds;
+  }
+  return out;
+}
+
+/**
+ * Every KPI of one period (docs/stats.md has the definitions), from the day aggregates: one row per
+ * day of the period. Attendance counts only days before today.
+ */
 async function figuresOf(tx: Tx, ctx: TenantCtx, f: repo.StatsFilter, p: Period, clock: repo.CompanyClock) {
-  const people = await repo.peopleFigures(tx, ctx.companyId, f, p.from, p.to);
   const lastDone = addDays(clock.today, -1);
   const [attTo] = [p.to, lastDone].sort() as [string];
-  const att =
-    attTo >= p.from
-      ? await repo.attendanceFigures(tx, ctx.companyId, f, {
-          from: p.from,
-          to: attTo,
-          timeZone: clock.time_zone,
-          weekStart: clock.week_start,
-        })
-      : [];
-  const all = att.find((r) => r.grp === 'all');
-  const scheduled = all?.scheduled ?? 0;
-  const present = all?.present ?? 0;
-  const workedDays = all?.worked_days ?? 0;
+  const dayRows = await days.dayFigures(tx, ctx.companyId, f, {
+    from: p.from,
+    to: p.to,
+    attTo: attTo >= p.from ? attTo : addDays(p.from, -1),
+    weekStart: clock.week_start,
+  });
+  const first = dayRows[0];
+  const last = dayRows[dayRows.length - 1];
+  const people = {
+    headcount_start: first?.day === p.from ? first.employed : 0,
+    headcount_end: last?.day === p.to ? last.employed : 0,
+    joiners: dayRows.reduce((n, d) => n + d.joined, 0),
+    leavers: dayRows.reduce((n, d) => n + d.left, 0),
+  };
+  const att = dayRows.filter((d) => d.day <= attTo);
+  const all = sumDays(att);
   const avgHeadcount = (people.headcount_start + people.headcount_end) / 2;
-  const timeOff = await repo.timeOffTaken(tx, ctx.companyId, f, p.from, p.to);
+  const timeOff = await days.timeOffTaken(tx, ctx.companyId, f, p.from, p.to);
   const compliance = await repo.complianceFigures(tx, ctx.companyId, f, p.to);
   const certifications = await repo.certificationFigures(tx, ctx.companyId, f, p.to);
   const figures: Figures = {
@@ -86,17 +107,24 @@ async function figuresOf(tx: Tx, ctx: TenantCtx, f: repo.StatsFilter, p: Period,
     joiners: people.joiners,
     leavers: people.leavers,
     turnover: ratio(people.leavers, avgHeadcount),
-    attendanceRate: ratio(present, scheduled),
-    latenessRate: ratio(all?.late ?? 0, present),
-    avgWorkedHours: workedDays > 0 ? Number(all?.worked_seconds ?? 0) / workedDays / 3600 : null,
-    overtimeHours: all && all.member_days > 0 ? Number(all.overtime_seconds) / 3600 : null,
-    absenceRate: ratio(scheduled - present, scheduled),
+    attendanceRate: ratio(all.present, all.scheduled),
+    latenessRate: ratio(all.late, all.present),
+    avgWorkedHours: all.came > 0 ? all.worked_seconds / all.came / 3600 : null,
+    overtimeHours: all.member_days > 0 ? all.overtime_seconds / 3600 : null,
+    absenceRate: ratio(all.scheduled - all.present, all.scheduled),
     timeOffDays: timeOff.filter((x) => x.unit === 'days').reduce((sum, x) => sum + x.amount, 0),
     policyCompletion: ratio(compliance.acknowledged, compliance.assigned),
     overdueAcknowledgements: compliance.overdue,
     certificationsValid: ratio(certifications.valid, certifications.assigned),
   };
-  return { figures, att, timeOff };
+  return { figures, att, dayRows, timeOff };
+}
+
+/** Groups day rows by a key, in key order. */
+function groupBy<K extends string | number>(ds: days.DayFigures[], key: (d: days.DayFigures) => K) {
+  const m = new Map<K, days.DayFigures[]>();
+  for (const d of ds) m.set(key(d), [...(m.get(key(d)) ?? []), d]);
+  return [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 export async function stats(ctx: TenantCtx, q: Query): Promise<StatsAnswer> {
@@ -112,7 +140,8 @@ export async function stats(ctx: TenantCtx, q: Query): Promise<StatsAnswer> {
     const previousPeriod = previousOf(period);
     const now = await figuresOf(tx, ctx, f, period, clock);
     const before = await figuresOf(tx, ctx, f, previousPeriod, clock);
-    const headcount = await repo.headcountAt(tx, ctx.companyId, f, sampleDays(period));
+    const employed = new Map(now.dayRows.map((d) => [d.day, d.employed]));
+    const headcount = sampleDays(period).map((date) => ({ date, headcount: employed.get(date) ?? 0 }));
     return {
       timeZone: clock.time_zone,
       period,
@@ -129,22 +158,17 @@ export async function stats(ctx: TenantCtx, q: Query): Promise<StatsAnswer> {
         };
       }),
       headcount,
-      weeks: now.att
-        .filter((r) => r.grp === 'week')
-        .sort((a, b) => (a.week_start ?? '').localeCompare(b.week_start ?? ''))
-        .map((r) => ({
-          weekStart: r.week_start as string,
-          attendanceRate: ratio(r.present, r.scheduled),
-          latenessRate: ratio(r.late, r.present),
-        })),
+      weeks: groupBy(
+        now.att.filter((d) => d.member_days > 0),
+        (d) => d.week_start,
+      ).map(([weekStart, ds]) => {
+        const w = sumDays(ds);
+        return { weekStart, attendanceRate: ratio(w.present, w.scheduled), latenessRate: ratio(w.late, w.present) };
+      }),
       weekdays: [1, 2, 3, 4, 5, 6, 7].map((weekday) => {
-        const r = now.att.find((x) => x.grp === 'weekday' && x.weekday === weekday);
-        return {
-          weekday,
-          present: r?.present ?? 0,
-          late: r?.late ?? 0,
-          latenessRate: r ? ratio(r.late, r.present) : null,
-        };
+        const ds = now.att.filter((d) => d.weekday === weekday && d.member_days > 0);
+        const w = sumDays(ds);
+        return { weekday, present: w.present, late: w.late, latenessRate: ds.length ? ratio(w.late, w.present) : null };
       }),
       timeOff: now.timeOff.map((x) => ({
         typeUuid: x.type_id,
@@ -165,13 +189,16 @@ const REBUILD_BATCH_ROWS = 100_000;
  * transaction each (bounded: a 10 M-entry company is not one giant transaction). A batch starts at
  * one day and its length follows the member-days the last one wrote, towards `batchRows` a batch (at
  * most 31 days). Between batches the aggregates are consistent: each batch replaces its days whole.
- * Answers the member-days written.
+ * Then the day aggregates (decision 024) are derived again from those member-days, in batches of
+ * people. Answers the member-days written.
  */
 export async function rebuild(
   ctx: TenantCtx,
   opts: {
     batchRows?: number;
     onBatch?: (b: { from: string; to: string; memberDays: number; ms: number }) => void;
+    /** People a batch of the day aggregates' rebuild derives. */
+    members?: number;
   } = {},
 ) {
   const target = opts.batchRows ?? REBUILD_BATCH_ROWS;
@@ -191,10 +218,32 @@ export async function rebuild(
     days = Math.max(1, Math.min(31, perDay > 0 ? Math.floor(target / perDay) : days * 2));
     from = addDays(to, 1);
   }
+  await rebuildAggregates(ctx, opts.members);
   return total;
 }
 
-/** The rebuild of every company, one transaction each; answers companies and member-days written. */
+/** The day aggregates' part of the rebuild (the member-days are already right). */
+export async function rebuildAggregates(ctx: TenantCtx, batch = 2000, progress?: (members: number) => void) {
+  await ctx.run((tx) => days.resetAggregates(tx, ctx.companyId));
+  let after: string | null = null;
+  let members = 0;
+  for (;;) {
+    const ids: string[] = await ctx.run((tx) => days.memberIds(tx, ctx.companyId, after, batch));
+    if (!ids.length) break;
+    await ctx.run((tx) => days.refreshMembers(tx, ctx.companyId, ids, false));
+    members += ids.length;
+    progress?.(members);
+    after = ids[ids.length - 1] as string;
+  }
+  const span = await ctx.run((tx) => days.factDays(tx, ctx.companyId));
+  for (let from = span.first; from && span.last && from <= span.last; from = addDays(from, 31)) {
+    const start = from;
+    await ctx.run((tx) => days.rebuildSums(tx, ctx.companyId, start, addDays(start, 30)));
+  }
+  await ctx.run((tx) => days.rebuildSpans(tx, ctx.companyId));
+}
+
+/** The rebuild of every company, one after the other; answers companies and member-days written. */
 export async function rebuildAll(ctx: Ctx) {
   const ids = await ctx.system((tx) => repo.companyIds(tx));
   let memberDays = 0;

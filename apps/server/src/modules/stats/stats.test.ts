@@ -1,4 +1,5 @@
 import { zonedInstant } from '@wac/shared/zoned-time';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEntry, createSchedule, setCompanyTimeZone, weekdays } from '../../db/seed/attendance-factories';
 import {
@@ -212,6 +213,45 @@ describe('GET /api/stats', () => {
     });
     const after = (await get(`range=custom&from=${FROM}&to=${TO}`)).json();
     expect(kpi(after, 'attendanceRate')).toBeCloseTo((21 / 29) * 100);
+  });
+
+  it('takes a removed member out of the time-off figures (their requests go by cascade)', async () => {
+    const { company, gone } = await t.db.system(async (tx) => {
+      const c = await createCompany(tx, { name: 'Initech', subDomain: 'initech' });
+      const mk = async (first: string) => {
+        const u = await createUser(tx, { email: `${first.toLowerCase()}@initech.test`, firstName: first });
+        await addMembership(tx, c.id, u.id);
+        return u.id;
+      };
+      const keep = await mk('Kim');
+      const gone = await mk('Gil');
+      await createTeam(tx, c.id, { name: 'Both', memberIds: [keep, gone] });
+      const vacation = await createTimeOffType(tx, c.id, { name: 'Vacation' });
+      for (const [userId, amount] of [
+        [keep, 2],
+        [gone, 3],
+      ] as const)
+        await createTimeOffRequest(tx, c.id, {
+          userId,
+          typeId: vacation.id,
+          startDate: '2026-10-20',
+          endDate: '2026-10-22',
+          amount,
+          status: 'approved',
+        });
+      return { company: c.id, gone };
+    });
+    const ctx = forCompany(createCtx(t.app), company);
+    const timeOff = async () =>
+      (await service.stats(ctx, { range: 'custom', from: FROM, to: TO })).kpis.find((k) => k.key === 'timeOffDays')
+        ?.value;
+    expect(await timeOff()).toBe(5);
+    await t.db.system((tx) =>
+      tx.execute(sql`DELETE FROM memberships WHERE company_id = ${company} AND user_id = ${gone}`),
+    );
+    expect(await timeOff()).toBe(2);
+    await service.rebuild(ctx);
+    expect(await timeOff()).toBe(2);
   });
 
   it('answers the named ranges', async () => {
