@@ -11,6 +11,8 @@
  *   node --import tsx bench/stats-scale.ts --members 100000 --days 140
  *   options: --database-url postgres://postgres@127.0.0.1:5432/wac_bench_stats2 --seconds 10 --reuse
  *            --clock-ins (only the clock-ins and the baseline)
+ *            --policy (adds, once, a policy for everyone published 200 days ago, acknowledged by
+ *            70 % over the 200 days, so the policy completion KPI has its real work)
  *
  * Recreates its own database (its name must contain "bench").
  */
@@ -21,6 +23,7 @@ import { zonedDate } from '@wac/shared/zoned-time';
 import { testConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { createSchedule, setCompanyTimeZone, weekdays } from '../apps/server/src/db/seed/attendance-factories';
+import { createPolicy } from '../apps/server/src/db/seed/compliance-factories';
 import { createCompany } from '../apps/server/src/db/seed/factories';
 import { createMemoryBus } from '../apps/server/src/lib/bus';
 import { createCtx, forCompany, type Infra, type TenantCtx } from '../apps/server/src/lib/context';
@@ -39,6 +42,7 @@ const { values: args } = parseArgs({
     batch: { type: 'string', default: '2000' },
     reuse: { type: 'boolean', default: false },
     'clock-ins': { type: 'boolean', default: false },
+    policy: { type: 'boolean', default: false },
   },
 });
 const URL_ = args['database-url']!;
@@ -238,6 +242,31 @@ async function rebuildStats(companyId: string) {
   await db.close();
 }
 
+/** A policy for everyone, 200 days old, 70 % acknowledged at days spread over those 200 (once). */
+async function addPolicy(q: Q, companyId: string) {
+  if ((await q('SELECT 1 FROM policies WHERE company_id = $1', [companyId])).rowCount) return;
+  const db = await openDatabase({ databaseUrl: URL_, poolSize: 1, queryTimeoutMs: 3_600_000 });
+  const p = await timed('a policy for everyone, published 200 days ago', () =>
+    db.system((tx) =>
+      createPolicy(tx, companyId, {
+        title: 'Code of Conduct',
+        dueDays: 14,
+        versions: [{ body: { html: '<p>Be kind.</p>' }, publishedDaysAgo: 200 }],
+      }),
+    ),
+  );
+  await db.close();
+  const v = p.versions[0]!;
+  await timed('70 % acknowledge it, over 200 days (one statement)', () =>
+    q(
+      `INSERT INTO policy_acknowledgements (company_id, policy_id, version_id, version_number, user_id, content_sha256, acknowledged_at)
+       SELECT $1, $2, $3, 1, m.user_id, $4, now() - (abs(hashtext(m.user_id::text || 'a')) % 200) * interval '1 day'
+         FROM memberships m WHERE m.company_id = $1 AND abs(hashtext(m.user_id::text || 'p')) % 10 < 7`,
+      [companyId, p.id, v.id, v.sha],
+    ),
+  );
+}
+
 async function main() {
   console.log(
     `stats bench: ${MEMBERS} members × ${DAYS} days, ${CONNECTIONS} connections, ${SECONDS} s each; load ${load1()}`,
@@ -260,6 +289,7 @@ async function main() {
   }
   const companyId = args.reuse ? ((await q('SELECT id FROM companies LIMIT 1')).rows[0].id as string) : await seed(q);
   if (!args.reuse) console.log(`  seeded in ${ms(performance.now() - t0)}`);
+  if (args.policy) await addPolicy(q, companyId);
   const counts = (
     await q(`SELECT (SELECT count(*) FROM attendance_entries)::int AS entries, (SELECT count(*) FROM stats_member_days)::int AS md,
                     (SELECT count(*) FROM stats_member_facts)::int AS facts, (SELECT count(*) FROM stats_scope_days)::int AS sd,
