@@ -147,18 +147,32 @@ export async function rebuildSpans(tx: Tx, companyId: string) {
 }
 
 /**
- * Approved time off of the scope's people whose request starts in the period, summed per type, from
- * the trigger-kept sums per start day (at most a row per day and type).
+ * Approved time off of the scope's people whose request starts in each period, summed per type, from
+ * the trigger-kept sums per start day (at most a row per day and type): one list per period, in the
+ * order given, each in name order.
  */
-export function timeOffTaken(tx: Tx, companyId: string, f: StatsFilter, from: string, to: string) {
-  return rows<TimeOffTaken>(
+export async function timeOffTaken(
+  tx: Tx,
+  companyId: string,
+  f: StatsFilter,
+  periods: Array<{ from: string; to: string }>,
+) {
+  const [lo] = periods.map((p) => p.from).sort();
+  const [hi] = periods
+    .map((p) => p.to)
+    .sort()
+    .reverse();
+  const r = await rows<TimeOffTaken & { period: number }>(
     tx,
-    sql`SELECT t.id AS type_id, t.name, t.color, t.unit, sum(s.amount)::float8 AS amount
+    sql`SELECT k.i AS period, t.id AS type_id, t.name, t.color, t.unit, sum(s.amount)::float8 AS amount
           FROM stats_scope_time_off s
           JOIN time_off_types t ON t.company_id = s.company_id AND t.id = s.type_id
-         WHERE s.company_id = ${companyId} AND s.scope_id = ${scopeOf(f)} AND s.day BETWEEN ${from}::date AND ${to}::date
-         GROUP BY t.id, t.name, t.color, t.unit
+          JOIN unnest(${`{${periods.map((p) => p.from).join(',')}}`}::date[], ${`{${periods.map((p) => p.to).join(',')}}`}::date[])
+               WITH ORDINALITY AS k(f, t, i) ON s.day BETWEEN k.f AND k.t
+         WHERE s.company_id = ${companyId} AND s.scope_id = ${scopeOf(f)} AND s.day BETWEEN ${lo}::date AND ${hi}::date
+         GROUP BY k.i, t.id, t.name, t.color, t.unit
         HAVING sum(s.amount) <> 0
-         ORDER BY lower(t.name), t.id`,
+         ORDER BY k.i, lower(t.name), t.id`,
   );
+  return periods.map((_, i) => r.filter((x) => Number(x.period) === i + 1).map(({ period: _p, ...x }) => x));
 }

@@ -12,14 +12,20 @@ export interface CompanyClock {
   time_zone: string;
   week_start: number;
   today: string;
+  /** Whether the company has a policy (else the policy figures are zero without a statement). */
+  has_policies: boolean;
+  /** Whether the company has a certification type (likewise). */
+  has_certification_types: boolean;
 }
 
-/** The company's zone, week start and today's company date. */
+/** The company's zone, week start and today's company date, and whether it has policies and certifications. */
 export async function clock(tx: Tx, companyId: string) {
   const [r] = await rows<CompanyClock>(
     tx,
     sql`SELECT c.time_zone, coalesce(s.week_start, 1)::int AS week_start,
-               to_char((now() AT TIME ZONE c.time_zone)::date, 'YYYY-MM-DD') AS today
+               to_char((now() AT TIME ZONE c.time_zone)::date, 'YYYY-MM-DD') AS today,
+               EXISTS (SELECT 1 FROM policies p WHERE p.company_id = c.id) AS has_policies,
+               EXISTS (SELECT 1 FROM certification_types ct WHERE ct.company_id = c.id) AS has_certification_types
           FROM companies c LEFT JOIN attendance_settings s ON s.company_id = c.id
          WHERE c.id = ${companyId}`,
   );
@@ -50,7 +56,8 @@ export const peopleCte = (companyId: string, f: StatsFilter): SQL => sql`people 
      ${f.department ? sql`AND e.department_id = ${f.department}` : sql``}
 )`;
 
-const anyRow = async (tx: Tx, q: SQL) => (await rows<{ '?column?': number }>(tx, q)).length > 0;
+/** Company days as a PostgreSQL date array literal (ISO dates need no quoting). */
+const dateArray = (days: string[]) => `{${days.join(',')}}`;
 
 /** Whether the filter narrows the company (without one, every membership is in the figures). */
 const filtered = (f: StatsFilter) => Boolean(f.team || f.department);
@@ -297,23 +304,23 @@ export interface ComplianceFigures {
 }
 
 /**
- * Policy acknowledgements as they stood at the end of a company day: for each policy not archived by
+ * Policy acknowledgements as they stood at the end of each of these company days (one statement for
+ * them all, an answer's period and the one before; in the order given): for each policy not archived by
  * then, the version to acknowledge is the latest published by then that needed it; assigned are the
  * filter's people with an enabled membership made by then and in the audience (today's teams and
  * departments); acknowledged by then counts that version or a later one; overdue is not acknowledged
  * past the due date (publication or joining, whichever is later, plus the policy's days).
  */
-export async function complianceFigures(tx: Tx, companyId: string, f: StatsFilter, day: string) {
-  // Without a policy there is nothing assigned (and the statement below walks the members).
-  if (!(await anyRow(tx, sql`SELECT 1 FROM policies WHERE company_id = ${companyId} LIMIT 1`)))
-    return { assigned: 0, acknowledged: 0, overdue: 0 };
-  const [r] = await rows<ComplianceFigures>(
+export async function complianceFigures(tx: Tx, companyId: string, f: StatsFilter, days: string[]) {
+  const r = await rows<ComplianceFigures & { day: string }>(
     tx,
     sql`WITH ${filtered(f) ? sql`${peopleCte(companyId, f)},` : sql``}
-        cutoff AS (SELECT ((${day}::date + 1)::timestamp AT TIME ZONE c.time_zone) AS e FROM companies c WHERE c.id = ${companyId}),
+        cutoff AS (
+          SELECT d.day, ((d.day + 1)::timestamp AT TIME ZONE c.time_zone) AS e
+            FROM companies c CROSS JOIN unnest(${dateArray(days)}::date[]) AS d(day) WHERE c.id = ${companyId}),
         req AS (
-          SELECT p.id AS policy_id, p.due_days, p.audience_all, p.audience_team_ids, p.audience_department_ids,
-                 v.number AS ack_number, v.published_at
+          SELECT cutoff.day, cutoff.e, p.id AS policy_id, p.due_days, p.audience_all, p.audience_team_ids,
+                 p.audience_department_ids, v.number AS ack_number, v.published_at
             FROM policies p CROSS JOIN cutoff
             CROSS JOIN LATERAL (
               SELECT v.number, v.published_at FROM policy_versions v
@@ -323,51 +330,57 @@ export async function complianceFigures(tx: Tx, companyId: string, f: StatsFilte
            WHERE p.company_id = ${companyId} AND (p.archived_at IS NULL OR p.archived_at >= cutoff.e)
         ),
         asg AS (
-          SELECT EXISTS (SELECT 1 FROM policy_acknowledgements a
+          SELECT r.day,
+                 EXISTS (SELECT 1 FROM policy_acknowledgements a
                           WHERE a.company_id = ${companyId} AND a.policy_id = r.policy_id AND a.user_id = m.user_id
-                            AND a.version_number >= r.ack_number AND a.acknowledged_at < cutoff.e) AS done,
-                 greatest(r.published_at, m.created_at) + make_interval(days => r.due_days) < cutoff.e AS past_due
-            FROM req r CROSS JOIN cutoff
-            JOIN memberships m ON m.company_id = ${companyId} AND m.enabled AND m.created_at < cutoff.e
+                            AND a.version_number >= r.ack_number AND a.acknowledged_at < r.e) AS done,
+                 greatest(r.published_at, m.created_at) + make_interval(days => r.due_days) < r.e AS past_due
+            FROM req r
+            JOIN memberships m ON m.company_id = ${companyId} AND m.enabled AND m.created_at < r.e
             ${filtered(f) ? sql`JOIN people pe ON pe.user_id = m.user_id` : sql``}
            WHERE r.audience_all
               OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.company_id = ${companyId} AND tm.user_id = m.user_id AND tm.team_id = ANY (r.audience_team_ids))
               OR EXISTS (SELECT 1 FROM employees e WHERE e.company_id = ${companyId} AND e.user_id = m.user_id AND e.department_id = ANY (r.audience_department_ids))
         )
-        SELECT count(*)::int AS assigned,
+        SELECT to_char(day, 'YYYY-MM-DD') AS day, count(*)::int AS assigned,
                count(*) FILTER (WHERE done)::int AS acknowledged,
                count(*) FILTER (WHERE NOT done AND past_due)::int AS overdue
-          FROM asg`,
+          FROM asg GROUP BY day`,
   );
-  return r ?? { assigned: 0, acknowledged: 0, overdue: 0 };
+  const byDay = new Map(r.map(({ day, ...x }) => [day, x]));
+  return days.map((d) => byDay.get(d) ?? { assigned: 0, acknowledged: 0, overdue: 0 });
 }
 
 /**
- * Certifications as they stood on a company day: every type's audience (the filter's people with an
+ * Certifications as they stood on each of these company days (one statement, in the order given):
+ * every type's audience (the filter's people with an
  * enabled membership made by the end of that day, in the type's audience: everyone, or today's teams
  * and departments), and how many of those held a certificate valid that day (issued on or before it,
  * expiring on or after it; an expiring one is still valid).
  */
-export async function certificationFigures(tx: Tx, companyId: string, f: StatsFilter, day: string) {
-  if (!(await anyRow(tx, sql`SELECT 1 FROM certification_types WHERE company_id = ${companyId} LIMIT 1`)))
-    return { assigned: 0, valid: 0 };
-  const [r] = await rows<{ assigned: number; valid: number }>(
+export async function certificationFigures(tx: Tx, companyId: string, f: StatsFilter, days: string[]) {
+  const r = await rows<{ day: string; assigned: number; valid: number }>(
     tx,
     sql`WITH ${filtered(f) ? sql`${peopleCte(companyId, f)},` : sql``}
-        cutoff AS (SELECT ((${day}::date + 1)::timestamp AT TIME ZONE c.time_zone) AS e FROM companies c WHERE c.id = ${companyId}),
+        cutoff AS (
+          SELECT d.day, ((d.day + 1)::timestamp AT TIME ZONE c.time_zone) AS e
+            FROM companies c CROSS JOIN unnest(${dateArray(days)}::date[]) AS d(day) WHERE c.id = ${companyId}),
         asg AS (
-          SELECT EXISTS (SELECT 1 FROM certification_records rec
+          SELECT co.day,
+                 EXISTS (SELECT 1 FROM certification_records rec
                           WHERE rec.company_id = ${companyId} AND rec.type_id = ct.id AND rec.user_id = m.user_id
-                            AND rec.issued_on <= ${day}::date AND rec.expires_on >= ${day}::date) AS valid
-            FROM certification_types ct CROSS JOIN cutoff
-            JOIN memberships m ON m.company_id = ${companyId} AND m.enabled AND m.created_at < cutoff.e
+                            AND rec.issued_on <= co.day AND rec.expires_on >= co.day) AS valid
+            FROM certification_types ct CROSS JOIN cutoff co
+            JOIN memberships m ON m.company_id = ${companyId} AND m.enabled AND m.created_at < co.e
             ${filtered(f) ? sql`JOIN people pe ON pe.user_id = m.user_id` : sql``}
            WHERE ct.company_id = ${companyId}
              AND (ct.audience_all
               OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.company_id = ${companyId} AND tm.user_id = m.user_id AND tm.team_id = ANY (ct.audience_team_ids))
               OR EXISTS (SELECT 1 FROM employees e WHERE e.company_id = ${companyId} AND e.user_id = m.user_id AND e.department_id = ANY (ct.audience_department_ids)))
         )
-        SELECT count(*)::int AS assigned, count(*) FILTER (WHERE valid)::int AS valid FROM asg`,
+        SELECT to_char(day, 'YYYY-MM-DD') AS day, count(*)::int AS assigned, count(*) FILTER (WHERE valid)::int AS valid
+          FROM asg GROUP BY day`,
   );
-  return r ?? { assigned: 0, valid: 0 };
+  const byDay = new Map(r.map(({ day, ...x }) => [day, x]));
+  return days.map((d) => byDay.get(d) ?? { assigned: 0, valid: 0 });
 }

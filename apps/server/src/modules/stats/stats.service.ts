@@ -75,50 +75,75 @@ function sumDays(ds: days.DayFigures[]) {
 }
 
 /**
- * Every KPI of one period (docs/stats.md has the definitions), from the day aggregates: one row per
- * day of the period. Attendance counts only days before today.
+ * Every KPI of the period and of the one before it (docs/stats.md has the definitions), from the day
+ * aggregates: one day-row statement for both (they are adjacent), then time off, policies and
+ * certifications each in one statement for both. Attendance counts only days before today.
  */
-async function figuresOf(tx: Tx, ctx: TenantCtx, f: repo.StatsFilter, p: Period, clock: repo.CompanyClock) {
+async function figuresOf(
+  tx: Tx,
+  ctx: TenantCtx,
+  f: repo.StatsFilter,
+  periods: [Period, Period],
+  clock: repo.CompanyClock,
+) {
+  const [current, previous] = periods;
   const lastDone = addDays(clock.today, -1);
-  const [attTo] = [p.to, lastDone].sort() as [string];
-  const dayRows = await days.dayFigures(tx, ctx.companyId, f, {
-    from: p.from,
-    to: p.to,
-    attTo: attTo >= p.from ? attTo : addDays(p.from, -1),
+  const [attTo] = [current.to, lastDone].sort() as [string];
+  const allRows = await days.dayFigures(tx, ctx.companyId, f, {
+    from: previous.from,
+    to: current.to,
+    attTo: attTo >= previous.from ? attTo : addDays(previous.from, -1),
     weekStart: clock.week_start,
   });
-  const first = dayRows[0];
-  const last = dayRows[dayRows.length - 1];
-  const people = {
-    headcount_start: first?.day === p.from ? first.employed : 0,
-    headcount_end: last?.day === p.to ? last.employed : 0,
-    joiners: dayRows.reduce((n, d) => n + d.joined, 0),
-    leavers: dayRows.reduce((n, d) => n + d.left, 0),
-  };
-  const att = dayRows.filter((d) => d.day <= attTo);
-  const all = sumDays(att);
-  const avgHeadcount = (people.headcount_start + people.headcount_end) / 2;
-  const timeOff = await days.timeOffTaken(tx, ctx.companyId, f, p.from, p.to);
-  const compliance = await repo.complianceFigures(tx, ctx.companyId, f, p.to);
-  const certifications = await repo.certificationFigures(tx, ctx.companyId, f, p.to);
-  const figures: Figures = {
-    headcountStart: people.headcount_start,
-    headcountEnd: people.headcount_end,
-    joiners: people.joiners,
-    leavers: people.leavers,
-    turnover: ratio(people.leavers, avgHeadcount),
-    attendanceRate: ratio(all.present, all.scheduled),
-    latenessRate: ratio(all.late, all.present),
-    avgWorkedHours: all.came > 0 ? all.worked_seconds / all.came / 3600 : null,
-    overtimeHours: all.member_days > 0 ? all.overtime_seconds / 3600 : null,
-    absenceRate: ratio(all.scheduled - all.present, all.scheduled),
-    timeOffDays: timeOff.filter((x) => x.unit === 'days').reduce((sum, x) => sum + x.amount, 0),
-    policyCompletion: ratio(compliance.acknowledged, compliance.assigned),
-    overdueAcknowledgements: compliance.overdue,
-    certificationsValid: ratio(certifications.valid, certifications.assigned),
-  };
-  return { figures, att, dayRows, timeOff };
+  const timeOff = await days.timeOffTaken(tx, ctx.companyId, f, periods);
+  const ends = periods.map((p) => p.to);
+  const compliance = clock.has_policies
+    ? await repo.complianceFigures(tx, ctx.companyId, f, ends)
+    : ends.map(() => ({ assigned: 0, acknowledged: 0, overdue: 0 }));
+  const certifications = clock.has_certification_types
+    ? await repo.certificationFigures(tx, ctx.companyId, f, ends)
+    : ends.map(() => ({ assigned: 0, valid: 0 }));
+  return periods.map((p, i) => {
+    const dayRows = allRows.filter((d) => d.day >= p.from && d.day <= p.to);
+    const first = dayRows[0];
+    const last = dayRows[dayRows.length - 1];
+    const people = {
+      headcount_start: first?.day === p.from ? first.employed : 0,
+      headcount_end: last?.day === p.to ? last.employed : 0,
+      joiners: dayRows.reduce((n, d) => n + d.joined, 0),
+      leavers: dayRows.reduce((n, d) => n + d.left, 0),
+    };
+    const att = dayRows.filter((d) => d.day <= attTo);
+    const all = sumDays(att);
+    const avgHeadcount = (people.headcount_start + people.headcount_end) / 2;
+    const took = timeOff[i] ?? [];
+    const policies = compliance[i] ?? { assigned: 0, acknowledged: 0, overdue: 0 };
+    const certs = certifications[i] ?? { assigned: 0, valid: 0 };
+    const figures: Figures = {
+      headcountStart: people.headcount_start,
+      headcountEnd: people.headcount_end,
+      joiners: people.joiners,
+      leavers: people.leavers,
+      turnover: ratio(people.leavers, avgHeadcount),
+      attendanceRate: ratio(all.present, all.scheduled),
+      latenessRate: ratio(all.late, all.present),
+      avgWorkedHours: all.came > 0 ? all.worked_seconds / all.came / 3600 : null,
+      overtimeHours: all.member_days > 0 ? all.overtime_seconds / 3600 : null,
+      absenceRate: ratio(all.scheduled - all.present, all.scheduled),
+      timeOffDays: took.filter((x) => x.unit === 'days').reduce((sum, x) => sum + x.amount, 0),
+      policyCompletion: ratio(policies.acknowledged, policies.assigned),
+      overdueAcknowledgements: policies.overdue,
+      certificationsValid: ratio(certs.valid, certs.assigned),
+    };
+    return { figures, att, dayRows, timeOff: took };
+  }) as [PeriodFigures, PeriodFigures];
 }
+type PeriodFigures = {
+  figures: Figures;
+  att: days.DayFigures[];
+  dayRows: days.DayFigures[];
+  timeOff: repo.TimeOffTaken[];
+};
 
 /** Groups day rows by a key, in key order. */
 function groupBy<K extends string | number>(ds: days.DayFigures[], key: (d: days.DayFigures) => K) {
@@ -138,8 +163,7 @@ export async function stats(ctx: TenantCtx, q: Query): Promise<StatsAnswer> {
     const f = { team: q.team, department: q.department };
     const period = periodOf(q, clock.today);
     const previousPeriod = previousOf(period);
-    const now = await figuresOf(tx, ctx, f, period, clock);
-    const before = await figuresOf(tx, ctx, f, previousPeriod, clock);
+    const [now, before] = await figuresOf(tx, ctx, f, [period, previousPeriod], clock);
     const employed = new Map(now.dayRows.map((d) => [d.day, d.employed]));
     const headcount = sampleDays(period).map((date) => ({ date, headcount: employed.get(date) ?? 0 }));
     return {
