@@ -78,6 +78,34 @@ const DAY_ROWS_DIRECT = 2000;
  * the name order sized by how common the status is, until the page is full. With a filter, the
  * filtered members are judged one by one (the cost follows the filter's size, not the company's).
  */
+/** The board's day: settings, day, holiday, schedules and the planner's settings, one statement. */
+async function boardDay(tx: Tx, companyId: string, date: string | null) {
+  const head = await repo.boardHead(tx, companyId, date);
+  const settings = head.settings[0];
+  const day0 = head.day[0]?.date;
+  if (!settings || !day0) throw new AppError('NOT_FOUND');
+  const schedules = head.schedules;
+  const day: repo.BoardDay = {
+    date: day0,
+    timeZone: settings.time_zone,
+    isoWeekday: isoWeekday(day0),
+    holiday: head.holidays.length > 0,
+    defaultScheduleId: schedules.find((x) => x.is_default)?.id ?? null,
+  };
+  return { settings, date: day0, day };
+}
+
+/**
+ * Today's counts of the whole company alone, as the dashboard shows them: the board's day and its
+ * maintained counts (the same figures as the board's), without judging a page of people.
+ */
+export function todayCounts(ctx: TenantCtx) {
+  return ctx.run(async (tx) => {
+    const { date, day } = await boardDay(tx, ctx.companyId, null);
+    return { date, counts: countsOf(await repo.boardKeyCounts(tx, ctx.companyId, day)) };
+  });
+}
+
 export async function board(
   ctx: TenantCtx,
   q: {
@@ -99,19 +127,7 @@ export async function board(
       throw new AppError('NOT_FOUND', [{ path: 'querystring.team', code: 'invalid' }]);
     if (q.department && !(await repo.departmentExists(tx, ctx.companyId, q.department)))
       throw new AppError('NOT_FOUND', [{ path: 'querystring.department', code: 'invalid' }]);
-    // Settings, day, holiday, schedules and the planner's settings: one statement.
-    const head = await repo.boardHead(tx, ctx.companyId, q.date ?? null);
-    const settings = head.settings[0];
-    const date = head.day[0]?.date;
-    if (!settings || !date) throw new AppError('NOT_FOUND');
-    const schedules = head.schedules;
-    const day: repo.BoardDay = {
-      date,
-      timeZone: settings.time_zone,
-      isoWeekday: isoWeekday(date),
-      holiday: head.holidays.length > 0,
-      defaultScheduleId: schedules.find((x) => x.is_default)?.id ?? null,
-    };
+    const { settings, date, day } = await boardDay(tx, ctx.companyId, q.date ?? null);
     const offset = (q.page - 1) * q.itemsPerPage;
     const status = q.status ?? null;
     let counts: Counts;

@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { iso, rows } from '../../lib/sql';
 
-/** One round trip; each count is an index scan on its (company_id, …) index. */
+/**
+ * One round trip. The member counts come from the trigger-kept `member_stats` (one row per company,
+ * role and enabled state; role '' counts every membership once): counting 100,000 memberships three
+ * times cost 35 ms a call. The others are index scans on their (company_id, …) index.
+ */
 export async function summary(tx: Tx, companyId: string) {
   const [r] = await rows<{
     members: number;
@@ -17,10 +21,10 @@ export async function summary(tx: Tx, companyId: string) {
   }>(
     tx,
     sql`SELECT
-      (SELECT count(*)::int FROM memberships WHERE company_id = ${companyId}) AS members,
-      (SELECT count(*)::int FROM memberships WHERE company_id = ${companyId} AND roles @> ARRAY['admin']::text[]) AS admins,
+      (SELECT coalesce(sum(n), 0)::int FROM member_stats WHERE company_id = ${companyId} AND role = '') AS members,
+      (SELECT coalesce(sum(n), 0)::int FROM member_stats WHERE company_id = ${companyId} AND role = 'admin') AS admins,
       (SELECT count(*)::int FROM teams WHERE company_id = ${companyId}) AS teams,
-      (SELECT count(*)::int FROM memberships WHERE company_id = ${companyId} AND NOT enabled) AS disabled_members,
+      (SELECT coalesce(sum(n), 0)::int FROM member_stats WHERE company_id = ${companyId} AND role = '' AND NOT enabled) AS disabled_members,
       (SELECT count(*)::int FROM join_requests WHERE company_id = ${companyId} AND status = 'pending') AS pending_join_requests,
       (SELECT count(*)::int FROM invitations WHERE company_id = ${companyId} AND status = 'pending'
           AND expires_at > now()) AS pending_invitations,

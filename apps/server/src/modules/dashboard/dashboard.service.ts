@@ -26,7 +26,7 @@ export interface OverviewSees {
  */
 export async function overview(ctx: TenantCtx, sees: OverviewSees): Promise<DashboardOverview> {
   const [board, timeOff, pendingCorrections, counts, policies, certs] = await Promise.all([
-    sees.attendance ? attendanceBoard.board(ctx, { page: 1, itemsPerPage: 1 }) : null,
+    sees.attendance ? attendanceBoard.todayCounts(ctx) : null,
     timeOffRequests.approvalCount(ctx, { asAdmin: sees.timeOffAdmin }),
     sees.attendance ? corrections.pendingCount(ctx) : null,
     sees.joinRequests ? summary(ctx) : null,

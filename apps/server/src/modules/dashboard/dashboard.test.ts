@@ -43,6 +43,33 @@ describe('dashboard summary', () => {
   });
 });
 
+describe('dashboard summary of a company with disabled people', () => {
+  it('counts every member once, admins enabled or not, and the disabled ones (from the kept counts)', async () => {
+    const ids = await t.db.system(async (tx) => {
+      const c = await createCompany(tx, { name: 'Counted', subDomain: 'counted' });
+      const people: Array<[string, string[], boolean]> = [
+        ['boss', ['admin'], true],
+        ['both', ['admin', 'member'], true],
+        ['gone', ['admin'], false],
+        ['m1', ['member'], true],
+        ['m2', ['member'], false],
+        ['m3', ['member'], false],
+      ];
+      let boss = '';
+      for (const [name, roles, enabled] of people) {
+        const u = await createUser(tx, { email: `${name}@counted.test` });
+        await addMembership(tx, c.id, u.id, { roles, enabled });
+        if (name === 'boss') boss = u.id;
+      }
+      return { c: c.id, boss };
+    });
+    const boss = (await tokenFor(t.app, ids.boss, ids.c)).token;
+    const res = await call(t.app, { method: 'GET', url: '/api/dashboard/summary', host: 'counted', token: boss });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ members: 6, admins: 3, disabledMembers: 3, teams: 0 });
+  });
+});
+
 describe('dashboard overview', () => {
   let o: Record<string, string>;
   const overview = (who: string) =>
