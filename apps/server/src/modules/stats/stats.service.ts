@@ -96,7 +96,7 @@ async function figuresOf(
     weekStart: clock.week_start,
   });
   const timeOff = await days.timeOffTaken(tx, ctx.companyId, f, periods);
-  const ends = periods.map((p) => p.to);
+  const ends: [string, string] = [current.to, previous.to];
   const compliance = clock.has_policies
     ? await repo.complianceFigures(tx, ctx.companyId, f, ends)
     : ends.map(() => ({ assigned: 0, acknowledged: 0, overdue: 0 }));
