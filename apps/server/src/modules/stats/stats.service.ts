@@ -11,6 +11,7 @@ import type { Tx } from '../../db/client';
 import { type Ctx, forCompany, type TenantCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { departmentExists } from '../departments/departments.service';
+import * as pointInTime from './stats-compliance.repository';
 import * as days from './stats-days.repository';
 import * as repo from './stats.repository';
 
@@ -98,10 +99,10 @@ async function figuresOf(
   const timeOff = await days.timeOffTaken(tx, ctx.companyId, f, periods);
   const ends: [string, string] = [current.to, previous.to];
   const compliance = clock.has_policies
-    ? await repo.complianceFigures(tx, ctx.companyId, f, ends)
+    ? await pointInTime.complianceFigures(tx, ctx.companyId, f, ends)
     : ends.map(() => ({ assigned: 0, acknowledged: 0, overdue: 0 }));
   const certifications = clock.has_certification_types
-    ? await repo.certificationFigures(tx, ctx.companyId, f, ends)
+    ? await pointInTime.certificationFigures(tx, ctx.companyId, f, ends)
     : ends.map(() => ({ assigned: 0, valid: 0 }));
   return periods.map((p, i) => {
     const dayRows = allRows.filter((d) => d.day >= p.from && d.day <= p.to);
