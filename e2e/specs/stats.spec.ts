@@ -6,9 +6,9 @@ import { consoleUrl } from '../support/env';
 test('Alice reads Stats for last month and a team: every chart has data, a table alternative, a CSV and a PNG', async ({
   page,
 }) => {
-  // The figures are computed per request from the per-member-day aggregates (issue 12 leaves the
-  // per-company-day table for later): on the embedded database of a loaded 2-core machine a range
-  // with its previous period takes seconds, so this walk waits longer than the default.
+  // The figures come from the per-scope day aggregates (decision 024): an answer is a few
+  // statements. The walk still allows a loaded 2-core CI machine its time: it downloads three PNGs
+  // and three CSVs.
   test.setTimeout(150_000);
   await signIn(page, 'alice@example.com', 'acme');
   await expectDashboard(page, 'Alice');
