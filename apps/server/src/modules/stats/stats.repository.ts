@@ -56,9 +56,6 @@ export const peopleCte = (companyId: string, f: StatsFilter): SQL => sql`people 
      ${f.department ? sql`AND e.department_id = ${f.department}` : sql``}
 )`;
 
-/** Company days as a PostgreSQL date array literal (ISO dates need no quoting). */
-export const dateArray = (days: string[]) => `{${days.join(',')}}`;
-
 /** Whether the filter narrows the company (without one, every membership is in the figures). */
 export const filtered = (f: StatsFilter) => Boolean(f.team || f.department);
 
