@@ -45,6 +45,9 @@ export const and = (parts: SQL[]) => sql.join(parts, sql` AND `);
 /** A list of ids as one uuid[] parameter (one bound value, however many ids). */
 export const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
+/** ISO dates as one date[] parameter, as `uuidArray` does for ids. */
+export const dateArray = (days: string[]) => sql`${`{${days.join(',')}}`}::date[]`;
+
 /**
  * A page size or offset written into the statement, not bound: under the generic plans the app's
  * transactions use, a bound LIMIT is unknown to the planner, which then joins every row by hash

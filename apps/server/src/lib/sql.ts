@@ -7,6 +7,7 @@ export {
   containsPattern,
   countPastCap,
   countUpTo,
+  dateArray,
   type KeysetCursor,
   preparedRows,
   rows,

@@ -1,10 +1,28 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rows } from '../../lib/sql';
 import { filtered, peopleCte, type StatsFilter } from './stats.repository';
 
 // Policy and certification figures of Stats as they stood at the ends of an answer's two periods,
 // from the raw rows (not kept as a series): docs/stats.md, "Limits known".
+
+/**
+ * The head both statements share: the filter's people (when there is a filter) and `cut`, the
+ * instants the two company days end in the company's zone (e1, e2).
+ */
+const atEnds = (companyId: string, f: StatsFilter, days: [string, string]) =>
+  sql`${filtered(f) ? sql`${peopleCte(companyId, f)},` : sql``}
+        cut AS (
+          SELECT ((${days[0]}::date + 1)::timestamp AT TIME ZONE c.time_zone) AS e1,
+                 ((${days[1]}::date + 1)::timestamp AT TIME ZONE c.time_zone) AS e2
+            FROM companies c WHERE c.id = ${companyId})`;
+
+/** The version of policy `p` to acknowledge at instant `end`: the latest published by then that needed it, unless archived by then. */
+const versionToAcknowledge = (end: SQL) =>
+  sql`SELECT v.number, v.published_at FROM policy_versions v
+       WHERE v.company_id = p.company_id AND v.policy_id = p.id AND v.state = 'published'
+         AND v.requires_ack AND v.published_at < ${end} AND (p.archived_at IS NULL OR p.archived_at >= ${end})
+       ORDER BY v.number DESC LIMIT 1`;
 
 export interface ComplianceFigures {
   assigned: number;
@@ -34,25 +52,13 @@ export async function complianceFigures(tx: Tx, companyId: string, f: StatsFilte
     overdue2: number;
   }>(
     tx,
-    sql`WITH ${filtered(f) ? sql`${peopleCte(companyId, f)},` : sql``}
-        cut AS (
-          SELECT ((${days[0]}::date + 1)::timestamp AT TIME ZONE c.time_zone) AS e1,
-                 ((${days[1]}::date + 1)::timestamp AT TIME ZONE c.time_zone) AS e2
-            FROM companies c WHERE c.id = ${companyId}),
+    sql`WITH ${atEnds(companyId, f, days)},
         req AS (
           SELECT p.id AS policy_id, p.due_days, p.audience_all, p.audience_team_ids, p.audience_department_ids,
                  r1.number AS n1, r1.published_at AS pub1, r2.number AS n2, r2.published_at AS pub2
             FROM policies p CROSS JOIN cut
-            LEFT JOIN LATERAL (
-              SELECT v.number, v.published_at FROM policy_versions v
-               WHERE v.company_id = p.company_id AND v.policy_id = p.id AND v.state = 'published'
-                 AND v.requires_ack AND v.published_at < cut.e1 AND (p.archived_at IS NULL OR p.archived_at >= cut.e1)
-               ORDER BY v.number DESC LIMIT 1) r1 ON true
-            LEFT JOIN LATERAL (
-              SELECT v.number, v.published_at FROM policy_versions v
-               WHERE v.company_id = p.company_id AND v.policy_id = p.id AND v.state = 'published'
-                 AND v.requires_ack AND v.published_at < cut.e2 AND (p.archived_at IS NULL OR p.archived_at >= cut.e2)
-               ORDER BY v.number DESC LIMIT 1) r2 ON true
+            LEFT JOIN LATERAL (${versionToAcknowledge(sql`cut.e1`)}) r1 ON true
+            LEFT JOIN LATERAL (${versionToAcknowledge(sql`cut.e2`)}) r2 ON true
            WHERE p.company_id = ${companyId} AND (r1.number IS NOT NULL OR r2.number IS NOT NULL)
         ),
         ack AS (
@@ -107,11 +113,7 @@ export async function complianceFigures(tx: Tx, companyId: string, f: StatsFilte
 export async function certificationFigures(tx: Tx, companyId: string, f: StatsFilter, days: [string, string]) {
   const [r] = await rows<{ assigned1: number; valid1: number; assigned2: number; valid2: number }>(
     tx,
-    sql`WITH ${filtered(f) ? sql`${peopleCte(companyId, f)},` : sql``}
-        cut AS (
-          SELECT ((${days[0]}::date + 1)::timestamp AT TIME ZONE c.time_zone) AS e1,
-                 ((${days[1]}::date + 1)::timestamp AT TIME ZONE c.time_zone) AS e2
-            FROM companies c WHERE c.id = ${companyId}),
+    sql`WITH ${atEnds(companyId, f, days)},
         mb AS MATERIALIZED (
           SELECT m.user_id, m.created_at < cut.e1 AS in1, m.created_at < cut.e2 AS in2
             FROM memberships m CROSS JOIN cut

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { rows } from '../../lib/sql';
+import { dateArray, rows } from '../../lib/sql';
 import type { StatsFilter, TimeOffTaken } from './stats.repository';
 
 const NIL = '00000000-0000-0000-0000-000000000000';
@@ -167,7 +167,7 @@ export async function timeOffTaken(
     sql`SELECT k.i AS period, t.id AS type_id, t.name, t.color, t.unit, sum(s.amount)::float8 AS amount
           FROM stats_scope_time_off s
           JOIN time_off_types t ON t.company_id = s.company_id AND t.id = s.type_id
-          JOIN unnest(${`{${periods.map((p) => p.from).join(',')}}`}::date[], ${`{${periods.map((p) => p.to).join(',')}}`}::date[])
+          JOIN unnest(${dateArray(periods.map((p) => p.from))}, ${dateArray(periods.map((p) => p.to))})
                WITH ORDINALITY AS k(f, t, i) ON s.day BETWEEN k.f AND k.t
          WHERE s.company_id = ${companyId} AND s.scope_id = ${scopeOf(f)} AND s.day BETWEEN ${lo}::date AND ${hi}::date
          GROUP BY k.i, t.id, t.name, t.color, t.unit
