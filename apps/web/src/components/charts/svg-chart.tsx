@@ -44,13 +44,20 @@ export function SvgChart({ kind, labels, series, max, formatY, title }: ChartPro
   };
   const yOf = (v: number) => PAD.top + plotH - ((v - bottom) / Math.max(1e-9, top - bottom)) * plotH;
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => bottom + (top - bottom) * f);
+  // A narrow range of whole numbers (a headcount of 2 all month) formats several ticks alike
+  // ("2, 2, 2, 2, 2"): each line keeps its grid line, and only a label that differs from the one
+  // below it is written.
+  const tickLabels = ticks.map((v, i) => {
+    const label = formatY(v);
+    return i > 0 && label === formatY(ticks[i - 1] as number) ? null : label;
+  });
   const every = Math.max(1, Math.ceil(n / 8));
   const barW = Math.max(2, (slot * 0.8) / Math.max(1, series.length));
   const axisX = rtl ? W - PAD.side + 6 : PAD.side - 6;
 
   return (
     <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={title} style={{ maxHeight: 280 }}>
-      {ticks.map((v) => (
+      {ticks.map((v, i) => (
         <g key={v}>
           <line
             x1={PAD.side}
@@ -60,15 +67,17 @@ export function SvgChart({ kind, labels, series, max, formatY, title }: ChartPro
             stroke="var(--mantine-color-default-border)"
             strokeDasharray="3 3"
           />
-          <text
-            x={axisX}
-            y={yOf(v) + 4}
-            fontSize="11"
-            textAnchor={rtl ? 'start' : 'end'}
-            fill="var(--mantine-color-dimmed)"
-          >
-            {formatY(v)}
-          </text>
+          {tickLabels[i] !== null && (
+            <text
+              x={axisX}
+              y={yOf(v) + 4}
+              fontSize="11"
+              textAnchor={rtl ? 'start' : 'end'}
+              fill="var(--mantine-color-dimmed)"
+            >
+              {tickLabels[i]}
+            </text>
+          )}
         </g>
       ))}
       {labels.map((l, i) =>
