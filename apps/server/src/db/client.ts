@@ -1,8 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { type NodePgDatabase, drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
@@ -10,6 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { openEmbedded } from './embedded';
 import { inlineParams } from './inline-params';
 import * as schema from './schema/index';
 
@@ -36,8 +33,9 @@ export interface Scope {
 const MIGRATIONS = new URL('./migrations', import.meta.url).pathname;
 /** pg_advisory_lock key of the migration run (any constant unique to this application). */
 const MIGRATION_LOCK = 7_140_529_318;
-const LOCK_FILE = 'wac.pid';
 const APP_ROLE = 'wac_app';
+
+export { DataDirInUseError } from './embedded';
 
 export interface Database {
   kind: 'pglite' | 'pg';
@@ -208,14 +206,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   } else {
     kind = 'pglite';
     const dataDir = opts.dataDir ?? 'memory://';
-    const unlock = dataDir === 'memory://' ? () => undefined : lockDataDir(dataDir);
-    const db = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
-      extensions: { pg_trgm, btree_gin },
-      loadDataDir: opts.loadDataDir,
-    }).catch((err) => {
-      unlock();
-      throw err;
-    });
+    const { db, unlock } = await openEmbedded(dataDir, opts.loadDataDir);
     pglite = db;
     orm = drizzlePglite(db, { schema }) as unknown as Orm;
     close = async () => {
@@ -348,52 +339,5 @@ async function migrateOnce(options: pg.PoolConfig): Promise<void> {
     }
   } finally {
     await client.end();
-  }
-}
-
-export class DataDirInUseError extends Error {}
-
-/**
- * The embedded database is files that one process may open at a time: a second server, or a backup
- * taken beside a running server, would read or corrupt pages in flight. The owner writes its pid in
- * the folder; a live pid refuses the open with a message that names it, a dead one is taken over.
- */
-const openHere = new Set<string>();
-
-function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, LOCK_FILE);
-  const inUse = (owner: number) =>
-    new DataDirInUseError(
-      `The embedded database in ${dataDir} is in use by process ${owner}; stop that process first (one process at a time may open it).`,
-    );
-  if (openHere.has(file)) throw inUse(process.pid);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(file, String(process.pid), { flag: 'wx' });
-      openHere.add(file);
-      return () => {
-        openHere.delete(file);
-        rmSync(file, { force: true });
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const owner = Number(readFileSync(file, 'utf8'));
-      // Our own pid without an open database here is a leftover (a restarted container is pid 1 again).
-      if (owner && owner !== process.pid && isAlive(owner)) {
-        throw inUse(owner);
-      }
-      rmSync(file, { force: true });
-    }
-  }
-  throw new DataDirInUseError(`Could not lock the embedded database in ${dataDir}.`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
