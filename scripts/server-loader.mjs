@@ -10,10 +10,11 @@ import { dirname } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import vm from 'node:vm';
 
-// V8 accepts a code cache only under the flags it was made with. The server sets this flag when it
-// opens the embedded database (db/embedded.ts, WASM_TIERING_BUDGET), after the bundle is compiled
-// and before the cache is written; set here first, the cache is made and checked under the same
-// flags (else every start would reject it and write it again). db/embedded-tuning.test.ts keeps the two equal.
+// V8 accepts a code cache only under the flags it was made with. The server sets this flag as it
+// starts (server.ts, tuneWasmForServer: WASM_TIERING_BUDGET in db/embedded.ts), after the bundle is
+// compiled and before the cache is written; set here first, the cache is made and checked under the
+// same flags (else every start would reject it and write it again). db/embedded-tuning.test.ts keeps
+// the two equal.
 setFlagsFromString('--wasm-tiering-budget=18000000');
 
 const file = new URL('./server-main.cjs', import.meta.url).pathname;

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { type Config, ConfigError, loadConfig } from './config';
 import { type Database, DataDirInUseError, openDatabase } from './db/client';
+import { tuneWasmForServer } from './db/embedded';
 import { buildApp } from './app';
 import { seedDemo } from './db/seed/demo';
 
@@ -20,6 +21,7 @@ async function main() {
     }
     throw e;
   }
+  tuneWasmForServer();
   let db: Database;
   try {
     db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

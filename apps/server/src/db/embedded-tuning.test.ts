@@ -5,7 +5,7 @@ import { EMBEDDED_SHARED_BUFFERS, WASM_TIERING_BUDGET } from './embedded';
 
 /**
  * The embedded database's tuning (decision 025): a smaller buffer cache than PostgreSQL's default,
- * and V8's budget before it re-optimises a WebAssembly function. The compiled server's loader sets
+ * and V8's budget before it re-optimises a WebAssembly function (the server process's). The compiled server's loader sets
  * the same V8 flag before it compiles the bundle: its code cache is accepted only under the flags
  * it was made with, so a difference would make every start reject the cache and write it again.
  */

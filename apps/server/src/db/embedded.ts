@@ -25,13 +25,18 @@ export const EMBEDDED_SHARED_BUFFERS = '32MB';
  * the same queries reach the optimised speed over the first few thousand (decision 025).
  */
 export const WASM_TIERING_BUDGET = 18_000_000;
-/** V8's flags are the process's: set once, before the first PGlite compiles its WebAssembly. */
-let wasmTuned = false;
-function tuneWasm() {
-  if (wasmTuned) return;
-  wasmTuned = true;
+
+/**
+ * For the server process only (server.ts, before it opens the database; the compiled server's
+ * loader sets the same flag earlier, for its code cache): a long-running process, where starting
+ * sooner is worth hot queries reaching the optimised code a little later. The tests and the
+ * scripts keep V8's default: their databases live for seconds, mostly before the larger budget
+ * would be spent (the server's PGlite test tier ran 47 % longer under it in CI).
+ */
+export function tuneWasmForServer(): void {
   setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
 }
+
 /**
  * Opens PGlite on a data folder (locked to this process; `memory://` for an in-memory database),
  * with the extensions the migrations create. `unlock` releases the folder after `close`.
@@ -41,7 +46,6 @@ export async function openEmbedded(
   loadDataDir?: Blob | File,
 ): Promise<{ db: PGlite; unlock: () => void }> {
   const unlock = dataDir === 'memory://' ? () => undefined : lockDataDir(dataDir);
-  tuneWasm();
   const db = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
     extensions: { pg_trgm, btree_gin },
     loadDataDir,
