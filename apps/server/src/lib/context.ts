@@ -130,6 +130,16 @@ export function createCtx(infra: Infra, init: CtxInit = {}): Ctx {
   };
 }
 
+/**
+ * The same context, whose `run` (and `runBulk`) join the transaction `tx`, already scoped to this
+ * context's company and actor: several services' reads answered from one transaction, on one
+ * connection and one snapshot, instead of a transaction each (the dashboard's overview). Only the
+ * company scope joins; `runOwn` and `system` still open their own.
+ */
+export function joinTransaction<C extends Ctx>(ctx: C, tx: Tx): C {
+  return { ...ctx, run: (fn) => fn(tx), runBulk: (fn) => fn(tx) };
+}
+
 /** The same actor acting on another company (a super admin on the platform routes). */
 export function forCompany(ctx: Ctx, companyId: string): TenantCtx {
   return createCtx(ctx.infra, { actor: ctx.actor, host: ctx.host, companyId }) as TenantCtx;

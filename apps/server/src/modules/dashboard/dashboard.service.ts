@@ -1,5 +1,5 @@
 import type { DashboardOverview } from '@wac/shared/schemas/dashboard';
-import type { TenantCtx } from '../../lib/context';
+import { joinTransaction, type TenantCtx } from '../../lib/context';
 import * as attendanceBoard from '../attendance/board.service';
 import * as corrections from '../attendance/corrections.service';
 import * as certifications from '../certifications/certifications.service';
@@ -22,17 +22,21 @@ export interface OverviewSees {
 /**
  * What needs attention today: the day board's counts, the approvals waiting for the caller and the
  * compliance backlog, each read by the service that owns it (the same figures as its own screen),
- * and only where the caller may act.
+ * and only where the caller may act. All of them in one transaction: one connection of the pool
+ * per answer, not six at once, and one snapshot.
  */
 export async function overview(ctx: TenantCtx, sees: OverviewSees): Promise<DashboardOverview> {
-  const [board, timeOff, pendingCorrections, counts, policies, certs] = await Promise.all([
-    sees.attendance ? attendanceBoard.todayCounts(ctx) : null,
-    timeOffRequests.approvalCount(ctx, { asAdmin: sees.timeOffAdmin }),
-    sees.attendance ? corrections.pendingCount(ctx) : null,
-    sees.joinRequests ? summary(ctx) : null,
-    sees.compliance ? tracking.complianceSummary(ctx) : null,
-    sees.compliance ? certifications.backlog(ctx) : null,
-  ]);
+  const { board, timeOff, pendingCorrections, counts, policies, certs } = await ctx.run(async (tx) => {
+    const one = joinTransaction(ctx, tx);
+    return {
+      board: sees.attendance ? await attendanceBoard.todayCounts(one) : null,
+      timeOff: await timeOffRequests.approvalCount(one, { asAdmin: sees.timeOffAdmin }),
+      pendingCorrections: sees.attendance ? await corrections.pendingCount(one) : null,
+      counts: sees.joinRequests ? await summary(one) : null,
+      policies: sees.compliance ? await tracking.complianceSummary(one) : null,
+      certs: sees.compliance ? await certifications.backlog(one) : null,
+    };
+  });
   return {
     attendance: board ? { date: board.date, counts: board.counts } : null,
     approvals: {

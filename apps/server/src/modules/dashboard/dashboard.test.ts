@@ -175,6 +175,21 @@ describe('dashboard overview', () => {
     });
   });
 
+  it("reads an admin's whole overview in one transaction of the company's scope (one pool connection)", async () => {
+    const scoped = t.db.scoped;
+    const companyScopes: unknown[] = [];
+    t.db.scoped = (scope, fn) => {
+      if (scope.companyId) companyScopes.push(scope);
+      return scoped(scope, fn);
+    };
+    try {
+      expect((await overview('admin')).statusCode).toBe(200);
+    } finally {
+      t.db.scoped = scoped;
+    }
+    expect(companyScopes).toHaveLength(1);
+  });
+
   it("gives a manager their reports' requests only, and a member nothing of the company's", async () => {
     expect((await overview('manager')).json()).toEqual({
       attendance: null,
