@@ -131,13 +131,14 @@ export function createCtx(infra: Infra, init: CtxInit = {}): Ctx {
 }
 
 /**
- * The same context, whose `run` (and `runBulk`) join the transaction `tx`, already scoped to this
- * context's company and actor: several services' reads answered from one transaction, on one
- * connection and one snapshot, instead of a transaction each (the dashboard's overview). Only the
- * company scope joins; `runOwn` and `system` still open their own.
+ * The same context, whose `run` joins the transaction `tx`, already scoped to this context's
+ * company and actor: several services' reads answered from one transaction, on one connection and
+ * one snapshot, instead of a transaction each (the dashboard's overview). Only `run` joins:
+ * `runBulk` keeps its own transaction and its longer statement limit, `runOwn` and `system` their
+ * own scopes.
  */
 export function joinTransaction<C extends Ctx>(ctx: C, tx: Tx): C {
-  return { ...ctx, run: (fn) => fn(tx), runBulk: (fn) => fn(tx) };
+  return { ...ctx, run: (fn) => fn(tx) };
 }
 
 /** The same actor acting on another company (a super admin on the platform routes). */
