@@ -6,9 +6,12 @@
  *
  *   node --import tsx bench/time-off.ts                      # 20,000 people, a 1,000-person department
  *   options: --people 100000 --dept 1000 --duration 5 --warmup 1 --connections 10 --port 3560 --reuse
+ *            --only org,directory   (only the measurements whose names contain one of the words)
  *
  * Every person has a grant and some adjustments in the ledger (balances are sums of rows); the
- * department has one approved request each in March 2030; `--pending` people have a pending
+ * department has one approved request each in March 2030; everyone has an employee record (the
+ * department's people report to its first person, everyone else sits in a tree of eight reports a
+ * manager); `--pending` people have a pending
  * request, approved one by one by the admin during the approval run. Prints a Markdown table.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -36,6 +39,8 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '3560' },
     /** Measure the database a previous run built (its people and pending pool as they are now). */
     reuse: { type: 'boolean', default: false },
+    /** Only the measurements whose names contain one of these comma-separated words (the baseline always runs). */
+    only: { type: 'string', default: '' },
   },
 });
 const URL_ = args['database-url']!;
@@ -69,6 +74,8 @@ interface World {
   person: string;
   /** The department's manager (person 1): the org chart's level of DEPT - 1 reports. */
   manager: string;
+  /** A manager in the tree of everyone else (person DEPT + 2): eight reports, each with eight. */
+  typicalManager: string;
   sessionId: string;
   pendingIds: string[];
 }
@@ -114,6 +121,15 @@ async function seed(): Promise<World> {
      SELECT $1, u.id, $2, CASE WHEN n = 1 THEN NULL ELSE (SELECT id FROM users WHERE email = 'p1@tobench.test') END
        FROM generate_series(1, $3) n JOIN users u ON u.email = 'p' || n || '@tobench.test'`,
     [w.company, w.dept, DEPT],
+  );
+  // Everyone else has a record too, in a tree of eight reports a manager, under person DEPT + 1
+  // (a company that runs People keeps a record for each member; the org chart's plans depend on it).
+  await q(
+    `INSERT INTO employees (company_id, user_id, job_title, manager_user_id)
+     SELECT $1, u.id, (ARRAY['Engineer', 'Analyst', 'Designer', 'Support agent', 'Sales manager'])[1 + n % 5],
+            CASE WHEN n = $2::int + 1 THEN NULL ELSE (SELECT id FROM users WHERE email = 'p' || ($2::int + 1 + (n - $2::int - 2) / 8) || '@tobench.test') END
+       FROM generate_series($2::int + 1, $3::int) n JOIN users u ON u.email = 'p' || n || '@tobench.test'`,
+    [w.company, DEPT, PEOPLE],
   );
   // Everyone: this year's grants of both types, and an adjustment for every tenth person.
   await q(
@@ -162,6 +178,7 @@ async function seed(): Promise<World> {
     )
   ).rows;
   const [manager] = (await q(`SELECT id FROM users WHERE email = 'p1@tobench.test'`)).rows;
+  const [typical] = (await q(`SELECT id FROM users WHERE email = $1`, [`p${DEPT + 2}@tobench.test`])).rows;
   await q('ANALYZE');
   const [c] = (await q('SELECT count(*)::int AS n FROM time_off_ledger')).rows;
   console.log(
@@ -175,6 +192,7 @@ async function seed(): Promise<World> {
     departmentId: w.dept,
     person: person.user_id,
     manager: manager.id,
+    typicalManager: typical.id,
     sessionId: session.id,
     pendingIds: pending.rows.map((r) => r.id as string),
   };
@@ -198,6 +216,11 @@ async function reuse(): Promise<World> {
     [a.id, c.id],
   );
   const m = await one(`SELECT id FROM users WHERE email = 'p1@tobench.test'`);
+  const dept = await one(`SELECT count(*)::int AS n FROM employees WHERE company_id = $1 AND department_id = $2`, [
+    c.id,
+    d.id,
+  ]);
+  const tm = await one(`SELECT id FROM users WHERE email = $1`, [`p${dept.n + 2}@tobench.test`]);
   const pending = await client.query(`SELECT id FROM time_off_requests WHERE company_id = $1 AND status = 'pending'`, [
     c.id,
   ]);
@@ -209,6 +232,7 @@ async function reuse(): Promise<World> {
     departmentId: d.id,
     person: p.user_id,
     manager: m.id,
+    typicalManager: tm.id,
     sessionId: s.id,
     pendingIds: pending.rows.map((r) => r.id as string),
   };
@@ -216,7 +240,9 @@ async function reuse(): Promise<World> {
 
 const children: ChildProcess[] = [];
 function start(script: string, env: Record<string, string>, port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=bench/.out/prof") reach the server processes.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -242,7 +268,11 @@ interface Row {
   non2xx: number;
 }
 const rows: Row[] = [];
-async function measure(name: string, opts: Omit<AutocannonOptions, 'connections' | 'duration'>, warm = true) {
+const ONLY = args.only!.split(',').filter(Boolean);
+const skipped = (name: string) =>
+  ONLY.length > 0 && !name.startsWith('baseline') && !ONLY.some((w) => name.includes(w));
+async function measure(name: string, opts: Omit<AutocannonOptions, 'duration'>, warm = true) {
+  if (skipped(name)) return { name, reqPerSec: 0, p50: 0, p99: 0, non2xx: 0 };
   const base = { connections: CONNECTIONS, ...opts };
   if (warm && WARMUP > 0) await autocannon({ ...base, duration: WARMUP });
   const r: AutocannonResult = await autocannon({ ...base, duration: DURATION });
@@ -326,9 +356,15 @@ async function main() {
     url: url(`/api/employees/org-chart?managerUuid=${w.manager}`),
     headers,
   });
-  await measure('org chart: the top (people without a manager, first 200)', {
+  await measure("org chart: a typical manager's reports (8, each with 8)", {
+    url: url(`/api/employees/org-chart?managerUuid=${w.typicalManager}`),
+    headers,
+  });
+  // One caller: the top judges every member (about a second at 100,000), and ten at once time out.
+  await measure('org chart: the top (people without a current manager), one caller', {
     url: url('/api/employees/org-chart'),
     headers,
+    connections: 1,
   });
   await measure('pending approvals count (admin, whole company)', {
     url: url('/api/time-off/approvals/count'),

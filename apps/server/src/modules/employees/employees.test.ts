@@ -193,6 +193,22 @@ describe('employee records', () => {
   });
 
   it('takes an ended employment out of the chain and the directory, and keeps its record', async () => {
+    // A report counts while current: Carol, Bob's report, ended or disabled is not counted.
+    const bobCount = async () =>
+      (await req('GET', `/api/employees/org-chart?managerUuid=${u.alice}`, undefined, 'dan')).json().data[0]
+        .reportCount;
+    expect(await bobCount()).toBe(1);
+    expect((await patch('carol', { endDate: iso(-1), startDate: '2020-01-01' })).statusCode).toBe(200);
+    expect(await bobCount()).toBe(0);
+    expect((await patch('carol', { endDate: null })).statusCode).toBe(200);
+    const enableCarol = (on: boolean) =>
+      t.db.system((tx) =>
+        tx.execute(sql`UPDATE memberships SET enabled = ${on} WHERE company_id = ${u.acme} AND user_id = ${u.carol}`),
+      );
+    await enableCarol(false);
+    expect(await bobCount()).toBe(0);
+    await enableCarol(true);
+    expect(await bobCount()).toBe(1);
     expect((await patch('bob', { endDate: iso(-1), startDate: '2020-01-01' })).statusCode).toBe(200);
     const dir = (await req('GET', '/api/employees?itemsPerPage=100', undefined, 'dan')).json();
     expect(dir.data.map((p: { uuid: string }) => p.uuid)).not.toContain(u.bob);
