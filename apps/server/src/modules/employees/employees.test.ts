@@ -359,4 +359,73 @@ describe('the top of the org chart', () => {
     expect(first.data.map((n: { uuid: string }) => n.uuid)).toEqual([ids.zed, ids.amy, ids.abe]);
     expect(first.hasMore).toBe(true);
   });
+
+  it('finds the top from records without a current manager and members without a record', async () => {
+    const ids = await t.db.system(async (tx) => {
+      const co = await createCompany(tx, { name: 'Hooli', subDomain: 'hooli' });
+      const add = async (first: string) => {
+        const user = await createUser(tx, {
+          email: `${first.toLowerCase()}@hooli.test`,
+          firstName: first,
+          lastName: 'H',
+        });
+        await addMembership(tx, co.id, user.id, { roles: ['member'] });
+        await setEmployee(tx, co.id, user.id, { jobTitle: 'Staff' });
+        return user.id;
+      };
+      const p = {
+        company: co.id,
+        gav: await add('Gav'),
+        ann: await add('Ann'),
+        bo: await add('Bo'),
+        cy: await add('Cy'),
+      };
+      // Everyone has a record: Gav at the top, Ann reports to Gav, Bo and Cy to Ann.
+      await setEmployee(tx, co.id, p.ann, { managerUserId: p.gav });
+      for (const r of [p.bo, p.cy]) await setEmployee(tx, co.id, r, { managerUserId: p.ann });
+      return p;
+    });
+    const token = (await tokenFor(t.app, ids.gav, ids.company)).token;
+    const top = async () =>
+      (await call(t.app, { method: 'GET', url: '/api/employees/org-chart', host: 'hooli', token }))
+        .json()
+        .data.map((n: { uuid: string; reportCount: number }) => [n.uuid, n.reportCount]);
+    const set = (q: ReturnType<typeof sql>) => t.db.system((tx) => tx.execute(q));
+    expect(await top()).toEqual([[ids.gav, 1]]);
+    // Ann disabled: her reports have no current manager and join Gav at the top (by name: all are H);
+    // enabled again, they go back.
+    await set(sql`UPDATE memberships SET enabled = false WHERE company_id = ${ids.company} AND user_id = ${ids.ann}`);
+    expect(await top()).toEqual([
+      [ids.bo, 0],
+      [ids.cy, 0],
+      [ids.gav, 0],
+    ]);
+    await set(sql`UPDATE memberships SET enabled = true WHERE company_id = ${ids.company} AND user_id = ${ids.ann}`);
+    expect(await top()).toEqual([[ids.gav, 1]]);
+    // A member without a record is at the top.
+    const newcomer = await t.db.system(async (tx) => {
+      const u = await createUser(tx, { email: 'new@hooli.test', firstName: 'Nia', lastName: 'New' });
+      await addMembership(tx, ids.company, u.id, { roles: ['member'] });
+      return u.id;
+    });
+    expect(await top()).toEqual([
+      [ids.gav, 1],
+      [newcomer, 0],
+    ]);
+    // Ann removed from the company: her reports' records stay, without a manager, at the top.
+    await set(sql`DELETE FROM memberships WHERE company_id = ${ids.company} AND user_id = ${ids.ann}`);
+    const [bo] = await t.db.system((tx) =>
+      rows<{ manager_user_id: string | null; job_title: string }>(
+        tx,
+        sql`SELECT manager_user_id, job_title FROM employees WHERE company_id = ${ids.company} AND user_id = ${ids.bo}`,
+      ),
+    );
+    expect(bo).toEqual({ manager_user_id: null, job_title: 'Staff' });
+    expect(await top()).toEqual([
+      [ids.bo, 0],
+      [ids.cy, 0],
+      [ids.gav, 0],
+      [newcomer, 0],
+    ]);
+  });
 });
