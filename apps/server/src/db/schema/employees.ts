@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -33,7 +34,10 @@ export const employees = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     jobTitle: text('job_title'),
     departmentId: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
-    /** A member of the same company (the composite key below); never the person themself, never a cycle. */
+    /**
+     * A member of the same company (a composite foreign key in migration 0029: removing the member
+     * clears it); never the person themself, never a cycle.
+     */
     managerUserId: uuid('manager_user_id'),
     employmentType: text('employment_type'),
     startDate: date('start_date'),
@@ -58,6 +62,27 @@ export const employees = pgTable(
     index('employees_company_end_idx').on(t.companyId, t.endDate).where(sql`end_date IS NOT NULL`),
     foreignKey({
       name: 'employees_membership_fk',
+      columns: [t.companyId, t.userId],
+      foreignColumns: [memberships.companyId, memberships.userId],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * The members who have no employee record yet, kept by triggers (migration 0030): where the org
+ * chart's top finds them without comparing every membership with every record. The app role reads
+ * it under row-level security and never writes it.
+ */
+export const employeeRecordGaps = pgTable(
+  'employee_record_gaps',
+  {
+    companyId: uuid('company_id').notNull(),
+    userId: uuid('user_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.userId] }),
+    foreignKey({
+      name: 'employee_record_gaps_membership_fk',
       columns: [t.companyId, t.userId],
       foreignColumns: [memberships.companyId, memberships.userId],
     }).onDelete('cascade'),

@@ -82,7 +82,7 @@ export async function level(tx: Tx, companyId: string, today: string, managerId:
   // first), then everyone else by name. Found from the few who can be there instead of judging every
   // member (1.1 s at 100,000 people who all have a record): records without a manager, records whose
   // manager has gone (disabled, or employment ended: a manager is always a member, migration 0029),
-  // and members without a record — looked for only when the company has fewer records than members.
+  // and members without a record (kept by triggers in employee_record_gaps, migration 0030).
   const gone = sql`SELECT g.user_id FROM memberships g WHERE g.company_id = ${companyId} AND NOT g.enabled
                    UNION ALL
                    SELECT g.user_id FROM employees g
@@ -94,11 +94,7 @@ export async function level(tx: Tx, companyId: string, today: string, managerId:
           UNION ALL
           SELECT e.user_id FROM employees e WHERE e.company_id = ${companyId} AND e.manager_user_id IN (${gone})
           UNION ALL
-          SELECT m.user_id FROM memberships m
-           WHERE m.company_id = ${companyId}
-             AND (SELECT count(*) FROM employees x WHERE x.company_id = ${companyId})
-               < (SELECT coalesce(sum(s.n), 0) FROM member_stats s WHERE s.company_id = ${companyId} AND s.role = '')
-             AND NOT EXISTS (SELECT 1 FROM employees x WHERE x.company_id = m.company_id AND x.user_id = m.user_id)),
+          SELECT g.user_id FROM employee_record_gaps g WHERE g.company_id = ${companyId}),
         top AS (
           SELECT m.company_id, m.user_id, m.sort_name, e.job_title, e.department_id
             FROM candidates c JOIN memberships m ON m.company_id = ${companyId} AND m.user_id = c.user_id
