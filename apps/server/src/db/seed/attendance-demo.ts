@@ -24,6 +24,8 @@ export async function seedAttendance(
   skip: string[],
   holiday: { date: string; name: string } | null,
   away: ReadonlyMap<string, readonly string[]> = new Map(),
+  /** The seed's present moment (tests move it across a week). */
+  now: Date = new Date(),
 ) {
   await setCompanyTimeZone(tx, companyId, timeZone);
   await createSchedule(tx, companyId, {
@@ -34,7 +36,6 @@ export async function seedAttendance(
     days: weekdays(),
   });
   if (holiday) await createHoliday(tx, companyId, holiday.date, holiday.name);
-  const now = new Date();
   const today = zonedDate(now, timeZone);
   let autoClosed = false;
   await withStatsDerivedAfter(tx, companyId, memberIds, async () => {
@@ -63,7 +64,8 @@ export async function seedAttendance(
           });
           continue;
         }
-        if (!autoClosed && back === 6) {
+        // The first working day of the last six (six days back can be a weekend: on a Friday it is).
+        if (!autoClosed && back <= 6) {
           autoClosed = true;
           const closedAt = zonedInstant(date, '19:00', timeZone);
           const entry = await createEntry(tx, companyId, {

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../lib/sql';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { seedAttendance } from './attendance-demo';
+import { addMembership, createCompany, createUser } from './factories';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('the attendance demo seed', () => {
+  // Its auto-closed entry was made six days back, which on a Friday or a Saturday is a weekend:
+  // the demo then had no correction request to review (the dashboard spec failed on a Friday).
+  it('leaves one auto-closed entry and its pending correction request, whatever the weekday', async () => {
+    for (let d = 0; d < 7; d++) {
+      const now = new Date(Date.UTC(2026, 10, 23 + d, 18)); // Monday 23 to Sunday 29 November, 13:00 in New York
+      const counts = await t.db.system(async (tx) => {
+        const co = await createCompany(tx, { name: `Week ${d}`, subDomain: `week${d}` });
+        const members: string[] = [];
+        for (let i = 0; i < 3; i++) {
+          const u = await createUser(tx, { email: `p${i}@week${d}.test`, firstName: `P${i}`, lastName: 'Week' });
+          await addMembership(tx, co.id, u.id, { roles: ['member'] });
+          members.push(u.id);
+        }
+        await seedAttendance(tx, co.id, 'America/New_York', members, [], null, new Map(), now);
+        const [c] = await rows<{ closed: number; pending: number }>(
+          tx,
+          sql`SELECT (SELECT count(*)::int FROM attendance_entries WHERE company_id = ${co.id} AND status = 'auto_closed') AS closed,
+                     (SELECT count(*)::int FROM attendance_corrections WHERE company_id = ${co.id} AND status = 'pending') AS pending`,
+        );
+        return c;
+      });
+      expect(counts, now.toISOString()).toEqual({ closed: 1, pending: 1 });
+    }
+  });
+});
