@@ -56,7 +56,6 @@ export async function managerOf(tx: Tx, companyId: string, userId: string) {
   return r?.manager_user_id ?? null;
 }
 
-/** Enabled admins of the company (a handful): they may decide every request. */
 /**
  * Whether a pending or approved request of the person shares a moment with the range: a day that
  * one ends at mid-day and the other starts at mid-day is shared by both without overlap.
