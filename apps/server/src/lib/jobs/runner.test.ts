@@ -142,8 +142,11 @@ describe('runner', () => {
     const startedAt = Date.now();
     r.start();
     const failed = await until(async () => (await jobRows()).find((j) => j.state === 'failed'));
-    expect(failed).toMatchObject({ attempts: 1, last_error: 'smtp down (1)' });
-    // Next try not before base · 2^0 (−20% jitter).
+    // Seen after the first try, or after the second on a loaded machine whose poll came late (the
+    // first wait is only ~100 ms; it happened in CI beside the e2e tier): either way it says which.
+    expect([1, 2]).toContain(failed.attempts);
+    expect(failed.last_error).toBe(`smtp down (${failed.attempts})`);
+    // Next try not before base · 2^0 (−20% jitter) after the start, at the least.
     expect(new Date(failed.run_at).getTime() - startedAt).toBeGreaterThanOrEqual(80 - 50);
     const done = await until(async () => (await jobRows()).find((j) => j.state === 'done'));
     expect(done.attempts).toBe(3);

@@ -33,11 +33,12 @@ const COLS = sql`r.id, r.user_id, u.first_name, u.last_name, e.manager_user_id, 
   to_char(r.end_date, 'YYYY-MM-DD') AS end_date, r.start_half, r.end_half, r.amount::float8 AS amount, r.note, r.status,
   r.decided_by, d.first_name AS decided_first_name, d.last_name AS decided_last_name, r.decided_at, r.comment,
   r.created_at, r.version`;
-const FROM = sql`time_off_requests r
+const fromRows = (requests: SQL) => sql`${requests} r
   JOIN users u ON u.id = r.user_id
   JOIN time_off_types t ON t.id = r.type_id AND t.company_id = r.company_id
   LEFT JOIN employees e ON e.company_id = r.company_id AND e.user_id = r.user_id
   LEFT JOIN users d ON d.id = r.decided_by`;
+const FROM = fromRows(sql`time_off_requests`);
 
 export async function find(tx: Tx, companyId: string, id: string, lock = false) {
   const [r] = await preparedRows<RequestRow>(
@@ -111,11 +112,17 @@ export async function setStatus(
   id: string,
   v: { status: 'approved' | 'declined' | 'cancelled'; by: string | null; comment: string | null },
 ) {
-  await tx.execute(
-    sql`UPDATE time_off_requests SET status = ${v.status}, decided_by = ${v.by}, decided_at = now(),
-          comment = coalesce(${v.comment}, comment), version = version + 1, updated_at = now()
-        WHERE company_id = ${companyId} AND id = ${id}`,
+  // The row as find() reads it, from the update itself: one statement, not an update and a read.
+  const [r] = await rows<RequestRow>(
+    tx,
+    sql`WITH r AS (
+          UPDATE time_off_requests SET status = ${v.status}, decided_by = ${v.by}, decided_at = now(),
+                 comment = coalesce(${v.comment}, comment), version = version + 1, updated_at = now()
+           WHERE company_id = ${companyId} AND id = ${id}
+          RETURNING *)
+        SELECT ${COLS} FROM ${fromRows(sql`r`)}`,
   );
+  return r!;
 }
 
 async function paged(tx: Tx, where: SQL, order: SQL, q: { page: number; itemsPerPage: number }) {

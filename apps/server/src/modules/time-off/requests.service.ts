@@ -74,9 +74,12 @@ export async function preview(ctx: TenantCtx, q: TimeOffPreviewInput) {
   return { unit: type.unit, amount, days, available: toBalance(b!).available };
 }
 
-/** Who is told about a request: the person, their manager and the company's admins. */
-async function audienceInTx(tx: Tx, companyId: string, userId: string) {
-  const manager = await repo.managerOf(tx, companyId, userId);
+/**
+ * Who is told about a request: the person, their manager and the company's admins. `manager`: the
+ * person's manager where the caller has already read it (a request row carries it).
+ */
+async function audienceInTx(tx: Tx, companyId: string, userId: string, manager?: string | null) {
+  if (manager === undefined) manager = await repo.managerOf(tx, companyId, userId);
   const admins = await companyAdmins(tx, companyId);
   return { approvers: [...new Set([...(manager ? [manager] : []), ...admins])].filter((u) => u !== userId) };
 }
@@ -150,7 +153,7 @@ export async function decide(
     const r = (await repo.find(tx, ctx.companyId, id, true))!;
     if (r.status !== 'pending') throw new AppError('TIME_OFF_NOT_PENDING');
     const status = approve ? ('approved' as const) : ('declined' as const);
-    await repo.setStatus(tx, ctx.companyId, id, { status, by: me, comment: comment || null });
+    const row = await repo.setStatus(tx, ctx.companyId, id, { status, by: me, comment: comment || null });
     if (approve) {
       await ledger.insertEntries(tx, ctx.companyId, [
         {
@@ -172,8 +175,8 @@ export async function decide(
       after: { status, comment: comment || null },
     });
     await queueTimeOffMail(ctx, tx, { requestId: id, event: status, to: [r.user_id] });
-    const { approvers } = await audienceInTx(tx, ctx.companyId, r.user_id);
-    return { row: (await repo.find(tx, ctx.companyId, id))!, approvers, today: await todayIn(tx, ctx.companyId) };
+    const { approvers } = await audienceInTx(tx, ctx.companyId, r.user_id, r.manager_user_id);
+    return { row, approvers, today: await todayIn(tx, ctx.companyId) };
   });
   await tell(ctx, [done.row.user_id, ...done.approvers], id, done.row.status);
   return toRequest(done.row, me, { asAdmin }, done.today);
@@ -190,7 +193,7 @@ export async function cancel(ctx: TenantCtx, { id, asAdmin }: { id: string } & V
     if (r.status !== 'pending' && r.status !== 'approved') throw new AppError('TIME_OFF_NOT_PENDING');
     const today = await todayIn(tx, ctx.companyId);
     if (!asAdmin && r.start_date <= today) throw new AppError('TIME_OFF_ALREADY_STARTED');
-    await repo.setStatus(tx, ctx.companyId, id, { status: 'cancelled', by: me, comment: null });
+    const row = await repo.setStatus(tx, ctx.companyId, id, { status: 'cancelled', by: me, comment: null });
     if (r.status === 'approved') {
       await ledger.insertEntries(tx, ctx.companyId, [
         {
@@ -212,9 +215,9 @@ export async function cancel(ctx: TenantCtx, { id, asAdmin }: { id: string } & V
       before: { status: r.status },
       after: { status: 'cancelled' },
     });
-    const { approvers } = await audienceInTx(tx, ctx.companyId, r.user_id);
+    const { approvers } = await audienceInTx(tx, ctx.companyId, r.user_id, r.manager_user_id);
     if (r.user_id !== me) await queueTimeOffMail(ctx, tx, { requestId: id, event: 'cancelled', to: [r.user_id] });
-    return { row: (await repo.find(tx, ctx.companyId, id))!, approvers, today };
+    return { row, approvers, today };
   });
   await tell(ctx, [done.row.user_id, ...done.approvers], id, 'cancelled');
   return toRequest(done.row, me, { asAdmin }, done.today);

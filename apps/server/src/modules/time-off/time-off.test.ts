@@ -231,7 +231,18 @@ describe('requests', () => {
     const before = smtp.mails.length;
     const ok = await req('POST', `/api/time-off/requests/${r.uuid}/approve`, 'mia', { comment: 'Enjoy' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ status: 'approved', comment: 'Enjoy', decidedBy: { uuid: ids.mia } });
+    // The answer is the row as the approval left it (read from the update itself): the same as a read.
+    expect(ok.json()).toMatchObject({
+      status: 'approved',
+      comment: 'Enjoy',
+      decidedBy: { uuid: ids.mia, firstName: 'Mia' },
+      canDecide: false,
+    });
+    expect(ok.json().decidedAt).toEqual(expect.any(String));
+    const { canDecide: _d, canCancel: _c, ...answered } = ok.json();
+    const read = (await req('GET', `/api/time-off/requests?userUuid=${ids.bob}`, 'mia')).json().data;
+    const { canDecide: _rd, canCancel: _rc, ...listed } = read.find((x: { uuid: string }) => x.uuid === r.uuid);
+    expect(answered).toEqual(listed);
     expect(await balanceOf('bob', ids.vacation!)).toMatchObject({ balance: 21, pending: 0, available: 21 });
     const toBob = await smtp.waitFor('bob@acme.test', { after: before });
     expect(toBob.text).toContain('Enjoy');
