@@ -189,7 +189,8 @@ describe('runner', () => {
   });
 
   it('applies the effects given to finish() exactly once, and not at all once another process holds the job', async () => {
-    const r = runner();
+    // A lease long enough that the stolen job is not reaped and retried while a loaded machine runs the test.
+    const r = runner({ leaseMs: 20_000 });
     let steal = false;
     r.register({
       type: 'test.effect',
@@ -235,7 +236,9 @@ describe('runner', () => {
   });
 
   it('on stop, finishes a short job and releases a long one untried', async () => {
-    const r = runner({ stopTimeoutMs: 600, concurrency: 2 });
+    // The short job's 100 ms and its commit must fit in the stop's grace even on a loaded machine
+    // (beside the e2e tier a runner's query has waited seconds); the long one is released after it.
+    const r = runner({ stopTimeoutMs: 3000, concurrency: 2 });
     let shortStarted = false;
     let longStarted = false;
     let shortDone = false;
