@@ -189,6 +189,7 @@ describe('employee records', () => {
     expect(level).toMatchObject({ hasMore: false, data: [{ uuid: u.bob, reportCount: 1 }] });
     const path = (await req('GET', `/api/employees/${u.carol}/org-path`, undefined, 'dan')).json().data;
     expect(path.map((n: { uuid: string }) => n.uuid)).toEqual([u.admin, u.alice, u.bob, u.carol]);
+    expect(path.map((n: { reportCount: number }) => n.reportCount)).toEqual([1, 1, 1, 0]);
     expect((await req('GET', `/api/employees/${u.gina}/org-path`, undefined, 'dan')).statusCode).toBe(404);
   });
 
