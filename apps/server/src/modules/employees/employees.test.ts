@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMembership, createCompany, createUser, setEmployee } from '../../db/seed/factories';
+import { addMembership, createCompany, createUser } from '../../db/seed/factories';
 import { rows } from '../../lib/sql';
 import { directory } from './employees.repository';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';

@@ -100,4 +100,23 @@ describe('navbar search', () => {
     expect(await within(dialog).findByRole('heading', { name: 'Bookmarks' })).toBeInTheDocument();
     expect(await within(dialog).findByRole('link', { name: 'Bob Brown' })).toBeInTheDocument();
   });
+
+  it('has the query focused as soon as Ctrl+K is pressed, and Escape gives the focus back to the search button', async () => {
+    server.use(http.get(`${ORIGIN}/api/bookmarks`, () => HttpResponse.json({ data: [] })));
+    const user = userEvent.setup();
+    renderScreen(<NavbarSearch screens={screens} />);
+    const button = await screen.findByTestId('navbar-search');
+    button.focus();
+
+    await user.keyboard('{Control>}k{/Control}');
+    // No waiting: the focus trap's own timer has not run yet, the keys typed now must not be lost.
+    const query = screen.getByRole('searchbox');
+    expect(query).toHaveFocus();
+    await user.keyboard('te');
+    expect(query).toHaveValue('te');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(button).toHaveFocus());
+  });
 });

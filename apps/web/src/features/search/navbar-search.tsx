@@ -3,7 +3,7 @@ import { SEARCH_GROUP_LIMIT } from '@wac/shared/schemas/search';
 import { ActionIcon, Anchor, Button, Group, Kbd, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import { IconSearch, IconStar, IconStarFilled } from '@tabler/icons-react';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppDialog } from '../../components/app-dialog';
@@ -53,6 +53,9 @@ function SearchPanel({ screens, onDone }: { screens: SearchScreen[]; onDone: () 
   const results = useSearch(debounced);
   const bookmarks = useBookmarks(true);
   const toggle = useToggleBookmark();
+  // Focus the query as the dialog is committed, not on the focus trap's later timer: what is typed
+  // straight after Ctrl+K (a fast typist, a busy page) lands in the query instead of being lost.
+  useLayoutEffect(() => input.current?.focus({ preventScroll: true }), []);
 
   const marks = new Map((bookmarks.data?.data ?? []).map((b) => [`${b.kind}:${b.target}`, b.uuid]));
   const label = (path: string) => screens.find((s) => s.path === path)?.label ?? path;
@@ -161,8 +164,22 @@ function SearchPanel({ screens, onDone }: { screens: SearchScreen[]; onDone: () 
  */
 export default function NavbarSearch({ screens }: { screens: SearchScreen[] }) {
   const { t } = useTranslation();
-  const [opened, setOpened] = useState(false);
-  useHotkeys([['mod+K', () => setOpened(true)]], []);
+  const [opened, setOpenedState] = useState(false);
+  // The dialog is mounted only while open, so Mantine's focus return never runs: closing it puts
+  // the focus back where it was when it opened (the search button, or the page's last control).
+  const opener = useRef<HTMLElement | null>(null);
+  const setOpened = (open: boolean) => {
+    if (open && !opened) opener.current = document.activeElement as HTMLElement | null;
+    setOpenedState(open);
+    if (!open) {
+      const back = opener.current;
+      opener.current = null;
+      setTimeout(() => {
+        if (back?.isConnected && (document.activeElement === document.body || !document.activeElement)) back.focus();
+      });
+    }
+  };
+  useHotkeys([['mod+K', () => setOpened(true)]], [opened]);
   const mac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
   return (
     <>
