@@ -145,6 +145,9 @@ export const policyAssignees = pgTable(
     // The tracking list walks this in name order and filters on the columns the migration adds as
     // INCLUDE (acked_number, joined_at): an index-only scan.
     index('policy_assignees_name_idx').on(t.companyId, t.policyId, t.sortName, t.userId),
+    // The list sorted by due date walks this: a person's due date only grows with their joining date
+    // (the policy's publication and days allowed are the same for everyone), INCLUDE (acked_number).
+    index('policy_assignees_joined_idx').on(t.companyId, t.policyId, t.joinedAt, t.userId),
   ],
 );
 

@@ -15,6 +15,8 @@ export interface ReferenceRow {
   email: string;
   status: 'acknowledged' | 'outstanding' | 'overdue';
   due_at: Date | string;
+  /** The membership's start: the due-date order's tie-break. */
+  joined_at: Date | string;
   acknowledged_at: Date | string | null;
   ack_number_done: number | null;
 }
@@ -22,8 +24,8 @@ export interface ReferenceRow {
 export function referenceAssigned(tx: Tx, companyId: string, policyId: string) {
   return rows<ReferenceRow>(
     tx,
-    sql`SELECT m.user_id, m.sort_name, u.email, ${statusOf} AS status, ${dueAt} AS due_at, ack.acknowledged_at,
-          ack.ack_number_done
+    sql`SELECT m.user_id, m.sort_name, u.email, ${statusOf} AS status, ${dueAt} AS due_at, m.created_at AS joined_at,
+          ack.acknowledged_at, ack.ack_number_done
         FROM policies p
         JOIN memberships m ON m.company_id = p.company_id AND m.enabled
         JOIN users u ON u.id = m.user_id

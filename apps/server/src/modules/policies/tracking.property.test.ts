@@ -304,7 +304,9 @@ async function check(w: World, label: string) {
         ack_number_done: r.ack_number_done,
       });
       const byDue = (x: ReferenceRow, y: ReferenceRow) =>
-        new Date(x.due_at).getTime() - new Date(y.due_at).getTime() || (x.user_id < y.user_id ? -1 : 1);
+        new Date(x.due_at).getTime() - new Date(y.due_at).getTime() ||
+        new Date(x.joined_at).getTime() - new Date(y.joined_at).getTime() ||
+        (x.user_id < y.user_id ? -1 : 1);
       for (const search of [undefined, 'ada', 'u3.']) {
         for (const status of [undefined, ...TRACKING_STATUSES]) {
           const matches = (r: ReferenceRow) =>

@@ -138,7 +138,10 @@ export async function tracking(
 ) {
   if (p.ack_number === null) return { data: [], totalItems: 0, totalIsLowerBound: false };
   const dir = q.order === 'desc' ? sql`DESC` : sql`ASC`;
-  const key = q.sort === 'dueAt' ? dueOf(p) : sql`a.sort_name`;
+  // Sorted by due date, the list walks the joining-date index: within one policy the due date
+  // (publication or joining, whichever is later, plus the days allowed) never decreases as the
+  // joining date grows, so this order is the due date's, ties broken by joining date, then person.
+  const key = q.sort === 'dueAt' ? sql`a.joined_at` : sql`a.sort_name`;
   const hits = q.search ? await searchHits(tx, companyId, q.search, cap) : [];
   const search: SearchBy | null = q.search ? { text: q.search, ids: hits.length > cap ? null : hits } : null;
   const data = await rows<TrackingRow>(
