@@ -179,7 +179,7 @@ export default function NavbarSearch({ screens }: { screens: SearchScreen[] }) {
       });
     }
   };
-  useHotkeys([['mod+K', () => setOpened(true)]], [opened]);
+  useHotkeys([['mod+K', () => setOpened(true)]], []);
   const mac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
   return (
     <>
