@@ -3,6 +3,7 @@ import { LANGUAGES } from './constants';
 import { ERROR_CODES, ERROR_MESSAGES } from './errors';
 import { RegisterSchema } from './schemas/auth';
 import {
+  couldBeInEmail,
   emailField,
   passwordField,
   proposeSubDomain,
@@ -88,5 +89,14 @@ describe('control characters', () => {
     expect(lineText().safeParse('Zoë O’Brien – 東京').success).toBe(true);
     expect(multilineText().safeParse('one\r\ntwo\tthree').success).toBe(true);
     for (const bad of ['a\u0000b', 'a\u0007b', 'a\u001bb']) expect(multilineText().safeParse(bad).success).toBe(false);
+  });
+});
+
+describe('couldBeInEmail', () => {
+  it('is true of every fragment of an address the email field accepts, false where a character no address holds', () => {
+    const address = emailField.parse('Ann.O-Neil+hr_2@mail.example.co.uk');
+    for (let i = 0; i < address.length; i++)
+      for (let j = i; j <= address.length; j++) expect(couldBeInEmail(address.slice(i, j))).toBe(true);
+    for (const name of ['number 1', 'zoë', 'o’brien', 'ann%', '東京']) expect(couldBeInEmail(name)).toBe(false);
   });
 });

@@ -216,6 +216,12 @@ export const multilineText = () =>
 // with the suffix widened from the original 2–5 letters to 2–63: real domains end in .technology,
 // .consulting or .example, and refusing a person's work address is worse than any typo it catches.
 export const EMAIL_PATTERN = /^[\w.+-]+@([\w-]+\.)+[A-Za-z]{2,63}$/;
+/**
+ * Whether a search fragment could occur in an address `EMAIL_PATTERN` accepts: only its characters
+ * (letters, digits, `_ . + - @`). A fragment with a space or any other character can match a name
+ * only, and a search may skip testing the email of every person it walks.
+ */
+export const couldBeInEmail = (fragment: string) => /^[\w.+@-]*$/.test(fragment);
 // DNS label: 3–63 chars, lowercase letters/digits/hyphens, no leading or trailing hyphen.
 export const SUBDOMAIN_PATTERN = /^(?!-)[a-z0-9-]{3,63}(?<!-)$/;
 export const RESERVED_SUBDOMAINS = ['www', 'api', 'admin', 'app', 'mail', 'static', 'assets', 'public'];

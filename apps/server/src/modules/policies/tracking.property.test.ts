@@ -307,7 +307,7 @@ async function check(w: World, label: string) {
         new Date(x.due_at).getTime() - new Date(y.due_at).getTime() ||
         new Date(x.joined_at).getTime() - new Date(y.joined_at).getTime() ||
         (x.user_id < y.user_id ? -1 : 1);
-      for (const search of [undefined, 'ada', 'u3.']) {
+      for (const search of [undefined, 'ada', 'u3.', 'en m']) {
         for (const status of [undefined, ...TRACKING_STATUSES]) {
           const matches = (r: ReferenceRow) =>
             (!status || r.status === status) &&
