@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { Tx } from './client';
 
 /** Statement helpers for repositories: raw rows, prepared statements, keyset conditions. */
@@ -56,18 +55,6 @@ export const dateArray = (days: string[]) => sql`${`{${days.join(',')}}`}::date[
  * directory: 0.4 ms with the literal, 790 ms p50 bound, at 100,000 people).
  */
 export const intLiteral = (n: number) => sql.raw(String(Math.trunc(Number(n))));
-
-/**
- * A text written into the statement as a literal, not bound, for the same reason as `intLiteral`:
- * a generic plan cannot see a bound LIKE pattern and guessed that "%number 1%" matches a handful of
- * a policy's 100,000 people (it matches 11,000), then read and sorted them all for a deep page
- * instead of walking the name index (80 ms against a few). Quoted by node-postgres' own
- * `escapeLiteral` (quotes doubled; with a backslash, an escape string with it doubled too).
- */
-export const textLiteral = (s: string) => {
-  if (s.includes('\u0000')) throw new Error('a text literal cannot hold NUL');
-  return sql.raw(pg.Client.prototype.escapeLiteral(s));
-};
 
 /** Where a row stands in a keyset order: its sort key as text, then its id (the tie-breaker). */
 export type KeysetCursor = { k: string; id: string };

@@ -10,7 +10,6 @@ import {
   intLiteral as int,
   type KeysetCursor,
   rows,
-  textLiteral,
   uuidArray,
 } from '../../db/sql';
 
@@ -83,12 +82,9 @@ function where(companyId: string, p: TrackedPolicy, q: Filters, search: SearchBy
   if (search) {
     // The exact test, row by row: the name on the assignee row itself (the membership's, kept by the
     // triggers), the email by a scalar sub-select. Written as a join or EXISTS, the planner made it a
-    // semi-join that hashed every name of the company. With candidates, only theirs are tested.
-    // Written in, not bound (textLiteral), and tested on the column itself (the sort name is lower
-    // case already, kept so by the memberships triggers): with the pattern's value and the column's
-    // statistics the planner knows how many match, and walks the name index for a deep page rather
-    // than reading and sorting the whole policy.
-    const pattern = textLiteral(containsPattern(search.text));
+    // semi-join that hashed every name of the company. With candidates, only theirs are tested. The
+    // name is tested as it is: the sort name is lower case already (the memberships triggers).
+    const pattern = containsPattern(search.text);
     if (search.ids)
       parts.push(sql`a.user_id IN (SELECT m.user_id FROM memberships m
         WHERE m.company_id = ${companyId} AND m.id = ANY(${uuidArray(search.ids)}))`);

@@ -235,18 +235,28 @@ export async function calendar(
   }
   const where = sql.join(filters, sql` AND `);
   const from = sql`time_off_requests r LEFT JOIN employees e ON e.company_id = r.company_id AND e.user_id = r.user_id`;
-  const people = await preparedRows<{ user_id: string; first_name: string; last_name: string }>(
+  // The page and the total in one pass over the month's people: the total is counted over the
+  // whole set before the page is cut from it (a separate count read the same requests again).
+  const page = await preparedRows<{ user_id: string; first_name: string; last_name: string; total: number }>(
     tx,
-    sql`SELECT p.user_id, u.first_name, u.last_name
+    sql`SELECT p.user_id, u.first_name, u.last_name, (count(*) OVER ())::int AS total
           FROM (SELECT DISTINCT r.user_id FROM ${from} WHERE ${where}) p JOIN users u ON u.id = p.user_id
          ORDER BY lower(u.last_name), lower(u.first_name), p.user_id
          LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
   );
-  const [c] = await preparedRows<{ n: number }>(
-    tx,
-    sql`SELECT count(DISTINCT r.user_id)::int AS n FROM ${from} WHERE ${where}`,
-  );
-  if (!people.length) return { people, absences: [] as CalendarRow[], totalItems: c?.n ?? 0 };
+  const people = page.map(({ user_id, first_name, last_name }) => ({ user_id, first_name, last_name }));
+  if (!people.length) {
+    // Past the last page (or nobody off): the total still says how many there are.
+    const [c] =
+      q.page > 1
+        ? await preparedRows<{ n: number }>(
+            tx,
+            sql`SELECT count(DISTINCT r.user_id)::int AS n FROM ${from} WHERE ${where}`,
+          )
+        : [{ n: 0 }];
+    return { people, absences: [] as CalendarRow[], totalItems: c?.n ?? 0 };
+  }
+  const totalItems = page[0]!.total;
   const ids = sql.join(
     people.map((p) => sql`${p.user_id}::uuid`),
     sql`, `,
@@ -261,7 +271,7 @@ export async function calendar(
          WHERE ${where} AND r.user_id IN (${ids})
          ORDER BY r.start_date, r.id`,
   );
-  return { people, absences, totalItems: c?.n ?? 0 };
+  return { people, absences, totalItems };
 }
 
 export interface MailTargetRow {

@@ -334,6 +334,53 @@ describe('requests', () => {
     expect(res.map((x) => x.statusCode).sort()).toEqual([201, 409]);
     expect((await balanceOf('bob', ids.vacation!)).available).toBe(10);
   });
+
+  it('pages the team calendar in name order, every page saying how many are off, past the last one too', async () => {
+    await t.db.system(async (tx) => {
+      const type = await createTimeOffType(tx, ids.acme!, { name: 'Training', allowNegative: true });
+      const off = async (
+        userId: string,
+        startDate: string,
+        endDate: string,
+        status: 'approved' | 'pending' | 'cancelled',
+      ) => createTimeOffRequest(tx, ids.acme!, { userId, typeId: type.id, startDate, endDate, amount: 1, status });
+      await off(ids.mia!, '2028-08-01', '2028-08-01', 'approved');
+      await off(ids.mia!, '2028-08-15', '2028-08-15', 'pending');
+      await off(ids.carol!, '2028-07-31', '2028-08-02', 'approved');
+      await off(ids.bob!, '2028-08-31', '2028-09-01', 'pending');
+      await off(ids.admin!, '2028-08-10', '2028-08-10', 'approved');
+      // Not off in August: a cancelled request, and one in July.
+      await off(ids.bob!, '2028-08-20', '2028-08-20', 'cancelled');
+      await off(ids.admin!, '2028-07-03', '2028-07-03', 'approved');
+    });
+    const page = async (n: number) => {
+      const res = await req('GET', `/api/time-off/calendar?month=2028-08&itemsPerPage=2&page=${n}`, 'admin');
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      return {
+        people: body.data.map((p: { person: { firstName: string }; absences: unknown[] }) => [
+          p.person.firstName,
+          p.absences.length,
+        ]),
+        total: body.totalItems,
+      };
+    };
+    expect(await page(1)).toEqual({
+      people: [
+        ['Ada', 1],
+        ['Bob', 1],
+      ],
+      total: 4,
+    });
+    expect(await page(2)).toEqual({
+      people: [
+        ['Carol', 1],
+        ['Mia', 2],
+      ],
+      total: 4,
+    });
+    expect(await page(3)).toEqual({ people: [], total: 4 });
+  });
 });
 
 describe('the year boundary', () => {
