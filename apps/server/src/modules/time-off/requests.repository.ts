@@ -246,15 +246,15 @@ export async function calendar(
   );
   const people = page.map(({ user_id, first_name, last_name }) => ({ user_id, first_name, last_name }));
   if (!people.length) {
-    // Past the last page (or nobody off): the total still says how many there are.
-    const [c] =
+    // Nobody off, or past the last page: there the total still says how many there are.
+    const past =
       q.page > 1
         ? await preparedRows<{ n: number }>(
             tx,
             sql`SELECT count(DISTINCT r.user_id)::int AS n FROM ${from} WHERE ${where}`,
           )
-        : [{ n: 0 }];
-    return { people, absences: [] as CalendarRow[], totalItems: c?.n ?? 0 };
+        : [];
+    return { people, absences: [] as CalendarRow[], totalItems: past[0]?.n ?? 0 };
   }
   const totalItems = page[0]!.total;
   const ids = sql.join(
