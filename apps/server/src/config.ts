@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   SEED_DEMO: bool.optional(),
   TRUST_PROXY: z.string().optional(),
   LISTING_CACHE: bool.default(true),
+  CONTEXT_CACHE: bool.default(true),
   WEB_DIST: z.string().optional(),
   /** Whether this process runs background jobs (it always enqueues them). */
   JOBS_ENABLED: bool.default(true),
@@ -82,6 +83,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Remember deep-page anchors and search results per process (always re-checked by version). */
   listingCache: boolean;
+  /** Remember request contexts per process; each read request proves its own in its first transaction (decision 026). */
+  contextCache: boolean;
   webDist: string;
   jobs: { enabled: boolean; concurrency?: number; pollMs: number };
   metrics: { allow: string; token?: string };
@@ -133,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     trustProxy,
     listingCache: e.LISTING_CACHE,
+    contextCache: e.CONTEXT_CACHE,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     jobs: { enabled: e.JOBS_ENABLED, concurrency: e.JOBS_CONCURRENCY, pollMs: e.JOBS_POLL_MS },
     metrics: { allow: e.METRICS_ALLOW, token: e.METRICS_TOKEN },
@@ -250,6 +254,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     seedDemo: false,
     trustProxy: false,
     listingCache: true,
+    contextCache: true,
     webDist: resolve(new URL('../../web/dist', import.meta.url).pathname),
     jobs: { enabled: true, pollMs: 50 },
     metrics: { allow: '127.0.0.1/32,::1/128' },

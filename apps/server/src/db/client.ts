@@ -8,6 +8,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { openEmbedded } from './embedded';
 import { inlineParams } from './inline-params';
+import { type PipelineClient, PreparingClient } from './pg-client';
+import { type ContextCheck, checkStatement, isContextChanged } from './context-check';
 import * as schema from './schema/index';
 
 export type Orm = NodePgDatabase<typeof schema>;
@@ -28,6 +30,12 @@ export interface Scope {
    * cancels one that runs longer (statement_timeout), so the limit holds on both sides.
    */
   bulk?: boolean;
+  /**
+   * A request's remembered context, still to be proved (decision 026): while it is `pending`, the
+   * transaction's first message checks it before anything else runs, and a context that changed
+   * refuses the whole transaction (its state becomes `changed`; the request is answered again).
+   */
+  check?: ContextCheck;
 }
 
 const MIGRATIONS = new URL('./migrations', import.meta.url).pathname;
@@ -111,65 +119,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** How many distinct statement texts each process prepares by name; later ones run unnamed. */
-const PREPARED_MAX = 1_000;
-const preparedNames = new Map<string, string>();
-
-/**
- * A statement's name for PostgreSQL's prepared-statement cache: the same text always gets the same
- * name, so each connection parses and plans it once and then only binds and executes it (the
- * request-context lookup and the listings run thousands of times a second). Statements without
- * parameters stay unnamed (BEGIN, the scope, COMMIT are simple-protocol messages), and past
- * PREPARED_MAX texts (a query built with a varying shape) new ones stay unnamed too, so no
- * connection's cache grows without bound. Prepared statements are per connection and outlive a
- * rolled-back transaction; node-postgres tracks which ones each connection has parsed.
- */
-function statementName(text: string): string | undefined {
-  let name = preparedNames.get(text);
-  if (name === undefined && preparedNames.size < PREPARED_MAX) {
-    name = `wac${preparedNames.size}`;
-    preparedNames.set(text, name);
-  }
-  return name;
-}
-
-class PreparingClient extends pg.Client {
-  // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query has a dozen overloads; this only adds a name.
-  override query(config: any, values?: any, callback?: any): any {
-    // node-postgres writes each protocol message (Parse, Bind, Describe, Execute, Sync) on its own;
-    // corked, a statement leaves in one system call.
-    const stream = (
-      this as unknown as { connection: { stream: NodeJS.WritableStream & { cork(): void; uncork(): void } } }
-    ).connection.stream;
-    stream.cork();
-    try {
-      return this.named(config, values, callback);
-    } finally {
-      stream.uncork();
-    }
-  }
-
-  // biome-ignore lint/suspicious/noExplicitAny: as above.
-  private named(config: any, values?: any, callback?: any): any {
-    if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
-      const name = statementName(config);
-      if (name) return super.query({ text: config, values, name }, callback);
-    } else if (
-      config &&
-      typeof config === 'object' &&
-      typeof config.text === 'string' &&
-      !config.name &&
-      typeof config.submit !== 'function'
-    ) {
-      // drizzle passes the values beside the config, others inside it.
-      const params = Array.isArray(values) ? values : config.values;
-      const name = Array.isArray(params) && params.length > 0 ? statementName(config.text) : undefined;
-      if (name) return super.query({ ...config, name }, values, callback);
-    }
-    return super.query(config, values, callback);
-  }
-}
-
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   let orm: Orm;
   let kind: Database['kind'];
@@ -225,6 +174,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
   let scoped = <T>(scope: Scope, fn: (tx: Tx) => Promise<T>) =>
     orm.transaction(async (tx) => {
+      const check = scope.check?.state === 'pending' ? scope.check : undefined;
+      if (check) {
+        try {
+          await tx.execute(
+            sql`select app_check_context(${check.label}, ${check.sid}::uuid, ${check.uid}::uuid, ${check.digest})`,
+          );
+        } catch (error) {
+          if (isContextChanged(error)) check.state = 'changed';
+          throw error;
+        }
+        check.state = 'verified';
+      }
       await tx.execute(scopeSql(scope));
       return fn(tx);
     });
@@ -236,14 +197,41 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // are one query: BEGIN and the scope go out as one simple-protocol message (the values are
     // escaped literals), then the caller's statements, then COMMIT — three round trips, not four.
     const internals = orm as unknown as { dialect: never; session: { schema: never; options: never } };
+    // One drizzle transaction object per connection, made once: building one (PgDatabase's
+    // constructor) cost 2 % of the server's time per request under load. Its session talks to a
+    // stand-in whose `query` is the current transaction's (a connection serves one at a time).
+    // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query overloads, as drizzle calls them.
+    type Query = (config: any, values?: any) => Promise<any>;
+    const bound = new WeakMap<pg.PoolClient, { tx: Tx; slot: { query: Query } }>();
+    const transactionOf = (client: pg.PoolClient) => {
+      let b = bound.get(client);
+      if (!b) {
+        const slot: { query: Query } = { query: () => Promise.reject(new Error('no transaction')) };
+        const conn = new Proxy(client, {
+          get(target, key) {
+            if (key === 'query') return slot.query;
+            const value = Reflect.get(target, key, target);
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        });
+        const session = new NodePgSession(conn, internals.dialect, internals.session.schema, internals.session.options);
+        const tx = new NodePgTransaction(internals.dialect, session, internals.session.schema) as unknown as Tx;
+        b = { tx, slot };
+        bound.set(client, b);
+      }
+      return b;
+    };
     scoped = async <T>(scope: Scope, fn: (tx: Tx) => Promise<T>) => {
       const client = await p.connect();
       const lit = (v: string) => client.escapeLiteral(v);
       const bulk = scope.bulk ? `, set_config('statement_timeout', '${BULK_TIMEOUT_MS}', true)` : '';
+      // A remembered request context is checked first, as the login role, before the scope (decision 026).
+      const check = scope.check?.state === 'pending' ? scope.check : undefined;
+      const checked = check ? ` ${checkStatement(check, lit)};` : '';
       // JIT off: a generic plan's estimates (a parameter's selectivity unknown) often cross
       // jit_above_cost, and compiling then costs 20-120 ms on a statement that runs in 1-15 ms
       // (one manager's reports at 100,000 members: 133 ms with JIT, 15 ms without).
-      const begin = `BEGIN; SELECT set_config('role', ${lit(APP_ROLE)}, true), set_config('app.company_id', ${lit(scope.companyId ?? '')}, true), set_config('app.user_id', ${lit(scope.userId ?? '')}, true), set_config('app.scope', ${lit(scope.system ? 'system' : '')}, true), set_config('plan_cache_mode', 'force_generic_plan', true), set_config('jit', 'off', true)${bulk}`;
+      const begin = `BEGIN;${checked} SELECT set_config('role', ${lit(APP_ROLE)}, true), set_config('app.company_id', ${lit(scope.companyId ?? '')}, true), set_config('app.user_id', ${lit(scope.userId ?? '')}, true), set_config('app.scope', ${lit(scope.system ? 'system' : '')}, true), set_config('plan_cache_mode', 'force_generic_plan', true), set_config('jit', 'off', true)${bulk}`;
       // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query overloads, as drizzle calls them.
       const timed = (config: any): any => {
         if (!scope.bulk || typeof config?.submit === 'function') return config;
@@ -253,12 +241,26 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       };
       let begun = false;
       // The transaction begins with its first statement: BEGIN, the scope and that statement go as
-      // one message when its values can be written as literals (inline-params.ts), else BEGIN and
-      // the scope go first. A transaction that runs no statement never begins.
-      // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query overloads, as drizzle calls them.
-      const query = async (config: any, values?: any): Promise<any> => {
+      // one message when its values can be written as literals (inline-params.ts); a statement
+      // that keeps its own form (a prepared one) is pipelined right behind them (`pipelined`). A
+      // transaction that runs no statement never begins.
+      const query: Query = async (config, values) => {
         if (begun) return client.query(timed(config), values);
         begun = true;
+        if (check) return checking(() => first(config, values));
+        return first(config, values);
+      };
+      const checking = async <R>(send: () => Promise<R>): Promise<R> => {
+        try {
+          const result = await send();
+          check!.state = 'verified';
+          return result;
+        } catch (error) {
+          if (isContextChanged(error)) check!.state = 'changed';
+          throw error;
+        }
+      };
+      const first: Query = async (config, values) => {
         const text: unknown = typeof config === 'string' ? config : config?.text;
         const params: unknown = Array.isArray(values) ? values : (config?.values ?? []);
         // A statement its repository prepares on purpose (preparedRows: its plan costs more than
@@ -267,25 +269,45 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
           typeof text === 'string' && Array.isArray(params) && typeof config?.submit !== 'function' && !config?.name
             ? inlineParams(text, params, lit)
             : null;
-        if (inlined === null) {
-          await client.query(begin);
-          return client.query(timed(config), values);
-        }
+        if (inlined === null) return pipelined(begin, timed(config), values);
         const { name: _name, values: _values, text: _text, ...rest } = typeof config === 'string' ? {} : config;
         const results = await client.query(timed({ ...rest, text: `${begin}; ${inlined}` }));
         return Array.isArray(results) ? results[results.length - 1] : results;
       };
-      const conn = new Proxy(client, {
-        get(target, key) {
-          if (key === 'query') return query;
-          const value = Reflect.get(target, key, target);
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
-      });
+      /**
+       * BEGIN (with the check and the scope) and a statement that keeps its own form (a prepared
+       * one, whose saved plan is the point) written together and answered in order: one round trip,
+       * not two. node-postgres' pipeline mode, on for these two only: nothing else uses this
+       * connection meanwhile, and a cursor (a portal kept open) cannot be pipelined, so it waits.
+       */
+      // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query overloads, as drizzle calls them.
+      const pipelined = async (lead: string, config: any, values?: any): Promise<any> => {
+        if (typeof config?.submit === 'function') {
+          await client.query(lead);
+          return client.query(config, values);
+        }
+        const c = client as unknown as PipelineClient;
+        const stream = c.connection.stream;
+        c.pipeline = true;
+        let sent: [Promise<unknown>, Promise<unknown>];
+        stream.cork();
+        try {
+          sent = [client.query(lead), client.query(config, values)];
+        } finally {
+          stream.uncork();
+        }
+        const [beginning, statement] = await Promise.allSettled(sent);
+        c.pipeline = false;
+        // The first failure is the cause (after a refused BEGIN message, the statement only reports
+        // the aborted transaction).
+        if (beginning.status === 'rejected') throw beginning.reason;
+        if (statement.status === 'rejected') throw statement.reason;
+        return statement.value;
+      };
+      const { tx, slot } = transactionOf(client);
+      slot.query = query;
       let broken: Error | undefined;
       try {
-        const session = new NodePgSession(conn, internals.dialect, internals.session.schema, internals.session.options);
-        const tx = new NodePgTransaction(internals.dialect, session, internals.session.schema) as unknown as Tx;
         const result = await fn(tx);
         if (begun) await client.query(timed('COMMIT'));
         return result;
@@ -300,6 +322,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         }
         throw error;
       } finally {
+        slot.query = () => Promise.reject(new Error('transaction over'));
         client.release(broken);
       }
     };

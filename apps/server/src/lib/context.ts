@@ -3,6 +3,7 @@ import type { Language } from '@wac/shared/constants';
 import type { RealtimeMessage } from '@wac/shared/realtime';
 import type { Config } from '../config';
 import type { Database, Tx } from '../db/client';
+import type { ContextCheck } from '../db/request-context';
 import { auditLog } from '../db/schema/index';
 import type { Bus } from './bus';
 import { AppError } from './errors';
@@ -80,6 +81,8 @@ export interface Ctx {
   audit(tx: Tx, entry: AuditEntry | AuditEntry[]): Promise<void>;
   /** Publishes a real-time message after the write committed. */
   publish(channel: string, message: RealtimeMessage): Promise<void>;
+  /** The request's remembered context, proved by the first transaction that runs (decision 026). */
+  check?: ContextCheck;
 }
 
 /** A context bound to one company. */
@@ -92,6 +95,8 @@ export interface CtxInit {
   host?: HostCompany | null;
   /** Defaults to the Host's company. */
   companyId?: string | null;
+  /** A request's remembered context: every transaction of this context checks it until one has. */
+  check?: ContextCheck;
 }
 
 export const NOBODY: Actor = { userId: null, sessionId: null, globalRoles: [], ip: null, userAgent: null, lang: 'en' };
@@ -101,15 +106,17 @@ export function createCtx(infra: Infra, init: CtxInit = {}): Ctx {
   const actor: Actor = { ...NOBODY, ...init.actor };
   const host = init.host ?? null;
   const companyId = init.companyId === undefined ? (host?.id ?? null) : init.companyId;
+  const check = init.check;
   return {
     infra,
     actor,
     host,
     companyId,
-    run: (fn) => infra.db.scoped({ companyId, userId: actor.userId }, fn),
-    runBulk: (fn) => infra.db.scoped({ companyId, userId: actor.userId, bulk: true }, fn),
-    runOwn: (fn) => infra.db.scoped({ userId: actor.userId }, fn),
-    system: (fn) => infra.db.system(fn),
+    check,
+    run: (fn) => infra.db.scoped({ companyId, userId: actor.userId, check }, fn),
+    runBulk: (fn) => infra.db.scoped({ companyId, userId: actor.userId, bulk: true, check }, fn),
+    runOwn: (fn) => infra.db.scoped({ userId: actor.userId, check }, fn),
+    system: (fn) => (check ? infra.db.scoped({ system: true, check }, fn) : infra.db.system(fn)),
     async audit(tx, entry) {
       const row = (e: AuditEntry) => ({
         companyId: e.companyId === undefined ? companyId : e.companyId,
@@ -143,7 +150,7 @@ export function joinTransaction<C extends Ctx>(ctx: C, tx: Tx): C {
 
 /** The same actor acting on another company (a super admin on the platform routes). */
 export function forCompany(ctx: Ctx, companyId: string): TenantCtx {
-  return createCtx(ctx.infra, { actor: ctx.actor, host: ctx.host, companyId }) as TenantCtx;
+  return createCtx(ctx.infra, { actor: ctx.actor, host: ctx.host, companyId, check: ctx.check }) as TenantCtx;
 }
 
 /** The context of an operation that needs a company: the Host must be one. */

@@ -71,8 +71,19 @@ export function createMetrics(sources: MetricSources) {
     registers: [registry],
   });
 
+  const contexts = new client.Counter({
+    name: 'http_request_contexts_total',
+    help: "Request contexts by source: looked up, remembered (proved by the request's first transaction), replayed (changed since remembered, answered again)",
+    labelNames: ['source'] as const,
+    registers: [registry],
+  });
+
   return {
     registry,
+    /** A request context: `looked_up` from the database, `remembered` from memory, `replayed` after it changed. */
+    observeContext(source: 'looked_up' | 'remembered' | 'replayed') {
+      contexts.inc({ source });
+    },
     observeRequest(method: string, route: string, status: number, seconds: number) {
       httpDuration.observe({ method, route, status: String(status) }, seconds);
     },

@@ -1,9 +1,10 @@
 import type { Language } from '@wac/shared/constants';
 import { type Action, type AppAbility, defineAbilityFor, type Subject } from '@wac/shared/permissions';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Scope } from '../db/client';
-import { requestContext } from '../db/request-context';
+import { isDatabaseUnavailable, type Scope } from '../db/client';
+import { randomUUID } from 'node:crypto';
+import { type ContextCheck, type ContextRow, contextHolds, requestContext } from '../db/request-context';
 import { type Ctx, createCtx, type TenantCtx, tenant } from '../lib/context';
 import { AppError } from '../lib/errors';
 import { pickLanguage } from '../lib/lang';
@@ -34,6 +35,8 @@ declare module 'fastify' {
     ability: AppAbility;
     /** The database scope of this request: its company and its user. */
     scope: Scope;
+    /** A context answered from this process's memory, to be proved by the database (decision 026). */
+    contextCheck: ContextCheck | null;
   }
   interface FastifyContextConfig {
     /** An invalid or expired Bearer token is ignored (signed out) instead of refused. */
@@ -69,11 +72,47 @@ export function subDomainOf(host: string | undefined, baseDomain: string): strin
   return label.includes('.') ? undefined : label;
 }
 
+/** How long and how many request contexts a process remembers (each use is proved anyway). */
+const REMEMBER_MS = 60_000;
+const REMEMBER_MAX = 10_000;
+/** Headers of a fresh answer that belong to its own connection, not to the answer. */
+const HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date']);
+
+/**
+ * The contexts this process read lately, by Host label, session and user. A read request (GET,
+ * HEAD) that finds its context here skips the lookup: its first transaction checks, in the same
+ * message as BEGIN, that the context is still what was remembered, and a request that ran none is
+ * checked before its answer leaves. A context that changed (a session revoked, a role removed, a
+ * company disabled, in any process) is answered again from a fresh lookup (decision 026).
+ */
+class RememberedContexts {
+  private readonly rows = new Map<string, { row: ContextRow; at: number }>();
+  get(key: string, now: number): ContextRow | undefined {
+    const hit = this.rows.get(key);
+    if (!hit) return undefined;
+    if (now - hit.at > REMEMBER_MS) {
+      this.rows.delete(key);
+      return undefined;
+    }
+    return hit.row;
+  }
+  set(key: string, row: ContextRow, now: number) {
+    this.rows.delete(key);
+    this.rows.set(key, { row, at: now });
+    // Oldest first: a Map iterates in insertion order.
+    if (this.rows.size > REMEMBER_MAX) this.rows.delete(this.rows.keys().next().value!);
+  }
+}
+
 /**
  * Resolves, for every request: its language, its company (from the Host), and its principal
  * (from the Bearer token, re-checked against the database: session alive, roles, membership).
  */
 export default fp(async function context(app: FastifyInstance) {
+  const remembered = app.config.contextCache ? new RememberedContexts() : null;
+  // Marks this process's own replays (app.inject): they always look their context up afresh.
+  const replayMark = randomUUID();
+  app.decorateRequest('contextCheck', null);
   app.decorateRequest('lang', 'en');
   app.decorateRequest('company', null);
   app.decorateRequest('principal', null);
@@ -103,8 +142,24 @@ export default fp(async function context(app: FastifyInstance) {
       }
     }
     if (label || claims) {
-      // The company and the principal in one statement outside any transaction (migration 0003).
-      const row = await requestContext(app.db, label ?? null, claims?.sid ?? null, claims?.uuid ?? null);
+      const sid = claims?.sid ?? null;
+      const uid = claims?.uuid ?? null;
+      const key = `${label ?? ''}\u0000${sid ?? ''}\u0000${uid ?? ''}`;
+      const readOnly =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !request.headers.upgrade &&
+        request.headers['x-wac-replay'] !== replayMark;
+      const now = Date.now();
+      let row = remembered && readOnly ? remembered.get(key, now) : undefined;
+      if (row) {
+        request.contextCheck = { label: label ?? null, sid, uid, digest: row.digest, state: 'pending' };
+        app.metrics?.observeContext('remembered');
+      } else {
+        // The company and the principal in one statement outside any transaction (migration 0003).
+        row = await requestContext(app.db, label ?? null, sid, uid);
+        if (row) remembered?.set(key, row, now);
+        app.metrics?.observeContext('looked_up');
+      }
       if (label && !row?.company_id) throw new AppError('COMPANY_NOT_FOUND');
       const companyId = row?.company_id ?? null;
       request.company = row?.company_id
@@ -147,6 +202,50 @@ export default fp(async function context(app: FastifyInstance) {
     });
   });
 
+  if (remembered) {
+    /** Answers the request again, through every hook, from a context looked up afresh. */
+    const answerAfresh = async (request: FastifyRequest, reply: FastifyReply, stale: unknown) => {
+      request.contextCheck!.state = 'replayed';
+      // A stream the first answer would have sent is not needed any more.
+      if (stale && typeof (stale as { destroy?: unknown }).destroy === 'function')
+        (stale as { destroy(): void }).destroy();
+      const fresh = await app.inject({
+        method: request.method as 'GET' | 'HEAD',
+        url: request.url,
+        headers: { ...request.headers, 'x-wac-replay': replayMark },
+        // The same peer, so the answer sees the same client address (and proxy trust) as the first.
+        remoteAddress: request.socket.remoteAddress,
+      });
+      for (const name of Object.keys(reply.getHeaders())) reply.removeHeader(name);
+      for (const [name, value] of Object.entries(fresh.headers)) {
+        if (value !== undefined && !HOP_HEADERS.has(name)) reply.header(name, value);
+      }
+      reply.code(fresh.statusCode);
+      app.metrics?.observeContext('replayed');
+      return fresh.rawPayload;
+    };
+    app.addHook('onSend', async (request, reply, payload) => {
+      const check = request.contextCheck;
+      if (!check || check.state === 'verified' || check.state === 'replayed') return payload;
+      if (check.state === 'pending') {
+        // The database is away (answered 503 by the error handler): nothing in this answer to prove.
+        if (reply.statusCode === 503) return payload;
+        // Never proved (no transaction ran): proved now, or answered afresh.
+        let holds = false;
+        try {
+          holds = await contextHolds(app.db, check);
+        } catch (error) {
+          if (!isDatabaseUnavailable(error)) throw error;
+        }
+        if (holds) {
+          check.state = 'verified';
+          return payload;
+        }
+      }
+      return answerAfresh(request, reply, payload);
+    });
+  }
+
   app.decorate('requireUser', async (request: FastifyRequest) => {
     if (!request.principal) throw new AppError('UNAUTHENTICATED');
   });
@@ -180,6 +279,7 @@ export function ctxOf(request: FastifyRequest): Ctx {
       lang: request.lang,
     },
     host: request.company,
+    check: request.contextCheck ?? undefined,
   });
 }
 

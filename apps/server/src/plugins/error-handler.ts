@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/client';
+import { isContextChanged } from '../db/request-context';
 import { AppError } from '../lib/errors';
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -61,6 +62,11 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       // (the pool reconnects by itself), not a server bug.
       request.log.warn({ err: error }, 'database unavailable');
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return sendError(request, reply, 'SERVICE_UNAVAILABLE', 503);
+    }
+    if (isContextChanged(error)) {
+      // The request's remembered context changed under it: this answer is replaced by a fresh one
+      // (the context plugin's onSend); a 503 only if that cannot happen.
       return sendError(request, reply, 'SERVICE_UNAVAILABLE', 503);
     }
     request.log.error({ err: error }, 'unhandled error');

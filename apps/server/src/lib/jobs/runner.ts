@@ -65,27 +65,53 @@ export function createJobRunner(opts: JobRunnerOptions) {
     for (const r of reaped) emit({ kind: 'lease_expired', type: r.type });
   }
 
-  /** Makes sure the next occurrence of every recurring job exists (its key makes it once across processes). */
+  /** Keys of occurrences this process enqueued lately, and when it last enqueued them all. */
+  let enqueuedKeys = new Set<string>();
+  let lastFullScheduleAt = 0;
+
+  /**
+   * Makes sure the next occurrence of every recurring job exists (its key makes it once across
+   * processes). Each occurrence is computed once per cron and time zone, not per company, and only
+   * occurrences this process has not enqueued yet are sent (all of them again every ten minutes):
+   * at 1,000 companies the round cost about a second of CPU a minute, in every process.
+   */
   async function scheduleRecurring() {
     if (recurring.length === 0) return;
     const now = new Date();
+    const full = now.getTime() - lastFullScheduleAt >= 10 * 60_000;
     const companies = recurring.some((r) => r.perCompany) ? await db.system(repo.enabledCompanies) : [];
+    const occurrences = new Map<string, Date>();
+    const occurrence = (cron: string, zone: string) => {
+      const k = `${cron}\u0000${zone}`;
+      let at = occurrences.get(k);
+      if (!at) {
+        at = nextOccurrence(cron, zone, now);
+        occurrences.set(k, at);
+      }
+      return at;
+    };
     const jobs: JobInput[] = [];
+    const keys = new Set<string>();
     for (const r of recurring) {
       const targets = r.perCompany ? companies : [{ id: null, time_zone: 'UTC' }];
       for (const c of targets) {
-        const runAt = nextOccurrence(r.cron, c.time_zone, now);
+        const runAt = occurrence(r.cron, c.time_zone);
+        const key = `cron:${r.type}:${c.id ?? 'platform'}:${runAt.toISOString()}`;
+        keys.add(key);
+        if (!full && enqueuedKeys.has(key)) continue;
         jobs.push({
           type: r.type,
           companyId: c.id,
           payload: { ...r.payload, scheduledFor: runAt.toISOString(), timeZone: c.time_zone },
           runAt,
-          key: `cron:${r.type}:${c.id ?? 'platform'}:${runAt.toISOString()}`,
+          key,
           maxAttempts: r.maxAttempts,
         });
       }
     }
-    await db.system((tx) => enqueueMany(tx, jobs));
+    if (jobs.length > 0) await db.system((tx) => enqueueMany(tx, jobs));
+    enqueuedKeys = keys;
+    if (full) lastFullScheduleAt = now.getTime();
   }
 
   async function heartbeatAll() {

@@ -1,0 +1,32 @@
+/** A request's remembered context as the database proves it (decision 026; migration 0032). */
+
+/**
+ * A remembered context, to be proved still true by the request's first transaction (decision 026):
+ * `pending` until a statement of this request has checked it, then `verified`; `changed` when the
+ * check found it changed (the request is answered again from a fresh context), `replayed` once it is.
+ */
+export interface ContextCheck {
+  label: string | null;
+  sid: string | null;
+  uid: string | null;
+  digest: string;
+  state: 'pending' | 'verified' | 'changed' | 'replayed';
+}
+
+/** SQLSTATE of app_check_context() when the context changed. */
+export const CONTEXT_CHANGED = 'WC001';
+
+/** The check as SQL text with literal values (it travels in the BEGIN message of a transaction). */
+export function checkStatement(check: ContextCheck, lit: (v: string) => string): string {
+  const v = (x: string | null) => (x === null ? 'NULL' : lit(x));
+  return `SELECT app_check_context(${v(check.label)}, ${v(check.sid)}::uuid, ${v(check.uid)}::uuid, ${lit(check.digest)})`;
+}
+
+/** True when error (or one of its causes) is app_check_context() refusing a changed context. */
+export function isContextChanged(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === CONTEXT_CHANGED) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
