@@ -9,7 +9,7 @@ import pg from 'pg';
 import { openEmbedded } from './embedded';
 import { inlineParams } from './inline-params';
 import { type PipelineClient, PreparingClient } from './pg-client';
-import { type ContextCheck, checkStatement, isContextChanged } from './context-check';
+import { type ContextCheck, checkExpression, isContextChanged } from './context-check';
 import * as schema from './schema/index';
 
 export type Orm = NodePgDatabase<typeof schema>;
@@ -225,13 +225,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       const client = await p.connect();
       const lit = (v: string) => client.escapeLiteral(v);
       const bulk = scope.bulk ? `, set_config('statement_timeout', '${BULK_TIMEOUT_MS}', true)` : '';
-      // A remembered request context is checked first, as the login role, before the scope (decision 026).
+      // A remembered request context is checked in the scope's own statement, ahead of the settings
+      // (decision 026): one statement fewer, which costs the database about as much as the check.
+      // It reads with the system scope whichever role it runs as, and a refusal aborts the statement.
       const check = scope.check?.state === 'pending' ? scope.check : undefined;
-      const checked = check ? ` ${checkStatement(check, lit)};` : '';
+      const checked = check ? `${checkExpression(check, lit)}, ` : '';
       // JIT off: a generic plan's estimates (a parameter's selectivity unknown) often cross
       // jit_above_cost, and compiling then costs 20-120 ms on a statement that runs in 1-15 ms
       // (one manager's reports at 100,000 members: 133 ms with JIT, 15 ms without).
-      const begin = `BEGIN;${checked} SELECT set_config('role', ${lit(APP_ROLE)}, true), set_config('app.company_id', ${lit(scope.companyId ?? '')}, true), set_config('app.user_id', ${lit(scope.userId ?? '')}, true), set_config('app.scope', ${lit(scope.system ? 'system' : '')}, true), set_config('plan_cache_mode', 'force_generic_plan', true), set_config('jit', 'off', true)${bulk}`;
+      const begin = `BEGIN; SELECT ${checked}set_config('role', ${lit(APP_ROLE)}, true), set_config('app.company_id', ${lit(scope.companyId ?? '')}, true), set_config('app.user_id', ${lit(scope.userId ?? '')}, true), set_config('app.scope', ${lit(scope.system ? 'system' : '')}, true), set_config('plan_cache_mode', 'force_generic_plan', true), set_config('jit', 'off', true)${bulk}`;
       // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query overloads, as drizzle calls them.
       const timed = (config: any): any => {
         if (!scope.bulk || typeof config?.submit === 'function') return config;

@@ -16,10 +16,10 @@ export interface ContextCheck {
 /** SQLSTATE of app_check_context() when the context changed. */
 export const CONTEXT_CHANGED = 'WC001';
 
-/** The check as SQL text with literal values (it travels in the BEGIN message of a transaction). */
-export function checkStatement(check: ContextCheck, lit: (v: string) => string): string {
+/** The check as an SQL expression with literal values (it travels in the BEGIN message of a transaction). */
+export function checkExpression(check: ContextCheck, lit: (v: string) => string): string {
   const v = (x: string | null) => (x === null ? 'NULL' : lit(x));
-  return `SELECT app_check_context(${v(check.label)}, ${v(check.sid)}::uuid, ${v(check.uid)}::uuid, ${lit(check.digest)})`;
+  return `app_check_context(${v(check.label)}, ${v(check.sid)}::uuid, ${v(check.uid)}::uuid, ${lit(check.digest)})`;
 }
 
 /** True when error (or one of its causes) is app_check_context() refusing a changed context. */

@@ -77,6 +77,10 @@ describe('a non-superuser database owner', () => {
       expect(found.statusCode, found.body).toBe(200);
       expect(found.json().data.map((m: { email: string }) => m.email)).toEqual(['bo@acme.test']);
       expect(found.json().totalItems).toBe(1);
+      // The second read's context was remembered, and proved under this owner (decision 026).
+      const contexts = await app.metrics.registry.getSingleMetric('http_request_contexts_total')!.get();
+      const of = (source: string) => contexts.values.find((v) => v.labels.source === source)?.value ?? 0;
+      expect([of('looked_up'), of('remembered'), of('replayed')]).toEqual([1, 1, 0]);
     } finally {
       await app.close();
     }
