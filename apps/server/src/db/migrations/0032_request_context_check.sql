@@ -15,26 +15,18 @@ RETURNS text LANGUAGE sql STABLE AS $$
 $$;
 --> statement-breakpoint
 -- Refuses the transaction it runs in (SQLSTATE WC001) when the context is no longer the one the
--- server remembered: the server then answers the request again from a fresh context. Like
+-- server remembered: the server then answers the request again from a fresh context. It hashes
+-- app_request_context's own row, so the lookup and the check cannot disagree. Like
 -- app_request_context, only the server's login role may call it.
 CREATE OR REPLACE FUNCTION app_check_context(p_label text, p_sid uuid, p_uid uuid, p_digest text)
 RETURNS boolean LANGUAGE plpgsql VOLATILE AS $$
-DECLARE
-  prev text := coalesce(current_setting('app.scope', true), '');
-  same boolean;
 BEGIN
-  -- app_request_context's query, inline (its plan kept with this function's).
-  PERFORM set_config('app.scope', 'system', true);
-  SELECT app_context_digest(c.id, c.sub_domain, c.name, c.enabled, s.id IS NOT NULL, s.revoked_at, s.expires_at,
-                            u.roles, m.id, m.enabled, m.roles) = p_digest
-    INTO same
-    FROM (SELECT 1) one
-    LEFT JOIN companies c ON c.sub_domain = p_label
-    LEFT JOIN sessions s ON s.id = p_sid AND s.user_id = p_uid
-    LEFT JOIN users u ON u.id = s.user_id
-    LEFT JOIN memberships m ON m.user_id = s.user_id AND m.company_id = c.id;
-  PERFORM set_config('app.scope', prev, true);
-  IF same IS NOT TRUE THEN
+  IF NOT EXISTS (
+    SELECT 1 FROM app_request_context(p_label, p_sid, p_uid) c
+     WHERE app_context_digest(c.company_id, c.sub_domain, c.name, c.company_enabled, c.session_found, c.revoked_at,
+                              c.expires_at, c.user_roles, c.membership_id, c.membership_enabled,
+                              c.membership_roles) = p_digest
+  ) THEN
     RAISE EXCEPTION 'the request context changed' USING ERRCODE = 'WC001';
   END IF;
   RETURN true;
