@@ -1,4 +1,5 @@
 import type { Language } from '@wac/shared/constants';
+import { errorMessage } from '@wac/shared/errors';
 import { type Action, type AppAbility, defineAbilityFor, type Subject } from '@wac/shared/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -209,13 +210,24 @@ export default fp(async function context(app: FastifyInstance) {
       // A stream the first answer would have sent is not needed any more.
       if (stale && typeof (stale as { destroy?: unknown }).destroy === 'function')
         (stale as { destroy(): void }).destroy();
-      const fresh = await app.inject({
-        method: request.method as 'GET' | 'HEAD',
-        url: request.url,
-        headers: { ...request.headers, 'x-wac-replay': replayMark },
-        // The same peer, so the answer sees the same client address (and proxy trust) as the first.
-        remoteAddress: request.socket.remoteAddress,
-      });
+      let fresh: Awaited<ReturnType<typeof app.inject>>;
+      try {
+        fresh = await app.inject({
+          method: request.method as 'GET' | 'HEAD',
+          url: request.url,
+          headers: { ...request.headers, 'x-wac-replay': replayMark },
+          // The same peer, so the answer sees the same client address (and proxy trust) as the first.
+          remoteAddress: request.socket.remoteAddress,
+        });
+      } catch {
+        // The app is closing (a drain on SIGTERM): the first answer cannot be sent, nor a new one made.
+        for (const name of Object.keys(reply.getHeaders())) reply.removeHeader(name);
+        reply.code(503).header('content-type', 'application/json; charset=utf-8').header('retry-after', '5');
+        return JSON.stringify({
+          code: 'SERVICE_UNAVAILABLE',
+          message: errorMessage('SERVICE_UNAVAILABLE', request.lang),
+        });
+      }
       for (const name of Object.keys(reply.getHeaders())) reply.removeHeader(name);
       for (const [name, value] of Object.entries(fresh.headers)) {
         if (value !== undefined && !HOP_HEADERS.has(name)) reply.header(name, value);

@@ -112,6 +112,25 @@ describe('a remembered request context', () => {
     await setRoles(ids.bob, ['member']);
   });
 
+  it('answers 503 when a changed context cannot be answered again (the app closing), never the stale answer', async () => {
+    const { token } = await tokenFor(t.app, ids.bob, ids.acme);
+    expect((await members(token)).statusCode).toBe(403);
+    await setRoles(ids.bob, ['admin', 'member']);
+    const app = t.app as unknown as { inject: (opts: { headers?: Record<string, string> }) => Promise<unknown> };
+    const inject = app.inject.bind(t.app);
+    // The fault: the fresh answer's own request fails, as it does while the app closes.
+    app.inject = (opts) => (opts.headers?.['x-wac-replay'] ? Promise.reject(new Error('closing')) : inject(opts));
+    try {
+      const res = await members(token);
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json().code).toBe('SERVICE_UNAVAILABLE');
+    } finally {
+      app.inject = inject;
+      await setRoles(ids.bob, ['member']);
+    }
+  });
+
   it('refuses a streamed export of a session revoked elsewhere, with no row of it sent', async () => {
     const { token, sessionId } = await tokenFor(t.app, ids.eve, ids.acme);
     const url = '/api/members/export.csv';
