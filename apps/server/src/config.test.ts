@@ -32,6 +32,14 @@ describe('config', () => {
     expect(c.seedDemo).toBe(false);
   });
 
+  it('remembers request contexts with PostgreSQL, where that saves a round trip, and not embedded, unless told', () => {
+    const pg = { DATABASE_URL: 'postgres://x@127.0.0.1/db', JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(pg).contextCache).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir() }).contextCache).toBe(false);
+    expect(loadConfig({ ...pg, CONTEXT_CACHE: 'false' }).contextCache).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), CONTEXT_CACHE: 'true' }).contextCache).toBe(true);
+  });
+
   it('refuses plain http on a public domain, where the sign-in cookie would lack Secure', () => {
     const DATA_DIR = dataDir();
     expect(() => loadConfig({ BASE_DOMAIN: 'example.com', DATA_DIR })).toThrow(

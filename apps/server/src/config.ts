@@ -41,7 +41,7 @@ const EnvSchema = z.object({
   SEED_DEMO: bool.optional(),
   TRUST_PROXY: z.string().optional(),
   LISTING_CACHE: bool.default(true),
-  CONTEXT_CACHE: bool.default(true),
+  CONTEXT_CACHE: bool.optional(),
   WEB_DIST: z.string().optional(),
   /** Whether this process runs background jobs (it always enqueues them). */
   JOBS_ENABLED: bool.default(true),
@@ -83,7 +83,10 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Remember deep-page anchors and search results per process (always re-checked by version). */
   listingCache: boolean;
-  /** Remember request contexts per process; each read request proves its own in its first transaction (decision 026). */
+  /**
+   * Remember request contexts per process; each read request proves its own in its first
+   * transaction (decision 026). On by default with PostgreSQL, where it saves a round trip.
+   */
   contextCache: boolean;
   webDist: string;
   jobs: { enabled: boolean; concurrency?: number; pollMs: number };
@@ -136,7 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     trustProxy,
     listingCache: e.LISTING_CACHE,
-    contextCache: e.CONTEXT_CACHE,
+    // On PostgreSQL the lookup is a round trip of its own; embedded, it is a statement like the check.
+    contextCache: e.CONTEXT_CACHE ?? !!e.DATABASE_URL,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     jobs: { enabled: e.JOBS_ENABLED, concurrency: e.JOBS_CONCURRENCY, pollMs: e.JOBS_POLL_MS },
     metrics: { allow: e.METRICS_ALLOW, token: e.METRICS_TOKEN },
