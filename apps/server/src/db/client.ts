@@ -9,7 +9,7 @@ import pg from 'pg';
 import { openEmbedded } from './embedded';
 import { inlineParams } from './inline-params';
 import { type PipelineClient, PreparingClient } from './pg-client';
-import { type ContextCheck, checkExpression, isContextChanged } from './context-check';
+import { type ContextCheck, checkExpression, proving } from './context-check';
 import * as schema from './schema/index';
 
 export type Orm = NodePgDatabase<typeof schema>;
@@ -176,15 +176,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     orm.transaction(async (tx) => {
       const check = scope.check?.state === 'pending' ? scope.check : undefined;
       if (check) {
-        try {
-          await tx.execute(
+        await proving(check, () =>
+          tx.execute(
             sql`select app_check_context(${check.label}, ${check.sid}::uuid, ${check.uid}::uuid, ${check.digest})`,
-          );
-        } catch (error) {
-          if (isContextChanged(error)) check.state = 'changed';
-          throw error;
-        }
-        check.state = 'verified';
+          ),
+        );
       }
       await tx.execute(scopeSql(scope));
       return fn(tx);
@@ -249,18 +245,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       const query: Query = async (config, values) => {
         if (begun) return client.query(timed(config), values);
         begun = true;
-        if (check) return checking(() => first(config, values));
-        return first(config, values);
-      };
-      const checking = async <R>(send: () => Promise<R>): Promise<R> => {
-        try {
-          const result = await send();
-          check!.state = 'verified';
-          return result;
-        } catch (error) {
-          if (isContextChanged(error)) check!.state = 'changed';
-          throw error;
-        }
+        return check ? proving(check, () => first(config, values)) : first(config, values);
       };
       const first: Query = async (config, values) => {
         const text: unknown = typeof config === 'string' ? config : config?.text;
@@ -291,15 +276,20 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         const c = client as unknown as PipelineClient;
         const stream = c.connection.stream;
         c.pipeline = true;
-        let sent: [Promise<unknown>, Promise<unknown>];
-        stream.cork();
+        let beginning: PromiseSettledResult<unknown>;
+        let statement: PromiseSettledResult<unknown>;
         try {
-          sent = [client.query(lead), client.query(config, values)];
+          let sent: [Promise<unknown>, Promise<unknown>];
+          stream.cork();
+          try {
+            sent = [client.query(lead), client.query(config, values)];
+          } finally {
+            stream.uncork();
+          }
+          [beginning, statement] = await Promise.allSettled(sent);
         } finally {
-          stream.uncork();
+          c.pipeline = false;
         }
-        const [beginning, statement] = await Promise.allSettled(sent);
-        c.pipeline = false;
         // The first failure is the cause (after a refused BEGIN message, the statement only reports
         // the aborted transaction).
         if (beginning.status === 'rejected') throw beginning.reason;

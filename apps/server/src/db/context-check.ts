@@ -30,3 +30,18 @@ export function isContextChanged(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Sends the statement that carries a check and records its outcome: `verified` when it ran,
+ * `changed` when app_check_context() refused it (any other failure leaves the check pending).
+ */
+export async function proving<R>(check: ContextCheck, send: () => Promise<R>): Promise<R> {
+  try {
+    const result = await send();
+    check.state = 'verified';
+    return result;
+  } catch (error) {
+    if (isContextChanged(error)) check.state = 'changed';
+    throw error;
+  }
+}
