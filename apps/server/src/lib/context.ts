@@ -83,6 +83,8 @@ export interface Ctx {
   publish(channel: string, message: RealtimeMessage): Promise<void>;
   /** The request's remembered context, proved by the first transaction that runs (decision 026). */
   check?: ContextCheck;
+  /** A read (a GET): its transactions begin read-only (decision 027); `runBulk` never does. */
+  readOnly?: boolean;
 }
 
 /** A context bound to one company. */
@@ -97,6 +99,8 @@ export interface CtxInit {
   companyId?: string | null;
   /** A request's remembered context: every transaction of this context checks it until one has. */
   check?: ContextCheck;
+  /** The operation only reads (a GET request): its transactions run read-only (decision 027). */
+  readOnly?: boolean;
 }
 
 export const NOBODY: Actor = { userId: null, sessionId: null, globalRoles: [], ip: null, userAgent: null, lang: 'en' };
@@ -107,16 +111,18 @@ export function createCtx(infra: Infra, init: CtxInit = {}): Ctx {
   const host = init.host ?? null;
   const companyId = init.companyId === undefined ? (host?.id ?? null) : init.companyId;
   const check = init.check;
+  const readOnly = init.readOnly === true;
   return {
     infra,
     actor,
     host,
     companyId,
     check,
-    run: (fn) => infra.db.scoped({ companyId, userId: actor.userId, check }, fn),
+    readOnly,
+    run: (fn) => infra.db.scoped({ companyId, userId: actor.userId, check, readOnly }, fn),
     runBulk: (fn) => infra.db.scoped({ companyId, userId: actor.userId, bulk: true, check }, fn),
-    runOwn: (fn) => infra.db.scoped({ userId: actor.userId, check }, fn),
-    system: (fn) => (check ? infra.db.scoped({ system: true, check }, fn) : infra.db.system(fn)),
+    runOwn: (fn) => infra.db.scoped({ userId: actor.userId, check, readOnly }, fn),
+    system: (fn) => (check || readOnly ? infra.db.scoped({ system: true, check, readOnly }, fn) : infra.db.system(fn)),
     async audit(tx, entry) {
       const row = (e: AuditEntry) => ({
         companyId: e.companyId === undefined ? companyId : e.companyId,
@@ -150,7 +156,13 @@ export function joinTransaction<C extends Ctx>(ctx: C, tx: Tx): C {
 
 /** The same actor acting on another company (a super admin on the platform routes). */
 export function forCompany(ctx: Ctx, companyId: string): TenantCtx {
-  return createCtx(ctx.infra, { actor: ctx.actor, host: ctx.host, companyId, check: ctx.check }) as TenantCtx;
+  return createCtx(ctx.infra, {
+    actor: ctx.actor,
+    host: ctx.host,
+    companyId,
+    check: ctx.check,
+    readOnly: ctx.readOnly,
+  }) as TenantCtx;
 }
 
 /** The context of an operation that needs a company: the Host must be one. */

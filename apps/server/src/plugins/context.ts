@@ -292,6 +292,8 @@ export function ctxOf(request: FastifyRequest): Ctx {
     },
     host: request.company,
     check: request.contextCheck ?? undefined,
+    // A GET or HEAD only reads (decision 027); a socket's upgrade is a GET that may not.
+    readOnly: (request.method === 'GET' || request.method === 'HEAD') && !request.headers.upgrade,
   });
 }
 

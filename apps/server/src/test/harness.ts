@@ -17,14 +17,20 @@ export interface TestContext {
 }
 
 /** A fresh database for one test file: PGlite from the migrated template, or a PostgreSQL clone. */
-export async function openTestDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(
+  opts: { poolSize?: number; owedCommitMs?: number } = {},
+): Promise<{ db: Database; drop(): Promise<void> }> {
   if (process.env.TEST_DB === 'pg') {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `wac_t_${process.ppid}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${process.env.WAC_TEST_PG_TEMPLATE}`);
-    const db = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 4 });
+    const db = await openDatabase({
+      databaseUrl: withDatabase(url, name),
+      poolSize: opts.poolSize ?? 4,
+      owedCommitMs: opts.owedCommitMs,
+    });
     return {
       db,
       async drop() {

@@ -119,7 +119,8 @@ export async function findById(tx: Tx, companyId: string, id: string) {
   return r ?? null;
 }
 
-export async function findByTokenHash(tx: Tx, tokenHash: string) {
+/** The invitation of a link; `lock` holds it for an acceptance (a read, GET's read-only transaction, must not). */
+export async function findByTokenHash(tx: Tx, tokenHash: string, lock = true) {
   const [r] = await rows<
     InvitationRow & {
       company_name: string;
@@ -138,7 +139,7 @@ export async function findByTokenHash(tx: Tx, tokenHash: string) {
                u.first_name AS inviter_first_name, u.last_name AS inviter_last_name, i.employee
           FROM invitations i JOIN companies c ON c.id = i.company_id
           LEFT JOIN users u ON u.id = i.invited_by
-         WHERE i.token_hash = ${tokenHash} FOR UPDATE OF i`,
+         WHERE i.token_hash = ${tokenHash} ${lock ? sql`FOR UPDATE OF i` : sql``}`,
   );
   return r ?? null;
 }

@@ -177,8 +177,8 @@ export async function cancel(ctx: TenantCtx, id: string) {
 type Found = NonNullable<Awaited<ReturnType<typeof repo.findByTokenHash>>>;
 
 /** A live invitation by its token; on a company host it must be that company's. */
-async function live(ctx: Ctx, tx: Tx, token: string): Promise<Found> {
-  const inv = await repo.findByTokenHash(tx, sha256(token));
+async function live(ctx: Ctx, tx: Tx, token: string, lock = true): Promise<Found> {
+  const inv = await repo.findByTokenHash(tx, sha256(token), lock);
   if (
     inv?.status !== 'pending' ||
     new Date(inv.expires_at) <= new Date() ||
@@ -192,7 +192,7 @@ async function live(ctx: Ctx, tx: Tx, token: string): Promise<Found> {
 
 export async function describe(ctx: Ctx, token: string) {
   return ctx.system(async (tx) => {
-    const inv = await live(ctx, tx, token);
+    const inv = await live(ctx, tx, token, false);
     const existing = await repo.findUserByEmail(tx, inv.email);
     return {
       email: inv.email,

@@ -1,0 +1,94 @@
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { ContextCheck } from './context-check';
+import type * as schema from './schema/index';
+
+export type Orm = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
+
+/**
+ * Who a transaction acts for. Tenant tables answer only rows of `companyId` (and, for a few,
+ * the user's own rows); `system` is for auth flows and super-admin reads that are
+ * permission-checked before they get here.
+ */
+export interface Scope {
+  companyId?: string | null;
+  userId?: string | null;
+  system?: boolean;
+  /**
+   * An admin's bulk change (a policy for a whole company, a large audience): its statements may run
+   * up to BULK_TIMEOUT_MS instead of the pool's per-statement limit, and the database itself
+   * cancels one that runs longer (statement_timeout), so the limit holds on both sides.
+   */
+  bulk?: boolean;
+  /**
+   * A request's remembered context, still to be proved (decision 026): while it is `pending`, the
+   * transaction's first message checks it before anything else runs, and a context that changed
+   * refuses the whole transaction (its state becomes `changed`; the request is answered again).
+   */
+  check?: ContextCheck;
+  /**
+   * A read (a GET's transaction): it begins READ ONLY, so it cannot write, lock a row for update or
+   * take a sequence value, and on PostgreSQL its COMMIT leaves with the connection's next message
+   * instead of costing a round trip of its own (decision 027).
+   */
+  readOnly?: boolean;
+}
+
+/** The role every scoped transaction runs as (row-level security applies to it). */
+export const APP_ROLE = 'wac_app';
+
+/**
+ * The longest a read-only transaction whose COMMIT is owed (decision 027) stays open on an idle
+ * connection: long enough that a busy pool pays it with its next BEGIN, short enough that its
+ * snapshot and share locks never hold back vacuum or a migration's ALTER TABLE noticeably.
+ */
+export const OWED_COMMIT_MS = 25;
+/** The longest one statement of a bulk transaction (Scope.bulk) may run. */
+export const BULK_TIMEOUT_MS = 60_000;
+
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+  'not queryable',
+  'Client was closed',
+];
+
+/**
+ * Whether an error means the database could not be reached or answered (not that a statement was
+ * wrong): refused or dropped connections, connection and statement timeouts, a server shutting
+ * down or refusing connections (SQLSTATE class 08, 57P01-57P03, 53300). Looks through wrappers
+ * (`cause`), as the ORM wraps driver errors.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (UNAVAILABLE_ERRNOS.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300') {
+        return true;
+      }
+    }
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** SQLSTATE 25006: a write (or a row lock) in a read-only transaction. */
+export function isReadOnlyRefusal(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === '25006') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
