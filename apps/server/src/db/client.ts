@@ -156,7 +156,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       return await scopedOnce(scope, fn);
     } catch (error) {
       if (!isReadOnlyRefusal(error)) throw error;
-      process.stderr.write(`database: a read wrote, run again read-write: ${(error as Error).message.split('\n')[0]}\n`);
+      process.stderr.write(
+        `database: a read wrote, run again read-write: ${(error as Error).message.split('\n')[0]}\n`,
+      );
       return scopedOnce({ ...scope, readOnly: false }, fn);
     }
   };
