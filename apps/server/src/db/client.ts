@@ -42,6 +42,8 @@ export interface Database {
   query<T>(text: string, params: unknown[]): Promise<T[]>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** How many read-only transactions were refused a write and run again (decision 027); 0 is right. */
+  readsRunAgain(): number;
   pglite?: PGlite;
   pool?: pg.Pool;
 }
@@ -150,6 +152,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   // run once more as an ordinary transaction, so the request is answered, and said on stderr so
   // that its code is mended (decision 027). The refused attempt changed nothing.
   const scopedOnce = scoped;
+  let runAgain = 0;
   const scopedReading = async <T>(scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T> => {
     if (!scope.readOnly) return scopedOnce(scope, fn);
     try {
@@ -159,6 +162,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       process.stderr.write(
         `database: a read wrote, run again read-write: ${(error as Error).message.split('\n')[0]}\n`,
       );
+      runAgain++;
       return scopedOnce({ ...scope, readOnly: false }, fn);
     }
   };
@@ -173,6 +177,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     query,
     migrate: doMigrate,
     close,
+    readsRunAgain: () => runAgain,
   };
 }
 

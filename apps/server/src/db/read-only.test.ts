@@ -44,8 +44,10 @@ describe('a read-only transaction', () => {
   });
 
   it('is refused a write by the database, and then runs once more as an ordinary transaction: the write happens once', async () => {
+    const before = db.readsRunAgain();
     await insertTeam('Once', true);
     expect((await teamNames()).filter((n) => n === 'Once')).toEqual(['Once']);
+    expect(db.readsRunAgain()).toBe(before + 1);
   });
 
   it('leaves the next transaction on its connection writable, and that write is committed', async () => {

@@ -39,6 +39,15 @@ export function createMetrics(sources: MetricSources) {
       this.set({ state: 'waiting' }, pool ? pool.waitingCount : 0);
     },
   });
+  new client.Counter({
+    name: 'db_reads_run_again_total',
+    help: 'Read-only transactions (a GET) refused a write by the database and run again as ordinary ones; anything but 0 names code to mend (decision 027)',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(sources.db.readsRunAgain());
+    },
+  });
   new client.Gauge({
     name: 'realtime_open_sockets',
     help: 'Real-time WebSocket connections open on this process',

@@ -97,6 +97,7 @@ describe('metrics', () => {
     expect(text).toMatch(/db_pool_connections\{state="total"\} [1-9]/);
     expect(text).toMatch(/db_pool_connections\{state="waiting"\} 0/);
     expect(text).toMatch(/realtime_open_sockets 0/);
+    expect(text).toMatch(/db_reads_run_again_total 0/);
     expect(text).toMatch(/jobs_queue_depth\{state="dead"\} 0/);
     expect(text).toContain('process_cpu_user_seconds_total');
   });
