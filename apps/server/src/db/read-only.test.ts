@@ -13,41 +13,47 @@ import { createCompany } from './seed/factories';
  * in it (a read that turns out to write runs again as an ordinary transaction); on PostgreSQL its COMMIT is owed and paid with the connection's next BEGIN, or alone once
  * the connection has been idle a moment (OWED_COMMIT_MS). One connection, so every step below reuses it.
  */
-let db: Database;
-let drop: () => Promise<void>;
-let companyId: string;
+type Opened = { db: Database; drop(): Promise<void> };
 
-beforeAll(async () => {
-  ({ db, drop } = await openTestDatabase({ poolSize: 1 }));
-  companyId = await db.system(async (tx) => (await createCompany(tx, { name: 'Acme', subDomain: 'acme' })).id);
-});
-afterAll(() => drop());
-
-const teamNames = () =>
-  db.scoped({ companyId, system: true }, async (tx) =>
-    (await rows<{ name: string }>(tx, sql`SELECT name FROM teams ORDER BY name`)).map((r) => r.name),
-  );
-const insertTeam = (name: string, readOnly: boolean) =>
-  db.scoped({ companyId, readOnly }, (tx) =>
-    tx.execute(sql`INSERT INTO teams (company_id, name) VALUES (${companyId}, ${name})`),
-  );
-const readOnlySetting = (readOnly: boolean) =>
-  db.scoped({ companyId, readOnly }, async (tx) => {
-    const [r] = await rows<{ ro: string }>(tx, sql`SELECT current_setting('transaction_read_only') AS ro`);
-    return r?.ro;
-  });
+/** A database with one company for a describe block, and the reads and writes the tests use. */
+function withCompany(open: () => Promise<Opened>) {
+  const f = { db: undefined as unknown as Database, drop: async () => {}, companyId: '' };
+  beforeAll(async () => {
+    ({ db: f.db, drop: f.drop } = await open());
+    f.companyId = await f.db.system(async (tx) => (await createCompany(tx, { name: 'Acme', subDomain: 'acme' })).id);
+  }, 60_000);
+  afterAll(() => f.drop());
+  return {
+    f,
+    teamNames: () =>
+      f.db.scoped({ companyId: f.companyId, system: true }, async (tx) =>
+        (await rows<{ name: string }>(tx, sql`SELECT name FROM teams ORDER BY name`)).map((r) => r.name),
+      ),
+    insertTeam: (name: string, readOnly: boolean) =>
+      f.db.scoped({ companyId: f.companyId, readOnly }, (tx) =>
+        tx.execute(sql`INSERT INTO teams (company_id, name) VALUES (${f.companyId}, ${name})`),
+      ),
+    readOnlySetting: (readOnly: boolean) =>
+      f.db.scoped({ companyId: f.companyId, readOnly }, async (tx) => {
+        const [r] = await rows<{ ro: string }>(tx, sql`SELECT current_setting('transaction_read_only') AS ro`);
+        return r?.ro;
+      }),
+  };
+}
 
 describe('a read-only transaction', () => {
+  const { f, teamNames, insertTeam, readOnlySetting } = withCompany(() => openTestDatabase({ poolSize: 1 }));
+  const db = () => f.db;
   it('begins read-only, and an ordinary one does not', async () => {
     expect(await readOnlySetting(true)).toBe('on');
     expect(await readOnlySetting(false)).toBe('off');
   });
 
   it('is refused a write by the database, and then runs once more as an ordinary transaction: the write happens once', async () => {
-    const before = db.readsRunAgain();
+    const before = db().readsRunAgain();
     await insertTeam('Once', true);
     expect((await teamNames()).filter((n) => n === 'Once')).toEqual(['Once']);
-    expect(db.readsRunAgain()).toBe(before + 1);
+    expect(db().readsRunAgain()).toBe(before + 1);
   });
 
   it('leaves the next transaction on its connection writable, and that write is committed', async () => {
@@ -62,7 +68,7 @@ describe('a read-only transaction', () => {
  * A PostgreSQL database for the owed-COMMIT tests, whatever TEST_DB says (an owed COMMIT exists
  * on PostgreSQL only): the suite's template when it runs on PostgreSQL, else a fresh migrated one.
  */
-async function openPg(opts: { poolSize: number; owedCommitMs?: number }) {
+async function openPg(opts: { poolSize: number; owedCommitMs?: number }): Promise<Opened> {
   if (process.env.TEST_DB === 'pg') return openTestDatabase(opts);
   const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `wac_t_ro_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
@@ -82,28 +88,13 @@ async function openPg(opts: { poolSize: number; owedCommitMs?: number }) {
 }
 
 describe('an owed COMMIT (PostgreSQL)', () => {
-  let db: Database;
-  let drop: () => Promise<void>;
-  let companyId: string;
-  beforeAll(async () => {
-    ({ db, drop } = await openPg({ poolSize: 1 }));
-    companyId = await db.system(async (tx) => (await createCompany(tx, { name: 'Acme', subDomain: 'acme' })).id);
-  }, 60_000);
-  afterAll(() => drop());
-  const teamNames = () =>
-    db.scoped({ companyId, system: true }, async (tx) =>
-      (await rows<{ name: string }>(tx, sql`SELECT name FROM teams ORDER BY name`)).map((r) => r.name),
-    );
-  const readOnlySetting = () =>
-    db.scoped({ companyId, readOnly: true }, async (tx) => {
-      const [r] = await rows<{ ro: string }>(tx, sql`SELECT current_setting('transaction_read_only') AS ro`);
-      return r?.ro;
-    });
+  const { f, teamNames, readOnlySetting: setting } = withCompany(() => openPg({ poolSize: 1 }));
+  const readOnlySetting = () => setting(true);
 
   it('is paid before any other use of the connection: a statement outside `scoped` runs on its own', async () => {
     expect(await readOnlySetting()).toBe('on');
     // The pool's only connection: had the read-only transaction still been open, this would run in it.
-    const [r] = await db.query<{ ro: string; open: boolean }>(
+    const [r] = await f.db.query<{ ro: string; open: boolean }>(
       `SELECT current_setting('transaction_read_only') AS ro, now() = statement_timestamp() AS open`,
       [],
     );
@@ -112,8 +103,8 @@ describe('an owed COMMIT (PostgreSQL)', () => {
 
   it('is paid by the ORM’s own transactions too, which then write', async () => {
     expect(await readOnlySetting()).toBe('on');
-    await db.orm.transaction((tx) =>
-      tx.execute(sql`INSERT INTO teams (company_id, name) VALUES (${companyId}, 'By the ORM')`),
+    await f.db.orm.transaction((tx) =>
+      tx.execute(sql`INSERT INTO teams (company_id, name) VALUES (${f.companyId}, 'By the ORM')`),
     );
     expect(await teamNames()).toContain('By the ORM');
   });
