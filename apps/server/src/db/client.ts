@@ -15,7 +15,6 @@ import * as schema from './schema/index';
 export {
   BULK_TIMEOUT_MS,
   isDatabaseUnavailable,
-  isReadOnlyRefusal,
   OWED_COMMIT_MS,
   type Orm,
   type Scope,

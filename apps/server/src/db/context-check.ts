@@ -1,5 +1,7 @@
 /** A request's remembered context as the database proves it (decision 026; migration 0032). */
 
+import { hasCode } from './causes';
+
 /**
  * A remembered context, to be proved still true by the request's first transaction (decision 026):
  * `pending` until a statement of this request has checked it, then `verified`; `changed` when the
@@ -23,13 +25,7 @@ export function checkExpression(check: ContextCheck, lit: (v: string) => string)
 }
 
 /** True when error (or one of its causes) is app_check_context() refusing a changed context. */
-export function isContextChanged(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    if ((e as { code?: unknown }).code === CONTEXT_CHANGED) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
+export const isContextChanged = (error: unknown): boolean => hasCode(error, CONTEXT_CHANGED);
 
 /**
  * Sends the statement that carries a check and records its outcome: `verified` when it ran,

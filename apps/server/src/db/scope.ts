@@ -1,4 +1,5 @@
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { causes, hasCode } from './causes';
 import type { ContextCheck } from './context-check';
 import type * as schema from './schema/index';
 
@@ -71,24 +72,16 @@ const UNAVAILABLE_MESSAGES = [
  * (`cause`), as the ORM wraps driver errors.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
+  for (const { code, message } of causes(error)) {
     if (typeof code === 'string') {
       if (UNAVAILABLE_ERRNOS.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300') {
         return true;
       }
     }
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
-    e = (e as { cause?: unknown }).cause;
   }
   return false;
 }
 
 /** SQLSTATE 25006: a write (or a row lock) in a read-only transaction. */
-export function isReadOnlyRefusal(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    if ((e as { code?: unknown }).code === '25006') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
+export const isReadOnlyRefusal = (error: unknown): boolean => hasCode(error, '25006');
