@@ -35,6 +35,23 @@ process.on('uncaughtException', (e) => {
   finish(1);
 });
 
+/**
+ * The first lines of a failure's message, so that a run's closing summary (often all that is kept of
+ * a CI log) says why, not only what: ANSI colours removed, at most six lines of 200 characters.
+ */
+function reason(message) {
+  if (!message) return '';
+  const lines = String(message)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l.trim())
+    .slice(0, 6)
+    .map((l) => `      ${l.slice(0, 200)}`);
+  return lines.length ? `\n${lines.join('\n')}` : '';
+}
+
 function countVitest(file) {
   if (!existsSync(file)) return;
   const r = JSON.parse(readFileSync(file, 'utf8'));
@@ -42,7 +59,9 @@ function countVitest(file) {
   failed += r.numFailedTests;
   for (const f of r.testResults ?? []) {
     for (const t of f.assertionResults ?? []) {
-      if (t.status === 'failed') failures.push(`${f.name.replace(root, '')} › ${t.fullName ?? t.title}`);
+      if (t.status === 'failed') {
+        failures.push(`${f.name.replace(root, '')} › ${t.fullName ?? t.title}${reason(t.failureMessages?.[0])}`);
+      }
     }
   }
 }
@@ -50,7 +69,11 @@ function countVitest(file) {
 function playwrightFailures(suite, file) {
   for (const spec of suite.specs ?? []) {
     for (const t of spec.tests ?? []) {
-      if (t.status === 'unexpected') failures.push(`${spec.file ?? file} › ${spec.title}`);
+      if (t.status !== 'unexpected') continue;
+      const last = t.results?.[t.results.length - 1];
+      const error = last?.errors?.[0] ?? last?.error;
+      const at = error?.location ? ` (${error.location.file.replace(root, '')}:${error.location.line})` : '';
+      failures.push(`${spec.file ?? file} › ${spec.title}${at}${reason(error?.message)}`);
     }
   }
   for (const s of suite.suites ?? []) playwrightFailures(s, suite.file ?? file);
