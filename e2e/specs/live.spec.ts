@@ -124,3 +124,42 @@ test('a role change updates the member’s menu, and disabling shows the notice,
   await member.reload();
   await expectDashboard(member, 'Elena');
 });
+
+test('a role given while the member’s tab was still opening its socket reaches the tab, without a reload', async ({
+  browser,
+}) => {
+  const email = 'quinn.adams.16@acme.example.com';
+  const member = await (await browser.newContext()).newPage();
+  // The socket's ticket is held back: the console reads the session and shows the dashboard first.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await member.route('**/api/realtime/ticket', async (route) => {
+    await released;
+    // A page that moved on (the base domain's sign-in) dropped its request.
+    await route.continue().catch(() => {});
+  });
+  await signIn(member, email, 'acme');
+  await expectDashboard(member, 'Quinn');
+  const usersLink = member.getByRole('navigation').getByRole('link', { name: 'Users' });
+  await expect(usersLink).toHaveCount(0);
+
+  // The change goes out while nobody listens for this member: its message never reaches the tab.
+  const admin = await adminApi(browser);
+  let m = await admin.member(email);
+  expect((await admin.call('PATCH', `/api/members/${m.uuid}`, { version: m.version, roles: ['admin'] })).status).toBe(
+    200,
+  );
+  const listening = realtimeOpen(member);
+  release();
+  await listening;
+  // Holding its channel, the tab learns that it changed since the tab read it, and reads it again.
+  await expect(usersLink).toHaveCount(1, { timeout: 5000 });
+
+  m = await admin.member(email);
+  expect((await admin.call('PATCH', `/api/members/${m.uuid}`, { version: m.version, roles: ['member'] })).status).toBe(
+    200,
+  );
+  await expect(usersLink).toHaveCount(0, { timeout: 5000 });
+});

@@ -21,11 +21,17 @@ export async function submitSignIn(page: Page, email: string, password = DEMO_PA
 }
 
 /**
- * Resolves once the page's real-time socket is open and has sent its first frame (the subscriptions,
- * sent on open). Call before the navigation: the console may show its data before the socket opens,
- * and a change made in that gap reaches the tab only with the next one.
+ * Resolves once the page's real-time socket holds the company channel (the server confirmed it).
+ * Call before the navigation. A change made before then still reaches the tab (the confirmation
+ * says when the channel last changed, and the tab reads again what it read before), but as a
+ * refetch, not as the message itself: a spec that times the message waits for this first.
  */
-export const realtimeOpen = (page: Page) => page.waitForEvent('websocket').then((ws) => ws.waitForEvent('framesent'));
+export const realtimeOpen = (page: Page) =>
+  page
+    .waitForEvent('websocket')
+    .then((ws) =>
+      ws.waitForEvent('framereceived', (f) => /"type":"subscribed","channel":"\/company\//.test(String(f.payload))),
+    );
 
 export async function expectDashboard(page: Page, firstName: string) {
   await expect(page.getByTestId('greeting')).toHaveText(`Hi ${firstName}, How can I help you?`);

@@ -85,7 +85,12 @@ export type RealtimeErrorCode = (typeof REALTIME_ERRORS)[number];
 
 /** Frames the server sends: protocol frames, or a bus message with the channel it came on. */
 export type ServerFrame =
-  | { type: 'subscribed'; channel: string }
+  /**
+   * The channel is held: messages published from now on arrive. `lastEventAt` is when the last
+   * message before that was published on it (server clock, ms; null: none known), `now` the server's
+   * clock as it answered, so a tab can tell whether what it read before may have missed a change.
+   */
+  | { type: 'subscribed'; channel: string; lastEventAt?: number | null; now?: number }
   | { type: 'unsubscribed'; channel: string; reason?: RealtimeErrorCode }
   | { type: 'pong' }
   | { type: 'error'; code: RealtimeErrorCode; message: string; channel?: string }

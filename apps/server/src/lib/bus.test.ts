@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { RealtimeMessage } from '@wac/shared/realtime';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Bus, createRedisBus } from './bus';
+import { type Bus, createMemoryBus, createRedisBus, LAST_EVENT_TTL_MS } from './bus';
 
 // Real Redis (127.0.0.1:6379 here and in CI); every run has its own channel prefix.
 const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -79,7 +79,37 @@ describe('Redis bus', () => {
     h.off();
   });
 
+  it('tells any process when a channel last changed (presence is no change), null when it never did', async () => {
+    const ch = '/company/c9/events';
+    expect(await b.lastEventAt(ch)).toBeNull();
+    const before = Date.now();
+    await a.publish(ch, { type: 'listing_changed', resource: 'policies' });
+    const changed = await b.lastEventAt(ch);
+    expect(changed).toBeGreaterThanOrEqual(before);
+    expect(changed).toBeLessThanOrEqual(Date.now());
+    // The time lives in Redis for a day, beside the channel.
+    expect(Number(await raw.pttl(`${prefix}last:${ch}`))).toBeGreaterThan(LAST_EVENT_TTL_MS - 60_000);
+    await new Promise((r) => setTimeout(r, 5));
+    await a.publish(ch, { type: 'presence_changed', userUuid: 'u', status: 'online' });
+    expect(await b.lastEventAt(ch)).toBe(changed);
+    expect(await a.lastEventAt('/company/c10/events')).toBeNull();
+  });
+
   it('refuses to start, with a clear message, when Redis cannot be reached', async () => {
     await expect(createRedisBus({ url: 'redis://127.0.0.1:1', prefix })).rejects.toThrow(/Cannot connect to Redis/);
+  });
+});
+
+describe('memory bus', () => {
+  it('tells when a channel last changed, presence aside', async () => {
+    const bus = createMemoryBus();
+    const ch = '/user/u9/message';
+    expect(await bus.lastEventAt(ch)).toBeNull();
+    await bus.publish(ch, { type: 'user_profile_updated' });
+    const changed = await bus.lastEventAt(ch);
+    expect(changed).toBeGreaterThan(0);
+    await bus.publish('/company/c/events', { type: 'presence_changed', userUuid: 'u', status: 'away' });
+    expect(await bus.lastEventAt('/company/c/events')).toBeNull();
+    await bus.close();
   });
 });

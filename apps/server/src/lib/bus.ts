@@ -15,6 +15,11 @@ export interface Bus {
   readonly kind: 'memory' | 'redis';
   publish(channel: string, message: RealtimeMessage): Promise<void>;
   subscribe(channel: string, handler: BusHandler): Unsubscribe;
+  /**
+   * When the last message was published on the channel (ms since the epoch), by any process; null
+   * when none is known (none in the last day, or none this process saw while Redis was away).
+   */
+  lastEventAt(channel: string): Promise<number | null>;
   close(): Promise<void>;
   /** Resolves when the backplane answers (Redis PING); for readiness checks. */
   ping?(): Promise<void>;
@@ -22,14 +27,48 @@ export interface Bus {
   readonly client?: Redis;
 }
 
+/** How long a channel's last publication is remembered: a tab that read longer ago reads again on reconnecting anyway. */
+export const LAST_EVENT_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Presence is updated in place by its message and makes nothing a tab read stale: it is no change to catch up on. */
+const changesData = (message: RealtimeMessage) => message.type !== 'presence_changed';
+
+/**
+ * The last publication time of each channel this process saw, oldest first (a channel seen again
+ * moves to the end); forgotten after LAST_EVENT_TTL_MS, and beyond the 50,000 latest channels (a
+ * forgotten channel answers null: its tabs catch up only on reconnecting, as before).
+ */
+function lastEvents(limit = 50_000) {
+  const last = new Map<string, number>();
+  return {
+    seen(channel: string, at = Date.now()) {
+      last.delete(channel);
+      last.set(channel, at);
+      for (const [c, t] of last) {
+        if (last.size <= limit && t > at - LAST_EVENT_TTL_MS) break;
+        last.delete(c);
+      }
+    },
+    get(channel: string): number | null {
+      const t = last.get(channel);
+      return t !== undefined && t > Date.now() - LAST_EVENT_TTL_MS ? t : null;
+    },
+  };
+}
+
 export function createMemoryBus(): Bus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const ready = Promise.resolve();
+  const last = lastEvents();
   return {
     kind: 'memory',
     async publish(channel, message) {
+      if (changesData(message)) last.seen(channel);
       emitter.emit(channel, message, channel);
+    },
+    async lastEventAt(channel) {
+      return last.get(channel);
     },
     subscribe(channel, handler) {
       emitter.on(channel, handler);
@@ -93,6 +132,9 @@ export async function createRedisBus(opts: RedisBusOptions): Promise<Bus> {
   }
 
   const handlers = new Map<string, Set<BusHandler>>();
+  // What this process published or received: the answer while Redis is away.
+  const last = lastEvents();
+  const lastKey = (channel: string) => `${prefix}last:${channel}`;
   /** True while the subscriber holds every wanted channel, so Redis delivery reaches this process too. */
   let subscribed = true;
 
@@ -117,7 +159,9 @@ export async function createRedisBus(opts: RedisBusOptions): Promise<Bus> {
       return;
     }
     if (!message || typeof message !== 'object' || !isMessageType((message as { type?: unknown }).type)) return;
-    deliver(redisChannel.slice(prefix.length), message as RealtimeMessage);
+    const channel = redisChannel.slice(prefix.length);
+    if (changesData(message as RealtimeMessage)) last.seen(channel);
+    deliver(channel, message as RealtimeMessage);
   });
   sub.on('close', () => {
     subscribed = false;
@@ -147,15 +191,35 @@ export async function createRedisBus(opts: RedisBusOptions): Promise<Bus> {
       await pub.ping();
     },
     async publish(channel, message) {
+      const now = Date.now();
+      const marks = changesData(message);
+      if (marks) last.seen(channel, now);
       if (redisUp()) {
         try {
-          await pub.publish(prefix + channel, JSON.stringify(message));
-          return;
+          // The time first, then the message, in one round trip: a socket that subscribes in between
+          // either gets the message or reads the time (decision 004, "what a new subscriber missed").
+          const batch = pub.pipeline();
+          if (marks) batch.set(lastKey(channel), String(now), 'PX', LAST_EVENT_TTL_MS);
+          const results = await batch.publish(prefix + channel, JSON.stringify(message)).exec();
+          const failed = results?.find(([err]) => err)?.[0];
+          if (!failed) return;
+          report(failed);
         } catch (err) {
           report(err as Error);
         }
       }
       deliver(channel, message);
+    },
+    async lastEventAt(channel) {
+      const here = last.get(channel);
+      if (!redisUp()) return here;
+      try {
+        const stored = Number(await pub.get(lastKey(channel)));
+        return stored > 0 ? Math.max(stored, here ?? 0) : here;
+      } catch (err) {
+        report(err as Error);
+        return here;
+      }
     },
     subscribe(channel, handler) {
       let set = handlers.get(channel);

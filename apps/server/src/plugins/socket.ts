@@ -95,6 +95,12 @@ export function createSocketHub(opts: HubOptions) {
   }
   const send = (conn: Connection, frame: ServerFrame) => sendRaw(conn, JSON.stringify(frame));
 
+  /** Held; when the channel last changed tells the tab whether it missed something before. */
+  const confirm = async (conn: Connection, channel: string) => {
+    const lastEventAt = await bus.lastEventAt(channel);
+    send(conn, { type: 'subscribed', channel, lastEventAt, now: Date.now() });
+  };
+
   function close(conn: Connection, code: number, reason: string) {
     if (conn.closed) return;
     conn.closed = true;
@@ -111,16 +117,8 @@ export function createSocketHub(opts: HubOptions) {
 
   /** Tells the socket its session is over, then closes it: the client signs out and does not reconnect. */
   function endSession(conn: Connection, frame?: string) {
-    sendRaw(
-      conn,
-      frame ??
-        JSON.stringify({
-          type: 'user_logged_out',
-          sessionId: conn.sessionId,
-          reason: 'session_ended',
-          channel: conn.ownChannel,
-        }),
-    );
+    const { sessionId, ownChannel: channel } = conn;
+    sendRaw(conn, frame ?? JSON.stringify({ type: 'user_logged_out', sessionId, reason: 'session_ended', channel }));
     close(conn, CLOSE_CODES.SESSION_ENDED, 'session ended');
   }
 
@@ -183,7 +181,7 @@ export function createSocketHub(opts: HubOptions) {
         return refuse(conn, 'UNAVAILABLE', 'Subscriptions are unavailable; try again.', channel);
       }
     }
-    send(conn, { type: 'subscribed', channel });
+    await confirm(conn, channel);
   }
 
   function unsubscribe(conn: Connection, channel: string) {
@@ -333,7 +331,7 @@ export function createSocketHub(opts: HubOptions) {
       } catch {
         return close(conn, CLOSE_CODES.SERVER_RESTARTING, 'real-time backplane unavailable');
       }
-      send(conn, { type: 'subscribed', channel: ownChannel });
+      await confirm(conn, ownChannel);
     },
     recheckAll: () => recheck([...connections]),
     sweep,
@@ -387,9 +385,8 @@ export default fp(async function socket(app: FastifyInstance, opts: { access: So
       await hub.shutdown();
       await new Promise<void>((resolve) => app.websocketServer.close(() => resolve()));
     },
-    // Errors on an open socket are client-side (bad frames, abrupt disconnects): drop the socket, keep the process.
-    // ws has already started its own close (e.g. 1009 for an oversized frame) when it can; let that
-    // close frame reach the client rather than cutting the connection under it.
+    // Errors on an open socket are client-side (bad frames, abrupt disconnects): drop the socket, keep the
+    // process. ws has begun its own close (1009 for an oversized frame) when it can: let that frame out.
     errorHandler: (err, socket) => {
       app.log.debug({ err }, 'realtime socket error');
       if (socket.readyState === socket.OPEN) socket.terminate();

@@ -74,7 +74,7 @@ describe('POST /api/realtime/ticket', () => {
 describe('socket upgrade', () => {
   it('opens with a ticket and the page Origin of the same company, and subscribes the own channel', async () => {
     const { client } = await connect(ids.alice, ids.acme, 'acme');
-    expect(client.frames[0]).toEqual({ type: 'subscribed', channel: userChannel(ids.alice) });
+    expect(client.frames[0]).toMatchObject({ type: 'subscribed', channel: userChannel(ids.alice) });
     client.close();
   });
 
@@ -160,7 +160,7 @@ describe('socket upgrade', () => {
 describe('channels', () => {
   it('lets an enabled member subscribe to the Host company’s channel and receive its messages', async () => {
     const { client } = await connect(ids.bob, ids.acme, 'acme');
-    expect(await client.subscribe(companyChannel(ids.acme))).toEqual({
+    expect(await client.subscribe(companyChannel(ids.acme))).toMatchObject({
       type: 'subscribed',
       channel: companyChannel(ids.acme),
     });
@@ -171,6 +171,33 @@ describe('channels', () => {
       channel: companyChannel(ids.acme),
     });
     client.close();
+  });
+
+  it('says, as it confirms a channel, when its last change was published: a tab learns what it missed before', async () => {
+    const { client } = await connect(ids.alice, ids.acme, 'acme');
+    // Presence is no change a tab must read again; a listing change is.
+    await t.app.bus.publish(companyChannel(ids.acme), {
+      type: 'presence_changed',
+      userUuid: ids.bob,
+      status: 'online',
+    });
+    const before = Date.now();
+    await t.app.bus.publish(companyChannel(ids.acme), { type: 'listing_changed', resource: 'policies' });
+    const after = Date.now();
+    const confirmed = (await client.subscribe(companyChannel(ids.acme))) as unknown as {
+      lastEventAt: number;
+      now: number;
+    };
+    expect(confirmed).toMatchObject({ type: 'subscribed', channel: companyChannel(ids.acme) });
+    expect(confirmed.lastEventAt).toBeGreaterThanOrEqual(before);
+    expect(confirmed.lastEventAt).toBeLessThanOrEqual(after);
+    expect(confirmed.now).toBeGreaterThanOrEqual(confirmed.lastEventAt);
+    expect(confirmed.now).toBeLessThanOrEqual(Date.now());
+    client.close();
+    // A channel nobody changed: nothing to catch up on.
+    const fresh = await connect(ids.carol, ids.globex, 'globex');
+    expect(await fresh.client.subscribe(companyChannel(ids.globex))).toMatchObject({ lastEventAt: null });
+    fresh.client.close();
   });
 
   it('refuses another user’s channel and another company’s channel, and delivers nothing from them', async () => {

@@ -13,6 +13,8 @@ class ProtocolServer {
   readonly tickets = new Set<string>();
   readonly urls: string[] = [];
   readonly received: Array<{ type: string; channel?: string }> = [];
+  /** The company channel's last change, this long before the server answers (null: none), on a clock an hour ahead. */
+  companyChangedAgo: number | null = null;
   private counter = 0;
 
   constructor() {
@@ -33,12 +35,20 @@ class ProtocolServer {
             JSON.stringify(
               frame.channel === FOREIGN
                 ? { type: 'error', code: 'FORBIDDEN_CHANNEL', message: 'no', channel: frame.channel }
-                : { type: 'subscribed', channel: frame.channel },
+                : frame.channel === COMPANY
+                  ? this.confirmCompany()
+                  : { type: 'subscribed', channel: frame.channel },
             ),
           );
         }
       });
     });
+  }
+
+  private confirmCompany() {
+    const now = Date.now() + 3_600_000;
+    const ago = this.companyChangedAgo;
+    return { type: 'subscribed', channel: COMPANY, lastEventAt: ago === null ? null : now - ago, now };
   }
 
   get url() {
@@ -94,6 +104,28 @@ function makeClient(over: Partial<ConstructorParameters<typeof RealtimeClient>[0
 }
 
 describe('RealtimeClient', () => {
+  it('says when a held channel last changed, on the tab’s clock (the server’s runs an hour ahead)', async () => {
+    const c = makeClient();
+    const held: Array<[string, number | null]> = [];
+    c.onSubscribed((channel, at) => held.push([channel, at]));
+    server.companyChangedAgo = 5_000;
+    c.subscribe(COMPANY);
+    const started = Date.now();
+    c.start();
+    await until(() => held.some(([ch]) => ch === COMPANY));
+    const [, at] = held.find(([ch]) => ch === COMPANY)!;
+    // Five seconds before the answer, on this clock (the answer's way here makes it seem later, never earlier).
+    expect(at).toBeGreaterThanOrEqual(started - 5_000);
+    expect(at).toBeLessThanOrEqual(Date.now() - 5_000 + 50);
+    expect(held.find(([ch]) => ch === USER)).toEqual([USER, null]);
+    c.stop();
+    server.companyChangedAgo = null;
+    held.length = 0;
+    c.start();
+    await until(() => held.some(([ch]) => ch === COMPANY));
+    expect(held.find(([ch]) => ch === COMPANY)).toEqual([COMPANY, null]);
+  });
+
   it('connects with a ticket and basename, subscribes, and hands messages to channel and type handlers', async () => {
     const c = makeClient();
     const statuses: RealtimeStatus[] = [];

@@ -62,6 +62,7 @@ export class RealtimeClient {
   private readonly statusListeners = new Set<(s: RealtimeStatus) => void>();
   private readonly channels = new Map<string, Set<Handler>>();
   private readonly typeHandlers = new Map<string, Set<Handler>>();
+  private readonly subscribedListeners = new Set<(channel: string, lastEventAt: number | null) => void>();
   private attempt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
@@ -110,6 +111,16 @@ export class RealtimeClient {
       this.channels.delete(channel);
       this.sendFrame({ type: 'unsubscribe', channel });
     };
+  }
+
+  /**
+   * Called when the server holds a channel for this socket, with when (this tab's clock, ms) the
+   * channel's last message before that was published, or null when none is known: a message
+   * published before the channel was held never arrives, so what was read before it is stale.
+   */
+  onSubscribed(listener: (channel: string, lastEventAt: number | null) => void): () => void {
+    this.subscribedListeners.add(listener);
+    return () => this.subscribedListeners.delete(listener);
   }
 
   /** Handles every message of a type, whatever its channel. */
@@ -212,6 +223,10 @@ export class RealtimeClient {
       return;
     }
     const channel = typeof frame.channel === 'string' ? frame.channel : null;
+    if (frame.type === 'subscribed') {
+      if (channel) this.subscribed(channel, frame as { lastEventAt?: unknown; now?: unknown });
+      return;
+    }
     if (frame.type === 'error' || frame.type === 'unsubscribed') {
       const code = frame.type === 'error' ? frame.code : (frame as { reason?: unknown }).reason;
       if (channel && typeof code === 'string') this.dropChannel(channel, code as RealtimeErrorCode);
@@ -223,6 +238,14 @@ export class RealtimeClient {
     for (const h of [...(this.typeHandlers.get(event.type) ?? [])]) h(event);
     // Only the user's own channel can end the session; the server sends it only to that session's sockets.
     if (event.type === 'user_logged_out' && parseChannel(channel)?.kind === 'user') this.loggedOut(event);
+  }
+
+  private subscribed(channel: string, { lastEventAt, now }: { lastEventAt?: unknown; now?: unknown }) {
+    // The server's clock, moved onto this tab's: the time from the event to the answer, counted back
+    // from now. The frame's way here only makes the event seem later (more is read again, never less).
+    const at =
+      typeof lastEventAt === 'number' && typeof now === 'number' ? Date.now() - Math.max(0, now - lastEventAt) : null;
+    for (const l of [...this.subscribedListeners]) l(channel, at);
   }
 
   private dropChannel(channel: string, code: RealtimeErrorCode) {

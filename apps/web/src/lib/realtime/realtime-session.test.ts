@@ -1,9 +1,10 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../i18n';
 import { onToast, type ToastRequest } from '../notify';
 import { queryClient } from '../query-client';
 import type { RealtimeStatus } from './realtime-client';
-import { refetchAfterReconnect, tellRequester } from './realtime-session';
+import { refetchAfterReconnect, refetchWhatWasMissed, tellRequester } from './realtime-session';
 
 const REQUEST = '77777777-7777-4777-8777-777777777777';
 
@@ -64,5 +65,53 @@ describe('the socket opening again after a drop', () => {
     emit('reconnecting');
     emit('open');
     expect(refetched).toBe(1);
+  });
+});
+
+describe('a channel held after the tab read its data', () => {
+  it('reads again what began before the channel’s last change, and nothing when the change is older', async () => {
+    const cache = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const fetches: Record<string, number> = { early: 0, late: 0 };
+    const watch = (key: string) =>
+      new QueryObserver(cache, {
+        queryKey: [key],
+        queryFn: async () => {
+          fetches[key] = (fetches[key] ?? 0) + 1;
+          return fetches[key];
+        },
+      }).subscribe(() => {});
+    const held = new Set<(channel: string, at: number | null) => void>();
+    const client = {
+      onSubscribed(l: (channel: string, at: number | null) => void) {
+        held.add(l);
+        return () => held.delete(l);
+      },
+    };
+    const hold = async (at: number | null) => {
+      for (const l of held) l('/company/c/events', at);
+      await new Promise((r) => setTimeout(r, 20));
+    };
+    const off = refetchWhatWasMissed(client, cache);
+    const stopEarly = watch('early');
+    await new Promise((r) => setTimeout(r, 30));
+    const changedAt = Date.now();
+    await new Promise((r) => setTimeout(r, 1_100));
+    const stopLate = watch('late');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fetches).toEqual({ early: 1, late: 1 });
+
+    // Nothing changed, or long before anything was read: nothing is read twice.
+    await hold(null);
+    await hold(changedAt - 60_000);
+    expect(fetches).toEqual({ early: 1, late: 1 });
+    // A change after 'early' began (and more than the slack before 'late' began): 'early' alone again.
+    await hold(changedAt);
+    expect(fetches).toEqual({ early: 2, late: 1 });
+    off();
+    await hold(Date.now());
+    expect(fetches).toEqual({ early: 2, late: 1 });
+    stopEarly();
+    stopLate();
+    cache.clear();
   });
 });

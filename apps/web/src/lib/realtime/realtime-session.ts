@@ -1,3 +1,4 @@
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { companyChannel, REALTIME_PATH, type RealtimeMessage, userChannel } from '@wac/shared/realtime';
 import type { RealtimeTicket } from '@wac/shared/schemas/realtime';
 import { api } from '../api';
@@ -51,6 +52,40 @@ export function refetchAfterReconnect(
   });
 }
 
+/** How long reading a session (renewing its token, its companies) may take before it is ready. */
+const SESSION_READ_MS = 10_000;
+/** Slack for the tab's clock moving (the way from the server only makes an event seem later). */
+const MISSED_SLACK_MS = 1_000;
+
+/**
+ * A change published before the socket held its channels never arrives as a message: when a
+ * channel is held, every query whose last fetch began before the channel's last change (as the
+ * server reports it) is read again. A page opened long after the last change reads nothing twice.
+ */
+export function refetchWhatWasMissed(
+  client: Pick<RealtimeClient, 'onSubscribed'>,
+  cache: Pick<QueryClient, 'getQueryCache' | 'invalidateQueries'>,
+  /** Also told of the change (the time before which a read missed it), for what is read outside the cache. */
+  onMissed?: (channel: string, before: number) => void,
+): () => void {
+  const started = new WeakMap<Query, number>();
+  const offCache = cache.getQueryCache().subscribe((e) => {
+    if (e.type === 'updated' && e.action.type === 'fetch') started.set(e.query, Date.now());
+  });
+  const offClient = client.onSubscribed((channel, lastEventAt) => {
+    if (lastEventAt === null) return;
+    const before = lastEventAt + MISSED_SLACK_MS;
+    void cache.invalidateQueries({
+      predicate: (q) => (started.get(q) ?? (q.state.dataUpdatedAt || Number.POSITIVE_INFINITY)) < before,
+    });
+    onMissed?.(channel, before);
+  });
+  return () => {
+    offCache();
+    offClient();
+  };
+}
+
 /**
  * Runs the socket while a session is ready and routes messages to the session and the query
  * cache. Call once at start-up; it returns the function that undoes it.
@@ -60,12 +95,18 @@ export function bindRealtimeToSession(): () => void {
   let companyKey = '';
   let offUser: Array<() => void> = [];
   let offCompany: (() => void) | null = null;
+  /** When this tab's session was last read as a whole (its roles and companies), less the time that takes. */
+  let sessionReadFrom = 0;
+  const rereadSession = () => {
+    sessionReadFrom = Date.now();
+    return reloadUser();
+  };
 
   const handlers = [
-    realtime.on('user_profile_updated', () => void reloadUser()),
+    realtime.on('user_profile_updated', () => void rereadSession()),
     // A membership added or removed changes the token's company claims: renew it before the
     // profiles, or the fresh profile set differs from the stale claims and the start logs out.
-    realtime.on('membership_updated', () => void reloadUser()),
+    realtime.on('membership_updated', () => void rereadSession()),
     realtime.on('company_updated', () => void reloadProfiles()),
     // Open lists refetch when another admin changes the data behind them.
     realtime.on('listing_changed', refetchLists),
@@ -92,6 +133,10 @@ export function bindRealtimeToSession(): () => void {
     // A request asked, decided or cancelled: balances, approvals and the menu's count refetch.
     realtime.on('time_off_changed', refetchLists),
     refetchAfterReconnect(realtime, refetchLists),
+    // A change on the user's own channel (a role, a membership) before the socket held it: read the session again.
+    refetchWhatWasMissed(realtime, queryClient, (channel, before) => {
+      if (channel === userChannel(userUuid) && before > sessionReadFrom) void rereadSession();
+    }),
   ];
 
   const leave = () => {
@@ -112,6 +157,7 @@ export function bindRealtimeToSession(): () => void {
     }
     if (s.user.uuid !== userUuid) {
       leave();
+      sessionReadFrom = Date.now() - SESSION_READ_MS;
       userUuid = s.user.uuid;
       offUser = [realtime.subscribe(userChannel(userUuid))];
     }
