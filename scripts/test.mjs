@@ -142,11 +142,11 @@ if (existsSync(join(root, 'apps/web/index.html'))) {
   if (existsSync(join(root, 'scripts/check-size.mjs'))) step('size', 'node', ['scripts/check-size.mjs']);
 }
 
-// CI's other suites (the server's tests on PGlite and on PostgreSQL, fault injection, the area
-// generator), when asked for with TEST_ALONGSIDE_E2E=1: run one after the other beside the
-// end-to-end tier, which holds about one of the two cores (one browser, one server), and waited for
-// before the next tier. They use ports, databases and folders of their own. Each vitest run takes
-// one worker there, so that the two beside each other never hold more than the two cores.
+// CI's server suites (on PGlite, then on PostgreSQL), when asked for with TEST_ALONGSIDE_E2E=1: run
+// one after the other beside the end-to-end tier, which holds about one of the two cores (one
+// browser, one server), and beside the fault injection, the area generator and the deployment
+// tier that follow it; waited for at the end. They use ports, databases and folders of their own.
+// Each vitest run takes one worker there, so that two tiers beside each other hold the two cores.
 const alongside = pgAlongside ? startAlongside() : null;
 
 function startAlongside() {
@@ -156,7 +156,7 @@ function startAlongside() {
   const pg = process.env.TEST_DATABASE_URL
     ? `TEST_DB=pg VITEST_MAX_WORKERS=1 ${bin('vitest')} ${quote(pgArgs)} && `
     : '';
-  const chain = `${pglite}${pg}npm run --silent test:faults && npm run --silent test:generator`;
+  const chain = `${pglite}${pg}true`;
   console.log(`\n▶ alongside the e2e tier: ${chain} (output: ${log})`);
   const t0 = Date.now();
   const fd = openSync(log, 'w');
@@ -169,44 +169,53 @@ function startAlongside() {
       countVitest(pgReport);
       const secs = ((Date.now() - t0) / 1000).toFixed(1);
       console.log(
-        `\n── beside the e2e tier: api (PGlite, PostgreSQL), faults, generator ──\n${readFileSync(log, 'utf8')}`,
+        `\n── beside the e2e, faults, generator and deploy tiers: api (PGlite, PostgreSQL) ──\n${readFileSync(log, 'utf8')}`,
       );
       if (code !== 0) {
-        console.error(`✖ the tiers beside e2e failed after ${secs}s`);
+        console.error(`✖ the server suites beside e2e failed after ${secs}s`);
         throw new StepFailed('beside e2e');
       }
-      console.log(`✔ api (PGlite, PostgreSQL), faults and generator (${secs}s, beside the e2e tier)`);
+      console.log(`✔ api (PGlite, PostgreSQL) (${secs}s, beside the e2e, faults, generator and deploy tiers)`);
     },
   };
 }
 
-if (existsSync(join(root, 'e2e/playwright.config.ts'))) {
-  const e2eReport = join(out, 'playwright.json');
-  try {
-    step('e2e', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-    });
-  } finally {
-    countPlaywright(e2eReport);
-    if (alongside) await alongside.wait();
+// Whatever fails below, the server suites beside are waited for and counted before the summary.
+try {
+  if (existsSync(join(root, 'e2e/playwright.config.ts'))) {
+    const e2eReport = join(out, 'playwright.json');
+    try {
+      step('e2e', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+      });
+    } finally {
+      countPlaywright(e2eReport);
+    }
   }
-} else if (alongside) {
-  await alongside.wait();
-}
 
-// The production path: compiled server, `npm ci --omit=dev`, nginx with TLS, PostgreSQL and Redis.
-if (existsSync('/usr/sbin/nginx')) {
-  const deployReport = join(out, 'deploy.json');
-  try {
-    step('deploy', bin('playwright'), ['test', '-c', 'e2e/deploy/playwright.config.ts'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: deployReport,
-    });
-  } finally {
-    countPlaywright(deployReport);
+  // CI's fault injection and area generator (their own processes, ports and folders): after the
+  // e2e tier, beside the server suites still running.
+  if (alongside) {
+    step('faults', 'npm', ['run', '--silent', 'test:faults']);
+    step('generator', 'npm', ['run', '--silent', 'test:generator']);
   }
-} else if (!only.length || only.includes('deploy')) {
-  console.log('\n(deploy skipped: needs nginx, which .ci/run installs)');
-  if (only.includes('deploy')) finish(1);
+
+  // The production path: compiled server, `npm ci --omit=dev`, nginx with TLS, PostgreSQL and Redis.
+  if (existsSync('/usr/sbin/nginx')) {
+    const deployReport = join(out, 'deploy.json');
+    try {
+      step('deploy', bin('playwright'), ['test', '-c', 'e2e/deploy/playwright.config.ts'], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: deployReport,
+      });
+    } finally {
+      countPlaywright(deployReport);
+    }
+  } else if (!only.length || only.includes('deploy')) {
+    console.log('\n(deploy skipped: needs nginx, which .ci/run installs)');
+    if (only.includes('deploy')) throw new StepFailed('deploy');
+  }
+} finally {
+  if (alongside) await alongside.wait();
 }
 
 finish(failed ? 1 : 0);
