@@ -78,6 +78,16 @@ async function expectPhoneWide(page: Page, path: string) {
     return { overflow: document.documentElement.scrollWidth - width, culprit: name ?? 'no single element' };
   });
   expect.soft(overflow, `${path}: wider than the phone (${culprit})`).toBeLessThanOrEqual(1);
+  // A small table stacked into cards keeps its caption as wide as the cards (not one word a line).
+  const squeezed = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('.stack-table caption'))
+      .filter((c) => {
+        const width = c.getBoundingClientRect().width;
+        return width > 0 && width < 0.9 * (c.closest('table')?.getBoundingClientRect().width ?? 0);
+      })
+      .map((c) => c.textContent?.slice(0, 40)),
+  );
+  expect.soft(squeezed, `${path}: captions squeezed on the phone`).toEqual([]);
 }
 
 async function settle(page: Page) {
