@@ -4,7 +4,7 @@ import { ORIGIN, server } from '../../test/server';
 import { browser } from '../browser';
 import { onToast, type ToastRequest } from '../notify';
 import { readUserData, writeUserData } from '../storage';
-import { logout, OUTAGE_RETRY_MS, startSession } from './session';
+import { logout, OUTAGE_RETRY_MS, reloadProfiles, reloadUser, renewAccessToken, startSession } from './session';
 import { getAccessToken, sessionStore } from './store';
 import type { Profile } from './start';
 
@@ -362,5 +362,46 @@ describe('token renewal across tabs', () => {
     expect(renewed).toEqual(['access-r1', 'access-r1']);
     expect(cookies.presented).toEqual(['r0']);
     tab.session.clearSession();
+  });
+});
+
+describe('two changes in a row (real-time reloads)', () => {
+  it('keeps the answer to the newest read of the companies, even when an older one comes back last', async () => {
+    serve({ profiles: [profile(ACME, 'acme'), profile(GLOBEX, 'globex')] });
+    await startSession();
+    let answers = 0;
+    server.use(
+      http.get(`${ORIGIN}/api/users/:uuid/user_company_profiles`, async () => {
+        const first = ++answers === 1;
+        // The first read (before the second change) is the slow one.
+        await delay(first ? 150 : 10);
+        const roles = first ? [{ name: 'admin' }] : [{ name: 'member' }];
+        return HttpResponse.json({
+          data: [{ ...profile(ACME, 'acme'), roles }, profile(GLOBEX, 'globex')],
+          page: 1,
+          itemsPerPage: 50,
+          totalItems: 2,
+        });
+      }),
+    );
+    await Promise.all([reloadProfiles(), reloadProfiles()]);
+    expect(answers).toBe(2);
+    expect(sessionStore.get().current?.roles).toEqual([{ name: 'member' }]);
+  });
+
+  it('a reload asked while a renewal is on its way renews again after it, for the roles after the change', async () => {
+    serve({ profiles: [profile(ACME, 'acme')], companyUuids: [ACME] });
+    await startSession();
+    const refreshed = () => requests.filter((r) => r === 'POST /api/jwt/refresh-token').length;
+    const before = refreshed();
+    const onItsWay = renewAccessToken();
+    await reloadUser();
+    await onItsWay;
+    expect(refreshed() - before).toBe(2);
+    // Callers waiting at once share the renewal after it: one more, not one each.
+    const again = renewAccessToken();
+    await Promise.all([reloadUser(), reloadUser()]);
+    await again;
+    expect(refreshed() - before).toBe(4);
   });
 });

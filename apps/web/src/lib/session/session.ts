@@ -272,7 +272,10 @@ export async function openCompanyConsole(companyUuid: string): Promise<void> {
  * `user_logged_out` → logout().
  */
 export async function reloadUser(): Promise<void> {
-  const token = await renewAccessToken();
+  // A renewal already on its way began before the change that asks for this one: its token may carry
+  // the roles from before it. Wait for it, then renew again (joined by every caller waiting so).
+  const pending = renewing;
+  const token = await (pending ? pending.then(renewAccessToken) : renewAccessToken());
   if (!token) {
     clearSession();
     return;
@@ -280,11 +283,17 @@ export async function reloadUser(): Promise<void> {
   await reloadProfiles();
 }
 
+/** Bumped by every reloadProfiles(): only the newest read's answer is kept. */
+let profilesRead = 0;
+
 export async function reloadProfiles(): Promise<void> {
   const s = sessionStore.get();
   if (!s.user) return;
+  const read = ++profilesRead;
   try {
     const profiles = (await fetchProfiles(s.user.uuid)).data;
+    // Two changes in a row: an answer to the first read that comes back last must not win.
+    if (read !== profilesRead) return;
     const decision = decideStart({
       user: s.user,
       profiles,
@@ -308,6 +317,6 @@ export async function reloadProfiles(): Promise<void> {
       await startSession();
     }
   } catch {
-    notify.profilesFailed();
+    if (read === profilesRead) notify.profilesFailed();
   }
 }
