@@ -87,7 +87,11 @@ function countPlaywright(file) {
   for (const s of r.suites ?? []) playwrightFailures(s, s.file);
 }
 
+/** Stops the server suites running beside, when the run ends before they do. */
+let stopAlongside = () => {};
+
 function finish(code) {
+  stopAlongside();
   if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ✖ ${f}`).join('\n')}`);
   console.log(`\ntests: ${passed} passed, ${failed} failed`);
   process.exit(code);
@@ -95,14 +99,32 @@ function finish(code) {
 
 const bin = (name) => join(root, 'node_modules/.bin', name);
 
+const pgReport = join(out, 'vitest-pg.json');
+const pgliteReport = join(out, 'vitest-pglite.json');
+const serverArgs = (report) => [
+  'run',
+  '--project',
+  'server',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${report}`,
+];
+const pgArgs = serverArgs(pgReport);
+
+// CI's server suites (on PGlite, then on PostgreSQL), when asked for with TEST_ALONGSIDE_E2E=1: run
+// one after the other from the start, beside every other tier (lint, typecheck, the unit tests, the
+// build, the end-to-end tier, the fault injection, the area generator, the deployment tier), and
+// waited for at the end; stopped at once when one of those fails. They use ports, databases and
+// folders of their own. Each vitest run takes one worker, so that two tiers side by side hold the two
+// cores (the end-to-end tier holds about one: one browser, one server).
+const pgAlongside = process.env.TEST_ALONGSIDE_E2E === '1' && !only.length;
+const alongside = pgAlongside ? startAlongside() : null;
+
 step('lint', 'npm', ['run', '--silent', 'lint']);
 step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 step('migrations', 'node', ['scripts/check-migrations.mjs']);
 step('openapi', 'node', ['--import', 'tsx', 'apps/server/src/scripts/openapi.ts', '--check']);
 
-// With TEST_ALONGSIDE_E2E=1 (CI) the server's tests (on PGlite, then on PostgreSQL) run beside the
-// end-to-end tier instead (below); the web, shared and script tests still run first.
-const pgAlongside = process.env.TEST_ALONGSIDE_E2E === '1' && !only.length;
 const unit = join(out, 'vitest.json');
 const unitProjects = pgAlongside ? ['--project', 'web', '--project', 'shared', '--project', 'scripts'] : [];
 try {
@@ -116,17 +138,6 @@ try {
 } finally {
   countVitest(unit);
 }
-const pgReport = join(out, 'vitest-pg.json');
-const pgliteReport = join(out, 'vitest-pglite.json');
-const serverArgs = (report) => [
-  'run',
-  '--project',
-  'server',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile=${report}`,
-];
-const pgArgs = serverArgs(pgReport);
 if (process.env.TEST_DATABASE_URL && !pgAlongside) {
   try {
     step('api (PostgreSQL)', bin('vitest'), pgArgs, { TEST_DB: 'pg' });
@@ -142,13 +153,6 @@ if (existsSync(join(root, 'apps/web/index.html'))) {
   if (existsSync(join(root, 'scripts/check-size.mjs'))) step('size', 'node', ['scripts/check-size.mjs']);
 }
 
-// CI's server suites (on PGlite, then on PostgreSQL), when asked for with TEST_ALONGSIDE_E2E=1: run
-// one after the other beside the end-to-end tier, which holds about one of the two cores (one
-// browser, one server), and beside the fault injection, the area generator and the deployment
-// tier that follow it; waited for at the end. They use ports, databases and folders of their own.
-// Each vitest run takes one worker there, so that two tiers beside each other hold the two cores.
-const alongside = pgAlongside ? startAlongside() : null;
-
 function startAlongside() {
   const log = join(out, 'alongside.log');
   const quote = (args) => args.map((a) => `'${a}'`).join(' ');
@@ -157,25 +161,38 @@ function startAlongside() {
     ? `TEST_DB=pg VITEST_MAX_WORKERS=1 ${bin('vitest')} ${quote(pgArgs)} && `
     : '';
   const chain = `${pglite}${pg}true`;
-  console.log(`\n▶ alongside the e2e tier: ${chain} (output: ${log})`);
+  console.log(`\n▶ beside the other tiers: ${chain} (output: ${log})`);
   const t0 = Date.now();
   const fd = openSync(log, 'w');
-  const child = spawn('sh', ['-c', chain], { cwd: root, stdio: ['ignore', fd, fd] });
-  const done = new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+  // Its own process group, so that a failure elsewhere stops the whole chain (vitest and its workers).
+  const child = spawn('sh', ['-c', chain], { cwd: root, stdio: ['ignore', fd, fd], detached: true });
+  let running = true;
+  const done = new Promise((resolve) =>
+    child.on('exit', (code) => {
+      running = false;
+      resolve(code ?? 1);
+    }),
+  );
+  stopAlongside = () => {
+    if (!running) return;
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  };
   return {
     async wait() {
       const code = await done;
       countVitest(pgliteReport);
       countVitest(pgReport);
       const secs = ((Date.now() - t0) / 1000).toFixed(1);
-      console.log(
-        `\n── beside the e2e, faults, generator and deploy tiers: api (PGlite, PostgreSQL) ──\n${readFileSync(log, 'utf8')}`,
-      );
+      console.log(`\n── beside the other tiers: api (PGlite, PostgreSQL) ──\n${readFileSync(log, 'utf8')}`);
       if (code !== 0) {
-        console.error(`✖ the server suites beside e2e failed after ${secs}s`);
-        throw new StepFailed('beside e2e');
+        console.error(`✖ the server suites beside the other tiers failed after ${secs}s`);
+        throw new StepFailed('server suites');
       }
-      console.log(`✔ api (PGlite, PostgreSQL) (${secs}s, beside the e2e, faults, generator and deploy tiers)`);
+      console.log(`✔ api (PGlite, PostgreSQL) (${secs}s, beside the other tiers)`);
     },
   };
 }
