@@ -129,5 +129,6 @@ test('a member (not an admin) sees no admin entries and the not-authorized page 
   await page.goto(consoleUrl('acme', '/audit-log'));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByTestId('audit-table')).toHaveCount(0);
+  await expect(page).toHaveTitle('You are not authorized! · Acme Corp');
   await expectNoViolations(page, 'not authorized (audit log)');
 });

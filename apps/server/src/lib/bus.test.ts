@@ -87,7 +87,7 @@ describe('Redis bus', () => {
     const changed = await b.lastEventAt(ch);
     expect(changed).toBeGreaterThanOrEqual(before);
     expect(changed).toBeLessThanOrEqual(Date.now());
-    // The time lives in Redis for a day, beside the channel.
+    // The time lives in Redis for ten minutes, beside the channel.
     expect(Number(await raw.pttl(`${prefix}last:${ch}`))).toBeGreaterThan(LAST_EVENT_TTL_MS - 60_000);
     await new Promise((r) => setTimeout(r, 5));
     await a.publish(ch, { type: 'presence_changed', userUuid: 'u', status: 'online' });

@@ -17,7 +17,7 @@ export interface Bus {
   subscribe(channel: string, handler: BusHandler): Unsubscribe;
   /**
    * When the last message was published on the channel (ms since the epoch), by any process; null
-   * when none is known (none in the last day, or none this process saw while Redis was away).
+   * when none is known (none in the last ten minutes, or none this process saw while Redis was away).
    */
   lastEventAt(channel: string): Promise<number | null>;
   close(): Promise<void>;
@@ -27,8 +27,12 @@ export interface Bus {
   readonly client?: Redis;
 }
 
-/** How long a channel's last publication is remembered: a tab that read longer ago reads again on reconnecting anyway. */
-export const LAST_EVENT_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long a channel's last publication is remembered. A tab's reads precede its socket's
+ * subscriptions by seconds (a reconnect reads everything again anyway), and a short life keeps Redis
+ * small: one key per channel that changed in the last ten minutes.
+ */
+export const LAST_EVENT_TTL_MS = 10 * 60 * 1000;
 
 /** Presence is updated in place by its message and makes nothing a tab read stale: it is no change to catch up on. */
 const changesData = (message: RealtimeMessage) => message.type !== 'presence_changed';
