@@ -1,7 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useScreenTitle } from '../lib/page-title';
+import { useScreenTitle } from '../lib/screen-title';
 
 /** Not-authorized and not-found pages inside the console layout. */
 export function StatusPage({ kind }: { kind: 'notAuthorized' | 'notFound' | 'placeholder' }) {
