@@ -197,18 +197,19 @@ function startAlongside() {
   };
 }
 
+/** A Playwright tier, its JSON report counted whether it passes or not. */
+function playwrightStep(name, config) {
+  const report = join(out, `${name}.json`);
+  try {
+    step(name, bin('playwright'), ['test', '-c', config], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+  } finally {
+    countPlaywright(report);
+  }
+}
+
 // Whatever fails below, the server suites beside are waited for and counted before the summary.
 try {
-  if (existsSync(join(root, 'e2e/playwright.config.ts'))) {
-    const e2eReport = join(out, 'playwright.json');
-    try {
-      step('e2e', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-      });
-    } finally {
-      countPlaywright(e2eReport);
-    }
-  }
+  if (existsSync(join(root, 'e2e/playwright.config.ts'))) playwrightStep('e2e', 'e2e/playwright.config.ts');
 
   // CI's fault injection and area generator (their own processes, ports and folders): after the
   // e2e tier, beside the server suites still running.
@@ -218,16 +219,8 @@ try {
   }
 
   // The production path: compiled server, `npm ci --omit=dev`, nginx with TLS, PostgreSQL and Redis.
-  if (existsSync('/usr/sbin/nginx')) {
-    const deployReport = join(out, 'deploy.json');
-    try {
-      step('deploy', bin('playwright'), ['test', '-c', 'e2e/deploy/playwright.config.ts'], {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: deployReport,
-      });
-    } finally {
-      countPlaywright(deployReport);
-    }
-  } else if (!only.length || only.includes('deploy')) {
+  if (existsSync('/usr/sbin/nginx')) playwrightStep('deploy', 'e2e/deploy/playwright.config.ts');
+  else if (!only.length || only.includes('deploy')) {
     console.log('\n(deploy skipped: needs nginx, which .ci/run installs)');
     if (only.includes('deploy')) throw new StepFailed('deploy');
   }
