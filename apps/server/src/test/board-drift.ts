@@ -5,7 +5,7 @@ import { rows } from '../lib/sql';
 /**
  * The day board's maintained rows (decision 021) against a recomputation from the raw rows (entries,
  * approved time off, memberships, assignments): one row per kind with the number of rows that differ —
- * member-days, counts, leave days, leave counts. For the property tests.
+ * member-days, counts, leave days, leave counts, members per assigned schedule. For the property tests.
  */
 export function boardDrift(tx: Tx, companyId: string) {
   return rows<{ kind: string; n: number }>(
@@ -53,7 +53,22 @@ export function boardDrift(tx: Tx, companyId: string) {
           FULL JOIN (SELECT * FROM attendance_leave_days WHERE company_id = ${companyId}) d ON d.day = w.day AND d.user_id = w.user_id
          WHERE (w.half, w.k, w.first_in, w.user_id) IS DISTINCT FROM (d.half, d.board_schedule, d.first_in, d.user_id)
         UNION ALL
-        SELECT 'leave counts', count(*)::int FROM leave_counts c FULL JOIN leave_have h USING (day, k, m, s) WHERE c.n IS DISTINCT FROM h.n`,
+        SELECT 'leave counts', count(*)::int FROM leave_counts c FULL JOIN leave_have h USING (day, k, m, s) WHERE c.n IS DISTINCT FROM h.n
+        UNION ALL
+        -- The members per assigned schedule (migration 0034): each enabled member's assignment from
+        -- its day to their next one.
+        SELECT 'assigned', count(*)::int FROM (
+            SELECT t.s, v.d, sum(v.k)::int AS n
+              FROM (SELECT a.schedule_id AS s, a.effective_from AS f,
+                           lead(a.effective_from) OVER (PARTITION BY a.user_id ORDER BY a.effective_from) AS nf
+                      FROM schedule_assignments a
+                      JOIN memberships m ON m.company_id = a.company_id AND m.user_id = a.user_id AND m.enabled
+                     WHERE a.company_id = ${companyId}) t
+             CROSS JOIN LATERAL (VALUES (t.f, 1), (t.nf, -1)) v(d, k)
+             WHERE v.d IS NOT NULL GROUP BY 1, 2 HAVING sum(v.k) <> 0) w
+          FULL JOIN (SELECT schedule_id AS s, day AS d, n FROM schedule_member_changes
+                      WHERE company_id = ${companyId} AND n <> 0) h USING (s, d)
+         WHERE w.n IS DISTINCT FROM h.n`,
   );
 }
 
@@ -62,4 +77,5 @@ export const NO_DRIFT = [
   { kind: 'counts', n: 0 },
   { kind: 'leave rows', n: 0 },
   { kind: 'leave counts', n: 0 },
+  { kind: 'assigned', n: 0 },
 ];

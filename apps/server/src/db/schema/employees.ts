@@ -47,6 +47,12 @@ export const employees = pgTable(
     emergencyName: text('emergency_name'),
     emergencyRelation: text('emergency_relation'),
     emergencyPhone: text('emergency_phone'),
+    /**
+     * A copy of the person's name as `memberships.sort_name` holds it (lower "first last"), kept by
+     * triggers (migration 0033): lists that already read the record (the team calendar) sort their
+     * people without a lookup per person in `users`.
+     */
+    sortName: text('sort_name').notNull().default(''),
     /** Values of the company's custom fields, by field id. */
     custom: jsonb('custom').notNull().default(sql`'{}'::jsonb`),
     version: integer('version').notNull().default(1),

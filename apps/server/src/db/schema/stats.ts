@@ -120,3 +120,47 @@ export const attendanceBoardLeaveCounts = pgTable(
     }),
   ],
 );
+
+/**
+ * The day board's members per assigned schedule, as a series of changes (migration 0034): an enabled
+ * member's assignment adds 1 to its schedule on its effective day and takes it back on the day of
+ * the member's next assignment. The members following schedule S on day d are the sum of S's rows
+ * up to d. Kept by triggers on `schedule_assignments` and `memberships` in the writing transaction;
+ * the app role only reads it (RLS).
+ */
+export const scheduleMemberChanges = pgTable(
+  'schedule_member_changes',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    scheduleId: uuid('schedule_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ name: 'schedule_member_changes_pkey', columns: [t.companyId, t.scheduleId, t.day] })],
+);
+
+/**
+ * What each person adds to `schedule_member_changes` now (their +1 and -1 by schedule and day): a
+ * change takes these back and writes them anew from the assignments and the membership as they are,
+ * so the series never depends on the order in which cascaded deletes reach the triggers.
+ */
+export const scheduleMemberTerms = pgTable(
+  'schedule_member_terms',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    scheduleId: uuid('schedule_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'schedule_member_terms_pkey',
+      columns: [t.companyId, t.userId, t.scheduleId, t.day],
+    }),
+  ],
+);

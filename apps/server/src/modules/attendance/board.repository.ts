@@ -209,8 +209,8 @@ export interface BoardKeyCounts {
 
 /**
  * The counts of the whole company's day board from the maintained counts (decision 021), per board
- * key: enabled members following it (assigned ones counted from the assignments, the default's as the
- * rest of `member_stats`), those with a first clock-in (and how many after start + grace), and the
+ * key: enabled members following it (assigned ones summed from `schedule_member_changes`, the default's
+ * as the rest of `member_stats`), those with a first clock-in (and how many after start + grace), and the
  * corrections for people on leave (from `attendance_board_leave_counts`, kept like the counts).
  * Nothing here reads one row per member, nor one row per person on leave.
  */
@@ -226,11 +226,10 @@ export function boardKeyCountsStatement(companyId: string, d: BoardDay) {
            WHERE b.company_id = ${companyId} AND b.day = ${d.date}::date
            GROUP BY 1
         ), assigned AS (
-          SELECT a.schedule_id AS key, count(*)::int AS members
-            FROM (SELECT DISTINCT ON (user_id) user_id, schedule_id FROM schedule_assignments
-                   WHERE company_id = ${companyId} AND effective_from <= ${d.date}::date
-                   ORDER BY user_id, effective_from DESC) a
-            JOIN memberships m ON m.company_id = ${companyId} AND m.user_id = a.user_id AND m.enabled
+          -- The series of changes kept by triggers (migration 0034): a row per schedule and day on
+          -- which its members changed, not a row per member.
+          SELECT schedule_id AS key, sum(n)::int AS members FROM schedule_member_changes
+           WHERE company_id = ${companyId} AND day <= ${d.date}::date
            GROUP BY 1
         ), total AS (
           SELECT coalesce((SELECT n FROM member_stats WHERE company_id = ${companyId} AND role = '' AND enabled), 0) AS n

@@ -212,6 +212,11 @@ const boardKeyJoin = (
                                 ORDER BY sa.effective_from DESC LIMIT 1) a ON m.user_id IS NOT NULL`;
 const boardKey = sql`CASE WHEN m.user_id IS NOT NULL THEN coalesce(a.schedule_id, '00000000-0000-0000-0000-000000000000'::uuid) END`;
 
+/** The day board's members per assigned schedule from scratch (`schedule_member_changes`, migration 0034). */
+export async function rebuildScheduleMembers(tx: Tx, companyId: string) {
+  await tx.execute(sql`SELECT schedule_members_rebuild(${companyId}::uuid)`);
+}
+
 /**
  * Recomputes the company's aggregate rows of the days [from, to] from its attendance entries and
  * approved time off (one batch of the rebuild command): the member-days with the day board's key,

@@ -227,6 +227,8 @@ export async function rebuild(
   } = {},
 ) {
   const target = opts.batchRows ?? REBUILD_BATCH_ROWS;
+  // The day board's members per assigned schedule (one statement: a row per assignment).
+  await ctx.run((tx) => repo.rebuildScheduleMembers(tx, ctx.companyId));
   const span = await ctx.run((tx) => repo.rebuildSpan(tx, ctx.companyId));
   if (!span) return 0;
   let total = 0;

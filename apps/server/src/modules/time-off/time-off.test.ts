@@ -380,6 +380,25 @@ describe('requests', () => {
       total: 4,
     });
     expect(await page(3)).toEqual({ people: [], total: 4 });
+
+    // A rename reaches the order: Bob has an employee record (its copy of the name is kept by the
+    // rename's trigger), Carol has none (her membership's copy is read).
+    await t.db.system(async (tx) => {
+      await tx.execute(sql`UPDATE users SET first_name = 'Zed' WHERE id = ${ids.bob!}`);
+      await tx.execute(sql`UPDATE users SET first_name = 'Abe' WHERE id = ${ids.carol!}`);
+    });
+    expect((await page(1)).people).toEqual([
+      ['Abe', 1],
+      ['Ada', 1],
+    ]);
+    expect((await page(2)).people).toEqual([
+      ['Mia', 2],
+      ['Zed', 1],
+    ]);
+    await t.db.system(async (tx) => {
+      await tx.execute(sql`UPDATE users SET first_name = 'Bob' WHERE id = ${ids.bob!}`);
+      await tx.execute(sql`UPDATE users SET first_name = 'Carol' WHERE id = ${ids.carol!}`);
+    });
   });
 });
 

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignSchedule, createSchedule } from '../../db/seed/attendance-factories';
+import { addMembership, createCompany, createUser } from '../../db/seed/factories';
+import { memberships, scheduleAssignments, users } from '../../db/schema/index';
+import { createCtx, forCompany } from '../../lib/context';
+import { rows } from '../../lib/sql';
+import { boardDrift } from '../../test/board-drift';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { rebuild } from '../stats/stats.service';
+
+/**
+ * The day board's members per assigned schedule, kept as a series of changes by triggers on the
+ * assignments and the memberships (migration 0034): after every kind of change, the members each
+ * schedule has on a day equal a count over the raw rows, and the series equals its recomputation.
+ */
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('members per assigned schedule', () => {
+  it('follows assignments and memberships through every change, and the rebuild mends a drift', async () => {
+    const w = await t.db.system(async (tx) => {
+      const c = await createCompany(tx, { name: 'Series', subDomain: 'series' });
+      await createSchedule(tx, c.id, { name: 'Office', isDefault: true });
+      const early = await createSchedule(tx, c.id, { name: 'Early' });
+      const late = await createSchedule(tx, c.id, { name: 'Late' });
+      const people: string[] = [];
+      for (const n of [1, 2, 3, 4]) {
+        const u = await createUser(tx, { email: `s${n}@series.test`, firstName: `S${n}` });
+        await addMembership(tx, c.id, u.id);
+        people.push(u.id);
+      }
+      return { c: c.id, early: early.id, late: late.id, people: people as [string, string, string, string] };
+    });
+    const [p1, p2, p3, p4] = w.people;
+    const DAYS = ['2026-01-01', '2026-02-01', '2026-03-01', '2026-04-01', '2026-05-01'];
+    // Members per schedule on each day: from the series, and counted from the raw rows.
+    const members = () =>
+      t.db.system((tx) =>
+        rows<{ day: string; s: string; kept: number; counted: number }>(
+          tx,
+          sql`SELECT d::text AS day, s.id::text AS s,
+                     (SELECT coalesce(sum(n), 0) FROM schedule_member_changes x
+                       WHERE x.company_id = ${w.c} AND x.schedule_id = s.id AND x.day <= d)::int AS kept,
+                     (SELECT count(*) FROM memberships m
+                       WHERE m.company_id = ${w.c} AND m.enabled
+                         AND (SELECT a.schedule_id FROM schedule_assignments a
+                               WHERE a.company_id = ${w.c} AND a.user_id = m.user_id AND a.effective_from <= d
+                               ORDER BY a.effective_from DESC LIMIT 1) = s.id)::int AS counted
+                FROM unnest(${`{${DAYS.join(',')}}`}::date[]) d
+               CROSS JOIN (SELECT id FROM work_schedules WHERE company_id = ${w.c} AND NOT is_default) s
+               ORDER BY 1, 2`,
+        ),
+      );
+    const check = async (step: string, early: number[]) => {
+      const m = await members();
+      expect(
+        m.filter((r) => r.kept !== r.counted),
+        step,
+      ).toEqual([]);
+      expect(
+        m.filter((r) => r.s === w.early).map((r) => r.kept),
+        step,
+      ).toEqual(early);
+      const drift = await t.db.system((tx) => boardDrift(tx, w.c));
+      expect(
+        drift.find((d) => d.kind === 'assigned'),
+        step,
+      ).toEqual({ kind: 'assigned', n: 0 });
+    };
+    const change = (fn: Parameters<typeof t.db.system>[0]) => t.db.system(fn);
+
+    await change(async (tx) => {
+      await assignSchedule(tx, w.c, p1, w.early, '2026-02-01');
+      await assignSchedule(tx, w.c, p1, w.late, '2026-04-01');
+      await assignSchedule(tx, w.c, p2, w.early, '2026-03-01');
+      await assignSchedule(tx, w.c, p3, w.early, '2026-01-01');
+    });
+    await check('assigned', [1, 2, 3, 2, 2]);
+    // Several rows of one person in one statement, then moved and switched in one statement.
+    await change((tx) =>
+      tx.insert(scheduleAssignments).values([
+        { companyId: w.c, userId: p4, scheduleId: w.late, effectiveFrom: '2026-01-01' },
+        { companyId: w.c, userId: p4, scheduleId: w.early, effectiveFrom: '2026-02-01' },
+        { companyId: w.c, userId: p4, scheduleId: w.late, effectiveFrom: '2026-03-01' },
+      ]),
+    );
+    await check('three rows at once', [1, 3, 3, 2, 2]);
+    await change((tx) =>
+      tx
+        .update(scheduleAssignments)
+        .set({
+          effectiveFrom: sql`effective_from + 14`,
+          scheduleId: sql`CASE WHEN schedule_id = ${w.late}::uuid THEN ${w.early}::uuid ELSE ${w.late}::uuid END`,
+        })
+        .where(sql`company_id = ${w.c} AND user_id = ${p4}`),
+    );
+    await check('moved and switched', [1, 3, 3, 3, 3]);
+    await change((tx) => tx.delete(scheduleAssignments).where(sql`company_id = ${w.c} AND user_id = ${p2}`));
+    await check('removed', [1, 3, 2, 2, 2]);
+    // The membership: disabled, enabled, removed, made again (the assignments stay with the person).
+    const set = (userId: string, enabled: boolean) =>
+      change((tx) => tx.update(memberships).set({ enabled }).where(sql`company_id = ${w.c} AND user_id = ${userId}`));
+    await set(p3, false);
+    await check('disabled', [0, 2, 1, 1, 1]);
+    await set(p3, true);
+    await check('enabled', [1, 3, 2, 2, 2]);
+    await change((tx) => tx.update(users).set({ firstName: 'Renamed' }).where(sql`id = ${p3}`));
+    await check('renamed', [1, 3, 2, 2, 2]);
+    await change((tx) => tx.delete(memberships).where(sql`company_id = ${w.c} AND user_id = ${p3}`));
+    await check('membership removed', [0, 2, 1, 1, 1]);
+    await change((tx) => addMembership(tx, w.c, p3));
+    await check('member again', [1, 3, 2, 2, 2]);
+    await change((tx) => tx.delete(users).where(sql`id = ${p1}`));
+    await check('person deleted', [1, 2, 1, 2, 2]);
+
+    // Drift only the server's login role can write is mended by the rebuild command.
+    await t.db.query(
+      `INSERT INTO schedule_member_changes AS x (company_id, schedule_id, day, n) VALUES ($1, $2, '2026-02-01', 3)
+       ON CONFLICT (company_id, schedule_id, day) DO UPDATE SET n = x.n + 3`,
+      [w.c, w.early],
+    );
+    const drifted = await t.db.system((tx) => boardDrift(tx, w.c));
+    expect(drifted.find((d) => d.kind === 'assigned')!.n).toBeGreaterThan(0);
+    await rebuild(forCompany(createCtx(t.app), w.c));
+    await check('rebuilt', [1, 2, 1, 2, 2]);
+  });
+
+  it('is refused to the app role, which only reads its own company', async () => {
+    const [c] = await t.db.system((tx) =>
+      rows<{ id: string }>(tx, sql`SELECT id FROM companies WHERE sub_domain = 'series'`),
+    );
+    const other = await t.db.system((tx) => createCompany(tx, { name: 'Other', subDomain: 'other-series' }));
+    await expect(
+      t.db.scoped({ companyId: other.id }, (tx) =>
+        tx.execute(sql`INSERT INTO schedule_member_changes VALUES (${other.id}, ${other.id}, '2026-01-01', 1)`),
+      ),
+    ).rejects.toThrow();
+    const seen = await t.db.scoped({ companyId: other.id }, (tx) =>
+      rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM schedule_member_changes WHERE company_id = ${c!.id}`),
+    );
+    expect(seen).toEqual([{ n: 0 }]);
+  });
+});
