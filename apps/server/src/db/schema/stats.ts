@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 import { users } from './users';
 
@@ -164,3 +164,16 @@ export const scheduleMemberTerms = pgTable(
     }),
   ],
 );
+
+/**
+ * A company's count of changes that can move its Stats compliance figures at an instant already past
+ * (memberships, teams, departments, policies and their versions, acknowledgements recorded for the
+ * past), bumped by triggers (migration 0035): a figure computed for a past instant stays right while
+ * the count is unchanged, so the server keeps it (decision 024, amended 2026-11-28).
+ */
+export const statsEpochs = pgTable('stats_epochs', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});

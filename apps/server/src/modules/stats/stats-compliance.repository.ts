@@ -67,6 +67,7 @@ export async function complianceFigures(tx: Tx, companyId: string, f: StatsFilte
                  max(a.version_number) FILTER (WHERE a.acknowledged_at < cut.e2) AS v2
             FROM policy_acknowledgements a CROSS JOIN cut
            WHERE a.company_id = ${companyId} AND a.policy_id IN (SELECT policy_id FROM req)
+             ${filtered(f) ? sql`AND a.user_id IN (SELECT user_id FROM people)` : sql``}
            GROUP BY 1, 2
         ),
         asg AS (

@@ -16,6 +16,8 @@ export interface CompanyClock {
   has_policies: boolean;
   /** Whether the company has a certification type (likewise). */
   has_certification_types: boolean;
+  /** The company's count of changes that move past compliance figures (`stats_epochs`, migration 0035). */
+  compliance_epoch: string;
 }
 
 /** The company's zone, week start and today's company date, and whether it has policies and certifications. */
@@ -25,7 +27,8 @@ export async function clock(tx: Tx, companyId: string) {
     sql`SELECT c.time_zone, coalesce(s.week_start, 1)::int AS week_start,
                to_char((now() AT TIME ZONE c.time_zone)::date, 'YYYY-MM-DD') AS today,
                EXISTS (SELECT 1 FROM policies p WHERE p.company_id = c.id) AS has_policies,
-               EXISTS (SELECT 1 FROM certification_types ct WHERE ct.company_id = c.id) AS has_certification_types
+               EXISTS (SELECT 1 FROM certification_types ct WHERE ct.company_id = c.id) AS has_certification_types,
+               coalesce((SELECT x.n FROM stats_epochs x WHERE x.company_id = c.id), 0)::text AS compliance_epoch
           FROM companies c LEFT JOIN attendance_settings s ON s.company_id = c.id
          WHERE c.id = ${companyId}`,
   );

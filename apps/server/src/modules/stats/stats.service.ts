@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { type Ctx, forCompany, type TenantCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { complianceAt } from './compliance-figures';
 import { departmentExists } from '../departments/departments.service';
 import * as pointInTime from './stats-compliance.repository';
 import * as days from './stats-days.repository';
@@ -99,7 +100,7 @@ async function figuresOf(
   const timeOff = await days.timeOffTaken(tx, ctx.companyId, f, periods);
   const ends: [string, string] = [current.to, previous.to];
   const compliance = clock.has_policies
-    ? await pointInTime.complianceFigures(tx, ctx.companyId, f, ends)
+    ? await complianceAt(tx, ctx.companyId, f, ends, clock)
     : ends.map(() => ({ assigned: 0, acknowledged: 0, overdue: 0 }));
   const certifications = clock.has_certification_types
     ? await pointInTime.certificationFigures(tx, ctx.companyId, f, ends)
