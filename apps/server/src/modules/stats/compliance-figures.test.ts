@@ -45,6 +45,7 @@ describe('Stats policy figures, kept and live', () => {
       await tx
         .insert(teamMembers)
         .values(people.slice(0, 3).map((userId) => ({ companyId: c.id, teamId: team.id, userId })));
+      for (const userId of people.slice(2, 5)) await setEmployee(tx, c.id, userId, { departmentId: dept.id });
       const everyone = await createPolicy(tx, c.id, {
         title: 'Conduct',
         dueDays: 7,
@@ -79,6 +80,8 @@ describe('Stats policy figures, kept and live', () => {
           );
         });
         for (const g of got) expect(g.kept, `${step} ${JSON.stringify(f)}`).toEqual(g.statement);
+        // Every filter has people in some policy's audience today (the comparison is not of zeros).
+        expect(got[0]!.statement[0]!.assigned, `${step} ${JSON.stringify(f)}`).toBeGreaterThan(0);
       }
       expect(complianceWork.statements - before, `${step}: statements`).toBe(work);
     };
