@@ -25,4 +25,16 @@ describe('SimpleTable', () => {
     expect(buttons.length).toBeGreaterThanOrEqual(5);
     for (const b of buttons) expect(b.getAttribute('aria-label'), b.outerHTML).toBeTruthy();
   });
+
+  it('keeps a caption that repeats its card title for screen readers only', async () => {
+    renderScreen(
+      <SimpleTable caption="Policies to read" captionHidden columns={['Policy']} empty="None" isEmpty={false}>
+        <tr>
+          <td>Code of Conduct</td>
+        </tr>
+      </SimpleTable>,
+    );
+    const table = await screen.findByRole('table', { name: 'Policies to read' });
+    expect(table.querySelector('caption')!.className).toContain('caption-hidden');
+  });
 });

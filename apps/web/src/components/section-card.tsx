@@ -42,6 +42,7 @@ export function SectionCard({
  */
 export function SimpleTable({
   caption,
+  captionHidden,
   columns,
   empty,
   isEmpty,
@@ -53,6 +54,8 @@ export function SimpleTable({
   children,
 }: {
   caption: string;
+  /** The caption says what the card's title already says: kept for screen readers, not shown twice. */
+  captionHidden?: boolean;
   columns: string[];
   empty: ReactNode;
   isEmpty: boolean;
@@ -81,7 +84,12 @@ export function SimpleTable({
   return (
     <>
       <Table striped={striped} data-testid={testId} ref={ref} role="table" className="stack-table">
-        <Table.Caption style={{ captionSide: 'top', textAlign: 'start' }}>{caption}</Table.Caption>
+        <Table.Caption
+          className={captionHidden ? 'caption-hidden' : undefined}
+          style={{ captionSide: 'top', textAlign: 'start' }}
+        >
+          {caption}
+        </Table.Caption>
         <Table.Thead role="rowgroup">
           <Table.Tr role="row">
             {columns.map((c) => (

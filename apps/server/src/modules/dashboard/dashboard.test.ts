@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema/index';
 import { createCorrectionRequest, createEntry } from '../../db/seed/attendance-factories';
@@ -128,6 +128,23 @@ describe('dashboard overview', () => {
         dueDays: 14,
         versions: [{ body: { html: '<p>Be kind.</p>' }, publishedDaysAgo: 30 }],
       });
+      // Due on joining: the four are overdue. An archived policy and another company's count nowhere.
+      await createPolicy(tx, c.id, {
+        title: 'Safety',
+        dueDays: 0,
+        versions: [{ body: { html: '<p>Mind the step.</p>' }, publishedDaysAgo: 5 }],
+      });
+      const old = await createPolicy(tx, c.id, {
+        title: 'Old',
+        dueDays: 0,
+        versions: [{ body: { html: '<p>Gone.</p>' }, publishedDaysAgo: 50 }],
+      });
+      await tx.execute(sql`UPDATE policies SET archived_at = now() WHERE id = ${old.id}`);
+      await createPolicy(tx, other.id, {
+        title: 'Theirs',
+        dueDays: 0,
+        versions: [{ body: { html: '<p>Not yours.</p>' }, publishedDaysAgo: 5 }],
+      });
       // First aid for everyone: the manager's expires in 10 days, the report's expired yesterday,
       // the admin's is valid for a year and the member has none.
       const firstAid = await createCertificationType(tx, c.id, { name: 'First aid', validityMonths: 24 });
@@ -166,9 +183,9 @@ describe('dashboard overview', () => {
     expect(Object.values(body.attendance.counts as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(4);
     expect(body.approvals).toEqual({ timeOff: 2, corrections: 1, joinRequests: 0 });
     expect(body.compliance).toEqual({
-      activePolicies: 1,
+      activePolicies: 2,
       outstanding: 4,
-      overdue: 0,
+      overdue: 4,
       certificationsExpiring: 1,
       certificationsExpired: 1,
       certificationsMissing: 1,

@@ -59,14 +59,21 @@ export async function list(tx: Tx, companyId: string, q: PolicyListQuery) {
   return { data, totalItems: c?.n ?? 0 };
 }
 
-/** The ids of the company's active (published, not archived) policies, the first `limit` by title. */
-export async function activeIds(tx: Tx, companyId: string, limit: number) {
-  const found = await rows<{ id: string }>(
+/**
+ * The dashboard's compliance figures in one statement: the active policies (the first `limit` by
+ * title) and their outstanding and overdue people from the due buckets (decision 022).
+ */
+export async function backlog(tx: Tx, companyId: string, limit: number) {
+  const [r] = await rows<{ active_policies: number; outstanding: number; overdue: number }>(
     tx,
-    sql`SELECT p.id FROM policies p WHERE p.company_id = ${companyId} AND ${statusCondition('active')!}
-        ORDER BY p.title, p.id LIMIT ${limit}`,
+    sql`WITH a AS (SELECT p.id FROM policies p WHERE p.company_id = ${companyId} AND ${statusCondition('active')!}
+                    ORDER BY p.title, p.id LIMIT ${limit})
+        SELECT (SELECT count(*) FROM a)::int AS active_policies,
+               coalesce(sum(d.n) FILTER (WHERE d.due_at >= now()), 0)::int AS outstanding,
+               coalesce(sum(d.n) FILTER (WHERE d.due_at < now()), 0)::int AS overdue
+          FROM policy_due_counts d WHERE d.company_id = ${companyId} AND d.policy_id IN (SELECT id FROM a)`,
   );
-  return found.map((r) => r.id);
+  return { activePolicies: r?.active_policies ?? 0, outstanding: r?.outstanding ?? 0, overdue: r?.overdue ?? 0 };
 }
 
 export async function find(tx: Tx, companyId: string, id: string, lock = false) {

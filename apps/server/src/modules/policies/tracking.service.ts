@@ -45,16 +45,7 @@ export async function tracking(ctx: TenantCtx, { id, ...q }: PolicyTrackingQuery
 /** The dashboard's compliance figures: outstanding and overdue acknowledgements summed over the active policies. */
 export const SUMMARY_POLICY_LIMIT = 200;
 export async function complianceSummary(ctx: TenantCtx) {
-  return ctx.run(async (tx) => {
-    const ids = await repo.activeIds(tx, ctx.companyId, SUMMARY_POLICY_LIMIT);
-    const total = { activePolicies: ids.length, outstanding: 0, overdue: 0 };
-    for (const id of ids) {
-      const c = await trackingRepo.completion(tx, ctx.companyId, id);
-      total.outstanding += c.outstanding;
-      total.overdue += c.overdue;
-    }
-    return total;
-  });
+  return ctx.run((tx) => repo.backlog(tx, ctx.companyId, SUMMARY_POLICY_LIMIT));
 }
 
 export const TRACKING_CSV_HEADER = [

@@ -31,6 +31,7 @@ export default function MyCertificationsScreen() {
       <SectionCard title={t('admin:certifications.myList')}>
         <SimpleTable
           caption={t('admin:certifications.myList')}
+          captionHidden
           testId="my-certifications"
           columns={[
             t('admin:certifications.name'),

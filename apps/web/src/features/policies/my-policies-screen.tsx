@@ -20,6 +20,7 @@ export default function MyPoliciesScreen() {
       <SectionCard title={t('admin:policies.myList')}>
         <SimpleTable
           caption={t('admin:policies.myList')}
+          captionHidden
           testId="my-policies"
           columns={[
             t('admin:policies.policyTitle'),
