@@ -153,9 +153,10 @@ const NIL = '00000000-0000-0000-0000-000000000000';
  * What the board needs before its counts, in one statement: the settings, the day (asked, else the
  * company's today), whether it is a holiday, the schedules; and, for the rest of the transaction,
  * plans with the values and no JIT (generic plans cannot see the day and ran past the query timeout
- * at 100,000 members; compiling the counts statement took 2 s).
+ * at 100,000 members; compiling the counts statement took 2 s). `customPlans` false (the counts
+ * alone, which read only maintained rows by key): no JIT, but plans the server may keep.
  */
-export async function boardHead(tx: Tx, companyId: string, date: string | null) {
+export async function boardHead(tx: Tx, companyId: string, date: string | null, customPlans = true) {
   const day = sql`(SELECT d FROM board_day)`;
   return together<{
     settings: SettingsRow[];
@@ -170,7 +171,9 @@ export async function boardHead(tx: Tx, companyId: string, date: string | null) 
       day: sql`SELECT d::text AS date FROM board_day`,
       holidays: holidaysBetweenSql(companyId, day, day),
       schedules: listSchedulesSql(companyId),
-      plans: sql`SELECT set_config('plan_cache_mode', 'force_custom_plan', true), set_config('jit', 'off', true)`,
+      plans: customPlans
+        ? sql`SELECT set_config('plan_cache_mode', 'force_custom_plan', true), set_config('jit', 'off', true)`
+        : sql`SELECT set_config('jit', 'off', true)`,
     },
     sql`board_day AS (SELECT coalesce(${date}::date, (now() AT TIME ZONE c.time_zone)::date) AS d
                         FROM companies c WHERE c.id = ${companyId})`,

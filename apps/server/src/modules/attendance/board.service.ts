@@ -79,8 +79,8 @@ const DAY_ROWS_DIRECT = 2000;
  * filtered members are judged one by one (the cost follows the filter's size, not the company's).
  */
 /** The board's day: settings, day, holiday, schedules and the planner's settings, one statement. */
-async function boardDay(tx: Tx, companyId: string, date: string | null) {
-  const head = await repo.boardHead(tx, companyId, date);
+async function boardDay(tx: Tx, companyId: string, date: string | null, customPlans = true) {
+  const head = await repo.boardHead(tx, companyId, date, customPlans);
   const settings = head.settings[0];
   const day0 = head.day[0]?.date;
   if (!settings || !day0) throw new AppError('NOT_FOUND');
@@ -101,7 +101,7 @@ async function boardDay(tx: Tx, companyId: string, date: string | null) {
  */
 export function todayCounts(ctx: TenantCtx) {
   return ctx.run(async (tx) => {
-    const { date, day } = await boardDay(tx, ctx.companyId, null);
+    const { date, day } = await boardDay(tx, ctx.companyId, null, false);
     return { date, counts: countsOf(await repo.boardKeyCounts(tx, ctx.companyId, day)) };
   });
 }

@@ -150,6 +150,19 @@ export async function listTypes(tx: Tx, companyId: string, q: CertificationTypeL
   return { data, totalItems: c?.n ?? 0 };
 }
 
+/**
+ * The dashboard's backlog: the company's first `limit` types by name, each with the company's today
+ * (one statement; no types, no row).
+ */
+export function backlogTypes(tx: Tx, companyId: string, limit: number) {
+  return rows<TypeRow & { today: string }>(
+    tx,
+    sql`SELECT ${TYPE_COLS}, to_char((now() AT TIME ZONE c.time_zone)::date, 'YYYY-MM-DD') AS today
+          FROM certification_types ct JOIN companies c ON c.id = ct.company_id
+         WHERE ct.company_id = ${companyId} ORDER BY lower(ct.name), ct.id LIMIT ${limit}`,
+  );
+}
+
 export async function findType(tx: Tx, companyId: string, id: string, lock = false) {
   const [row] = await rows<TypeRow>(
     tx,

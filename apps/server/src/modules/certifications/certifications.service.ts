@@ -98,15 +98,11 @@ export async function matchingTypesInTx(tx: Tx, companyId: string, q: string, li
 /** The dashboard's certification figures: expiring, expired and missing, summed over the types (the first 100 by name). */
 export async function backlog(ctx: TenantCtx) {
   return ctx.run(async (tx) => {
-    const today = await todayIn(tx, ctx.companyId);
-    const { data } = await repo.listTypes(
-      tx,
-      ctx.companyId,
-      CertificationTypeListQuerySchema.parse({ itemsPerPage: 100 }),
-    );
+    const types = await repo.backlogTypes(tx, ctx.companyId, 100);
     const total = { expiring: 0, expired: 0, missing: 0 };
-    const counts = await countsRepo.countsByType(tx, ctx.companyId, data, today);
-    for (const r of data) {
+    if (!types.length) return total;
+    const counts = await countsRepo.countsByType(tx, ctx.companyId, types, types[0]!.today);
+    for (const r of types) {
       const c = countsOf(counts.get(r.id)!);
       total.expiring += c.expiring;
       total.expired += c.expired;

@@ -28,14 +28,15 @@ export interface OverviewSees {
 export async function overview(ctx: TenantCtx, sees: OverviewSees): Promise<DashboardOverview> {
   const { board, timeOff, pendingCorrections, counts, policies, certs } = await ctx.run(async (tx) => {
     const one = joinTransaction(ctx, tx);
-    return {
-      board: sees.attendance ? await attendanceBoard.todayCounts(one) : null,
-      timeOff: await timeOffRequests.approvalCount(one, { asAdmin: sees.timeOffAdmin }),
-      pendingCorrections: sees.attendance ? await corrections.pendingCount(one) : null,
-      counts: sees.joinRequests ? await summary(one) : null,
-      policies: sees.compliance ? await tracking.complianceSummary(one) : null,
-      certs: sees.compliance ? await certifications.backlog(one) : null,
-    };
+    const timeOff = await timeOffRequests.approvalCount(one, { asAdmin: sees.timeOffAdmin });
+    const pendingCorrections = sees.attendance ? await corrections.pendingCount(one) : null;
+    const counts = sees.joinRequests ? await summary(one) : null;
+    const policies = sees.compliance ? await tracking.complianceSummary(one) : null;
+    const certs = sees.compliance ? await certifications.backlog(one) : null;
+    // The board last: it asks the rest of its transaction for plans made with the values
+    // (board.repository `boardHead`), which would have every statement above planned anew.
+    const board = sees.attendance ? await attendanceBoard.todayCounts(one) : null;
+    return { board, timeOff, pendingCorrections, counts, policies, certs };
   });
   return {
     attendance: board ? { date: board.date, counts: board.counts } : null,
