@@ -6,7 +6,7 @@ import type { CompanyClock, StatsFilter } from './stats.repository';
 
 /**
  * Policy figures at the ends of an answer's two periods without a pass over the members per answer
- * (docs/stats.md, "How the compliance figures are read"):
+ * (decision 028; docs/stats.md, "How the figures are kept"):
  * - an end already past (by five minutes: a transaction still open may write an acknowledgement
  *   stamped before it) is computed once and kept by this process under the company's count of
  *   changes that could move it (`stats_epochs`, bumped by triggers, migration 0035), so it is
@@ -59,9 +59,4 @@ export async function complianceAt(
     kept.set(key(d), computed[i]!);
   }
   return days.map((_, i) => found[i] ?? computed[i]!);
-}
-
-/** Forgets every kept figure (tests that rewrite history behind the triggers' back). */
-export function forgetKeptFigures() {
-  kept.clear();
 }
