@@ -54,6 +54,12 @@ CREATE OR REPLACE FUNCTION schedule_members_refresh(cs uuid[], us uuid[])
 RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 BEGIN
   IF cs IS NULL OR cardinality(cs) = 0 THEN RETURN; END IF;
+  -- Most writes touch people with no assignment and no share (a member joining, a rename): one probe.
+  IF NOT EXISTS (SELECT 1 FROM unnest(cs, us) AS x(c, u)
+                  WHERE EXISTS (SELECT 1 FROM schedule_assignments a WHERE a.company_id = x.c AND a.user_id = x.u)
+                     OR EXISTS (SELECT 1 FROM schedule_member_terms t WHERE t.company_id = x.c AND t.user_id = x.u)) THEN
+    RETURN;
+  END IF;
   -- Taken back.
   INSERT INTO schedule_member_changes AS x (company_id, schedule_id, day, n)
   SELECT t.company_id, t.schedule_id, t.day, -sum(t.n)::int
