@@ -158,19 +158,10 @@ BEGIN
   IF (p_company = app_company_id() OR app_is_system()) IS NOT TRUE THEN RETURN; END IF;
   DELETE FROM schedule_member_changes WHERE company_id = p_company;
   DELETE FROM schedule_member_terms WHERE company_id = p_company;
-  INSERT INTO schedule_member_terms (company_id, user_id, schedule_id, day, n)
-  SELECT p_company, t.u, t.s, v.d, sum(v.k)::int FROM (
-      SELECT a.user_id AS u, a.schedule_id AS s, a.effective_from AS f,
-             lead(a.effective_from) OVER (PARTITION BY a.user_id ORDER BY a.effective_from) AS nf
-        FROM schedule_assignments a
-        JOIN memberships m ON m.company_id = a.company_id AND m.user_id = a.user_id AND m.enabled
-       WHERE a.company_id = p_company) t
-   CROSS JOIN LATERAL (VALUES (t.f, 1), (t.nf, -1)) v(d, k)
-   WHERE v.d IS NOT NULL
-   GROUP BY 1, 2, 3, 4 HAVING sum(v.k) <> 0;
-  INSERT INTO schedule_member_changes (company_id, schedule_id, day, n)
-  SELECT p_company, schedule_id, day, sum(n)::int FROM schedule_member_terms WHERE company_id = p_company
-   GROUP BY 1, 2, 3 HAVING sum(n) <> 0;
+  -- Every person with an assignment, derived as a change would (nothing stored is left to take back).
+  PERFORM schedule_members_refresh(x.cs, x.us)
+     FROM (SELECT array_agg(company_id) AS cs, array_agg(user_id) AS us
+             FROM (SELECT DISTINCT company_id, user_id FROM schedule_assignments WHERE company_id = p_company) d) x;
 END $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION schedule_members_refresh(uuid[], uuid[]) FROM PUBLIC;

@@ -191,12 +191,10 @@ export async function liveFigures(
             CROSS JOIN LATERAL (SELECT a.acked_number, a.joined_at FROM policy_assignees a
                                  WHERE a.company_id = ${companyId} AND a.policy_id = l.id AND a.user_id = fp.user_id
                                  LIMIT 1) pa`
-    : sql`SELECT (SELECT coalesce(sum(pc.assigned), 0) FROM policy_counts pc
-                   WHERE pc.company_id = ${companyId} AND pc.policy_id IN (SELECT id FROM live))::int AS assigned,
-                 (SELECT coalesce(sum(pc.acknowledged), 0) FROM policy_counts pc
-                   WHERE pc.company_id = ${companyId} AND pc.policy_id IN (SELECT id FROM live))::int AS acknowledged,
+    : sql`SELECT coalesce(sum(pc.assigned), 0)::int AS assigned, coalesce(sum(pc.acknowledged), 0)::int AS acknowledged,
                  (SELECT coalesce(sum(d.n), 0) FROM policy_due_counts d
-                   WHERE d.company_id = ${companyId} AND d.policy_id IN (SELECT id FROM live) AND d.due_at < cut.e)::int AS overdue`;
+                   WHERE d.company_id = ${companyId} AND d.policy_id IN (SELECT id FROM live) AND d.due_at < cut.e)::int AS overdue
+            FROM policy_counts pc WHERE pc.company_id = ${companyId} AND pc.policy_id IN (SELECT id FROM live)`;
   const [r] = await rows<{ ok: boolean; assigned: number; acknowledged: number; overdue: number }>(
     tx,
     sql`WITH cut AS (
