@@ -1,7 +1,7 @@
 // `npm test`: every check and test tier, in order, stopping at the first failure.
 // Prints one closing line "tests: N passed, N failed" summed over the runners.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -111,12 +111,10 @@ const serverArgs = (report) => [
 ];
 const pgArgs = serverArgs(pgReport);
 
-// CI's server suites (on PGlite, then on PostgreSQL), when asked for with TEST_ALONGSIDE_E2E=1: run
-// one after the other from the start, beside every other tier (lint, typecheck, the unit tests, the
-// build, the end-to-end tier, the fault injection, the area generator, the deployment tier), and
-// waited for at the end; stopped at once when one of those fails. They use ports, databases and
-// folders of their own. Each vitest run takes one worker, so that two tiers side by side hold the two
-// cores (the end-to-end tier holds about one: one browser, one server).
+// CI's second lane, when asked for with TEST_ALONGSIDE_E2E=1 (see startAlongside): started at once,
+// waited for at the end, stopped at once when a tier of the first lane fails. Each vitest run takes
+// one worker, so that the two lanes hold the two cores (the end-to-end tier holds about one: one
+// browser, one server).
 const pgAlongside = process.env.TEST_ALONGSIDE_E2E === '1' && !only.length;
 const alongside = pgAlongside ? startAlongside() : null;
 
@@ -153,30 +151,68 @@ if (existsSync(join(root, 'apps/web/index.html'))) {
   if (existsSync(join(root, 'scripts/check-size.mjs'))) step('size', 'node', ['scripts/check-size.mjs']);
 }
 
+/**
+ * CI's second lane (TEST_ALONGSIDE_E2E=1): the server's files on PGlite, then on PostgreSQL, then the
+ * fault injection and the area generator, one after the other from the start, beside the first lane
+ * (lint, typecheck, the unit tests, the build, the end-to-end tier, the deployment tier). Each uses
+ * ports, databases and folders of its own. The two lanes take about as long as each other (about
+ * 15 minutes each on a quiet 2-core machine), so neither core waits long for the other.
+ */
 function startAlongside() {
   const log = join(out, 'alongside.log');
-  const quote = (args) => args.map((a) => `'${a}'`).join(' ');
-  const pglite = `VITEST_MAX_WORKERS=1 ${bin('vitest')} ${quote(serverArgs(pgliteReport))} && `;
-  const pg = process.env.TEST_DATABASE_URL
-    ? `TEST_DB=pg VITEST_MAX_WORKERS=1 ${bin('vitest')} ${quote(pgArgs)} && `
-    : '';
-  const chain = `${pglite}${pg}true`;
-  console.log(`\n▶ beside the other tiers: ${chain} (output: ${log})`);
+  const lane = [
+    {
+      name: 'api (PGlite)',
+      cmd: bin('vitest'),
+      args: serverArgs(pgliteReport),
+      env: { VITEST_MAX_WORKERS: '1' },
+    },
+    ...(process.env.TEST_DATABASE_URL
+      ? [
+          {
+            name: 'api (PostgreSQL)',
+            cmd: bin('vitest'),
+            args: pgArgs,
+            env: { TEST_DB: 'pg', VITEST_MAX_WORKERS: '1' },
+          },
+        ]
+      : []),
+    { name: 'faults', cmd: 'npm', args: ['run', '--silent', 'test:faults'], env: {} },
+    { name: 'generator', cmd: 'npm', args: ['run', '--silent', 'test:generator'], env: {} },
+  ];
+  console.log(`\n▶ beside the other tiers: ${lane.map((s) => s.name).join(', ')} (output: ${log})`);
   const t0 = Date.now();
   const fd = openSync(log, 'w');
-  // Its own process group, so that a failure elsewhere stops the whole chain (vitest and its workers).
-  const child = spawn('sh', ['-c', chain], { cwd: root, stdio: ['ignore', fd, fd], detached: true });
-  let running = true;
-  const done = new Promise((resolve) =>
-    child.on('exit', (code) => {
-      running = false;
-      resolve(code ?? 1);
-    }),
-  );
+  const say = (line) => writeSync(fd, `${line}\n`);
+  let current = null;
+  let stopped = false;
+  const results = [];
+  const done = (async () => {
+    for (const s of lane) {
+      if (stopped) return 1;
+      const t = Date.now();
+      say(`\n▶ ${s.name}: ${[s.cmd, ...s.args].join(' ')}`);
+      // Its own process group, so that a failure elsewhere stops the whole step (vitest and its workers).
+      current = spawn(s.cmd, s.args, {
+        cwd: root,
+        stdio: ['ignore', fd, fd],
+        detached: true,
+        env: { ...process.env, ...s.env },
+      });
+      const code = await new Promise((resolve) => current.on('exit', (c) => resolve(c ?? 1)));
+      current = null;
+      const secs = ((Date.now() - t) / 1000).toFixed(1);
+      results.push(`${code === 0 ? '✔' : '✖'} ${s.name} (${secs}s, beside the other tiers)`);
+      say(results.at(-1));
+      if (code !== 0) return code;
+    }
+    return 0;
+  })();
   stopAlongside = () => {
-    if (!running) return;
+    stopped = true;
+    if (!current) return;
     try {
-      process.kill(-child.pid, 'SIGTERM');
+      process.kill(-current.pid, 'SIGTERM');
     } catch {
       // Already gone.
     }
@@ -187,12 +223,13 @@ function startAlongside() {
       countVitest(pgliteReport);
       countVitest(pgReport);
       const secs = ((Date.now() - t0) / 1000).toFixed(1);
-      console.log(`\n── beside the other tiers: api (PGlite, PostgreSQL) ──\n${readFileSync(log, 'utf8')}`);
+      console.log(`\n── beside the other tiers ──\n${readFileSync(log, 'utf8')}`);
+      console.log(results.join('\n'));
       if (code !== 0) {
-        console.error(`✖ the server suites beside the other tiers failed after ${secs}s`);
-        throw new StepFailed('server suites');
+        console.error(`✖ the lane beside the other tiers failed (${secs}s after the start)`);
+        throw new StepFailed('second lane');
       }
-      console.log(`✔ api (PGlite, PostgreSQL) (${secs}s, beside the other tiers)`);
+      console.log(`✔ the lane beside the other tiers (its last step ended ${secs}s after the start or earlier)`);
     },
   };
 }
@@ -210,13 +247,6 @@ function playwrightStep(name, config) {
 // Whatever fails below, the server suites beside are waited for and counted before the summary.
 try {
   if (existsSync(join(root, 'e2e/playwright.config.ts'))) playwrightStep('e2e', 'e2e/playwright.config.ts');
-
-  // CI's fault injection and area generator (their own processes, ports and folders): after the
-  // e2e tier, beside the server suites still running.
-  if (alongside) {
-    step('faults', 'npm', ['run', '--silent', 'test:faults']);
-    step('generator', 'npm', ['run', '--silent', 'test:generator']);
-  }
 
   // The production path: compiled server, `npm ci --omit=dev`, nginx with TLS, PostgreSQL and Redis.
   if (existsSync('/usr/sbin/nginx')) playwrightStep('deploy', 'e2e/deploy/playwright.config.ts');
