@@ -1,7 +1,7 @@
 // `npm test`: every check and test tier, in order, stopping at the first failure.
 // Prints one closing line "tests: N passed, N failed" summed over the runners.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -160,6 +160,7 @@ if (existsSync(join(root, 'apps/web/index.html'))) {
  */
 function startAlongside() {
   const log = join(out, 'alongside.log');
+  const summary = join(out, 'alongside-steps.log');
   const lane = [
     {
       name: 'api (PGlite)',
@@ -180,39 +181,38 @@ function startAlongside() {
     { name: 'faults', cmd: 'npm', args: ['run', '--silent', 'test:faults'], env: {} },
     { name: 'generator', cmd: 'npm', args: ['run', '--silent', 'test:generator'], env: {} },
   ];
+  // One shell runs the lane, not this process: the first lane's steps block this process's event
+  // loop (spawnSync), so it could not start the next step of the second in time.
+  const sh = (a) => `'${String(a).replaceAll("'", "'\\''")}'`;
+  const script = lane
+    .map((s) => {
+      const env = Object.entries(s.env)
+        .map(([k, v]) => `${k}=${sh(v)}`)
+        .join(' ');
+      const cmd = [s.cmd, ...s.args].map(sh).join(' ');
+      return [
+        `echo; echo ${sh(`▶ ${s.name}: ${[s.cmd, ...s.args].join(' ')}`)}; t=$(date +%s)`,
+        `if env ${env} ${cmd}; then echo "✔ ${s.name} ($(( $(date +%s) - t ))s, beside the other tiers)" | tee -a ${sh(summary)};`,
+        `else echo "✖ ${s.name} ($(( $(date +%s) - t ))s, beside the other tiers)" | tee -a ${sh(summary)}; exit 1; fi`,
+      ].join('\n');
+    })
+    .join('\n');
   console.log(`\n▶ beside the other tiers: ${lane.map((s) => s.name).join(', ')} (output: ${log})`);
   const t0 = Date.now();
   const fd = openSync(log, 'w');
-  const say = (line) => writeSync(fd, `${line}\n`);
-  let current = null;
-  let stopped = false;
-  const results = [];
-  const done = (async () => {
-    for (const s of lane) {
-      if (stopped) return 1;
-      const t = Date.now();
-      say(`\n▶ ${s.name}: ${[s.cmd, ...s.args].join(' ')}`);
-      // Its own process group, so that a failure elsewhere stops the whole step (vitest and its workers).
-      current = spawn(s.cmd, s.args, {
-        cwd: root,
-        stdio: ['ignore', fd, fd],
-        detached: true,
-        env: { ...process.env, ...s.env },
-      });
-      const code = await new Promise((resolve) => current.on('exit', (c) => resolve(c ?? 1)));
-      current = null;
-      const secs = ((Date.now() - t) / 1000).toFixed(1);
-      results.push(`${code === 0 ? '✔' : '✖'} ${s.name} (${secs}s, beside the other tiers)`);
-      say(results.at(-1));
-      if (code !== 0) return code;
-    }
-    return 0;
-  })();
+  // Its own process group, so that a failure elsewhere stops the whole lane (vitest and its workers).
+  const child = spawn('sh', ['-c', script], { cwd: root, stdio: ['ignore', fd, fd], detached: true });
+  let running = true;
+  const done = new Promise((resolve) =>
+    child.on('exit', (code) => {
+      running = false;
+      resolve(code ?? 1);
+    }),
+  );
   stopAlongside = () => {
-    stopped = true;
-    if (!current) return;
+    if (!running) return;
     try {
-      process.kill(-current.pid, 'SIGTERM');
+      process.kill(-child.pid, 'SIGTERM');
     } catch {
       // Already gone.
     }
@@ -224,7 +224,7 @@ function startAlongside() {
       countVitest(pgReport);
       const secs = ((Date.now() - t0) / 1000).toFixed(1);
       console.log(`\n── beside the other tiers ──\n${readFileSync(log, 'utf8')}`);
-      console.log(results.join('\n'));
+      if (existsSync(summary)) console.log(readFileSync(summary, 'utf8').trimEnd());
       if (code !== 0) {
         console.error(`✖ the lane beside the other tiers failed (${secs}s after the start)`);
         throw new StepFailed('second lane');
