@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { checkExpression, proving } from './context-check';
 import { inlineParams } from './inline-params';
 import type { PipelineClient } from './pg-client';
-import { APP_ROLE, BULK_TIMEOUT_MS, isDatabaseUnavailable, type Orm, type Scope, type Tx } from './scope';
+import { APP_ROLE, BULK_TIMEOUT_MS, isDatabaseUnavailable, type Orm, type Scope, setPipeline, type Tx } from './scope';
 
 /**
  * `Database.scoped` on PostgreSQL: a transaction on a pooled connection, as the row-level-security
@@ -174,8 +174,40 @@ export function pgScoped(p: pg.Pool, orm: Orm, owedCommitMs: number) {
       if (statement.status === 'rejected') throw statement.reason;
       return statement.value;
     };
+    /**
+     * Reads of this transaction side by side (`concurrently`): node-postgres' pipeline mode on until
+     * they have all answered, so a statement leaves as soon as its read asks for it. The first
+     * statement of the transaction goes alone (BEGIN and the scope lead it; one of two reads racing
+     * to begin would go outside the transaction).
+     */
+    const pipeline = async (fns: Array<() => Promise<unknown>>): Promise<unknown[]> => {
+      const out: unknown[] = [];
+      let rest = fns;
+      if (!begun && rest.length) {
+        out.push(await rest[0]!());
+        rest = rest.slice(1);
+      }
+      if (rest.length < 2) {
+        for (const fn of rest) out.push(await fn());
+        return out;
+      }
+      const c = client as unknown as PipelineClient;
+      c.pipeline = true;
+      let settled: PromiseSettledResult<unknown>[];
+      try {
+        settled = await Promise.allSettled(rest.map((fn) => fn()));
+      } finally {
+        c.pipeline = false;
+      }
+      // The cause, not a read that only found the transaction aborted behind it (25P02).
+      const failed = settled.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed.length) throw (failed.find((r) => r.reason?.code !== '25P02') ?? failed[0]!).reason;
+      for (const r of settled) out.push((r as PromiseFulfilledResult<unknown>).value);
+      return out;
+    };
     const { tx, slot } = transactionOf(client);
     slot.query = query;
+    setPipeline(tx, pipeline);
     let broken: Error | undefined;
     try {
       const result = await fn(tx);
@@ -194,6 +226,7 @@ export function pgScoped(p: pg.Pool, orm: Orm, owedCommitMs: number) {
       throw error;
     } finally {
       slot.query = () => Promise.reject(new Error('transaction over'));
+      setPipeline(tx, null);
       if (broken) owes(client);
       client.release(broken);
     }

@@ -85,3 +85,31 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** SQLSTATE 25006: a write (or a row lock) in a read-only transaction. */
 export const isReadOnlyRefusal = (error: unknown): boolean => hasCode(error, '25006');
+
+/** Per transaction on PostgreSQL: runs reads side by side, their statements pipelined (pg-scoped.ts). */
+type Pipeline = (fns: Array<() => Promise<unknown>>) => Promise<unknown[]>;
+const pipelines = new WeakMap<Tx, Pipeline>();
+
+/** pg-scoped.ts: `tx` pipelines with `run` until its transaction ends (then `null`). */
+export function setPipeline(tx: Tx, run: Pipeline | null) {
+  if (run) pipelines.set(tx, run);
+  else pipelines.delete(tx);
+}
+
+/**
+ * Independent reads of one transaction, side by side: on PostgreSQL their statements leave without
+ * waiting for each other's answers (node-postgres' pipeline mode), so reads of one statement each
+ * cost one round trip together, not one each; a read of two statements in a row, two. On the
+ * embedded database (one query at a time anyway) they run one after the other. Each must only
+ * read: a failed statement aborts the transaction, and the first failure is thrown.
+ */
+export async function concurrently<T extends readonly unknown[]>(
+  tx: Tx,
+  fns: { readonly [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  const pipeline = pipelines.get(tx);
+  if (pipeline) return (await pipeline(fns as unknown as Array<() => Promise<unknown>>)) as unknown as T;
+  const out: unknown[] = [];
+  for (const fn of fns as unknown as Array<() => Promise<unknown>>) out.push(await fn());
+  return out as unknown as T;
+}

@@ -1,5 +1,5 @@
 import type { DashboardOverview } from '@wac/shared/schemas/dashboard';
-import { joinTransaction, type TenantCtx } from '../../lib/context';
+import { concurrently, joinTransaction, type TenantCtx } from '../../lib/context';
 import * as attendanceBoard from '../attendance/board.service';
 import * as corrections from '../attendance/corrections.service';
 import * as certifications from '../certifications/certifications.service';
@@ -23,20 +23,21 @@ export interface OverviewSees {
  * What needs attention today: the day board's counts, the approvals waiting for the caller and the
  * compliance backlog, each read by the service that owns it (the same figures as its own screen),
  * and only where the caller may act. All of them in one transaction: one connection of the pool
- * per answer, not six at once, and one snapshot.
+ * per answer, not six at once, and one snapshot. The reads go side by side (`concurrently`): on
+ * PostgreSQL their eight statements take three round trips, not eight.
  */
 export async function overview(ctx: TenantCtx, sees: OverviewSees): Promise<DashboardOverview> {
-  const { board, timeOff, pendingCorrections, counts, policies, certs } = await ctx.run(async (tx) => {
+  const [timeOff, pendingCorrections, counts, policies, certs, board] = await ctx.run((tx) => {
     const one = joinTransaction(ctx, tx);
-    const timeOff = await timeOffRequests.approvalCount(one, { asAdmin: sees.timeOffAdmin });
-    const pendingCorrections = sees.attendance ? await corrections.pendingCount(one) : null;
-    const counts = sees.joinRequests ? await summary(one) : null;
-    const policies = sees.compliance ? await tracking.complianceSummary(one) : null;
-    const certs = sees.compliance ? await certifications.backlog(one) : null;
-    // The board last: it asks the rest of its transaction for plans made with the values
-    // (board.repository `boardHead`), which would have every statement above planned anew.
-    const board = sees.attendance ? await attendanceBoard.todayCounts(one) : null;
-    return { board, timeOff, pendingCorrections, counts, policies, certs };
+    const none = async () => null;
+    return concurrently(tx, [
+      () => timeOffRequests.approvalCount(one, { asAdmin: sees.timeOffAdmin }),
+      sees.attendance ? () => corrections.pendingCount(one) : none,
+      sees.joinRequests ? () => summary(one) : none,
+      sees.compliance ? () => tracking.complianceSummary(one) : none,
+      sees.compliance ? () => certifications.backlog(one) : none,
+      sees.attendance ? () => attendanceBoard.todayCounts(one) : none,
+    ] as const);
   });
   return {
     attendance: board ? { date: board.date, counts: board.counts } : null,

@@ -82,7 +82,7 @@ function Node(props: { node: OrgNode; parent: string | null; depth: number; pos:
           )}
         </UnstyledButton>
         <Avatar src={node.avatar} size="sm" radius="xl" alt="" />
-        <div>
+        <div style={{ minWidth: 0 }}>
           <Text fw={600} size="sm">
             {node.firstName} {node.lastName}
           </Text>
@@ -91,7 +91,8 @@ function Node(props: { node: OrgNode; parent: string | null; depth: number; pos:
           </Text>
         </div>
         {hasChildren && (
-          <Badge variant="light" size="sm">
+          // Never shrunk: on a phone the name wraps, the count stays whole.
+          <Badge variant="light" size="sm" style={{ flexShrink: 0 }}>
             {t('admin:orgChart.reports', { count: node.reportCount })}
           </Badge>
         )}
