@@ -8,7 +8,7 @@ import {
 import { addDays, daysBetween } from '@wac/shared/zoned-time';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
-import { type Ctx, forCompany, type TenantCtx } from '../../lib/context';
+import { concurrently, type Ctx, forCompany, type TenantCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { complianceAt } from './compliance-figures';
 import { departmentExists } from '../departments/departments.service';
@@ -91,20 +91,22 @@ async function figuresOf(
   const [current, previous] = periods;
   const lastDone = addDays(clock.today, -1);
   const [attTo] = [current.to, lastDone].sort() as [string];
-  const allRows = await days.dayFigures(tx, ctx.companyId, f, {
-    from: previous.from,
-    to: current.to,
-    attTo: attTo >= previous.from ? attTo : addDays(previous.from, -1),
-    weekStart: clock.week_start,
-  });
-  const timeOff = await days.timeOffTaken(tx, ctx.companyId, f, periods);
   const ends: [string, string] = [current.to, previous.to];
-  const compliance = clock.has_policies
-    ? await complianceAt(tx, ctx.companyId, f, ends, clock)
-    : ends.map(() => ({ assigned: 0, acknowledged: 0, overdue: 0 }));
-  const certifications = clock.has_certification_types
-    ? await pointInTime.certificationFigures(tx, ctx.companyId, f, ends)
-    : ends.map(() => ({ assigned: 0, valid: 0 }));
+  const none = async (): Promise<Array<{ assigned: number; acknowledged: number; overdue: number; valid: number }>> =>
+    ends.map(() => ({ assigned: 0, acknowledged: 0, overdue: 0, valid: 0 }));
+  // Four reads of one snapshot, side by side: one round trip for their statements, not four.
+  const [allRows, timeOff, compliance, certifications] = await concurrently(tx, [
+    () =>
+      days.dayFigures(tx, ctx.companyId, f, {
+        from: previous.from,
+        to: current.to,
+        attTo: attTo >= previous.from ? attTo : addDays(previous.from, -1),
+        weekStart: clock.week_start,
+      }),
+    () => days.timeOffTaken(tx, ctx.companyId, f, periods),
+    clock.has_policies ? () => complianceAt(tx, ctx.companyId, f, ends, clock) : none,
+    clock.has_certification_types ? () => pointInTime.certificationFigures(tx, ctx.companyId, f, ends) : none,
+  ] as const);
   return periods.map((p, i) => {
     const dayRows = allRows.filter((d) => d.day >= p.from && d.day <= p.to);
     const first = dayRows[0];
