@@ -22,6 +22,21 @@ for (const language of ['en', 'ar'] as const) {
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await page.waitForLoadState('networkidle');
         await expectNoViolations(page, path);
+        // A work phone reads left to right in Arabic too ("+351 210…", not "…210 351+").
+        if (path === '/people') {
+          await expect(
+            page.getByTestId('people-table').locator('[dir="ltr"]', { hasText: /^\+\d/ }).first(),
+          ).toBeVisible();
+          // And in the record's form (Mantine sets `dir` on the box around the input).
+          await page.getByTestId('people-table').getByRole('link', { name: 'Alice Anders' }).click();
+          const phones = page.getByRole('form').locator('input[type="tel"]');
+          await expect(phones.first()).toHaveValue(/^\+\d/);
+          for (const phone of await phones.all()) await expect(phone).toHaveCSS('direction', 'ltr');
+          await expect(page.getByRole('form').locator('input[type="text"]').first()).toHaveCSS(
+            'direction',
+            language === 'ar' ? 'rtl' : 'ltr',
+          );
+        }
       }
 
       // The top of the chart is Sam; opening him by keyboard shows his reports, one level loaded.

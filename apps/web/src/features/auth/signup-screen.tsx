@@ -121,6 +121,7 @@ function DetailsStep({ onStarted }: { onStarted: (r: RegisterStarted) => void })
         <TextInput
           label={t('signup.phone')}
           type="tel"
+          dir="ltr"
           autoComplete="tel"
           error={fieldMessage(errors.phone?.message)}
           {...form.register('phone')}

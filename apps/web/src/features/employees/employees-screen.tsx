@@ -54,7 +54,11 @@ export default function EmployeesScreen() {
         ),
     },
     { key: 'manager', header: t('admin:people.manager'), render: (p) => (p.manager ? fullName(p.manager) : '') },
-    { key: 'workPhone', header: t('admin:people.workPhone'), render: (p) => p.workPhone ?? '' },
+    {
+      key: 'workPhone',
+      header: t('admin:people.workPhone'),
+      render: (p) => (p.workPhone ? <span dir="ltr">{p.workPhone}</span> : ''),
+    },
     {
       key: 'email',
       header: t('admin:people.workEmail'),

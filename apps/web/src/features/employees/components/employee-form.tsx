@@ -69,6 +69,8 @@ export function EmployeeForm({ person, fields }: { person: Employee; fields: Cus
     <TextInput
       label={label}
       type={type}
+      // A number reads left to right in every language ("+351 210…", not "…210 351+" in Arabic).
+      dir={type === 'tel' ? 'ltr' : undefined}
       value={v[k] ?? ''}
       onChange={(e) => set(k)(e.currentTarget.value)}
       readOnly={!can(editKey)}

@@ -124,6 +124,7 @@ function Form({ profile }: { profile: Profile }) {
           <TextInput
             label={t('admin:profile.phone')}
             type="tel"
+            dir="ltr"
             value={phone}
             onChange={(e) => setPhone(e.currentTarget.value)}
             error={issues.phone}
