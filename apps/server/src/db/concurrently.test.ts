@@ -79,6 +79,32 @@ describe('concurrently', () => {
     },
   );
 
+  it('lets a read read side by side itself, and the connection leaves pipeline mode only when the outer reads are done', async () => {
+    const [inner, after] = await db.scoped({ companyId: acme, readOnly: true }, async (tx) => {
+      await stamp(tx, 'first');
+      return concurrently(tx, [
+        () =>
+          concurrently(tx, [
+            async () => (await stamp(tx, 'x')).label,
+            async () => (await stamp(tx, 'y')).label,
+          ] as const),
+        async () => {
+          // Still running when the inner reads end: its second statement follows their answers.
+          const one = await stamp(tx, 'z1');
+          const two = await stamp(tx, 'z2');
+          return [one.label, two.label];
+        },
+      ] as const);
+    });
+    expect(inner).toEqual(['x', 'y']);
+    expect(after).toEqual(['z1', 'z2']);
+    // The same (only) connection serves the next transaction.
+    const names = await db.scoped({ companyId: acme, readOnly: true }, async (tx) =>
+      (await rows<{ name: string }>(tx, sql`SELECT name FROM teams ORDER BY name`)).map((r) => r.name),
+    );
+    expect(names).toEqual(['Blue', 'Red']);
+  });
+
   it('begins the transaction with the first read alone, even when nothing ran before', async () => {
     const scopes = await db.scoped({ companyId: globex, readOnly: true }, (tx) =>
       concurrently(tx, [

@@ -180,6 +180,7 @@ export function pgScoped(p: pg.Pool, orm: Orm, owedCommitMs: number) {
      * statement of the transaction goes alone (BEGIN and the scope lead it; one of two reads racing
      * to begin would go outside the transaction).
      */
+    let pipelineDepth = 0;
     const pipeline = async (fns: Array<() => Promise<unknown>>): Promise<unknown[]> => {
       const out: unknown[] = [];
       let rest = fns;
@@ -192,12 +193,16 @@ export function pgScoped(p: pg.Pool, orm: Orm, owedCommitMs: number) {
         return out;
       }
       const c = client as unknown as PipelineClient;
+      // A read that itself reads side by side leaves the mode to the outermost call: switched off
+      // with statements of the others still on the wire, node-postgres would mix its two modes.
+      pipelineDepth++;
       c.pipeline = true;
       let settled: PromiseSettledResult<unknown>[];
       try {
         settled = await Promise.allSettled(rest.map((fn) => fn()));
       } finally {
-        c.pipeline = false;
+        pipelineDepth--;
+        if (pipelineDepth === 0) c.pipeline = false;
       }
       // The cause, not a read that only found the transaction aborted behind it (25P02).
       const failed = settled.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
