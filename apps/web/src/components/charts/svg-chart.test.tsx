@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../../test/render';
-import { SvgChart } from './svg-chart';
+import { niceTicks, SvgChart } from './svg-chart';
 
 const whole = (v: number) => String(Math.round(v));
 const axisLabels = (svg: SVGSVGElement) => [...svg.querySelectorAll('g > text')].map((t) => t.textContent);
 
 describe('SvgChart', () => {
-  it('writes each y-axis label once when whole numbers round alike (a flat headcount of 2)', () => {
+  it('runs the axis between round ticks, whole for whole numbers', () => {
+    // A headcount of 30 and 31: not 27 to 34.1 in quarters (labels 27, 29, 31, 32, 34).
+    expect(niceTicks(27, 34.1, true)).toEqual([26, 28, 30, 32, 34, 36]);
+    expect(niceTicks(0, 100, false)).toEqual([0, 25, 50, 75, 100]);
+    // One day of leave: whole days, not 0, 0.3, 0.6, 0.8, 1.1.
+    expect(niceTicks(0, 1.1, true)).toEqual([0, 1, 2]);
+    expect(niceTicks(0, 1.1, false)).toEqual([0, 0.5, 1, 1.5]);
+    // A lateness rate of 21.4 % at most.
+    expect(niceTicks(0, 23.5, false)).toEqual([0, 10, 20, 30]);
+    expect(niceTicks(1.8, 2.2, true)).toEqual([1, 2, 3]);
+  });
+
+  it('writes each y-axis label once (a flat headcount of 2)', () => {
     const { container } = renderScreen(
       <SvgChart
         kind="line"
@@ -17,8 +29,8 @@ describe('SvgChart', () => {
       />,
     );
     const svg = container.querySelector('svg') as SVGSVGElement;
-    expect(svg.querySelectorAll('line').length).toBeGreaterThanOrEqual(5);
-    expect(axisLabels(svg)).toEqual(['2']);
+    expect(svg.querySelectorAll('line').length).toBeGreaterThanOrEqual(3);
+    expect(axisLabels(svg)).toEqual(['1', '2', '3']);
   });
 
   it('keeps every label of a wide range', () => {

@@ -24,6 +24,23 @@ const H = 240;
 const PAD = { top: 12, bottom: 40, side: 48 };
 
 /**
+ * About five ticks at a round step (1, 2, 2.5 or 5 × a power of ten; whole when every value is),
+ * from at or below `lo` to at or above `hi`.
+ */
+export function niceTicks(lo: number, hi: number, whole: boolean): number[] {
+  const span = Math.max(hi - lo, 1e-9);
+  const raw = span / 4;
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const steps = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).filter((s) => !whole || Number.isInteger(s));
+  const step = Math.max(whole ? 1 : 0, steps.find((s) => s >= raw) ?? 10 * magnitude);
+  const first = Math.floor(lo / step + 1e-9) * step;
+  const last = Math.ceil(hi / step - 1e-9) * step;
+  const out: number[] = [];
+  for (let i = 0; first + i * step <= last + step / 2; i++) out.push(Number((first + i * step).toPrecision(12)));
+  return out.length > 1 ? out : [first, first + step];
+}
+
+/**
  * A line or grouped-bar chart drawn in SVG. It is an image for assistive technology (its numbers
  * are in the table alternative next to it), uses the skin's colours through CSS variables and
  * mirrors the x axis right to left.
@@ -32,8 +49,17 @@ export function SvgChart({ kind, labels, series, max, formatY, title }: ChartPro
   const { dir } = useDirection();
   const rtl = dir === 'rtl';
   const all = series.flatMap((s) => s.values.filter((v): v is number => v !== null));
-  const top = max ?? Math.max(1, ...all) * 1.1;
-  const bottom = kind === 'line' && max === undefined ? Math.max(0, Math.min(...all, top) * 0.9) : 0;
+  // The axis runs between round ticks, so that a value reads off it: a headcount of 30 and 31 sat
+  // between ticks labelled "31" and "32" when the axis ran from 27 to 34.1 in quarters.
+  const hi = max ?? Math.max(1, ...all) * 1.1;
+  const lo = kind === 'line' && max === undefined ? Math.max(0, Math.min(...all, hi) * 0.9) : 0;
+  const ticks = niceTicks(
+    lo,
+    hi,
+    all.every((v) => Number.isInteger(v)),
+  );
+  const bottom = ticks[0] as number;
+  const top = ticks[ticks.length - 1] as number;
   const plotW = W - PAD.side * 2;
   const plotH = H - PAD.top - PAD.bottom;
   const n = Math.max(1, labels.length);
@@ -43,7 +69,6 @@ export function SvgChart({ kind, labels, series, max, formatY, title }: ChartPro
     return rtl ? W - x : x;
   };
   const yOf = (v: number) => PAD.top + plotH - ((v - bottom) / Math.max(1e-9, top - bottom)) * plotH;
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => bottom + (top - bottom) * f);
   // A narrow range of whole numbers (a headcount of 2 all month) formats several ticks alike
   // ("2, 2, 2, 2, 2"): each line keeps its grid line, and only a label that differs from the one
   // below it is written.
