@@ -1,5 +1,6 @@
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
 import type pg from 'pg';
+import { hasCode } from './causes';
 import { checkExpression, proving } from './context-check';
 import { inlineParams } from './inline-params';
 import type { PipelineClient } from './pg-client';
@@ -140,10 +141,42 @@ export function pgScoped(p: pg.Pool, orm: Orm, owedCommitMs: number) {
       return Array.isArray(results) ? results[results.length - 1] : results;
     };
     /**
+     * Statements of this connection side by side: node-postgres' pipeline mode on until every one
+     * has answered, so each leaves as soon as it is asked for, not after the others' answers. The
+     * mode is the outermost call's (reads that read side by side themselves): switched off with
+     * statements still on the wire, node-postgres would mix its two modes. `cork`: the first
+     * statements leave in one write. The first failure that is not a statement finding the
+     * transaction already aborted behind it (25P02) is thrown: after a refused BEGIN message, the
+     * statement only reports the aborted transaction.
+     */
+    let pipelineDepth = 0;
+    const sideBySide = async (fns: Array<() => Promise<unknown>>, cork = false): Promise<unknown[]> => {
+      const c = client as unknown as PipelineClient;
+      pipelineDepth++;
+      c.pipeline = true;
+      let settled: PromiseSettledResult<unknown>[];
+      try {
+        if (cork) c.connection.stream.cork();
+        let sent: Promise<unknown>[];
+        try {
+          sent = fns.map((fn) => fn());
+        } finally {
+          if (cork) c.connection.stream.uncork();
+        }
+        settled = await Promise.allSettled(sent);
+      } finally {
+        pipelineDepth--;
+        if (pipelineDepth === 0) c.pipeline = false;
+      }
+      const failed = settled.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed.length) throw (failed.find((r) => !hasCode(r.reason, '25P02')) ?? failed[0]!).reason;
+      return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value);
+    };
+    /**
      * BEGIN (with the check and the scope) and a statement that keeps its own form (a prepared
      * one, whose saved plan is the point) written together and answered in order: one round trip,
-     * not two. node-postgres' pipeline mode, on for these two only: nothing else uses this
-     * connection meanwhile, and a cursor (a portal kept open) cannot be pipelined, so it waits.
+     * not two. Nothing else uses this connection meanwhile, and a cursor (a portal kept open)
+     * cannot be pipelined, so it waits.
      */
     // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query overloads, as drizzle calls them.
     const pipelined = async (lead: string, config: any, values?: any): Promise<any> => {
@@ -151,64 +184,18 @@ export function pgScoped(p: pg.Pool, orm: Orm, owedCommitMs: number) {
         await client.query(lead);
         return client.query(config, values);
       }
-      const c = client as unknown as PipelineClient;
-      const stream = c.connection.stream;
-      c.pipeline = true;
-      let beginning: PromiseSettledResult<unknown>;
-      let statement: PromiseSettledResult<unknown>;
-      try {
-        let sent: [Promise<unknown>, Promise<unknown>];
-        stream.cork();
-        try {
-          sent = [client.query(lead), client.query(config, values)];
-        } finally {
-          stream.uncork();
-        }
-        [beginning, statement] = await Promise.allSettled(sent);
-      } finally {
-        c.pipeline = false;
-      }
-      // The first failure is the cause (after a refused BEGIN message, the statement only reports
-      // the aborted transaction).
-      if (beginning.status === 'rejected') throw beginning.reason;
-      if (statement.status === 'rejected') throw statement.reason;
-      return statement.value;
+      const [, statement] = await sideBySide([() => client.query(lead), () => client.query(config, values)], true);
+      return statement;
     };
     /**
-     * Reads of this transaction side by side (`concurrently`): node-postgres' pipeline mode on until
-     * they have all answered, so a statement leaves as soon as its read asks for it. The first
-     * statement of the transaction goes alone (BEGIN and the scope lead it; one of two reads racing
-     * to begin would go outside the transaction).
+     * Reads of this transaction side by side (`concurrently`). The transaction's first statement
+     * goes alone (BEGIN and the scope lead it; one of two reads racing to begin would go outside
+     * the transaction).
      */
-    let pipelineDepth = 0;
     const pipeline = async (fns: Array<() => Promise<unknown>>): Promise<unknown[]> => {
-      const out: unknown[] = [];
-      let rest = fns;
-      if (!begun && rest.length) {
-        out.push(await rest[0]!());
-        rest = rest.slice(1);
-      }
-      if (rest.length < 2) {
-        for (const fn of rest) out.push(await fn());
-        return out;
-      }
-      const c = client as unknown as PipelineClient;
-      // A read that itself reads side by side leaves the mode to the outermost call: switched off
-      // with statements of the others still on the wire, node-postgres would mix its two modes.
-      pipelineDepth++;
-      c.pipeline = true;
-      let settled: PromiseSettledResult<unknown>[];
-      try {
-        settled = await Promise.allSettled(rest.map((fn) => fn()));
-      } finally {
-        pipelineDepth--;
-        if (pipelineDepth === 0) c.pipeline = false;
-      }
-      // The cause, not a read that only found the transaction aborted behind it (25P02).
-      const failed = settled.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-      if (failed.length) throw (failed.find((r) => r.reason?.code !== '25P02') ?? failed[0]!).reason;
-      for (const r of settled) out.push((r as PromiseFulfilledResult<unknown>).value);
-      return out;
+      if (begun || !fns.length) return sideBySide(fns);
+      const first = await fns[0]!();
+      return [first, ...(await sideBySide(fns.slice(1)))];
     };
     const { tx, slot } = transactionOf(client);
     slot.query = query;

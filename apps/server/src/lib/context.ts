@@ -5,14 +5,14 @@ import type { Config } from '../config';
 import type { Database, Tx } from '../db/client';
 import type { ContextCheck } from '../db/request-context';
 import { auditLog } from '../db/schema/index';
-
-/** Independent reads of one transaction side by side (their statements pipelined on PostgreSQL). */
-export { concurrently } from '../db/scope';
 import type { Bus } from './bus';
 import { AppError } from './errors';
 import type { Mailer } from './mail';
 import type { Presence } from './presence';
 import type { TokenService } from './tokens';
+
+/** Independent reads of one transaction side by side (their statements pipelined on PostgreSQL). */
+export { concurrently } from '../db/scope';
 
 /** The process-wide parts a service may use. The Fastify app has them all; a job or the seed passes its own. */
 export interface Infra {

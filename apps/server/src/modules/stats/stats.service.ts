@@ -92,8 +92,8 @@ async function figuresOf(
   const lastDone = addDays(clock.today, -1);
   const [attTo] = [current.to, lastDone].sort() as [string];
   const ends: [string, string] = [current.to, previous.to];
-  const none = async (): Promise<Array<{ assigned: number; acknowledged: number; overdue: number; valid: number }>> =>
-    ends.map(() => ({ assigned: 0, acknowledged: 0, overdue: 0, valid: 0 }));
+  const noPolicies = async () => ends.map(() => ({ assigned: 0, acknowledged: 0, overdue: 0 }));
+  const noCertificationTypes = async () => ends.map(() => ({ assigned: 0, valid: 0 }));
   // Four reads of one snapshot, side by side: one round trip for their statements, not four.
   const [allRows, timeOff, compliance, certifications] = await concurrently(tx, [
     () =>
@@ -104,8 +104,10 @@ async function figuresOf(
         weekStart: clock.week_start,
       }),
     () => days.timeOffTaken(tx, ctx.companyId, f, periods),
-    clock.has_policies ? () => complianceAt(tx, ctx.companyId, f, ends, clock) : none,
-    clock.has_certification_types ? () => pointInTime.certificationFigures(tx, ctx.companyId, f, ends) : none,
+    clock.has_policies ? () => complianceAt(tx, ctx.companyId, f, ends, clock) : noPolicies,
+    clock.has_certification_types
+      ? () => pointInTime.certificationFigures(tx, ctx.companyId, f, ends)
+      : noCertificationTypes,
   ] as const);
   return periods.map((p, i) => {
     const dayRows = allRows.filter((d) => d.day >= p.from && d.day <= p.to);
