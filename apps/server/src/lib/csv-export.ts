@@ -4,7 +4,9 @@ import { csvLine } from './csv';
 
 /**
  * A CSV file as a stream: a BOM (so spreadsheet apps read it as UTF-8), the header, then one line
- * per row as the rows arrive. Fed by keyset batches, it holds one batch in memory at a time.
+ * per row as the rows arrive. Fed by keyset batches, it holds one batch in memory at a time. The
+ * header is written like any row: a column may be named by a company (a custom field's label), so
+ * it is quoted and formula-guarded as its cells are.
  */
 export function csvStream<T>(
   header: readonly string[],
@@ -12,7 +14,7 @@ export function csvStream<T>(
   cells: (row: T) => readonly unknown[],
 ): Readable {
   async function* lines() {
-    yield `\uFEFF${header.join(',')}\r\n`;
+    yield `\uFEFF${csvLine(header)}`;
     for await (const row of rows) yield csvLine(cells(row));
   }
   return Readable.from(lines());

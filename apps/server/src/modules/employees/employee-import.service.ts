@@ -5,7 +5,7 @@ import type { Ctx, TenantCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { departmentExists, departmentsChanged } from '../departments/departments.service';
 import * as importRepo from './employee-import.repository';
-import { RecordImport, type RecordChange, snapshot, UUID_RE } from './employee-record-check.service';
+import { cellValue, RecordImport, type RecordChange, snapshot, UUID_RE } from './employee-record-check.service';
 import { customIssues, fieldsOf } from './employee-fields.service';
 import type { FieldRow } from './employee-fields.repository';
 import * as repo from './employees.repository';
@@ -56,7 +56,8 @@ export async function recordImportInTx(tx: Tx, companyId: string, header: string
   const standard: Array<{ index: number; column: EmployeeCsvColumn }> = [];
   const custom: Array<{ index: number; field: FieldRow }> = [];
   for (const [index, raw] of header.entries()) {
-    const h = raw.trim().toLowerCase();
+    // The exports guard a label against spreadsheet formulas like any cell: read back without the guard.
+    const h = cellValue(raw).toLowerCase();
     const column = EMPLOYEE_CSV_COLUMNS.find((c) => c.toLowerCase() === h) ?? (h === 'manager' ? 'managerEmail' : null);
     const field = fields.find((f) => f.id === h || f.label.trim().toLowerCase() === h);
     if (column) standard.push({ index, column });

