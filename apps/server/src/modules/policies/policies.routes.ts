@@ -37,12 +37,15 @@ import * as tracking from './tracking.service';
 const tags = ['policies'];
 const security = [{ bearer: [] }];
 
-/** A stored PDF as a download the browser never renders or sniffs in the console's origin. */
+/**
+ * A stored PDF as a download the browser never renders or sniffs in the console's origin, named as
+ * a .pdf (a version stored before names were made so keeps its bytes and gets a safe name).
+ */
 const sendPdf = (reply: FastifyReply, file: { pdf: Buffer; name: string }) =>
   reply
     .header('content-type', 'application/pdf')
     .header('content-length', file.pdf.length)
-    .header('content-disposition', `attachment; filename="${file.name.replace(/"/g, '')}"`)
+    .header('content-disposition', `attachment; filename="${service.pdfFileName(file.name)}"`)
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
     .header('cache-control', 'no-store')

@@ -191,6 +191,20 @@ export async function getVersion(ctx: TenantCtx, { id, versionId }: { id: string
 
 type DraftBody = { kind: 'text'; html: string } | { kind: 'pdf'; bytes: Buffer; name: string };
 
+/**
+ * The name a PDF is downloaded under: the client's name without its path or extension, in safe
+ * characters, ending in .pdf. The bytes were checked to be a PDF, the name was not: "x.hta" or
+ * "x.html" would have members save a PDF/HTML polyglot as something their system runs.
+ */
+export const pdfFileName = (name: string) => {
+  const base = (name.split(/[\\/]/).pop() ?? '')
+    .replace(/\.[^.]*$/, '')
+    .replace(/[^\w.\- ]+/g, '_')
+    .slice(0, 116)
+    .trim();
+  return `${base || 'policy'}.pdf`;
+};
+
 async function setDraft(ctx: TenantCtx, id: string, body: DraftBody) {
   const stored =
     body.kind === 'text'
@@ -209,7 +223,7 @@ async function setDraft(ctx: TenantCtx, id: string, body: DraftBody) {
         })()
       : (() => {
           if (body.bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new AppError('UNSUPPORTED_FILE_TYPE');
-          const name = body.name.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || 'policy.pdf';
+          const name = pdfFileName(body.name);
           return {
             bodyKind: 'pdf' as const,
             bodyHtml: null,

@@ -204,6 +204,41 @@ describe('policies: versions', () => {
     expect(dl.rawPayload.equals(pdf)).toBe(true);
   });
 
+  it('names a PDF for download as what it is: a .pdf, whatever name it was uploaded under', async () => {
+    const p = (await req('POST', '/api/policies', { title: 'Handbook' })).json();
+    // A PDF that is also a script once saved as .hta or .html: the bytes pass, the name must not.
+    const polyglot = Buffer.from('%PDF-1.4\n<html><script>alert(document.domain)</script></html>\n%%EOF');
+    let draftUuid = '';
+    for (const [filename, expected] of [
+      ['handbook.hta', 'handbook.pdf'],
+      ['Read me.html', 'Read me.pdf'],
+      ['policy', 'policy.pdf'],
+      ['..\\..\\start.pdf.exe', 'start.pdf.pdf'],
+    ] as const) {
+      const up = multipart(polyglot, { filename, contentType: 'application/pdf' });
+      const put = await call(t.app, {
+        method: 'PUT',
+        url: `/api/policies/${p.uuid}/draft/pdf`,
+        host: 'acme',
+        token: admin,
+        ...up,
+      });
+      expect(put.statusCode, filename).toBe(200);
+      expect(put.json().pdfName, filename).toBe(expected);
+      draftUuid = put.json().uuid;
+      const dl = await req('GET', `/api/policies/${p.uuid}/versions/${put.json().uuid}/pdf`);
+      expect(dl.headers['content-disposition'], filename).toBe(`attachment; filename="${expected}"`);
+    }
+    // A name stored before uploads were named so is served as a .pdf too.
+    await t.db.system((tx) =>
+      tx.execute(
+        sql`UPDATE policy_versions SET pdf_name = 'legacy "x".html' WHERE policy_id = ${p.uuid} AND state = 'draft'`,
+      ),
+    );
+    const legacy = await req('GET', `/api/policies/${p.uuid}/versions/${draftUuid}/pdf`);
+    expect(legacy.headers['content-disposition']).toBe('attachment; filename="legacy _x_.pdf"');
+  });
+
   it('refuses a due period under one day and foreign references', async () => {
     const bad = await req('POST', '/api/policies', { title: 'X', dueDays: 0 });
     expect(bad.statusCode).toBe(400);
