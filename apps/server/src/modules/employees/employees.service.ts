@@ -126,8 +126,9 @@ async function view(ctx: TenantCtx, tx: Tx, userId: string, viewer: Viewer) {
   const today = await todayIn(tx, ctx.companyId);
   const r = await repo.findPerson(tx, ctx.companyId, userId, today);
   const self = ctx.actor.userId === userId;
-  // An ended employment leaves the directory: colleagues no longer find the person at all.
-  if (!r || (r.ended && !viewer.asAdmin && !self)) throw new AppError('NOT_FOUND');
+  // An ended employment or a disabled membership leaves the directory: colleagues no longer find the
+  // person at all (their email, phone and place in the company included).
+  if (!r || ((r.ended || !r.enabled) && !viewer.asAdmin && !self)) throw new AppError('NOT_FOUND');
   const fields = await fieldsOf(tx, ctx.companyId);
   const full = viewer.asAdmin || self;
   const shown = fields.filter((f) => full || !f.private);

@@ -238,6 +238,9 @@ describe('employee records', () => {
     const after = (await req('GET', '/api/employees?itemsPerPage=100')).json();
     expect(after.totalItems).toBe(4);
     expect(after.data.map((p: { uuid: string }) => p.uuid)).not.toContain(u.dan);
+    // Colleagues no longer read the card of someone who left the directory; admins still do.
+    expect((await req('GET', `/api/employees/${u.dan}`, undefined, 'alice')).statusCode).toBe(404);
+    expect((await req('GET', `/api/employees/${u.dan}`)).json()).toMatchObject({ uuid: u.dan, view: 'full' });
     await t.db.system((tx) =>
       tx.execute(sql`UPDATE memberships SET enabled = true WHERE company_id = ${u.acme} AND user_id = ${u.dan}`),
     );
