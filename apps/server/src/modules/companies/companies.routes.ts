@@ -260,7 +260,8 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MemberSchema, ...errs },
       },
     },
-    async (request) => members.getMember(await ctxFor(request, request.params.uuid), request.params.userUuid),
+    async (request) =>
+      members.getMember(await ctxFor(request, request.params.uuid), request.params.userUuid, { asAdmin: true }),
   );
   app.patch(
     '/api/companies/:uuid/users/:userUuid',

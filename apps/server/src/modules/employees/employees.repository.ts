@@ -189,6 +189,17 @@ export async function findPerson(tx: Tx, companyId: string, userId: string, toda
   return r ?? null;
 }
 
+/** Whether the person is in the directory today: membership on, employment not ended (`current`). */
+export async function inDirectory(tx: Tx, companyId: string, userId: string, today: string) {
+  const r = await rows<{ id: string }>(
+    tx,
+    sql`SELECT m.id FROM memberships m
+         LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
+         WHERE m.company_id = ${companyId} AND m.user_id = ${userId} AND ${current('e', 'm', today)}`,
+  );
+  return r.length > 0;
+}
+
 /** Locks the record of a person (the row may not exist yet: then the membership row is locked). */
 export async function lockPerson(tx: Tx, companyId: string, userId: string) {
   await tx.execute(sql`SELECT 1 FROM memberships WHERE company_id = ${companyId} AND user_id = ${userId} FOR UPDATE`);

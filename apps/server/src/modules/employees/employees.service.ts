@@ -155,6 +155,13 @@ async function view(ctx: TenantCtx, tx: Tx, userId: string, viewer: Viewer) {
   };
 }
 
+/**
+ * Whether colleagues still find the person (membership on, employment not ended today): what another
+ * module shows a colleague of a member goes by the directory's rule.
+ */
+export const inDirectoryInTx = async (tx: Tx, companyId: string, userId: string) =>
+  repo.inDirectory(tx, companyId, userId, await todayIn(tx, companyId));
+
 export const get = (ctx: TenantCtx, { userId, ...viewer }: { userId: string } & Viewer) =>
   ctx.run((tx) => view(ctx, tx, userId, viewer));
 

@@ -130,7 +130,7 @@ const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/members/:uuid',
     route('read', 'A member', { params: MemberParamsSchema, response: { 200: MemberSchema, ...errors } }),
-    (request) => service.getMember(tenantOf(request), request.params.uuid),
+    (request) => service.getMember(tenantOf(request), request.params.uuid, { asAdmin: true }),
   );
 
   app.patch(

@@ -11,6 +11,7 @@ import { batches, iso, keysetOf } from '../../lib/sql';
 import * as repo from './members.repository';
 import * as sessions from '../auth/sessions.service';
 import { exportCellsInTx, exportColumnsInTx } from '../employees/employee-import.service';
+import { inDirectoryInTx } from '../employees/employees.service';
 import { listingCacheFor } from './listing-cache';
 
 export function toMember(r: repo.MemberRow): Member {
@@ -105,8 +106,17 @@ export async function exportMembers(
   ]);
 }
 
-export async function getMember(ctx: TenantCtx, userId: string) {
-  const m = await ctx.run((tx) => repo.findMember(tx, ctx.companyId, userId));
+/**
+ * One member. An admin (who reads `user`) finds every member; a colleague only someone still in the
+ * directory, as GET /api/employees/{uuid} answers: a disabled membership or an ended employment is
+ * NOT_FOUND to them (the person themselves excepted).
+ */
+export async function getMember(ctx: TenantCtx, userId: string, { asAdmin }: { asAdmin: boolean }) {
+  const m = await ctx.run(async (tx) => {
+    const r = await repo.findMember(tx, ctx.companyId, userId);
+    if (!r || asAdmin || ctx.actor.userId === userId) return r;
+    return (await inDirectoryInTx(tx, ctx.companyId, userId)) ? r : null;
+  });
   if (!m) throw new AppError('NOT_FOUND');
   return toMember(m);
 }

@@ -57,7 +57,8 @@ const presenceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductLinksSchema, ...errors },
       },
     },
-    (request) => service.links(tenantOf(request), request.params.uuid),
+    (request) =>
+      service.links(tenantOf(request), request.params.uuid, { asAdmin: request.ability.can('read', 'user') }),
   );
 };
 export default presenceRoutes;

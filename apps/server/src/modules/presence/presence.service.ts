@@ -23,10 +23,11 @@ export async function setMine(ctx: TenantCtx, status: 'busy' | 'auto') {
 
 /**
  * A member's links into scheduling and their video room (spec §9), each only when the member's
- * product toggle allows it. Anyone of the company may see a colleague's; the links are not secret.
+ * product toggle allows it. Anyone of the company may see a colleague's; the links are not secret,
+ * but a colleague no longer finds someone who left the directory (disabled or ended); admins do.
  */
-export async function links(ctx: TenantCtx, userId: string) {
-  const m = await getMember(ctx, userId);
+export async function links(ctx: TenantCtx, userId: string, viewer: { asAdmin: boolean }) {
+  const m = await getMember(ctx, userId, viewer);
   if (!ctx.host) throw new AppError('NOT_FOUND');
   const l = productLinks(ctx.infra.config, userId, ctx.host.subDomain);
   return { scheduleUrl: m.schedulingEnabled ? l.schedule : null, callUrl: m.videoCallEnabled ? l.call : null };

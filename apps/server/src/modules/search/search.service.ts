@@ -100,7 +100,7 @@ export const SOURCES: SearchSource[] = [
     searchInTx: (tx, ctx, q) => membersInTx(tx, ctx, q),
     inTxFor: (ability) => ability.can('read', 'user'),
     async one(ctx, id, ability) {
-      const m = await members.getMember(ctx, id).catch(gone);
+      const m = await members.getMember(ctx, id, { asAdmin: ability.can('read', 'user') }).catch(gone);
       return m ? { target: id, title: name(m), subtitle: null, path: memberPath(ability, id) } : null;
     },
   },

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCertificationType } from '../../db/seed/certification-factories';
 import { createPolicy } from '../../db/seed/compliance-factories';
-import { addMembership, createCompany, createDepartment, createTeam, createUser } from '../../db/seed/factories';
+import { sql } from 'drizzle-orm';
+import {
+  addMembership,
+  createCompany,
+  createDepartment,
+  createTeam,
+  createUser,
+  setEmployee,
+} from '../../db/seed/factories';
 import { createCompanyPage } from '../../db/seed/company-pages-demo';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
 
@@ -125,6 +133,59 @@ describe('bookmarks', () => {
 
     expect((await req('DELETE', `/api/bookmarks/${first.json().uuid}`, alice)).statusCode).toBe(204);
     expect((await req('GET', '/api/bookmarks', alice)).json().data).toHaveLength(1);
+  });
+
+  it('leaves out, for colleagues, a member who left the directory (disabled or ended); admins still see them', async () => {
+    const [dora, erin] = await t.db.system(async (tx) => {
+      const d = await createUser(tx, { email: 'dora@acme.test', firstName: 'Dora', lastName: 'Dunn' });
+      const e = await createUser(tx, { email: 'erin@acme.test', firstName: 'Erin', lastName: 'Earl' });
+      await addMembership(tx, ids.acme, d.id);
+      await addMembership(tx, ids.acme, e.id);
+      return [d.id, e.id];
+    });
+    const targets = async (token: string) =>
+      (await req('GET', '/api/bookmarks', token)).json().data.map((b: { target: string }) => b.target);
+    for (const target of [dora, erin]) {
+      expect((await req('POST', '/api/bookmarks', carol, { kind: 'member', target })).statusCode).toBe(201);
+      expect((await req('POST', '/api/bookmarks', alice, { kind: 'member', target })).statusCode).toBe(201);
+      expect((await req('GET', `/api/product-links/${target}`, carol)).statusCode).toBe(200);
+    }
+    expect(await targets(carol)).toEqual(expect.arrayContaining([dora, erin]));
+
+    await t.db.system(async (tx) => {
+      await tx.execute(
+        sql`UPDATE memberships SET enabled = false WHERE company_id = ${ids.acme} AND user_id = ${dora}`,
+      );
+      await setEmployee(tx, ids.acme, erin, { startDate: '2019-01-01', endDate: '2020-01-01' });
+    });
+    // A colleague: no name through a bookmark, no links, no new bookmark, no search hit.
+    expect(await targets(carol)).toEqual([]);
+    for (const target of [dora, erin]) {
+      expect((await req('GET', `/api/product-links/${target}`, carol)).statusCode).toBe(404);
+      expect((await req('POST', '/api/bookmarks', carol, { kind: 'member', target })).statusCode).toBe(404);
+    }
+    expect(groups((await req('GET', '/api/search?q=dora', carol)).json()).member).toBeUndefined();
+    expect(groups((await req('GET', '/api/search?q=erin', carol)).json()).member).toBeUndefined();
+    // The person whose employment ended (still a member) still reads their own links.
+    const erinToken = (await tokenFor(t.app, erin, ids.acme)).token;
+    expect((await req('GET', `/api/product-links/${erin}`, erinToken)).statusCode).toBe(200);
+    // An admin still sees everyone: bookmarks with their names, links, search.
+    const marks = (await req('GET', '/api/bookmarks', alice)).json().data;
+    expect(marks).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ target: dora, title: 'Dora Dunn', path: `/users/${dora}` }),
+        expect.objectContaining({ target: erin, title: 'Erin Earl', path: `/users/${erin}` }),
+      ]),
+    );
+    expect((await req('GET', `/api/product-links/${dora}`, alice)).statusCode).toBe(200);
+    expect(groups((await req('GET', '/api/search?q=dora', alice)).json()).member).toEqual([dora]);
+
+    // Back in the directory, the colleague's bookmarks show them again.
+    await t.db.system(async (tx) => {
+      await tx.execute(sql`UPDATE memberships SET enabled = true WHERE company_id = ${ids.acme} AND user_id = ${dora}`);
+      await setEmployee(tx, ids.acme, erin, { endDate: null });
+    });
+    expect(await targets(carol)).toEqual(expect.arrayContaining([dora, erin]));
   });
 
   it("refuses another company's entity, a hidden kind and a bad target, storing nothing", async () => {
