@@ -74,6 +74,7 @@ export const ar: Record<ErrorCode, string> = {
   SCHEDULE_IN_USE: 'لا يزال جدول العمل هذا مخصصًا لأعضاء أو هو الافتراضي.',
   SCHEDULE_DEFAULT_REQUIRED: 'تحتاج الشركة إلى جدول افتراضي: اجعل جدولًا آخر افتراضيًا أولًا.',
   CORRECTION_DECIDED: 'تم البت في طلب التصحيح هذا بالفعل.',
+  CORRECTION_MEMBER_INACTIVE: 'لم يعد هذا الشخص عضوًا نشطًا في الشركة؛ لا يمكن إلا رفض طلبه.',
   ATTENDANCE_ENTRY_ORDER: 'يجب أن تكون نهاية السجل بعد بدايته.',
   ATTENDANCE_IN_FUTURE: 'لا يمكن أن ينتهي السجل في المستقبل.',
   TIMESHEET_PERIOD_NOT_OVER: 'لا يمكن قفل فترة إلا بعد انتهائها، حسب المنطقة الزمنية للشركة.',

@@ -86,6 +86,8 @@ export const de: Record<ErrorCode, string> = {
   SCHEDULE_DEFAULT_REQUIRED:
     'Das Unternehmen braucht einen Standardplan: Machen Sie zuerst einen anderen zum Standard.',
   CORRECTION_DECIDED: 'Über diesen Korrekturantrag wurde bereits entschieden.',
+  CORRECTION_MEMBER_INACTIVE:
+    'Diese Person ist kein aktives Mitglied des Unternehmens mehr; ihr Antrag kann nur noch abgelehnt werden.',
   ATTENDANCE_ENTRY_ORDER: 'Das Ende eines Eintrags muss nach seinem Beginn liegen.',
   ATTENDANCE_IN_FUTURE: 'Ein Eintrag kann nicht in der Zukunft enden.',
   TIMESHEET_PERIOD_NOT_OVER:

@@ -79,6 +79,8 @@ export const en: Record<ErrorCode, string> = {
   SCHEDULE_IN_USE: 'This schedule is still assigned to members or is the default.',
   SCHEDULE_DEFAULT_REQUIRED: 'The company needs a default schedule: make another one the default first.',
   CORRECTION_DECIDED: 'This correction request has already been decided.',
+  CORRECTION_MEMBER_INACTIVE:
+    'This person is no longer an active member of the company; their request can only be declined.',
   ATTENDANCE_ENTRY_ORDER: 'The end of an entry must be after its start.',
   ATTENDANCE_IN_FUTURE: 'An entry cannot end in the future.',
   TIMESHEET_PERIOD_NOT_OVER: "A period can be locked only once it has ended, in the company's time zone.",

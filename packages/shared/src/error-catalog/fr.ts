@@ -83,6 +83,8 @@ export const fr: Record<ErrorCode, string> = {
   SCHEDULE_IN_USE: "Cet horaire est encore attribué à des membres ou est l'horaire par défaut.",
   SCHEDULE_DEFAULT_REQUIRED: "L'entreprise a besoin d'un horaire par défaut : choisissez-en d'abord un autre.",
   CORRECTION_DECIDED: 'Cette demande de correction a déjà été traitée.',
+  CORRECTION_MEMBER_INACTIVE:
+    'Cette personne n’est plus un membre actif de l’entreprise ; sa demande ne peut plus qu’être refusée.',
   ATTENDANCE_ENTRY_ORDER: "La fin d'un pointage doit être après son début.",
   ATTENDANCE_IN_FUTURE: 'Un pointage ne peut pas se terminer dans le futur.',
   TIMESHEET_PERIOD_NOT_OVER:

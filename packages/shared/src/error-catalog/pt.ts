@@ -81,6 +81,7 @@ export const pt: Record<ErrorCode, string> = {
   SCHEDULE_IN_USE: 'Este horário ainda está atribuído a membros ou é o predefinido.',
   SCHEDULE_DEFAULT_REQUIRED: 'A empresa precisa de um horário predefinido: torne outro predefinido primeiro.',
   CORRECTION_DECIDED: 'Este pedido de correção já foi decidido.',
+  CORRECTION_MEMBER_INACTIVE: 'Esta pessoa já não é um membro ativo da empresa; o seu pedido só pode ser recusado.',
   ATTENDANCE_ENTRY_ORDER: 'O fim de um registo tem de ser depois do seu início.',
   ATTENDANCE_IN_FUTURE: 'Um registo não pode terminar no futuro.',
   TIMESHEET_PERIOD_NOT_OVER: 'Um período só pode ser bloqueado depois de terminar, no fuso horário da empresa.',

@@ -206,6 +206,11 @@ export async function approve(ctx: TenantCtx, { id, comment }: { id: string; com
     const c = await repo.find(tx, ctx.companyId, id, true);
     if (!c) throw new AppError('NOT_FOUND');
     if (c.status !== 'pending') throw new AppError('CORRECTION_DECIDED');
+    // Checked again now, as the clock and an admin's direct correction check it: a person disabled
+    // or removed since asking gets no entry written (the request can still be declined).
+    if (!(await entries.isActiveMember(tx, ctx.companyId, c.user_id, true))) {
+      throw new AppError('CORRECTION_MEMBER_INACTIVE');
+    }
     const p = await plan(ctx, tx, c.user_id, {
       kind: c.kind,
       entryUuid: c.entry_id ?? undefined,

@@ -326,3 +326,60 @@ describe('locked periods', () => {
     expect(approved.statusCode).toBe(200);
   });
 });
+
+describe('a person who is no longer an active member', () => {
+  it('cannot have a request approved (translated refusal, nothing applied); it can still be declined', async () => {
+    const WED = '2026-03-11';
+    const first = await ask({
+      kind: 'add',
+      clockIn: at(WED, '09:00').toISOString(),
+      clockOut: at(WED, '12:00').toISOString(),
+      reason: 'Paper timesheet',
+    });
+    const second = await ask({
+      kind: 'add',
+      clockIn: at(WED, '13:00').toISOString(),
+      clockOut: at(WED, '16:00').toISOString(),
+      reason: 'Paper timesheet, afternoon',
+    });
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    const setEnabled = (on: boolean) =>
+      t.db.system((tx) =>
+        tx.execute(sql`UPDATE memberships SET enabled = ${on} WHERE company_id = ${ids.acme} AND user_id = ${ids.b}`),
+      );
+    const bobsEntriesOnWed = async () =>
+      (
+        await t.db.system((tx) =>
+          rows<{ n: number }>(
+            tx,
+            sql`SELECT count(*)::int AS n FROM attendance_entries WHERE user_id = ${ids.b} AND work_date = ${WED}`,
+          ),
+        )
+      )[0]!.n;
+    const before = await pending();
+    await setEnabled(false);
+    const refused = await call(t.app, {
+      method: 'POST',
+      url: `/api/attendance/corrections/${first.json().uuid}/approve`,
+      host: 'acme',
+      token: alice,
+      payload: {},
+      headers: { 'accept-language': 'de' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'CORRECTION_MEMBER_INACTIVE',
+      message:
+        'Diese Person ist kein aktives Mitglied des Unternehmens mehr; ihr Antrag kann nur noch abgelehnt werden.',
+    });
+    expect(await bobsEntriesOnWed()).toBe(0);
+    expect(await pending()).toBe(before);
+    const declined = await admin('POST', `/api/attendance/corrections/${second.json().uuid}/decline`, {});
+    expect(declined.json()).toMatchObject({ status: 'declined' });
+    // Enabled again, the same request is approved and applied.
+    await setEnabled(true);
+    const approved = await admin('POST', `/api/attendance/corrections/${first.json().uuid}/approve`, {});
+    expect(approved.json()).toMatchObject({ status: 'applied' });
+    expect(await bobsEntriesOnWed()).toBe(1);
+  });
+});

@@ -99,10 +99,15 @@ export async function now(tx: Tx) {
   return new Date(r!.now);
 }
 
-export async function isActiveMember(tx: Tx, companyId: string, userId: string) {
+/**
+ * Whether the person is an enabled member of the company. `lock`: the membership row is held (FOR
+ * SHARE) until the transaction ends, so disabling or removing it waits for what is written on the
+ * strength of this answer.
+ */
+export async function isActiveMember(tx: Tx, companyId: string, userId: string, lock = false) {
   const r = await rows<{ user_id: string }>(
     tx,
-    sql`SELECT user_id FROM memberships WHERE company_id = ${companyId} AND user_id = ${userId} AND enabled`,
+    sql`SELECT user_id FROM memberships WHERE company_id = ${companyId} AND user_id = ${userId} AND enabled${lock ? sql` FOR SHARE` : sql``}`,
   );
   return r.length > 0;
 }
