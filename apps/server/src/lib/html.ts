@@ -5,8 +5,9 @@ import { Parser } from 'htmlparser2';
  * is re-serialised from scratch, so the stored text is exactly what the allow-list produces: no
  * attribute, tag or URL scheme outside the lists survives, and every text is escaped again.
  *
- * Dangerous content (script-like elements, event handlers, javascript:/data: links, style) is not
- * silently dropped: the caller refuses the input so the author learns it did not pass.
+ * Dangerous content (script-like elements, event handlers, javascript:/data: links, links to another
+ * host written without a scheme such as '//host' or '/\host', style) is not silently dropped: the
+ * caller refuses the input so the author learns it did not pass.
  */
 const ALLOWED: Record<string, readonly string[]> = {
   h1: [],
@@ -68,7 +69,27 @@ const DROP_CONTENT = new Set([...DANGEROUS, 'title', 'head']);
 /** A URL as a browser reads its scheme: blanks and control characters inside it are ignored. */
 const withoutBlanks = (s: string) => [...s].filter((c) => c.charCodeAt(0) > 0x20).join('');
 
-const SAFE_HREF = /^(https?:|mailto:|#|\/(?!\/))/i;
+/**
+ * An href as a browser's URL parser reads it: leading and trailing controls and spaces dropped, and
+ * every tab and newline inside removed ('/\t/host' is '//host').
+ */
+function asBrowserReads(s: string) {
+  const blank = (i: number) => s.charCodeAt(i) <= 0x20;
+  let start = 0;
+  let end = s.length;
+  while (start < end && blank(start)) start++;
+  while (end > start && blank(end - 1)) end--;
+  return s.slice(start, end).replace(/[\t\n\r]/g, '');
+}
+
+/**
+ * A link to another host that looks relative: in an http(s) URL a browser reads a backslash as a
+ * slash, so '/\host', '\\host' and '\/host' all mean '//host' (protocol-relative).
+ */
+const OFF_SITE_RELATIVE = /^[\\/]{2}/;
+
+/** Absolute http(s) or mailto, a fragment, or a path on this site (one slash, then not another). */
+const SAFE_HREF = /^(https?:|mailto:|#|\/(?![\\/]))/i;
 
 export interface SanitizeResult {
   html: string;
@@ -105,6 +126,8 @@ export function sanitizeHtml(input: string): SanitizeResult {
           ) {
             unsafe.push(`${key}=${value.slice(0, 20)}`);
           }
+          if (key === 'href' && OFF_SITE_RELATIVE.test(asBrowserReads(value)))
+            unsafe.push(`href=${value.slice(0, 20)}`);
         }
         const allowed = ALLOWED[name];
         if (!allowed || dropDepth > 0) {
@@ -116,7 +139,8 @@ export function sanitizeHtml(input: string): SanitizeResult {
           const value = attrs[key];
           if (value === undefined) continue;
           if (key === 'href') {
-            const href = value.trim();
+            // Stored as the browser will read it, so what was checked is what is followed.
+            const href = asBrowserReads(value);
             if (!SAFE_HREF.test(href)) continue;
             tag += ` href="${escapeAttr(href)}" rel="noopener noreferrer nofollow"`;
             if (/^https?:/i.test(href)) tag += ' target="_blank"';

@@ -268,7 +268,12 @@ export async function publish(ctx: TenantCtx, { id, version, requiresAck }: Poli
     if (policy.archived_at) throw new AppError('POLICY_ARCHIVED');
     const draft = await repo.findDraft(tx, ctx.companyId, id);
     if (!draft?.body_kind || !draft.content_sha256) throw new AppError('POLICY_EMPTY');
-    if (draft.body_kind === 'text' && !sanitizeHtml(draft.body_html ?? '').text) throw new AppError('POLICY_EMPTY');
+    if (draft.body_kind === 'text') {
+      const clean = sanitizeHtml(draft.body_html ?? '');
+      if (!clean.text) throw new AppError('POLICY_EMPTY');
+      // A draft saved under an older, looser rule (a '/\host' link) is held to today's before it is frozen.
+      if (clean.unsafe.length) throw new AppError('POLICY_HTML_UNSAFE');
+    }
     const needsAck = requiresAck || policy.ack_number === null;
     await repo.publish(tx, ctx.companyId, id, draft, needsAck, ctx.actor.userId);
     await ctx.audit(tx, {

@@ -129,16 +129,42 @@ describe('policies: versions', () => {
     expect(v1.bodyHtml).toContain('Be kind');
   });
 
-  it('refuses scripts and event handlers with a translated error, changing nothing', async () => {
+  it('refuses scripts, event handlers and off-site links with a translated error, changing nothing', async () => {
     const p = await publishedPolicy('Safe text');
     const before = (await req('GET', `/api/policies/${p.uuid}`)).json();
-    for (const html of ['<p onclick="x()">a</p>', '<script>alert(1)</script>', '<a href="javascript:alert(1)">x</a>']) {
+    for (const html of [
+      '<p onclick="x()">a</p>',
+      '<script>alert(1)</script>',
+      '<a href="javascript:alert(1)">x</a>',
+      // Read by browsers as //evil.test: another site behind what looks like a path of this one.
+      '<a href="/\\evil.test">x</a>',
+      '<a href="/&#9;/evil.test">x</a>',
+    ]) {
       const bad = await req('PUT', `/api/policies/${p.uuid}/draft`, { html }, admin, 'acme', 'de');
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ code: 'POLICY_HTML_UNSAFE' });
       expect(bad.json().message).toContain('Skripte');
     }
     expect((await req('GET', `/api/policies/${p.uuid}`)).json()).toEqual(before);
+  });
+
+  it('refuses to publish a draft stored before its links were refused (an off-site link)', async () => {
+    const p = (await req('POST', '/api/policies', { title: 'Old draft', category: 'HR' })).json();
+    await req('PUT', `/api/policies/${p.uuid}/draft`, { html: '<p>See <a href="/handbook">the handbook</a></p>' });
+    // What the sanitiser kept before '/\\host' was refused.
+    await t.db.system((tx) =>
+      tx.execute(
+        sql`UPDATE policy_versions SET body_html = '<p>See <a href="/\\evil.test" rel="noopener noreferrer nofollow">the handbook</a></p>'
+             WHERE policy_id = ${p.uuid} AND state = 'draft'`,
+      ),
+    );
+    const res = await req('POST', `/api/policies/${p.uuid}/publish`, { version: p.version, requiresAck: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('POLICY_HTML_UNSAFE');
+    expect((await req('GET', `/api/policies/${p.uuid}`)).json()).toMatchObject({
+      status: 'draft',
+      currentNumber: null,
+    });
   });
 
   it('keeps published versions immutable in the database itself', async () => {
