@@ -151,5 +151,14 @@ for (const language of ['en', 'ar'] as const) {
     await page.getByTestId('search-input').fill('ada');
     await expect(page.getByRole('dialog').getByRole('status')).toBeVisible();
     await expectNoViolations(page, `search loading (${language})`);
+    // A person's name and email read as two things, in the language's order, with a gap between
+    // (in Arabic a Latin name and email once ran together left to right: "Ada Adamsada.adams…").
+    const result = page.getByRole('dialog').locator('[data-search-result]').filter({ hasText: '@' }).first();
+    await expect(result).toBeVisible();
+    const [name, email] = await result
+      .locator(':scope > span')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })));
+    if (language === 'ar') expect(name!.left - email!.right).toBeGreaterThanOrEqual(4);
+    else expect(email!.left - name!.right).toBeGreaterThanOrEqual(4);
   });
 }

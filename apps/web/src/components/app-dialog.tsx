@@ -1,6 +1,6 @@
 import { Modal, type ModalRootProps } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface AppDialogProps {
@@ -17,6 +17,9 @@ interface AppDialogProps {
  * Escape closes only the dialog it was pressed in: a calendar opened from a field of this dialog
  * is a dialog of its own above it, and Escape there closes the calendar, not the form with it
  * (every open Mantine modal would otherwise close on the same key press).
+ * Most screens render a dialog only while it is open (`{editing && <Dialog opened … />}`): Mantine
+ * hands the focus back only when `opened` turns false, never when the dialog unmounts, so the focus
+ * would fall to the page's body. The dialog hands it back itself, to what had it when it opened.
  */
 export function AppDialog({ opened, onClose, title, size, children }: AppDialogProps) {
   const { t } = useTranslation();
@@ -35,6 +38,20 @@ export function AppDialog({ opened, onClose, title, size, children }: AppDialogP
     },
     { capture: true },
   );
+  // Layout effect: the opener is read before the focus trap moves the focus inside (in a timeout).
+  useLayoutEffect(() => {
+    if (!opened) return;
+    const opener = document.activeElement;
+    return () => {
+      // After the unmount: only when the focus was left nowhere (a closing dialog kept mounted, or
+      // a remount in development, still holds it, and Mantine or the dialog keeps it).
+      setTimeout(() => {
+        const now = document.activeElement;
+        if (opener instanceof HTMLElement && opener.isConnected && (!now || now === document.body))
+          opener.focus({ preventScroll: true });
+      }, 0);
+    };
+  }, [opened]);
   return (
     <Modal.Root opened={opened} onClose={onClose} size={size} trapFocus returnFocus closeOnEscape={false}>
       <Modal.Overlay />

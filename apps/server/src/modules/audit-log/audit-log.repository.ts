@@ -43,6 +43,8 @@ const COLUMNS = sql`a.id, a.action, a.target_type, a.target_id, a.before, a.afte
   a.actor_user_id, u.email AS actor_email, u.first_name AS actor_first_name, u.last_name AS actor_last_name,
   CASE a.target_type
     WHEN 'user' THEN NULLIF(trim(tu.first_name || ' ' || tu.last_name), '')
+    WHEN 'employee' THEN NULLIF(trim(tu.first_name || ' ' || tu.last_name), '')
+    WHEN 'time_off_request' THEN NULLIF(trim(ru.first_name || ' ' || ru.last_name), '')
     WHEN 'team' THEN tt.name
     WHEN 'company' THEN tc.name
     WHEN 'invitation' THEN ti.email
@@ -51,9 +53,9 @@ const COLUMNS = sql`a.id, a.action, a.target_type, a.target_id, a.before, a.afte
   END AS target_name`;
 
 /** The target's id as a uuid when the entry is about that kind of row (each join then uses its primary key). */
-const targetOf = (type: string) =>
+const targetOf = (...types: string[]) =>
   sql.raw(
-    `CASE WHEN a.target_type = '${type}' AND a.target_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN a.target_id::uuid END`,
+    `CASE WHEN a.target_type IN (${types.map((type) => `'${type}'`).join(', ')}) AND a.target_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN a.target_id::uuid END`,
   );
 
 /**
@@ -61,13 +63,15 @@ const targetOf = (type: string) =>
  * name; a deleted one shows none, and the console names it from the entry's snapshot).
  */
 const JOINS = sql`LEFT JOIN users u ON u.id = a.actor_user_id
-  LEFT JOIN users tu ON tu.id = ${targetOf('user')}
+  LEFT JOIN users tu ON tu.id = ${targetOf('user', 'employee')}
   LEFT JOIN teams tt ON tt.id = ${targetOf('team')}
   LEFT JOIN companies tc ON tc.id = ${targetOf('company')}
   LEFT JOIN invitations ti ON ti.id = ${targetOf('invitation')}
   LEFT JOIN join_requests tj ON tj.id = ${targetOf('join_request')}
   LEFT JOIN users ju ON ju.id = tj.user_id
-  LEFT JOIN policies tp ON tp.id = ${targetOf('policy')}`;
+  LEFT JOIN policies tp ON tp.id = ${targetOf('policy')}
+  LEFT JOIN time_off_requests tr ON tr.id = ${targetOf('time_off_request')}
+  LEFT JOIN users ru ON ru.id = tr.user_id`;
 
 export async function list(tx: Tx, companyId: string, f: AuditFilter, page: number, itemsPerPage: number) {
   const dir = f.order === 'asc' ? sql`ASC` : sql`DESC`;

@@ -217,6 +217,8 @@ describe('the public page', () => {
     expect(res.body).toContain('dir="rtl"');
     expect(res.body).toContain('Bob Builder');
     expect(res.body).toContain('حجز موعد');
+    // The company's words in their own direction, the page's in the reader's.
+    expect(res.body).toContain('<p class="description" dir="auto">Talk to us</p>');
     expect(res.body).not.toContain('@acme.test');
   });
 

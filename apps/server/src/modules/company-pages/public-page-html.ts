@@ -65,9 +65,11 @@ export function renderPublicPage(webDist: string, lang: Language, page: PublicPa
       )}</span></p></div><div class="actions">${buttons}</div></li>`;
     })
     .join('');
+  // The company's own words (title, description) keep their own direction: an English
+  // description read in Arabic keeps its full stop at its end.
   const body = `<header><p class="company">${esc(page.company.name)}</p></header>
 <main id="page" data-company="${esc(page.company.subDomain)}" data-slug="${esc(page.slug)}" data-lang="${lang}">
-<h1>${esc(page.title)}</h1>${page.description ? `<p class="description">${esc(page.description)}</p>` : ''}
+<h1 dir="auto">${esc(page.title)}</h1>${page.description ? `<p class="description" dir="auto">${esc(page.description)}</p>` : ''}
 <p class="agents" role="status" ${anyone ? 'hidden' : ''}>${esc(s.agentsOffline)}</p>
 <h2>${esc(s.people)}</h2><ul class="cards">${cards}</ul></main>
 <script type="application/json" id="strings">${JSON.stringify(s).replace(/</g, '\\u003c')}</script>`;

@@ -79,4 +79,51 @@ describe('corrections screen', () => {
     await waitFor(() => expect(calls).toContain(`APPROVE ${pending.uuid} {"comment":"Fine"}`));
     await waitFor(() => expect(screen.getByTestId('pending-count')).toHaveTextContent('Pending: 0'));
   });
+
+  it('starts each decision afresh: a cancelled decline leaves neither its comment nor its error behind', async () => {
+    sessionStore.set({
+      status: 'ready',
+      user: { uuid: 'u1', email: 'a@acme.test', firstName: 'A', lastName: 'B', roles: [] } as never,
+      current: {
+        uuid: 'm1',
+        enabled: true,
+        roles: [{ name: 'admin' }],
+        company: { uuid: 'c1', name: 'Acme', logo: null, subDomain: 'acme', enabled: true },
+      },
+    });
+    const bodies: unknown[] = [];
+    server.use(
+      http.get(`${ORIGIN}/api/attendance/corrections`, () =>
+        HttpResponse.json({ data: [pending], page: 1, itemsPerPage: 10, totalItems: 1 }),
+      ),
+      http.get(`${ORIGIN}/api/attendance/corrections/pending-count`, () => HttpResponse.json({ count: 1 })),
+      http.get(`${ORIGIN}/api/attendance/settings`, () =>
+        HttpResponse.json({ timeZone: 'America/New_York', weekStart: 1, autoCloseMarginMinutes: 120, version: 1 }),
+      ),
+      http.post(`${ORIGIN}/api/attendance/corrections/:uuid/decline`, () =>
+        HttpResponse.json({ code: 'PERIOD_LOCKED', message: 'This period is locked.' }, { status: 409 }),
+      ),
+      http.post(`${ORIGIN}/api/attendance/corrections/:uuid/approve`, async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ ...pending, status: 'applied' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<CorrectionsScreen />, '/attendance/corrections');
+    const row = (await screen.findByText('I forgot to clock out')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Decline the request of Bob Baker' }));
+    let dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Comment (optional)'), 'Not this time');
+    await user.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This period is locked.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(within(row).getByRole('button', { name: 'Approve the request of Bob Baker' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Comment (optional)')).toHaveValue('');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(bodies).toEqual([{}]));
+  });
 });

@@ -26,6 +26,12 @@ export default function CorrectionsScreen() {
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
   const d = list.data;
+  // Each decision starts afresh: a cancelled one's comment and error are not carried to the next.
+  const startDeciding = (c: Correction, decision: Decision) => {
+    setComment('');
+    setError(null);
+    setDeciding({ c, decision });
+  };
 
   const onDecide = async () => {
     if (!deciding) return;
@@ -79,7 +85,7 @@ export default function CorrectionsScreen() {
               <Group gap="xs" wrap="nowrap">
                 <Button
                   size="xs"
-                  onClick={() => setDeciding({ c, decision: 'approve' })}
+                  onClick={() => startDeciding(c, 'approve')}
                   aria-label={t('admin:attendance.approveLabel', { name: `${c.user.firstName} ${c.user.lastName}` })}
                   data-testid="approve"
                 >
@@ -88,7 +94,7 @@ export default function CorrectionsScreen() {
                 <Button
                   size="xs"
                   variant="default"
-                  onClick={() => setDeciding({ c, decision: 'decline' })}
+                  onClick={() => startDeciding(c, 'decline')}
                   aria-label={t('admin:attendance.declineLabel', { name: `${c.user.firstName} ${c.user.lastName}` })}
                 >
                   {t('admin:attendance.decline')}

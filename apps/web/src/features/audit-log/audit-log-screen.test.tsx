@@ -194,6 +194,25 @@ describe('audit log screen', () => {
     expect(rawValuesIn(document.body.textContent ?? '', 'en')).toEqual([]);
   });
 
+  it('names a page or a custom field from its snapshot (its title, its label), not as "an item that no longer exists"', async () => {
+    const named = [
+      entry({ action: 'companyPage.delete', targetType: 'companyPage', before: { title: 'Support', slug: 'support' } }),
+      entry({ action: 'employee_field.create', targetType: 'employee_field', after: { label: 'T-shirt size' } }),
+    ];
+    server.use(
+      http.get(`${ORIGIN}/api/audit-log`, () =>
+        HttpResponse.json({ data: named, page: 1, itemsPerPage: 10, totalItems: named.length }),
+      ),
+    );
+    renderScreen(<AuditLogScreen />, '/audit-log');
+    await waitFor(async () =>
+      expect((await screen.findAllByTestId('audit-sentence')).map((s) => s.textContent)).toEqual([
+        'Alice Anders deleted the company page Support',
+        'Alice Anders created the custom field T-shirt size',
+      ]),
+    );
+  });
+
   it('shows no code, id or US date in another language (German)', async () => {
     await setLanguage('de', false);
     const user = userEvent.setup();

@@ -119,6 +119,8 @@ describe('policies screen', () => {
       `/my-policies/${row.uuid}`,
     );
     expect(await screen.findByRole('heading', { name: 'Be kind' })).toBeTruthy();
+    // The policy's own direction, whatever the console's (an English text read in Arabic stays left to right).
+    expect(screen.getByTestId('policy-body')).toHaveAttribute('dir', 'auto');
     await userEvent.click(screen.getByRole('button', { name: 'I acknowledge' }));
     await waitFor(() => expect(sent).toEqual([{ versionUuid: detail().versionUuid, contentSha256: 'a'.repeat(64) }]));
     expect(await screen.findByTestId('acknowledged-note')).toBeTruthy();

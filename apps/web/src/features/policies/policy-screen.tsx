@@ -125,6 +125,8 @@ export default function PolicyScreen() {
             <Textarea
               label={t('admin:policies.bodyHtml')}
               description={t('admin:policies.bodyHtmlHelp')}
+              // HTML source reads left to right in every language (its tags would scramble right to left).
+              dir="ltr"
               autosize
               minRows={6}
               maxRows={20}

@@ -122,12 +122,16 @@ function SearchPanel({ screens, onDone }: { screens: SearchScreen[]; onDone: () 
                         className="search-result"
                         underline="never"
                       >
+                        {/* Each isolated (bdi): a Latin name and email side by side in Arabic would
+                            otherwise run together left to right, the gap on the wrong side. */}
                         <Text span fw={500}>
-                          <Highlighted text={r.title} query={debounced} />
+                          <bdi>
+                            <Highlighted text={r.title} query={debounced} />
+                          </bdi>
                         </Text>
                         {r.subtitle && (
                           <Text span size="sm" c="dimmed" ms="xs">
-                            {r.subtitle}
+                            <bdi>{r.subtitle}</bdi>
                           </Text>
                         )}
                       </Anchor>

@@ -169,4 +169,33 @@ describe('time off screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(decided).toEqual([[request().uuid, { comment: 'Enjoy' }]]));
   });
+
+  it('starts each decision with an empty comment: a cancelled decline does not lend its reason to an approval', async () => {
+    signIn(['admin']);
+    const decided: unknown[] = [];
+    server.use(
+      http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json(balances)),
+      http.get(`${ORIGIN}/api/time-off/requests`, () => HttpResponse.json(page([]))),
+      http.get(`${ORIGIN}/api/time-off/ledger`, () => HttpResponse.json(page([]))),
+      http.get(`${ORIGIN}/api/time-off/approvals/count`, () => HttpResponse.json({ pending: 1, isApprover: true })),
+      http.get(`${ORIGIN}/api/time-off/approvals`, () => HttpResponse.json(page([request()]))),
+      http.post(`${ORIGIN}/api/time-off/requests/:uuid/approve`, async ({ request: r }) => {
+        decided.push(await r.json());
+        return HttpResponse.json(request({ status: 'approved', canDecide: false }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<TimeOffScreen />, '/time-off');
+    await user.click(await screen.findByRole('tab', { name: /Approvals/ }));
+    await user.click(await screen.findByRole('button', { name: 'Decline the request of Bob Brown' }));
+    let dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Comment' }), 'Too busy that week');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Approve the request of Bob Brown' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('textbox', { name: 'Comment' })).toHaveValue('');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(decided).toEqual([{}]));
+  });
 });

@@ -76,10 +76,20 @@ export function AuditSentence({ entry }: { entry: AuditEntry }) {
   const before = asObject(entry.before);
   const after = asObject(entry.after);
   const actor = entry.actor ? `${entry.actor.firstName} ${entry.actor.lastName}`.trim() || entry.actor.email : null;
-  // The server names the target; a snapshot names one that is gone (a deleted team, a removed person).
+  // The server names the target; a snapshot names one that is gone (a deleted team, a removed person)
+  // or one the server does not name (a company page by its title, a custom field by its label).
   const target =
     entry.targetName ??
-    [after?.email, before?.email, after?.name, before?.name].find((v): v is string => typeof v === 'string') ??
+    [
+      after?.email,
+      before?.email,
+      after?.name,
+      before?.name,
+      after?.title,
+      before?.title,
+      after?.label,
+      before?.label,
+    ].find((v): v is string => typeof v === 'string') ??
     t('admin:audit.unknownTarget');
   const afterRoles = after?.roles;
   const roles = Array.isArray(afterRoles) ? f.roles(afterRoles.map(String)) : '';

@@ -22,6 +22,11 @@ export function ApprovalsPanel() {
   const [comment, setComment] = useState('');
   const rows = list.data?.data ?? [];
   const name = (r: TimeOffRequest) => `${r.person.firstName} ${r.person.lastName}`;
+  // Each decision starts with an empty comment: a cancelled one's reason is not carried to the next.
+  const startDeciding = (r: TimeOffRequest, approve: boolean) => {
+    setComment('');
+    setDeciding({ r, approve });
+  };
 
   const confirm = async () => {
     if (!deciding) return;
@@ -66,7 +71,7 @@ export function ApprovalsPanel() {
               <Group gap="xs" wrap="nowrap">
                 <Button
                   size="xs"
-                  onClick={() => setDeciding({ r, approve: true })}
+                  onClick={() => startDeciding(r, true)}
                   aria-label={t('admin:timeOff.approveLabel', { name: name(r) })}
                 >
                   {t('admin:timeOff.approve')}
@@ -75,7 +80,7 @@ export function ApprovalsPanel() {
                   size="xs"
                   variant="default"
                   color="red.9"
-                  onClick={() => setDeciding({ r, approve: false })}
+                  onClick={() => startDeciding(r, false)}
                   aria-label={t('admin:timeOff.declineLabel', { name: name(r) })}
                 >
                   {t('admin:timeOff.decline')}
