@@ -40,9 +40,9 @@ export const toRequest = (r: repo.RequestRow, me: string | null, viewer: Viewer,
   comment: r.comment,
   createdAt: iso(r.created_at)!,
   canDecide: r.status === 'pending' && r.user_id !== me && (viewer.asAdmin || r.manager_user_id === me),
+  // An admin cancels anyone else's at any time, their own like any requester: before the start.
   canCancel:
-    (r.status === 'pending' || r.status === 'approved') &&
-    (viewer.asAdmin || (r.user_id === me && r.start_date > today)),
+    (r.status === 'pending' || r.status === 'approved') && (r.user_id === me ? r.start_date > today : viewer.asAdmin),
 });
 
 /**
@@ -182,7 +182,11 @@ export async function decide(
   return toRequest(done.row, me, { asAdmin }, done.today);
 }
 
-/** The requester before the first day, an admin at any time; what was taken returns to the ledger. */
+/**
+ * The requester before the first day, an admin at any time; what was taken returns to the ledger.
+ * An admin's own request follows the requester's rule: leave already taken is not handed back to
+ * oneself (an admin does not decide their own request either).
+ */
 export async function cancel(ctx: TenantCtx, { id, asAdmin }: { id: string } & Viewer) {
   const me = actingUser(ctx);
   const done = await ctx.run(async (tx) => {
@@ -192,7 +196,7 @@ export async function cancel(ctx: TenantCtx, { id, asAdmin }: { id: string } & V
     const r = (await repo.find(tx, ctx.companyId, id, true))!;
     if (r.status !== 'pending' && r.status !== 'approved') throw new AppError('TIME_OFF_NOT_PENDING');
     const today = await todayIn(tx, ctx.companyId);
-    if (!asAdmin && r.start_date <= today) throw new AppError('TIME_OFF_ALREADY_STARTED');
+    if ((!asAdmin || r.user_id === me) && r.start_date <= today) throw new AppError('TIME_OFF_ALREADY_STARTED');
     const row = await repo.setStatus(tx, ctx.companyId, id, { status: 'cancelled', by: me, comment: null });
     if (r.status === 'approved') {
       await ledger.insertEntries(tx, ctx.companyId, [

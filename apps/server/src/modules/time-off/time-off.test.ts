@@ -263,7 +263,7 @@ describe('requests', () => {
     expect(await balanceOf('bob', ids.vacation!)).toMatchObject({ balance: 25, pending: 0 });
   });
 
-  it('lets the requester cancel only before the start; an admin any time, restoring the ledger', async () => {
+  it('lets the requester cancel only before the start; an admin any time (their own like a requester), restoring the ledger', async () => {
     const started = await t.db.system((tx) =>
       createTimeOffRequest(tx, ids.acme!, {
         userId: ids.bob!,
@@ -281,6 +281,22 @@ describe('requests', () => {
     const admin = await req('POST', `/api/time-off/requests/${started.id}/cancel`, 'admin');
     expect(admin.json()).toMatchObject({ status: 'cancelled' });
     expect((await balanceOf('bob', ids.vacation!)).balance).toBe(25);
+    // An admin's own leave, once started, is not handed back to them by themselves.
+    const own = await t.db.system((tx) =>
+      createTimeOffRequest(tx, ids.acme!, {
+        userId: ids.admin!,
+        typeId: ids.vacation!,
+        startDate: '2020-03-02',
+        endDate: '2020-03-03',
+        amount: 2,
+        status: 'approved',
+      }),
+    );
+    const listed = (await req('GET', '/api/time-off/requests?itemsPerPage=50', 'admin')).json();
+    expect(listed.data?.find((x: { uuid: string }) => x.uuid === own.id)).toMatchObject({ canCancel: false });
+    const self = await req('POST', `/api/time-off/requests/${own.id}/cancel`, 'admin');
+    expect([self.statusCode, self.json().code]).toEqual([409, 'TIME_OFF_ALREADY_STARTED']);
+    expect((await balanceOf('admin', ids.vacation!)).balance).toBe(23);
   });
 
   it('approves at once a type that needs no approval, and lets it go negative when allowed', async () => {
