@@ -168,6 +168,56 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>, q: Q) {
 
 async function seedRest(q: Q, companyId: string) {
   const today = zonedDate(new Date(), TZ);
+  // Time off: a year of approved two-day leaves (13 per person), a pending one in two weeks, and
+  // about one in thirty away today (one in three of those on a half day), so the board's leave lookup
+  // reads a realistic table, not an empty one. Twenty departments, everyone in one.
+  // Before the rebuild, and with triggers off like the entries: through the per-row Stats triggers
+  // 1.4 M requests would each refresh a person's days (hours at this scale). The day board's leave
+  // days, which a statement trigger keeps, are then derived for them all in one call of that trigger's
+  // function; the rebuild below derives Stats' time off.
+  await timed('time off: 14 requests a person, ~3% away today', async () => {
+    const bulk = new pg.Client({ connectionString: URL_ });
+    await bulk.connect();
+    await bulk.query(`SET session_replication_role = replica`);
+    const q = (text: string, params: unknown[] = []) => bulk.query(text, params);
+    const type = (
+      await q(`INSERT INTO time_off_types (company_id, name) VALUES ($1, 'Vacation') RETURNING id`, [companyId])
+    ).rows[0].id as string;
+    await q(
+      `INSERT INTO time_off_requests (company_id, user_id, type_id, start_date, end_date, amount, status)
+       SELECT $1, m.user_id, $2, s, s + 1, 2, CASE WHEN k = 14 THEN 'pending' ELSE 'approved' END
+         FROM memberships m CROSS JOIN generate_series(1, 14) k
+        CROSS JOIN LATERAL (SELECT ($3::date - 380 + k * 28 + (hashtext(m.user_id::text || k) & 7))::date AS s) x
+        WHERE m.company_id = $1 AND (k < 14 OR s > $3::date)
+          AND NOT (s + 1 >= $3::date - 1 AND s <= $3::date + 1 AND hashtext(m.user_id::text) % 30 = 0)`,
+      [companyId, type, today],
+    );
+    await q(
+      `INSERT INTO time_off_requests (company_id, user_id, type_id, start_date, end_date, start_half, amount, status)
+       SELECT $1, user_id, $2, $3::date, $3::date + 1, hashtext(user_id::text) % 90 = 0, 2, 'approved'
+         FROM memberships WHERE company_id = $1 AND hashtext(user_id::text) % 30 = 0`,
+      [companyId, type, today],
+    );
+    await q(
+      `SELECT attendance_leave_days_refresh(array_agg(company_id), array_agg(user_id), array_agg(start_date), array_agg(end_date))
+         FROM time_off_requests WHERE company_id = $1 AND status = 'approved'`,
+      [companyId],
+    );
+    await bulk.end();
+  });
+  // Before the rebuild too: each record's department reaches Stats' scopes through its trigger, cheap
+  // while no member-day is derived yet.
+  await timed('departments: 20, everyone in one', async () => {
+    await q(`INSERT INTO departments (company_id, name) SELECT $1, 'Department ' || g FROM generate_series(1, 20) g`, [
+      companyId,
+    ]);
+    await q(
+      `INSERT INTO employees (company_id, user_id, department_id)
+       SELECT $1, m.user_id, (SELECT id FROM departments d WHERE d.company_id = $1 AND d.name = 'Department ' || (1 + abs(hashtext(m.user_id::text)) % 20))
+         FROM memberships m WHERE m.company_id = $1`,
+      [companyId],
+    );
+  });
   // One transaction over 10 M entries: past the pool's query timeout.
   const long = await openDatabase({ databaseUrl: URL_, poolSize: 1, queryTimeoutMs: 4 * 3_600_000 });
   // In batches of days (one transaction each, ~100,000 member-days): its throughput is printed.
@@ -192,40 +242,6 @@ async function seedRest(q: Q, companyId: string) {
     `  rebuild: ${written.toLocaleString('en')} member-days, ${Math.round(written / secs).toLocaleString('en')}/s, slowest batch ${ms(slowest)}`,
   );
   await long.close();
-  // Time off: a year of approved two-day leaves (13 per person), a pending one in two weeks, and
-  // about one in thirty away today (one in three of those on a half day), so the board's leave lookup
-  // reads a realistic table, not an empty one. Twenty departments, everyone in one.
-  await timed('time off: 14 requests a person, ~3% away today', async () => {
-    const type = (
-      await q(`INSERT INTO time_off_types (company_id, name) VALUES ($1, 'Vacation') RETURNING id`, [companyId])
-    ).rows[0].id as string;
-    await q(
-      `INSERT INTO time_off_requests (company_id, user_id, type_id, start_date, end_date, amount, status)
-       SELECT $1, m.user_id, $2, s, s + 1, 2, CASE WHEN k = 14 THEN 'pending' ELSE 'approved' END
-         FROM memberships m CROSS JOIN generate_series(1, 14) k
-        CROSS JOIN LATERAL (SELECT ($3::date - 380 + k * 28 + (hashtext(m.user_id::text || k) & 7))::date AS s) x
-        WHERE m.company_id = $1 AND (k < 14 OR s > $3::date)
-          AND NOT (s + 1 >= $3::date - 1 AND s <= $3::date + 1 AND hashtext(m.user_id::text) % 30 = 0)`,
-      [companyId, type, today],
-    );
-    await q(
-      `INSERT INTO time_off_requests (company_id, user_id, type_id, start_date, end_date, start_half, amount, status)
-       SELECT $1, user_id, $2, $3::date, $3::date + 1, hashtext(user_id::text) % 90 = 0, 2, 'approved'
-         FROM memberships WHERE company_id = $1 AND hashtext(user_id::text) % 30 = 0`,
-      [companyId, type, today],
-    );
-  });
-  await timed('departments: 20, everyone in one', async () => {
-    await q(`INSERT INTO departments (company_id, name) SELECT $1, 'Department ' || g FROM generate_series(1, 20) g`, [
-      companyId,
-    ]);
-    await q(
-      `INSERT INTO employees (company_id, user_id, department_id)
-       SELECT $1, m.user_id, (SELECT id FROM departments d WHERE d.company_id = $1 AND d.name = 'Department ' || (1 + abs(hashtext(m.user_id::text)) % 20))
-         FROM memberships m WHERE m.company_id = $1`,
-      [companyId],
-    );
-  });
   await timed('VACUUM ANALYZE', () => q('VACUUM ANALYZE'));
   return companyId;
 }
