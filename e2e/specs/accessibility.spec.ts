@@ -43,6 +43,37 @@ for (const language of ['en', 'ar'] as const) {
       await expectNoViolations(page, 'company switcher');
     });
 
+    test('one Tab reaches the skip link, which takes the keyboard past the sidebar to the content', async ({
+      page,
+    }) => {
+      await signIn(page, language === 'en' ? PEOPLE.ada.email : PEOPLE.kira.email, 'acme');
+      await expect(page.getByTestId('greeting')).toBeVisible();
+      await page.goto(consoleUrl('acme', '/users'));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const skip = page.locator('a[href="#main-content"]');
+      await expect(skip).not.toBeInViewport();
+
+      await page.keyboard.press('Tab');
+      await expect(skip).toBeFocused();
+      await expect(skip).toHaveText(language === 'en' ? 'Skip to content' : 'انتقل إلى المحتوى');
+      await expect(skip).toBeInViewport();
+      // At the start edge: the left in English, the right in Arabic.
+      const box = await skip.boundingBox();
+      const width = page.viewportSize()?.width ?? 0;
+      if (language === 'ar') expect(box?.x ?? 0).toBeGreaterThan(width / 2);
+      else expect((box?.x ?? width) + (box?.width ?? 0)).toBeLessThan(width / 2);
+      await expectNoViolations(page, 'skip link shown');
+
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('main')).toBeFocused();
+      await expect(page).toHaveURL(consoleUrl('acme', '/users'));
+      // The next stop is in the page's content, not in the header or the sidebar.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('MAIN');
+    });
+
     test('the not-authorized page and the disabled notice have no violations', async ({ page }) => {
       await signIn(page, 'bob@example.com', 'acme');
       await expect(page.getByTestId('greeting')).toBeVisible();

@@ -54,6 +54,30 @@ test('Bob, a member, cannot open Stats', async ({ page }) => {
   await expect(page.getByTestId('kpi-headcountEnd')).toHaveCount(0);
 });
 
+test('on a phone the range choices wrap onto the screen, Custom included, and each can be chosen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'alice@example.com', 'acme');
+  await expect(page.getByTestId('greeting')).toBeVisible();
+  await page.goto(consoleUrl('acme', '/stats'));
+  const range = page.getByTestId('stats-range');
+  await expect(range).toBeVisible();
+  const frame = await range.boundingBox();
+  const choices = await range.locator('label').all();
+  expect(choices).toHaveLength(4);
+  for (const choice of choices) {
+    const box = await choice.boundingBox();
+    const name = await choice.textContent();
+    // Whole, inside the control (it clips what overflows) and on the phone's screen.
+    expect(box && frame && box.x >= frame.x - 0.5 && box.x + box.width <= frame.x + frame.width + 0.5, name ?? '').toBe(
+      true,
+    );
+    expect(box && box.x >= 0 && box.x + box.width <= 390, name ?? '').toBe(true);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await range.getByText('Custom').click();
+  await expect(page.getByTestId('stats-from')).toBeVisible();
+});
+
 for (const language of ['en', 'ar'] as const) {
   test(`Stats has no axe violations (${language})`, async ({ page }) => {
     test.setTimeout(120_000);

@@ -554,9 +554,9 @@ const ROUTES: Route[] = [
     ok: BOTH,
     build: (s) => ({ method: 'GET', url: '/api/dashboard/overview', host: hostOf(s) }),
     check: (_s, body) => {
-      // Whoever may read it gets only counts: never a person, a name or another company's id.
+      // Whoever may read it gets only counts and their own leave to come: never another person, a name or an id.
       const overview = JSON.parse(body);
-      expect(Object.keys(overview).sort()).toEqual(['approvals', 'attendance', 'compliance']);
+      expect(Object.keys(overview).sort()).toEqual(['approvals', 'attendance', 'compliance', 'myLeave']);
       expect(body).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     },
   },

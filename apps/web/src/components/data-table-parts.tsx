@@ -126,6 +126,10 @@ export function CardList<T, S extends string, F extends string>(
       >
         {rows?.map((row) => {
           const id = props.rowId(row);
+          // A field with nothing in it says nothing: no label over a blank ('Work phone' for someone without one).
+          const filled = fields
+            .map((c) => ({ key: c.key, header: c.header, value: c.render(row) }))
+            .filter((c) => c.value !== '' && c.value !== null && c.value !== undefined && c.value !== false);
           return (
             <Paper
               component="li"
@@ -156,12 +160,12 @@ export function CardList<T, S extends string, F extends string>(
                       {title.render(row)}
                     </Text>
                   )}
-                  {fields.length > 0 && (
+                  {filled.length > 0 && (
                     <dl className="card-fields">
-                      {fields.map((c) => (
+                      {filled.map((c) => (
                         <div key={c.key}>
                           <dt>{c.header}</dt>
-                          <dd>{c.render(row)}</dd>
+                          <dd>{c.value}</dd>
                         </div>
                       ))}
                     </dl>

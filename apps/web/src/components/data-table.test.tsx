@@ -30,10 +30,13 @@ function asPhone() {
 interface Row {
   id: string;
   name: string;
+  /** Every second person has one, from Person 02. */
+  phone: string | null;
 }
 const ALL: Row[] = Array.from({ length: 23 }, (_, i) => ({
   id: `r${i + 1}`,
   name: `Person ${String(i + 1).padStart(2, '0')}`,
+  phone: i % 2 ? `+1 555 01${String(i).padStart(2, '0')}` : null,
 }));
 
 /** A listing over an in-memory "server" that honours page, search, sort and order like the API. */
@@ -53,6 +56,7 @@ function Harness() {
         columns={[
           { key: 'name', header: 'Name', sort: 'name', render: (r) => r.name, card: 'title' },
           { key: 'kind', header: 'Kind', render: () => 'Person' },
+          { key: 'phone', header: 'Work phone', render: (r) => (r.phone ? <span dir="ltr">{r.phone}</span> : '') },
           {
             key: 'actions',
             header: 'Actions',
@@ -200,6 +204,31 @@ describe('DataTable', () => {
         expect(within(first).getByRole('button', { name: 'Open Person 01' })).toBeVisible();
         await user.click(within(first).getByRole('checkbox', { name: 'Select Person 01' }));
         expect(screen.getByText('Selected: 1')).toBeInTheDocument();
+      } finally {
+        restore();
+      }
+    });
+
+    it('leaves out a field with nothing in it, rather than its label over a blank', async () => {
+      const restore = asPhone();
+      try {
+        renderScreen(<Harness />, '/people');
+        const [without, withPhone] = within(screen.getByRole('list', { name: 'People' })).getAllByRole('listitem') as [
+          HTMLElement,
+          HTMLElement,
+        ];
+        expect(
+          within(without)
+            .getAllByRole('term')
+            .map((dt) => dt.textContent),
+        ).toEqual(['Kind']);
+        expect(within(without).queryByText('Work phone')).toBeNull();
+        expect(
+          within(withPhone)
+            .getAllByRole('term')
+            .map((dt) => dt.textContent),
+        ).toEqual(['Kind', 'Work phone']);
+        expect(within(withPhone).getAllByRole('definition')[1]).toHaveTextContent('+1 555 0101');
       } finally {
         restore();
       }

@@ -14,6 +14,14 @@ export const DashboardSummarySchema = z.object({
   timeZone: z.string(),
 });
 
+/** A time-off request of the caller's that has not ended yet (company days, `YYYY-MM-DD`). */
+export const UpcomingLeaveSchema = z.object({
+  type: z.object({ name: z.string() }),
+  startDate: z.string(),
+  endDate: z.string(),
+});
+export type UpcomingLeave = z.infer<typeof UpcomingLeaveSchema>;
+
 /**
  * What needs attention today, for the caller: each section is there only when the caller may act on
  * it (null otherwise), so a member's answer holds nothing of the company's attendance or backlog.
@@ -46,5 +54,13 @@ export const DashboardOverviewSchema = z.object({
       certificationsMissing: z.number().int(),
     })
     .nullable(),
+  /**
+   * The caller's own leave still to come (ending today or later, on the company's day): the next
+   * approved request and the next one awaiting approval, each null when there is none.
+   */
+  myLeave: z.object({
+    approved: UpcomingLeaveSchema.nullable(),
+    pending: UpcomingLeaveSchema.nullable(),
+  }),
 });
 export type DashboardOverview = z.infer<typeof DashboardOverviewSchema>;

@@ -212,11 +212,51 @@ describe('dashboard overview', () => {
       attendance: null,
       approvals: { timeOff: 1, corrections: null, joinRequests: null },
       compliance: null,
+      myLeave: { approved: null, pending: null },
     });
     expect((await overview('member')).json()).toEqual({
       attendance: null,
       approvals: { timeOff: null, corrections: null, joinRequests: null },
       compliance: null,
+      myLeave: {
+        approved: null,
+        pending: { type: { name: 'Vacation' }, startDate: today(), endDate: today() },
+      },
+    });
+  });
+
+  it('gives a member their next approved leave and their next request awaiting approval, none ended or decided against', async () => {
+    const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const ids = await t.db.system(async (tx) => {
+      const c = await createCompany(tx, { name: 'Leave ahead', subDomain: 'ahead' });
+      const bob = await createUser(tx, { email: 'bob@ahead.test', firstName: 'Bob' });
+      await addMembership(tx, c.id, bob.id, { roles: ['member'] });
+      const vacation = await createTimeOffType(tx, c.id, { name: 'Vacation' });
+      const sick = await createTimeOffType(tx, c.id, { name: 'Sick leave' });
+      const request = (typeId: string, from: number, to: number, status: 'pending' | 'approved' | 'declined') =>
+        createTimeOffRequest(tx, c.id, {
+          userId: bob.id,
+          typeId,
+          startDate: dayIn(from),
+          endDate: dayIn(to),
+          amount: to - from + 1,
+          status,
+        });
+      await request(vacation.id, -10, -8, 'approved');
+      await request(vacation.id, 5, 7, 'declined');
+      await request(vacation.id, 40, 42, 'pending');
+      await request(vacation.id, 20, 22, 'pending');
+      await request(sick.id, 60, 60, 'approved');
+      return { c: c.id, bob: bob.id };
+    });
+    const bob = (await tokenFor(t.app, ids.bob, ids.c)).token;
+    const res = await call(t.app, { method: 'GET', url: '/api/dashboard/overview', host: 'ahead', token: bob });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().myLeave).toEqual({
+      approved: { type: { name: 'Sick leave' }, startDate: dayIn(60), endDate: dayIn(60) },
+      pending: { type: { name: 'Vacation' }, startDate: dayIn(20), endDate: dayIn(22) },
     });
   });
 });
+
+const today = () => new Date().toISOString().slice(0, 10);

@@ -179,6 +179,30 @@ export async function pendingCount(tx: Tx, companyId: string, userId: string, as
   return n;
 }
 
+export interface UpcomingRow {
+  status: 'pending' | 'approved';
+  type_name: string;
+  start_date: string;
+  end_date: string;
+}
+
+/**
+ * A person's next approved request and next pending one, among those not ended on the company's
+ * day: one statement (the dashboard reads it beside its other figures), on the person's start index.
+ */
+export const upcomingOf = (tx: Tx, companyId: string, userId: string) =>
+  preparedRows<UpcomingRow>(
+    tx,
+    sql`SELECT DISTINCT ON (r.status) r.status, t.name AS type_name,
+        to_char(r.start_date, 'YYYY-MM-DD') AS start_date, to_char(r.end_date, 'YYYY-MM-DD') AS end_date
+      FROM time_off_requests r
+      JOIN time_off_types t ON t.id = r.type_id AND t.company_id = r.company_id
+      JOIN companies c ON c.id = r.company_id
+      WHERE r.company_id = ${companyId} AND r.user_id = ${userId} AND r.status IN ('pending', 'approved')
+        AND r.end_date >= (now() AT TIME ZONE c.time_zone)::date
+      ORDER BY r.status, r.start_date, r.id`,
+  );
+
 export async function hasReports(tx: Tx, companyId: string, userId: string) {
   const r = await preparedRows<{ ok: number }>(
     tx,

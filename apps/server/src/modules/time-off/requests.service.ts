@@ -254,6 +254,17 @@ export async function approvals(ctx: TenantCtx, q: { page: number; itemsPerPage:
   );
 }
 
+/** The caller's next approved leave and next request awaiting approval (the dashboard's card). */
+export async function upcomingMine(ctx: TenantCtx) {
+  const me = actingUser(ctx);
+  const found = await ctx.run((tx) => repo.upcomingOf(tx, ctx.companyId, me));
+  const of = (status: repo.UpcomingRow['status']) => {
+    const r = found.find((row) => row.status === status);
+    return r ? { type: { name: r.type_name }, startDate: r.start_date, endDate: r.end_date } : null;
+  };
+  return { approved: of('approved'), pending: of('pending') };
+}
+
 export async function approvalCount(ctx: TenantCtx, q: Viewer) {
   const me = actingUser(ctx);
   return ctx.run(async (tx) => ({

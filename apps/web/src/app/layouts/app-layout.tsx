@@ -15,7 +15,7 @@ import {
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { type MouseEvent, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { VisitingBanner } from '../../components/visiting-banner';
@@ -41,6 +41,18 @@ const BOXED_WIDTH = 960;
 export const SIDEBAR_QUERY = '(min-width: 62.5em)';
 /** From here the sidebar may collapse to icons; between the two it keeps its labels. */
 export const COLLAPSIBLE_QUERY = '(min-width: 75em)';
+
+const MAIN_ID = 'main-content';
+
+/**
+ * Skips the header and the sidebar (some thirty stops) to the page's content. The focus is moved
+ * by hand: following the fragment would put '#main-content' in the address, which a reload or a
+ * copied link would keep.
+ */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById(MAIN_ID)?.focus();
+}
 
 /**
  * The console frame. From 1200 px the sidebar sits beside the content, collapsed to icons by
@@ -80,6 +92,9 @@ export function AppLayout() {
         padding="md"
         data-nav-collapsed={compact ? 'true' : 'false'}
       >
+        <a href={`#${MAIN_ID}`} className="skip-link" onClick={skipToMain}>
+          {t('admin:common.skipToContent')}
+        </a>
         <AppShell.Header className="app-header">
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="xs" wrap="nowrap">
@@ -171,7 +186,7 @@ export function AppLayout() {
           </Stack>
         </AppShell.Navbar>
 
-        <AppShell.Main>
+        <AppShell.Main id={MAIN_ID} tabIndex={-1} className="app-main">
           <Container
             fluid={prefs.contentWidth === 'full'}
             size={BOXED_WIDTH}

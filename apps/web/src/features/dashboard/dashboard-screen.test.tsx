@@ -54,7 +54,21 @@ afterEach(async () => {
   await setLanguage('en', false);
 });
 
-const show = (roles: string[], data: ReturnType<typeof summary>) => {
+const VACATION = {
+  uuid: '50000000-0000-4000-8000-000000000001',
+  name: 'Vacation',
+  color: '#228be6',
+  unit: 'days',
+  paid: true,
+  allowNegative: false,
+  needsApproval: true,
+};
+
+const show = (
+  roles: string[],
+  data: ReturnType<typeof summary>,
+  mine: { balances?: unknown[]; myLeave?: DashboardOverview['myLeave'] } = {},
+) => {
   const p = profile(roles);
   sessionStore.reset({ status: 'ready', user: USER, profiles: [p], current: p });
   const admin = roles.includes('admin');
@@ -76,14 +90,14 @@ const show = (roles: string[], data: ReturnType<typeof summary>) => {
           certificationsMissing: 0,
         }
       : null,
+    myLeave: mine.myLeave ?? { approved: null, pending: null },
   };
   server.use(
     http.get(`${ORIGIN}/api/dashboard/summary`, () => HttpResponse.json(data)),
     http.get(`${ORIGIN}/api/dashboard/overview`, () => HttpResponse.json(overview)),
     http.get(`${ORIGIN}/api/my-policies`, () => HttpResponse.json({ data: policies })),
-    http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json({ userUuid: USER.uuid, data: [] })),
-    http.get(`${ORIGIN}/api/time-off/requests`, () =>
-      HttpResponse.json({ data: [], page: 1, itemsPerPage: 100, totalItems: 0 }),
+    http.get(`${ORIGIN}/api/time-off/balances`, () =>
+      HttpResponse.json({ userUuid: USER.uuid, data: mine.balances ?? [] }),
     ),
   );
   renderScreen(<DashboardScreen />, '/');
@@ -143,5 +157,44 @@ describe('dashboard of a new company', () => {
     expect(within(checklist).queryByRole('list')).toBeNull();
     expect(screen.getByTestId('trial-end')).toHaveTextContent('Ihre Testphase endet am');
     expect(rawValuesIn(document.body.textContent ?? '', 'de')).toEqual([]);
+  });
+});
+
+describe("a member's time off card", () => {
+  const balances = [{ type: VACATION, balance: 25, pending: 3, available: 22 }];
+  const leave = (startDate: string, endDate: string) => ({
+    type: { name: 'Vacation' },
+    startDate,
+    endDate,
+  });
+
+  it('shows a request awaiting approval as such, rather than no leave planned', async () => {
+    show(['member'], summary(), { balances, myLeave: { approved: null, pending: leave('2026-12-14', '2026-12-16') } });
+    const card = await screen.findByTestId('my-time-off');
+    expect(await within(card).findByTestId('pending-leave')).toHaveTextContent(
+      /^Awaiting approval: Vacation, Dec 14 – 16, 2026$/,
+    );
+    expect(within(card).queryByText('No leave planned.')).toBeNull();
+    expect(within(card).queryByTestId('next-leave')).toBeNull();
+  });
+
+  it('shows the next approved leave beside the one awaiting approval', async () => {
+    show(['member'], summary(), {
+      balances,
+      myLeave: { approved: leave('2026-12-01', '2026-12-01'), pending: leave('2027-01-04', '2027-01-08') },
+    });
+    const card = await screen.findByTestId('my-time-off');
+    expect(await within(card).findByTestId('next-leave')).toHaveTextContent(/^Next: Vacation, Dec 1, 2026$/);
+    expect(within(card).getByTestId('pending-leave')).toHaveTextContent(
+      /^Awaiting approval: Vacation, Jan 4 – 8, 2027$/,
+    );
+  });
+
+  it('says no leave is planned when there is neither', async () => {
+    show(['member'], summary(), { balances });
+    expect(await within(await screen.findByTestId('my-time-off')).findByTestId('next-leave')).toHaveTextContent(
+      'No leave planned.',
+    );
+    expect(screen.queryByTestId('pending-leave')).toBeNull();
   });
 });

@@ -41,7 +41,7 @@ export default function DashboardScreen({ today }: { today?: ReactNode }) {
       {current?.enabled && (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {today}
-          {summary.data && <MyTimeOffCard companyUuid={companyUuid} timeZone={summary.data.timeZone} />}
+          <MyTimeOffCard companyUuid={companyUuid} myLeave={overview.data?.myLeave} />
         </SimpleGrid>
       )}
       <PoliciesDueCard companyUuid={companyUuid} />

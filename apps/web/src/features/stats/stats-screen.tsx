@@ -59,6 +59,7 @@ export default function StatsScreen() {
           value={range}
           onChange={(v) => setRange(v as StatsRange)}
           data={STATS_RANGES.map((r) => ({ value: r, label: t(`admin:stats.ranges.${r}`) }))}
+          classNames={{ root: 'wrapping-segments', control: 'wrapping-segment' }}
           data-testid="stats-range"
         />
         {custom && (

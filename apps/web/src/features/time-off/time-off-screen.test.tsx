@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
+import { useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../lib/session/store';
 import { renderScreen } from '../../test/render';
@@ -46,6 +47,8 @@ const request = (over: object = {}) => ({
   canCancel: true,
   ...over,
 });
+/** The address's query, where the screen keeps its tab. */
+const Search = () => <output data-testid="search">{useLocation().search}</output>;
 const page = (data: object[]) => ({ data, page: 1, itemsPerPage: 10, totalItems: data.length });
 
 const signIn = (roles: string[]) =>
@@ -197,5 +200,32 @@ describe('time off screen', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Comment' })).toHaveValue('');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(decided).toEqual([{}]));
+  });
+
+  it('keeps the chosen tab in the address: a reload opens it again, and choosing another writes it', async () => {
+    signIn(['admin']);
+    server.use(
+      http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json(balances)),
+      http.get(`${ORIGIN}/api/time-off/requests`, () => HttpResponse.json(page([]))),
+      http.get(`${ORIGIN}/api/time-off/ledger`, () => HttpResponse.json(page([]))),
+      http.get(`${ORIGIN}/api/time-off/approvals/count`, () => HttpResponse.json({ pending: 1, isApprover: true })),
+      http.get(`${ORIGIN}/api/time-off/approvals`, () => HttpResponse.json(page([request()]))),
+    );
+    const user = userEvent.setup();
+    renderScreen(
+      <>
+        <TimeOffScreen />
+        <Search />
+      </>,
+      '/time-off?tab=approvals',
+    );
+    expect(await screen.findByRole('tab', { name: /Approvals/ })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('button', { name: 'Approve the request of Bob Brown' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'My time off' }));
+    expect(screen.getByRole('tab', { name: 'My time off' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('search')).toHaveTextContent(/^$/);
+    await user.click(screen.getByRole('tab', { name: /Approvals/ }));
+    expect(screen.getByTestId('search')).toHaveTextContent('?tab=approvals');
   });
 });

@@ -2,6 +2,7 @@ import { Badge, Button, Paper, SimpleGrid, Skeleton, Stack, Table, Tabs, Text } 
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/page-heading';
 import { SectionCard, SimpleTable } from '../../components/section-card';
 import { useFormat } from '../../lib/format';
@@ -130,11 +131,26 @@ function MyTimeOff() {
   );
 }
 
+const TABS = ['mine', 'approvals', 'calendar'] as const;
+
 export default function TimeOffScreen() {
   const { t } = useTranslation();
   const f = useFormat();
   const count = useApprovalCount();
-  const [tab, setTab] = useState<string | null>('mine');
+  // The chosen tab lives in the address (?tab=approvals|calendar): a reload or a shared link opens it again.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab = asked && (TABS as readonly string[]).includes(asked) ? asked : 'mine';
+  const setTab = (value: string | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value && value !== 'mine') next.set('tab', value);
+        else next.delete('tab');
+        return next;
+      },
+      { replace: true },
+    );
   const approver = count.data?.isApprover ?? false;
   const pending = count.data?.pending ?? 0;
 

@@ -1,18 +1,17 @@
-import type { BalancesSchema, TimeOffRequestPageSchema } from '@wac/shared/schemas/time-off';
+import type { BalancesSchema } from '@wac/shared/schemas/time-off';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
 
 export type MyBalances = z.infer<typeof BalancesSchema>;
-export type MyRequests = z.infer<typeof TimeOffRequestPageSchema>;
 
-/** My balances and my approved requests (time off's self-service), for the dashboard card. */
+/**
+ * My balances (time off's self-service), for the dashboard card; the leave to come is in the
+ * dashboard's overview. Under time off's keys: its mutations refresh the card.
+ */
 export const getMyTimeOff = async () => {
-  const [balances, approved] = await Promise.all([
-    api<MyBalances>('/api/time-off/balances', { silent: true }),
-    api<MyRequests>('/api/time-off/requests?status=approved&itemsPerPage=100', { silent: true }),
-  ]);
-  return { balances: balances.data, approved: approved.data };
+  const balances = await api<MyBalances>('/api/time-off/balances', { silent: true });
+  return { balances: balances.data };
 };
 
 export const useMyTimeOff = (companyUuid: string) =>

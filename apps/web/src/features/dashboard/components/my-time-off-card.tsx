@@ -1,23 +1,28 @@
 import { Anchor, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { zonedDate } from '@wac/shared/zoned-time';
+import type { DashboardOverview } from '@wac/shared/schemas/dashboard';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDays } from '../../../lib/days';
 import { useMyTimeOff } from '../api/get-my-time-off';
 
 /**
- * "My time off": what each balance still allows and the next approved leave, for every member.
- * Days are the company's days (`YYYY-MM-DD`), shown as written in the reader's language.
+ * "My time off": what each balance still allows, the next approved leave and the next request
+ * still awaiting approval (`myLeave`, from the dashboard's overview; nothing said until it is read),
+ * for every member. Days are the company's days (`YYYY-MM-DD`), shown as written in the reader's language.
  */
-export function MyTimeOffCard({ companyUuid, timeZone }: { companyUuid: string; timeZone: string }) {
+export function MyTimeOffCard({
+  companyUuid,
+  myLeave,
+}: {
+  companyUuid: string;
+  myLeave: DashboardOverview['myLeave'] | undefined;
+}) {
   const { t } = useTranslation();
   const mine = useMyTimeOff(companyUuid);
   const fmt = useDays();
   if (!mine.data?.balances.length) return null;
-  const today = zonedDate(new Date(), timeZone);
-  const next = mine.data.approved
-    .filter((r) => r.endDate >= today)
-    .sort((a, b) => a.startDate.localeCompare(b.startDate))[0];
+  const next = myLeave?.approved;
+  const pending = myLeave?.pending;
   return (
     <Paper className="card" p="lg" radius="md" data-testid="my-time-off">
       <Stack gap="xs">
@@ -36,11 +41,21 @@ export function MyTimeOffCard({ companyUuid, timeZone }: { companyUuid: string; 
             </List.Item>
           ))}
         </List>
-        <Text size="sm" data-testid="next-leave">
-          {next
-            ? t('admin:dashboard.nextLeave', { type: next.type.name, when: fmt.range(next.startDate, next.endDate) })
-            : t('admin:dashboard.noLeavePlanned')}
-        </Text>
+        {myLeave && (next || !pending) && (
+          <Text size="sm" data-testid="next-leave">
+            {next
+              ? t('admin:dashboard.nextLeave', { type: next.type.name, when: fmt.range(next.startDate, next.endDate) })
+              : t('admin:dashboard.noLeavePlanned')}
+          </Text>
+        )}
+        {pending && (
+          <Text size="sm" data-testid="pending-leave">
+            {t('admin:dashboard.pendingLeave', {
+              type: pending.type.name,
+              when: fmt.range(pending.startDate, pending.endDate),
+            })}
+          </Text>
+        )}
         <Anchor component={Link} to="/time-off" size="sm">
           {t('admin:nav.timeOff')}
         </Anchor>
