@@ -22,6 +22,8 @@ export const AuditEntrySchema = z.object({
   targetId: z.string().nullable(),
   /** What the target is called when the entry is read (a person's name, a team's, an e-mail address). */
   targetName: z.string().nullable(),
+  /** Whose the target is when that is not the target itself (a certification record's holder). */
+  targetPerson: z.string().nullable(),
   actor: z.object({ uuid: UuidSchema, email: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
   before: z.unknown(),
   after: z.unknown(),

@@ -27,6 +27,7 @@ export interface AuditRow {
   actor_first_name: string | null;
   actor_last_name: string | null;
   target_name: string | null;
+  target_person: string | null;
 }
 
 function where(companyId: string, f: AuditFilter): SQL {
@@ -50,12 +51,30 @@ const COLUMNS = sql`a.id, a.action, a.target_type, a.target_id, a.before, a.afte
     WHEN 'invitation' THEN ti.email
     WHEN 'join_request' THEN NULLIF(trim(ju.first_name || ' ' || ju.last_name), '')
     WHEN 'policy' THEN tp.title
-  END AS target_name`;
+    WHEN 'department' THEN td.name
+    WHEN 'certification' THEN cy.name
+    WHEN 'job' THEN tjb.type
+  END AS target_name,
+  CASE a.target_type
+    WHEN 'certification' THEN NULLIF(trim(cu.first_name || ' ' || cu.last_name), '')
+  END AS target_person`;
+
+const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 /** The target's id as a uuid when the entry is about that kind of row (each join then uses its primary key). */
 const targetOf = (...types: string[]) =>
   sql.raw(
-    `CASE WHEN a.target_type IN (${types.map((type) => `'${type}'`).join(', ')}) AND a.target_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN a.target_id::uuid END`,
+    `CASE WHEN a.target_type IN (${types.map((type) => `'${type}'`).join(', ')}) AND a.target_id ~* '${UUID}' THEN a.target_id::uuid END`,
+  );
+
+/**
+ * A certification entry's type or holder: the record's own, or, once the record is deleted, the id
+ * its snapshot kept (every certification entry keeps the holder; a deletion, approval or rejection
+ * the type's id, a recording or an upload the type's name). Still one lookup by primary key.
+ */
+const certificationKey = (recordColumn: string, snapshotKey: string) =>
+  sql.raw(
+    `CASE WHEN a.target_type = 'certification' THEN coalesce(${recordColumn}, CASE WHEN coalesce(a.after->>'${snapshotKey}', a.before->>'${snapshotKey}') ~* '${UUID}' THEN coalesce(a.after->>'${snapshotKey}', a.before->>'${snapshotKey}')::uuid END) END`,
   );
 
 /**
@@ -71,7 +90,12 @@ const JOINS = sql`LEFT JOIN users u ON u.id = a.actor_user_id
   LEFT JOIN users ju ON ju.id = tj.user_id
   LEFT JOIN policies tp ON tp.id = ${targetOf('policy')}
   LEFT JOIN time_off_requests tr ON tr.id = ${targetOf('time_off_request')}
-  LEFT JOIN users ru ON ru.id = tr.user_id`;
+  LEFT JOIN users ru ON ru.id = tr.user_id
+  LEFT JOIN departments td ON td.id = ${targetOf('department')}
+  LEFT JOIN certification_records cr ON cr.id = ${targetOf('certification')}
+  LEFT JOIN certification_types cy ON cy.id = ${certificationKey('cr.type_id', 'typeId')}
+  LEFT JOIN users cu ON cu.id = ${certificationKey('cr.user_id', 'userId')}
+  LEFT JOIN jobs tjb ON tjb.id = ${targetOf('job')}`;
 
 export async function list(tx: Tx, companyId: string, f: AuditFilter, page: number, itemsPerPage: number) {
   const dir = f.order === 'asc' ? sql`ASC` : sql`DESC`;

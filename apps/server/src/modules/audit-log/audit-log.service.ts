@@ -10,6 +10,7 @@ const toEntry = (r: repo.AuditRow) => ({
   targetType: r.target_type,
   targetId: r.target_id,
   targetName: r.target_name,
+  targetPerson: r.target_person,
   actor: r.actor_user_id
     ? {
         uuid: r.actor_user_id,

@@ -35,6 +35,7 @@ const entry = (over: Record<string, unknown>) => ({
   targetType: 'user',
   targetId: null,
   targetName: null,
+  targetPerson: null,
   actor: ALICE,
   before: null,
   after: null,
@@ -209,6 +210,46 @@ describe('audit log screen', () => {
       expect((await screen.findAllByTestId('audit-sentence')).map((s) => s.textContent)).toEqual([
         'Alice Anders deleted the company page Support',
         'Alice Anders created the custom field T-shirt size',
+      ]),
+    );
+  });
+
+  it('names a certification by its name and holder, an upload by its certification, a job by its type', async () => {
+    const named = [
+      entry({
+        action: 'certification.approve',
+        targetType: 'certification',
+        targetName: 'Forklift',
+        targetPerson: 'Bob Brown',
+        after: { status: 'approved', userId: ALICE.uuid },
+      }),
+      // A deleted record: the server names its holder, the entry's snapshot the certification.
+      entry({
+        action: 'certification.record',
+        targetType: 'certification',
+        targetPerson: 'Bob Brown',
+        after: { type: 'First aid', issuedOn: '2026-01-15' },
+      }),
+      entry({
+        action: 'certification.submit',
+        targetType: 'certification',
+        targetName: 'Ladder',
+        targetPerson: 'Alice Anders',
+      }),
+      entry({ action: 'job.retry', targetType: 'job', targetName: 'invitation.mail', before: { state: 'dead' } }),
+    ];
+    server.use(
+      http.get(`${ORIGIN}/api/audit-log`, () =>
+        HttpResponse.json({ data: named, page: 1, itemsPerPage: 10, totalItems: named.length }),
+      ),
+    );
+    renderScreen(<AuditLogScreen />, '/audit-log');
+    await waitFor(async () =>
+      expect((await screen.findAllByTestId('audit-sentence')).map((s) => s.textContent)).toEqual([
+        'Alice Anders approved the certificate Forklift uploaded by Bob Brown',
+        'Alice Anders recorded the certification First aid of Bob Brown',
+        'Alice Anders uploaded a Ladder certificate for approval',
+        'Alice Anders retried the background job Invitation mail',
       ]),
     );
   });

@@ -78,7 +78,9 @@ export function AuditSentence({ entry }: { entry: AuditEntry }) {
   const actor = entry.actor ? `${entry.actor.firstName} ${entry.actor.lastName}`.trim() || entry.actor.email : null;
   // The server names the target; a snapshot names one that is gone (a deleted team, a removed person)
   // or one the server does not name (a company page by its title, a custom field by its label).
-  const target =
+  // A certification entry's snapshot keeps the certification's name as `type` (a deleted record).
+  const certification = entry.targetType === 'certification' ? [after?.type, before?.type] : [];
+  const named =
     entry.targetName ??
     [
       after?.email,
@@ -89,8 +91,14 @@ export function AuditSentence({ entry }: { entry: AuditEntry }) {
       before?.title,
       after?.label,
       before?.label,
-    ].find((v): v is string => typeof v === 'string') ??
+      ...certification,
+    ].find((v): v is string => typeof v === 'string');
+  // A job is named by its type, as the Jobs screen says it (the code its fallback).
+  const target =
+    (named && entry.targetType === 'job' ? t(`admin:jobs.types.${named}`, { defaultValue: named }) : named) ??
     t('admin:audit.unknownTarget');
+  // Whose the target is (a certification's holder), when the sentence says it.
+  const person = entry.targetPerson ?? t('admin:audit.someone');
   const afterRoles = after?.roles;
   const roles = Array.isArray(afterRoles) ? f.roles(afterRoles.map(String)) : '';
   const invited = typeof after?.invited === 'number' ? f.number(after.invited) : '';
@@ -114,7 +122,7 @@ export function AuditSentence({ entry }: { entry: AuditEntry }) {
       <Trans
         t={t}
         i18nKey={key}
-        values={{ actor: actor ?? t('admin:audit.someone'), target, roles, invited, updated }}
+        values={{ actor: actor ?? t('admin:audit.someone'), target, person, roles, invited, updated }}
         components={{ actor: link(actorPath), target: link(path) }}
       />
     </Text>
