@@ -206,11 +206,14 @@ describe('audit log screen', () => {
       ),
     );
     renderScreen(<AuditLogScreen />, '/audit-log');
-    await waitFor(async () =>
-      expect((await screen.findAllByTestId('audit-sentence')).map((s) => s.textContent)).toEqual([
-        'Alice Anders deleted the company page Support',
-        'Alice Anders created the custom field T-shirt size',
-      ]),
+    await waitFor(
+      async () =>
+        expect((await screen.findAllByTestId('audit-sentence')).map((s) => s.textContent)).toEqual([
+          'Alice Anders deleted the company page Support',
+          'Alice Anders created the custom field T-shirt size',
+        ]),
+      // The screen's first answer comes through the mocked network: more than a second on a busy machine.
+      { timeout: 5_000 },
     );
   });
 
@@ -244,13 +247,16 @@ describe('audit log screen', () => {
       ),
     );
     renderScreen(<AuditLogScreen />, '/audit-log');
-    await waitFor(async () =>
-      expect((await screen.findAllByTestId('audit-sentence')).map((s) => s.textContent)).toEqual([
-        'Alice Anders approved the certificate Forklift uploaded by Bob Brown',
-        'Alice Anders recorded the certification First aid of Bob Brown',
-        'Alice Anders uploaded a Ladder certificate for approval',
-        'Alice Anders retried the background job Invitation mail',
-      ]),
+    await waitFor(
+      async () =>
+        expect((await screen.findAllByTestId('audit-sentence')).map((s) => s.textContent)).toEqual([
+          'Alice Anders approved the certificate Forklift uploaded by Bob Brown',
+          'Alice Anders recorded the certification First aid of Bob Brown',
+          'Alice Anders uploaded a Ladder certificate for approval',
+          'Alice Anders retried the background job Invitation mail',
+        ]),
+      // The screen's first answer comes through the mocked network: more than a second on a busy machine.
+      { timeout: 5_000 },
     );
   });
 
