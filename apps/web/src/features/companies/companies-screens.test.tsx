@@ -147,4 +147,21 @@ describe('company screen', () => {
     expect(sent[0]).toMatchObject({ description: 'Maker of things' });
     expect(sent[0]).not.toHaveProperty('trialEndsAt');
   });
+
+  it('says that no admin has joined yet rather than showing an empty Admins card', async () => {
+    server.use(
+      http.get(`${ORIGIN}/api/companies/${company.uuid}`, () => HttpResponse.json(company)),
+      http.get(`${ORIGIN}/api/companies/${company.uuid}/admins`, () => pageOf([])),
+      http.get(`${ORIGIN}/api/companies/${company.uuid}/users`, () => pageOf([])),
+    );
+    renderScreen(
+      <Routes>
+        <Route path="/companies/:uuid" element={<CompanyScreen />} />
+      </Routes>,
+      `/companies/${company.uuid}`,
+    );
+    expect(
+      await screen.findByText('No admin has joined yet. An invited admin appears here once they accept.'),
+    ).toBeInTheDocument();
+  });
 });

@@ -17,6 +17,7 @@ import {
   Skeleton,
   Stack,
   Switch,
+  Text,
   Textarea,
   TextInput,
   Title,
@@ -287,6 +288,11 @@ function AdminsCard({ uuid }: { uuid: string }) {
   const admins = useCompanyAdmins(uuid);
   return (
     <SectionCard title={t('admin:companies.admins')}>
+      {admins.data?.data.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('admin:companies.noAdmins')}
+        </Text>
+      )}
       <List data-testid="company-admins">
         {admins.data?.data.map((a) => (
           <List.Item key={a.uuid}>
