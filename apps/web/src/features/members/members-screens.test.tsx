@@ -7,11 +7,12 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../lib/i18n';
+import { i18n, setLanguage } from '../../lib/i18n';
 import { onToast, type ToastRequest } from '../../lib/notify';
 import { ORIGIN, server } from '../../test/server';
 import { captureDownloads } from '../../test/downloads';
 import { ImportDialog } from './components/import-dialog';
+import { InvitationsTable } from './components/invitations-table';
 import { InviteDialog } from './components/invite-dialog';
 import { MembersTable } from './components/members-table';
 
@@ -88,6 +89,41 @@ describe('members list', () => {
     expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
     expect(screen.getByRole('row', { name: /person1@acme\.test/ })).toHaveTextContent('Disabled');
     expect(screen.getByRole('row', { name: /person2@acme\.test/ })).toHaveTextContent('Enabled');
+  });
+});
+
+describe('invitations list', () => {
+  it('names each invitation’s state in the reader’s language, one past its end as expired (German)', async () => {
+    const invitation = (email: string, expiresAt: string) => ({
+      uuid: `20000000-0000-4000-8000-${email.length.toString().padStart(12, '0')}`,
+      email,
+      roles: ['member'],
+      status: 'pending',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      expiresAt,
+    });
+    server.use(
+      http.get(`${ORIGIN}/api/invitations`, () =>
+        HttpResponse.json({
+          data: [
+            invitation('new@acme.test', new Date(Date.now() + 7 * 86_400_000).toISOString()),
+            invitation('late@acme.test', '2026-01-08T00:00:00.000Z'),
+          ],
+          page: 1,
+          itemsPerPage: 10,
+          totalItems: 2,
+        }),
+      ),
+    );
+    await setLanguage('de', false);
+    try {
+      renderWithData(<InvitationsTable />, '/users/invitations');
+      expect(await screen.findByRole('row', { name: /new@acme\.test/ })).toHaveTextContent('Ausstehend');
+      expect(screen.getByRole('row', { name: /late@acme\.test/ })).toHaveTextContent('Abgelaufen');
+      expect(screen.getByTestId('invitations-table')).not.toHaveTextContent('pending');
+    } finally {
+      await setLanguage('en', false);
+    }
   });
 });
 
