@@ -182,6 +182,24 @@ describe('CSV import', () => {
     expect(requests).toEqual([]);
   });
 
+  it('says a malformed file is no CSV inline, beside the file, and does not toast it too', async () => {
+    const message =
+      'This file is not a valid CSV file. Expected the columns email, firstName, lastName and role (or roles, as the export writes it).';
+    server.use(
+      http.post(`${ORIGIN}/api/members/import/preview`, () =>
+        HttpResponse.json({ code: 'CSV_INVALID', message }, { status: 400 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithData(<ImportDialog opened onClose={() => {}} />, '/users');
+    await screen.findByRole('dialog', { name: 'Import members from CSV' });
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    await user.upload(input, new File(['foo;bar\n"unterminated,quote\n'], 'bad.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(toasts).toEqual([]);
+  });
+
   it('previews the counts and the rows with a problem, then commits the good rows and follows their mails', async () => {
     const bad = {
       line: 3,
