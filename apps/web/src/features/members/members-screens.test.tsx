@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
@@ -89,6 +89,39 @@ describe('members list', () => {
     expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
     expect(screen.getByRole('row', { name: /person1@acme\.test/ })).toHaveTextContent('Disabled');
     expect(screen.getByRole('row', { name: /person2@acme\.test/ })).toHaveTextContent('Enabled');
+  });
+});
+
+describe('bulk actions', () => {
+  it('asks before removing the selected people, and removes nobody when cancelled', async () => {
+    const bulk: unknown[] = [];
+    server.use(
+      http.get(`${ORIGIN}/api/members`, () =>
+        HttpResponse.json({ data: [member(1), member(2)], page: 1, itemsPerPage: 10, totalItems: 2 }),
+      ),
+      http.get(`${ORIGIN}/api/teams`, () => HttpResponse.json({ data: [], page: 1, itemsPerPage: 20, totalItems: 0 })),
+      http.post(`${ORIGIN}/api/members/bulk`, async ({ request }) => {
+        const body = (await request.json()) as { uuids: string[] };
+        bulk.push(body);
+        return HttpResponse.json({ results: body.uuids.map((uuid) => ({ uuid, ok: true })) });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithData(<MembersTable />, '/users');
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all rows of this page' }));
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    const ask = await screen.findByRole('dialog', { name: 'Remove the selected people?' });
+    expect(ask).toHaveTextContent('Selected: 2. They lose access to this company. Their accounts stay.');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(bulk).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Remove the selected people?' })).getByRole('button', {
+        name: 'Remove from the company',
+      }),
+    );
+    await waitFor(() => expect(bulk).toEqual([{ action: 'remove', uuids: [member(1).uuid, member(2).uuid] }]));
   });
 });
 
