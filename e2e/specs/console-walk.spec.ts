@@ -206,3 +206,23 @@ for (const language of ['en', 'ar'] as const) {
     });
   }
 }
+
+test.describe('German on a phone', () => {
+  test.use({ viewport: VIEWPORTS.phone });
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('language', 'de'));
+  });
+
+  // German writes a screen's name as one long word ("Anwesenheitseinstellungen", wider than 390 px):
+  // it breaks inside the heading, not past the screen's edge.
+  test('a heading of one long word stays on the screen', async ({ page }) => {
+    await signIn(page, PEOPLE.sam.email, 'acme');
+    await expect(page.getByTestId('greeting')).toBeVisible();
+    for (const path of ['/attendance/settings', '/people/settings']) {
+      await page.goto(consoleUrl('acme', path));
+      await settle(page);
+      await expectPhoneWide(page, path);
+    }
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Personaleinstellungen');
+  });
+});

@@ -120,6 +120,19 @@ test('one sign-in per browser: alice signs in once and opens globex by its URL, 
   await page.waitForURL(signInUrl('acme'));
 });
 
+test("bob on globex, in German on a phone: the notice's way to another company reads in full", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => localStorage.setItem('language', 'de'));
+  await signIn(page, 'bob@example.com', 'globex');
+  const join = page.getByTestId('disabled-join');
+  await expect(join).toHaveText('Beitritt zu einem anderen Unternehmen anfragen');
+  // Its label wraps inside the button rather than being cut off ("Beitritt zu einem anderen Unt").
+  const label = join.locator('.mantine-Button-label');
+  const cut = await label.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(cut).toBeLessThanOrEqual(1);
+  expect((await join.boundingBox())!.width).toBeLessThanOrEqual(390);
+});
+
 test('a member signing in on a company she is not in lands on her own company', async ({ page }) => {
   await signIn(page, 'bob@example.com', null);
   await page.waitForURL(dashboardUrl('acme'));

@@ -1,4 +1,4 @@
-import type { Action, Subject } from '@wac/shared/permissions';
+import type { Action, AppAbility, Subject } from '@wac/shared/permissions';
 import {
   IconBuildingSkyscraper,
   IconChartHistogram,
@@ -37,6 +37,11 @@ export interface NavItem {
   can: [Action, Subject];
   /** A count beside the label (e.g. requests waiting for the person), refreshed live. */
   badge?: ComponentType;
+  /**
+   * The person's own records in the company (clock, leave, acknowledgements): not shown to a
+   * visiting super admin, who is no member there (its screens would only answer errors).
+   */
+  selfService?: true;
 }
 
 /**
@@ -51,7 +56,13 @@ export const NAV_ITEMS: NavItem[] = [
   { path: '/platform', labelKey: 'admin:nav.platform', icon: IconChartHistogram, can: ['read', 'companies'] },
   { path: '/jobs', labelKey: 'admin:nav.jobs', icon: IconStack2, can: ['read', 'jobs'] },
   { path: '/audit-log', labelKey: 'admin:nav.auditLog', icon: IconHistory, can: ['write', 'compliance'] },
-  { path: '/attendance', labelKey: 'admin:nav.attendance', icon: IconClockHour4, can: ['read', 'default'] },
+  {
+    path: '/attendance',
+    labelKey: 'admin:nav.attendance',
+    icon: IconClockHour4,
+    can: ['read', 'default'],
+    selfService: true,
+  },
   { path: '/attendance/board', labelKey: 'admin:nav.dayBoard', icon: IconLayoutBoard, can: ['write', 'attendance'] },
   {
     path: '/attendance/corrections',
@@ -78,7 +89,13 @@ export const NAV_ITEMS: NavItem[] = [
   { path: '/company-pages', labelKey: 'admin:nav.companyPages', icon: IconWorldWww, can: ['read', 'dashboard'] },
   { path: '/messages', labelKey: 'admin:nav.messages', icon: IconMessage2, can: ['read', 'default'] },
   { path: '/policies', labelKey: 'admin:nav.policies', icon: IconFileCertificate, can: ['write', 'compliance'] },
-  { path: '/my-policies', labelKey: 'admin:nav.myPolicies', icon: IconChecklist, can: ['read', 'default'] },
+  {
+    path: '/my-policies',
+    labelKey: 'admin:nav.myPolicies',
+    icon: IconChecklist,
+    can: ['read', 'default'],
+    selfService: true,
+  },
   {
     path: '/certifications',
     labelKey: 'admin:nav.certifications',
@@ -90,9 +107,21 @@ export const NAV_ITEMS: NavItem[] = [
     labelKey: 'admin:nav.myCertifications',
     icon: IconIdBadge2,
     can: ['read', 'default'],
+    selfService: true,
   },
-  { path: '/time-off', labelKey: 'admin:nav.timeOff', icon: IconBeach, can: ['read', 'default'], badge: ApprovalBadge },
+  {
+    path: '/time-off',
+    labelKey: 'admin:nav.timeOff',
+    icon: IconBeach,
+    can: ['read', 'default'],
+    badge: ApprovalBadge,
+    selfService: true,
+  },
   { path: '/time-off-types', labelKey: 'admin:nav.timeOffTypes', icon: IconCalendarPlus, can: ['write', 'peopleHR'] },
   { path: '/stats', labelKey: 'admin:nav.stats', icon: IconChartBar, can: ['read', 'stats'] },
   // new-area: menu
 ];
+
+/** The entries the sidebar shows: those the rules allow, less a member's own for a visiting super admin. */
+export const navItemsFor = (ability: AppAbility, visiting: boolean) =>
+  NAV_ITEMS.filter((item) => ability.can(...item.can) && !(visiting && item.selfService));

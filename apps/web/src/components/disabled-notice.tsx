@@ -25,6 +25,7 @@ export function DisabledNotice() {
           component={Link}
           to="/join"
           leftSection={<IconDoorEnter size={18} aria-hidden />}
+          className="button-wraps"
           data-testid="disabled-join"
         >
           {t('disabled.join')}

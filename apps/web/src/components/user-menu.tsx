@@ -8,10 +8,11 @@ import { PresenceBadge } from './presence-badge';
 
 export function UserMenu() {
   const { t } = useTranslation();
-  const { user } = useSession();
+  const { user, visiting } = useSession();
   const uuid = user?.uuid ?? null;
   const presence = usePresence(uuid ? [uuid] : []).data?.[uuid ?? ''];
-  const links = useProductLinks(uuid).data;
+  // A visiting super admin is no member here: he has no links of his own in this company.
+  const links = useProductLinks(visiting ? null : uuid).data;
   const setPresence = useSetMyPresence();
   if (!user) return null;
   const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase();

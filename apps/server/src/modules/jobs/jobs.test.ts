@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/sql';
@@ -112,5 +113,19 @@ describe('jobs screen API', () => {
     expect((await call(t.app, { method: 'POST', url: '/api/jobs/not-a-uuid/retry', token: write })).statusCode).toBe(
       400,
     );
+  });
+
+  it('every job type this server runs has a name on the jobs screen, not its code', () => {
+    // The screen falls back to the raw type ("certification.reminders") when its catalog has no label.
+    const catalog = JSON.parse(
+      readFileSync(new URL('../../../../web/src/locales/admin/en.json', import.meta.url), 'utf8'),
+    ) as { jobs: { types: Record<string, unknown> } };
+    const label = (type: string) =>
+      type
+        .split('.')
+        .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalog.jobs.types);
+    const unnamed = t.app.jobs.types().filter((type) => typeof label(type) !== 'string');
+    expect(t.app.jobs.types().length).toBeGreaterThan(5);
+    expect(unnamed).toEqual([]);
   });
 });

@@ -30,7 +30,8 @@ import { useAbility } from '../../lib/ability';
 import { usePageTitle } from '../../lib/page-title';
 import { setNavCollapsed, usePreferences } from '../../lib/preferences';
 import { queryClient } from '../../lib/query-client';
-import { NAV_ITEMS } from '../navigation';
+import { useSession } from '../../lib/session/store';
+import { navItemsFor } from '../navigation';
 
 const EXPANDED_WIDTH = 260;
 const MEDIUM_WIDTH = 232;
@@ -76,7 +77,8 @@ export function AppLayout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
   useEffect(() => mobile.close(), [location.pathname]);
 
-  const items = NAV_ITEMS.filter((item) => ability.can(...item.can));
+  const { visiting } = useSession();
+  const items = navItemsFor(ability, visiting !== null);
   const isActive = (path: string) =>
     path === '/' ? location.pathname === '/' : location.pathname === path || location.pathname.startsWith(`${path}/`);
 

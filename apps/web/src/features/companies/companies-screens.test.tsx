@@ -5,6 +5,7 @@ import { Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rawValuesIn } from '@wac/shared/raw-values';
 import { setLanguage } from '../../lib/i18n';
+import { sessionStore } from '../../lib/session/store';
 import { captureDownloads, csvExport } from '../../test/downloads';
 import { renderScreen } from '../../test/render';
 import { ORIGIN, server } from '../../test/server';
@@ -45,6 +46,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 afterEach(() => {
   server.resetHandlers();
+  sessionStore.reset();
   vi.restoreAllMocks();
 });
 
@@ -103,5 +105,63 @@ describe('company screen', () => {
     expect(exports.map((u) => Object.fromEntries(u.searchParams))).toEqual([
       { search: 'gus', sort: 'email', order: 'desc' },
     ]);
+  });
+
+  it('saving the description leaves the trial’s end where it was (not that day’s midnight)', async () => {
+    sessionStore.reset({
+      status: 'ready',
+      user: {
+        uuid: '11111111-1111-4111-8111-111111111111',
+        email: 'sam@example.com',
+        firstName: 'Sam',
+        lastName: 'Super',
+        phone: null,
+        avatar: null,
+        language: null,
+        roles: ['super_admin', 'super_admin_write'],
+        companyUuids: [],
+      },
+    });
+    const onTrial = { ...company, trialEndsAt: '2026-12-05T09:58:00.000Z' };
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      http.get(`${ORIGIN}/api/companies/${company.uuid}`, () => HttpResponse.json(onTrial)),
+      http.get(`${ORIGIN}/api/companies/${company.uuid}/admins`, () => pageOf([])),
+      http.get(`${ORIGIN}/api/companies/${company.uuid}/users`, () => pageOf([])),
+      http.patch(`${ORIGIN}/api/companies/${company.uuid}`, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        return HttpResponse.json({ ...onTrial, ...body, version: 2 });
+      }),
+    );
+    renderScreen(
+      <Routes>
+        <Route path="/companies/:uuid" element={<CompanyScreen />} />
+      </Routes>,
+      `/companies/${company.uuid}`,
+    );
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Description'), 'Maker of things');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ description: 'Maker of things' });
+    expect(sent[0]).not.toHaveProperty('trialEndsAt');
+  });
+
+  it('says that no admin has joined yet rather than showing an empty Admins card', async () => {
+    server.use(
+      http.get(`${ORIGIN}/api/companies/${company.uuid}`, () => HttpResponse.json(company)),
+      http.get(`${ORIGIN}/api/companies/${company.uuid}/admins`, () => pageOf([])),
+      http.get(`${ORIGIN}/api/companies/${company.uuid}/users`, () => pageOf([])),
+    );
+    renderScreen(
+      <Routes>
+        <Route path="/companies/:uuid" element={<CompanyScreen />} />
+      </Routes>,
+      `/companies/${company.uuid}`,
+    );
+    expect(
+      await screen.findByText('No admin has joined yet. An invited admin appears here once they accept.'),
+    ).toBeInTheDocument();
   });
 });

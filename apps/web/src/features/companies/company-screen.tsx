@@ -17,6 +17,7 @@ import {
   Skeleton,
   Stack,
   Switch,
+  Text,
   Textarea,
   TextInput,
   Title,
@@ -52,7 +53,10 @@ function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }
   const [description, setDescription] = useState(company.description ?? '');
   const [subDomain, setSubDomain] = useState(company.subDomain);
   const [plan, setPlan] = useState(company.plan);
-  const [trialEnd, setTrialEnd] = useState(company.trialEndsAt?.slice(0, 10) ?? '');
+  // The picker holds a day; the trial ends at an instant. An untouched day is not sent, or saving
+  // anything else would move the trial's end to that day's midnight (UTC).
+  const savedTrialDay = company.trialEndsAt?.slice(0, 10) ?? '';
+  const [trialEnd, setTrialEnd] = useState(savedTrialDay);
   // Empty: the default invitation quota (docs/decisions/006-csv-import.md).
   const [limitHour, setLimitHour] = useState<string | number>(company.invitationLimitHour ?? '');
   const [limitDay, setLimitDay] = useState<string | number>(company.invitationLimitDay ?? '');
@@ -70,7 +74,7 @@ function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }
         description: description.trim() || null,
         subDomain: subDomain.trim(),
         plan: plan as (typeof PLANS)[number],
-        trialEndsAt: trialEnd ? `${trialEnd}T00:00:00.000Z` : null,
+        ...(trialEnd === savedTrialDay ? {} : { trialEndsAt: trialEnd ? `${trialEnd}T00:00:00.000Z` : null }),
         invitationLimitHour: limitOf(limitHour),
         invitationLimitDay: limitOf(limitDay),
         ...extra,
@@ -284,6 +288,11 @@ function AdminsCard({ uuid }: { uuid: string }) {
   const admins = useCompanyAdmins(uuid);
   return (
     <SectionCard title={t('admin:companies.admins')}>
+      {admins.data?.data.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('admin:companies.noAdmins')}
+        </Text>
+      )}
       <List data-testid="company-admins">
         {admins.data?.data.map((a) => (
           <List.Item key={a.uuid}>

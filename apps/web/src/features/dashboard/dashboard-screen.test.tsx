@@ -2,10 +2,11 @@ import { rawValuesIn } from '@wac/shared/raw-values';
 import type { DashboardOverview } from '@wac/shared/schemas/dashboard';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
+import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import type { Profile } from '../../lib/session/start';
-import { sessionStore } from '../../lib/session/store';
+import { type SessionState, sessionStore } from '../../lib/session/store';
 import { renderScreen } from '../../test/render';
 import { ORIGIN, server } from '../../test/server';
 import DashboardScreen from './dashboard-screen';
@@ -68,9 +69,10 @@ const show = (
   roles: string[],
   data: ReturnType<typeof summary>,
   mine: { balances?: unknown[]; myLeave?: DashboardOverview['myLeave'] } = {},
+  visit?: { today: ReactNode; visiting: SessionState['visiting'] },
 ) => {
   const p = profile(roles);
-  sessionStore.reset({ status: 'ready', user: USER, profiles: [p], current: p });
+  sessionStore.reset({ status: 'ready', user: USER, profiles: [p], current: p, visiting: visit?.visiting ?? null });
   const admin = roles.includes('admin');
   // What a company's first day answers: nothing to approve, nobody clocked in, no leave, no policy.
   const overview: DashboardOverview = {
@@ -100,7 +102,7 @@ const show = (
       HttpResponse.json({ userUuid: USER.uuid, data: mine.balances ?? [] }),
     ),
   );
-  renderScreen(<DashboardScreen />, '/');
+  renderScreen(<DashboardScreen today={visit?.today} />, '/');
 };
 let policies: unknown[] = [];
 
@@ -157,6 +159,19 @@ describe('dashboard of a new company', () => {
     expect(within(checklist).queryByRole('list')).toBeNull();
     expect(screen.getByTestId('trial-end')).toHaveTextContent('Ihre Testphase endet am');
     expect(rawValuesIn(document.body.textContent ?? '', 'de')).toEqual([]);
+  });
+
+  it('shows a visiting super admin, who is no member here, neither a clock nor time off of his own', async () => {
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      asked.push(new URL(request.url).pathname);
+    });
+    show(['admin'], summary(), {}, { today: <p>My clock</p>, visiting: { write: true } });
+    expect(await screen.findByTestId('setup-checklist')).toBeInTheDocument();
+    expect(await screen.findByTestId('figure-members')).toHaveTextContent('1');
+    expect(screen.queryByText('My clock')).toBeNull();
+    expect(asked).not.toContain('/api/time-off/balances');
+    server.events.removeAllListeners();
   });
 });
 

@@ -23,7 +23,7 @@ const FIGURES: { key: Figure; icon: ComponentType<{ size?: number }>; color: str
 export default function DashboardScreen({ today }: { today?: ReactNode }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const { user, current } = useSession();
+  const { user, current, visiting } = useSession();
   const companyUuid = current?.company.uuid ?? '';
   const summary = useDashboardSummary(companyUuid);
   const overview = useDashboardOverview(current?.enabled ? companyUuid : '');
@@ -38,7 +38,8 @@ export default function DashboardScreen({ today }: { today?: ReactNode }) {
       </div>
       {summary.data && <SetupChecklist summary={summary.data} />}
       {overview.data && <AttentionCards overview={overview.data} />}
-      {current?.enabled && (
+      {/* A member's own clock and time off: a visiting super admin is no member of this company. */}
+      {current?.enabled && !visiting && (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {today}
           <MyTimeOffCard companyUuid={companyUuid} myLeave={overview.data?.myLeave} />

@@ -1,4 +1,5 @@
 import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -59,5 +60,30 @@ describe('invitation page', () => {
     expect(screen.getByRole('button', { name: 'Create my account and join' })).toBeInTheDocument();
     expect(screen.queryByTestId('invitation-inviter')).toBeNull();
     expect(screen.queryByText(/invited you/)).toBeNull();
+  });
+
+  it('signed in as someone else, says the invitation is for another address and signs out in place', async () => {
+    sessionStore.reset({
+      status: 'ready',
+      user: {
+        uuid: '11111111-1111-4111-8111-111111111111',
+        email: 'bob@example.com',
+        firstName: 'Bob',
+        lastName: 'Brown',
+        phone: null,
+        avatar: null,
+        language: null,
+        roles: [],
+        companyUuids: [],
+      },
+    });
+    open(invitation({ firstName: 'Ada', lastName: 'Adams' }));
+    expect(await screen.findByTestId('invitation-other-account')).toHaveTextContent(
+      'This invitation is for nina@example.org. Sign out, then sign in or create an account with that address to accept it.',
+    );
+    expect(screen.queryByRole('button', { name: 'Accept and join' })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('button', { name: 'Create my account and join' })).toBeInTheDocument();
+    expect(screen.getByText('Invitation for nina@example.org')).toBeInTheDocument();
   });
 });

@@ -23,7 +23,7 @@ import { BlankLayout } from '../../components/blank-layout';
 import { ApiError } from '../../lib/api-client';
 import { applyServerError } from '../../lib/forms';
 import { fieldMessage } from '../../lib/i18n';
-import { reloadUser } from '../../lib/session/session';
+import { logout, reloadUser } from '../../lib/session/session';
 import { useSession } from '../../lib/session/store';
 import { type Accepted, acceptAsNewUser, acceptAsSignedIn } from './api/accept-invitation';
 import { getInvitation, type PublicInvitation } from './api/get-invitation';
@@ -159,11 +159,42 @@ function SignInForm({ invitation }: { invitation: PublicInvitation }) {
   );
 }
 
-function JoinAsSignedIn({ token, onDone }: { token: string; onDone: (a: Accepted) => void }) {
+function JoinAsSignedIn({
+  token,
+  invitation,
+  onDone,
+}: {
+  token: string;
+  invitation: PublicInvitation;
+  onDone: (a: Accepted) => void;
+}) {
   const { t } = useTranslation();
   const { user } = useSession();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Signed in as someone else: the server refuses the acceptance, so say it first and offer the way
+  // out here (signed out, the page shows the invitation's own sign-in or sign-up form).
+  if (user && user.email.toLowerCase() !== invitation.email.toLowerCase()) {
+    return (
+      <Stack>
+        <Text size="sm">{t('admin:accept.signedInAs', { email: user.email })}</Text>
+        <Alert color="yellow" data-testid="invitation-other-account">
+          {t('admin:accept.otherAccount', { email: invitation.email })}
+        </Alert>
+        <Button
+          variant="default"
+          onClick={() => {
+            setBusy(true);
+            void logout().finally(() => setBusy(false));
+          }}
+          loading={busy}
+          fullWidth
+        >
+          {t('admin:accept.signOut')}
+        </Button>
+      </Stack>
+    );
+  }
   const join = async () => {
     setBusy(true);
     setError(null);
@@ -269,7 +300,7 @@ export default function InvitationScreen() {
                 )}
               </Stack>
             ) : signedIn ? (
-              <JoinAsSignedIn token={token} onDone={setAccepted} />
+              <JoinAsSignedIn token={token} invitation={invitation} onDone={setAccepted} />
             ) : invitation.existingUser ? (
               <SignInForm invitation={invitation} />
             ) : (

@@ -1,17 +1,18 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../lib/i18n';
+import { i18n, setLanguage } from '../../lib/i18n';
 import { onToast, type ToastRequest } from '../../lib/notify';
 import { ORIGIN, server } from '../../test/server';
 import { captureDownloads } from '../../test/downloads';
 import { ImportDialog } from './components/import-dialog';
+import { InvitationsTable } from './components/invitations-table';
 import { InviteDialog } from './components/invite-dialog';
 import { MembersTable } from './components/members-table';
 
@@ -91,6 +92,74 @@ describe('members list', () => {
   });
 });
 
+describe('bulk actions', () => {
+  it('asks before removing the selected people, and removes nobody when cancelled', async () => {
+    const bulk: unknown[] = [];
+    server.use(
+      http.get(`${ORIGIN}/api/members`, () =>
+        HttpResponse.json({ data: [member(1), member(2)], page: 1, itemsPerPage: 10, totalItems: 2 }),
+      ),
+      http.get(`${ORIGIN}/api/teams`, () => HttpResponse.json({ data: [], page: 1, itemsPerPage: 20, totalItems: 0 })),
+      http.post(`${ORIGIN}/api/members/bulk`, async ({ request }) => {
+        const body = (await request.json()) as { uuids: string[] };
+        bulk.push(body);
+        return HttpResponse.json({ results: body.uuids.map((uuid) => ({ uuid, ok: true })) });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithData(<MembersTable />, '/users');
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all rows of this page' }));
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    const ask = await screen.findByRole('dialog', { name: 'Remove the selected people?' });
+    expect(ask).toHaveTextContent('Selected: 2. They lose access to this company. Their accounts stay.');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(bulk).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Remove the selected people?' })).getByRole('button', {
+        name: 'Remove from the company',
+      }),
+    );
+    await waitFor(() => expect(bulk).toEqual([{ action: 'remove', uuids: [member(1).uuid, member(2).uuid] }]));
+  });
+});
+
+describe('invitations list', () => {
+  it('names each invitation’s state in the reader’s language, one past its end as expired (German)', async () => {
+    const invitation = (email: string, expiresAt: string) => ({
+      uuid: `20000000-0000-4000-8000-${email.length.toString().padStart(12, '0')}`,
+      email,
+      roles: ['member'],
+      status: 'pending',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      expiresAt,
+    });
+    server.use(
+      http.get(`${ORIGIN}/api/invitations`, () =>
+        HttpResponse.json({
+          data: [
+            invitation('new@acme.test', new Date(Date.now() + 7 * 86_400_000).toISOString()),
+            invitation('late@acme.test', '2026-01-08T00:00:00.000Z'),
+          ],
+          page: 1,
+          itemsPerPage: 10,
+          totalItems: 2,
+        }),
+      ),
+    );
+    await setLanguage('de', false);
+    try {
+      renderWithData(<InvitationsTable />, '/users/invitations');
+      expect(await screen.findByRole('row', { name: /new@acme\.test/ })).toHaveTextContent('Ausstehend');
+      expect(screen.getByRole('row', { name: /late@acme\.test/ })).toHaveTextContent('Abgelaufen');
+      expect(screen.getByTestId('invitations-table')).not.toHaveTextContent('pending');
+    } finally {
+      await setLanguage('en', false);
+    }
+  });
+});
+
 describe('invite dialog', () => {
   it('shows a duplicate invitation inline, translated by the server, and never toasts it', async () => {
     const message = 'An invitation is already pending for this email address.';
@@ -144,6 +213,24 @@ describe('CSV import', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Check' })).toBeDisabled();
     expect(requests).toEqual([]);
+  });
+
+  it('says a malformed file is no CSV inline, beside the file, and does not toast it too', async () => {
+    const message =
+      'This file is not a valid CSV file. Expected the columns email, firstName, lastName and role (or roles, as the export writes it).';
+    server.use(
+      http.post(`${ORIGIN}/api/members/import/preview`, () =>
+        HttpResponse.json({ code: 'CSV_INVALID', message }, { status: 400 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithData(<ImportDialog opened onClose={() => {}} />, '/users');
+    await screen.findByRole('dialog', { name: 'Import members from CSV' });
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    await user.upload(input, new File(['foo;bar\n"unterminated,quote\n'], 'bad.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(toasts).toEqual([]);
   });
 
   it('previews the counts and the rows with a problem, then commits the good rows and follows their mails', async () => {

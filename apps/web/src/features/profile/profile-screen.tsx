@@ -42,6 +42,12 @@ function AccountTab() {
                     {f.role(r.name)}
                   </Badge>
                 ))}
+                {/* As the company switcher says it: the membership (or the company) is disabled. */}
+                {!(p.enabled && p.company.enabled) && (
+                  <Badge color="gray.7" variant="filled">
+                    {t('switcher.disabled')}
+                  </Badge>
+                )}
               </Group>
             </Group>
           ))}

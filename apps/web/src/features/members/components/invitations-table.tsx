@@ -41,7 +41,19 @@ export function InvitationsTable() {
       header: t('admin:members.roles'),
       render: (i) => i.roles.map((r) => t(`admin:roles.${r}`)).join(', '),
     },
-    { key: 'status', header: t('admin:members.status'), render: (i) => <Badge variant="light">{i.status}</Badge> },
+    {
+      key: 'status',
+      header: t('admin:members.status'),
+      // The list holds the pending invitations; one past its end is still listed until someone uses it.
+      render: (i) =>
+        Date.parse(i.expiresAt) <= Date.now() ? (
+          <Badge variant="light" color="gray">
+            {t('admin:invitations.status.expired')}
+          </Badge>
+        ) : (
+          <Badge variant="light">{t('admin:invitations.status.pending')}</Badge>
+        ),
+    },
     {
       key: 'createdAt',
       header: t('admin:invitations.sentAt'),

@@ -49,6 +49,8 @@ export function MembersTable() {
   const [selected, setSelected] = useState<string[]>([]);
   const bulk = useBulkMembers();
   const [results, setResults] = useState<BulkResult | null>(null);
+  // Removing takes people out of the company (back only by a new invitation): asked first, as on a member's page.
+  const [confirmingRemove, setConfirmingRemove] = useState(false);
   // Selected rows may come from several pages; their emails are remembered for the results report.
   const emails = useRef(new Map<string, string>());
   for (const m of members.data?.data ?? []) emails.current.set(m.uuid, m.email);
@@ -188,7 +190,7 @@ export function MembersTable() {
                 size="xs"
                 variant="light"
                 color="red"
-                onClick={() => void runBulk('remove')}
+                onClick={() => setConfirmingRemove(true)}
                 loading={bulk.isPending}
               >
                 {t('admin:bulk.remove')}
@@ -197,6 +199,31 @@ export function MembersTable() {
           ),
         }}
       />
+      <AppDialog
+        opened={confirmingRemove}
+        onClose={() => setConfirmingRemove(false)}
+        title={t('admin:bulk.removeTitle')}
+      >
+        <Stack>
+          <Text>{t('admin:bulk.removeText', { n: selected.length })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmingRemove(false)}>
+              {t('admin:common.cancel')}
+            </Button>
+            <Button
+              color="red.9"
+              loading={bulk.isPending}
+              onClick={() => {
+                setConfirmingRemove(false);
+                void runBulk('remove');
+              }}
+              data-testid="bulk-remove-confirm"
+            >
+              {t('admin:member.remove')}
+            </Button>
+          </Group>
+        </Stack>
+      </AppDialog>
       <AppDialog opened={results !== null} onClose={() => setResults(null)} title={t('admin:bulk.resultsTitle')}>
         <Stack>
           <Text size="sm">

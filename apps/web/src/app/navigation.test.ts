@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { abilityFor } from '../lib/ability';
+import { navItemsFor } from './navigation';
+
+const company = {
+  uuid: '22222222-2222-4222-8222-222222222222',
+  name: 'Initech',
+  logo: null,
+  subDomain: 'initech',
+  enabled: true,
+};
+const user = (roles: string[]) => ({
+  uuid: '11111111-1111-4111-8111-111111111111',
+  email: 'sam@example.com',
+  firstName: 'Sam',
+  lastName: 'Super',
+  phone: null,
+  avatar: null,
+  language: null,
+  roles,
+  companyUuids: [],
+});
+const SELF = ['/attendance', '/my-policies', '/my-certifications', '/time-off'];
+
+describe('sidebar entries', () => {
+  it('gives a member her own clock, leave and acknowledgements', () => {
+    const member = { uuid: 'm', enabled: true, roles: [{ name: 'member' }], company };
+    const paths = navItemsFor(abilityFor({ user: user([]), current: member }), false).map((i) => i.path);
+    expect(paths).toEqual(expect.arrayContaining(SELF));
+  });
+
+  it('leaves them out for a super admin visiting a company he is no member of (their screens only answered errors)', () => {
+    // What the session makes of a visit (lib/session/session.ts): a membership with no role.
+    const visit = { uuid: `visiting-${company.uuid}`, enabled: true, roles: [], company };
+    const paths = navItemsFor(
+      abilityFor({ user: user(['super_admin', 'super_admin_write']), current: visit }),
+      true,
+    ).map((i) => i.path);
+    for (const path of SELF) expect(paths).not.toContain(path);
+    expect(paths).toEqual(expect.arrayContaining(['/', '/users', '/companies', '/jobs']));
+  });
+});

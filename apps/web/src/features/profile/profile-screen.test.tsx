@@ -1,0 +1,61 @@
+import { screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../lib/i18n';
+import type { Profile } from '../../lib/session/start';
+import { sessionStore } from '../../lib/session/store';
+import { renderScreen } from '../../test/render';
+import { ORIGIN, server } from '../../test/server';
+import ProfileScreen from './profile-screen';
+
+const USER = {
+  uuid: '11111111-1111-4111-8111-111111111111',
+  email: 'bob@example.com',
+  firstName: 'Bob',
+  lastName: 'Brown',
+  phone: null,
+  avatar: null,
+  language: null,
+  roles: [],
+  companyUuids: ['22222222-2222-4222-8222-222222222222', '33333333-3333-4333-8333-333333333333'],
+};
+const membership = (n: number, name: string, enabled: boolean): Profile => ({
+  uuid: `4444444${n}-4444-4444-8444-444444444444`,
+  enabled,
+  roles: [{ name: 'member' }],
+  company: {
+    uuid: `${n}${n}${n}${n}${n}${n}${n}${n}-2222-4222-8222-222222222222`,
+    name,
+    logo: null,
+    subDomain: name.toLowerCase(),
+    enabled: true,
+  },
+});
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+afterEach(async () => {
+  server.resetHandlers();
+  sessionStore.reset();
+  await setLanguage('en', false);
+});
+
+describe('profile: my companies', () => {
+  it('says which of my memberships is disabled, as the company switcher does (Portuguese)', async () => {
+    await setLanguage('pt', false);
+    const acme = membership(2, 'Acme', true);
+    sessionStore.reset({
+      status: 'ready',
+      user: USER,
+      profiles: [acme, membership(3, 'Globex', false)],
+      current: acme,
+    });
+    server.use(http.get(`${ORIGIN}/api/profile`, () => HttpResponse.json({ ...USER, version: 1 })));
+    renderScreen(<ProfileScreen tab="account" />, '/profile');
+    const globex = (await screen.findByText('Globex')).closest('li') as HTMLElement;
+    expect(within(globex).getByText('Desativada')).toBeInTheDocument();
+    const acmeRow = screen.getByText('Acme').closest('li') as HTMLElement;
+    expect(within(acmeRow).getByText('Membro')).toBeInTheDocument();
+    expect(within(acmeRow).queryByText('Desativada')).toBeNull();
+  });
+});
