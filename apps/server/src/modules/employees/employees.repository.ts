@@ -41,8 +41,8 @@ export interface PersonRow {
   manager_first_name: string | null;
   manager_last_name: string | null;
   ended: boolean;
-  /** Whether the membership is on: a disabled member has left the directory as an ended one has. */
-  enabled: boolean;
+  /** In the directory today (the `current` rule: membership on, employment not ended). */
+  in_directory: boolean;
 }
 
 /** A person counts in the chain and the directory while their membership is on and their end date not past. */
@@ -55,7 +55,8 @@ const personCols = (today: string) => sql`m.user_id, u.first_name, u.last_name, 
   e.emergency_name, e.emergency_relation, e.emergency_phone, e.custom, e.version,
   d.id AS department_id, d.name AS department_name, d.color AS department_color, e.manager_user_id, mm.email AS manager_email,
   mu.id AS manager_id, mu.first_name AS manager_first_name, mu.last_name AS manager_last_name,
-  NOT coalesce(e.end_date IS NULL OR e.end_date >= ${today}::date, true) AS ended, m.enabled`;
+  NOT coalesce(e.end_date IS NULL OR e.end_date >= ${today}::date, true) AS ended,
+  ${current('e', 'm', today)} AS in_directory`;
 const personFrom = (today: string) => sql`memberships m JOIN users u ON u.id = m.user_id
   LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
   LEFT JOIN departments d ON d.id = e.department_id

@@ -128,7 +128,7 @@ async function view(ctx: TenantCtx, tx: Tx, userId: string, viewer: Viewer) {
   const self = ctx.actor.userId === userId;
   // An ended employment or a disabled membership leaves the directory: colleagues no longer find the
   // person at all (their email, phone and place in the company included).
-  if (!r || ((r.ended || !r.enabled) && !viewer.asAdmin && !self)) throw new AppError('NOT_FOUND');
+  if (!r || (!r.in_directory && !viewer.asAdmin && !self)) throw new AppError('NOT_FOUND');
   const fields = await fieldsOf(tx, ctx.companyId);
   const full = viewer.asAdmin || self;
   const shown = fields.filter((f) => full || !f.private);
