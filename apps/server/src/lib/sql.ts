@@ -8,6 +8,7 @@ export {
   countPastCap,
   countUpTo,
   dateArray,
+  intLiteral,
   type KeysetCursor,
   preparedRows,
   rows,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { rows } from '../../db/sql';
+import { rows, intLiteral } from '../../db/sql';
 
 /** What a module asks for: one unit of background work, tied to a company or to the platform. */
 export interface JobInput {
@@ -72,7 +72,7 @@ export const claim = (tx: Tx, workerId: string, types: string[], limit: number, 
                locked_until = now() + ${ms(leaseMs)}, updated_at = now()
          WHERE id IN (SELECT id FROM jobs
                        WHERE state IN ('queued', 'failed') AND run_at <= now() AND type IN (${inList(types)})
-                       ORDER BY run_at LIMIT ${limit}
+                       ORDER BY run_at LIMIT ${intLiteral(limit)}
                        FOR UPDATE SKIP LOCKED)
         RETURNING id, type, company_id, key, batch_id, payload, secret, attempts, max_attempts`,
   );

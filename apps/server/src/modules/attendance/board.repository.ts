@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { containsPattern, rows, uuidArray } from '../../lib/sql';
+import { containsPattern, rows, uuidArray, intLiteral } from '../../lib/sql';
 import { holidaysBetweenSql, listSchedulesSql, type SettingsRow, settingsSql } from './calendar.repository';
 import { together } from './timesheets.repository';
 
@@ -143,7 +143,7 @@ export function boardPageFromScratch(
           FROM counted
          WHERE ${q.status ?? null}::text IS NULL OR status = ${q.status ?? null}::text
          ORDER BY lower(first_name || ' ' || last_name), user_id
-         LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
+         LIMIT ${intLiteral(q.itemsPerPage)} OFFSET ${intLiteral((q.page - 1) * q.itemsPerPage)}`,
   );
 }
 
@@ -318,7 +318,7 @@ export function judge(tx: Tx, companyId: string, d: BoardDay, candidates: SQL, s
 /** Enabled members in name order, `limit` after `offset`: the page when no status is asked. */
 export const membersByName = (companyId: string, offset: number, limit: number) =>
   sql`SELECT user_id FROM memberships WHERE company_id = ${companyId} AND enabled
-          ORDER BY sort_name, user_id LIMIT ${limit} OFFSET ${offset}`;
+          ORDER BY sort_name, user_id LIMIT ${intLiteral(limit)} OFFSET ${intLiteral(offset)}`;
 
 /** The next `limit` enabled members in name order after (sortName, userId): one step of a walk. */
 export const membersByNameAfter = (
@@ -328,7 +328,7 @@ export const membersByNameAfter = (
 ) =>
   sql`SELECT user_id FROM memberships WHERE company_id = ${companyId} AND enabled
            ${after ? sql`AND (sort_name, user_id) > (${after.sortName}, ${after.userId}::uuid)` : sql``}
-          ORDER BY sort_name, user_id LIMIT ${limit}`;
+          ORDER BY sort_name, user_id LIMIT ${intLiteral(limit)}`;
 
 /** Who has a first clock-in on the day (the only ones who can be present or late). */
 export const membersWithDay = (companyId: string, date: string) =>

@@ -1,7 +1,7 @@
 import type { ScheduleDay } from '../../db/schema/attendance';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { rows } from '../../lib/sql';
+import { rows, intLiteral } from '../../lib/sql';
 
 export interface SettingsRow {
   time_zone: string;
@@ -64,7 +64,7 @@ export async function listHolidays(
     tx,
     sql`SELECT id, date::text AS date, name FROM holidays WHERE ${where}
          ORDER BY date ${q.order === 'desc' ? sql`DESC` : sql`ASC`}
-         LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
+         LIMIT ${intLiteral(q.itemsPerPage)} OFFSET ${intLiteral((q.page - 1) * q.itemsPerPage)}`,
   );
   const [c] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM holidays WHERE ${where}`);
   return { data, totalItems: c?.n ?? 0 };

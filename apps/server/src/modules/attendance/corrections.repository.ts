@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { rows } from '../../lib/sql';
+import { rows, intLiteral } from '../../lib/sql';
 import type { EntryRow } from './entries.repository';
 
 export interface CorrectionRow {
@@ -69,7 +69,7 @@ export async function list(
   const data = await rows<CorrectionRow>(
     tx,
     sql`SELECT ${COLS} FROM attendance_corrections c JOIN users u ON u.id = c.user_id WHERE ${where}
-         ORDER BY c.created_at ${dir}, c.id ${dir} LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
+         ORDER BY c.created_at ${dir}, c.id ${dir} LIMIT ${intLiteral(q.itemsPerPage)} OFFSET ${intLiteral((q.page - 1) * q.itemsPerPage)}`,
   );
   const [n] = await rows<{ n: number }>(
     tx,

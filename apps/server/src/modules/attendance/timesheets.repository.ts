@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { preparedRows, rows } from '../../lib/sql';
+import { preparedRows, rows, intLiteral } from '../../lib/sql';
 import type { EntryRow } from './entries.repository';
 
 export interface PersonRow {
@@ -69,7 +69,7 @@ export function peopleAfter(tx: Tx, companyId: string, after: string | null, lim
     sql`SELECT m.user_id, u.first_name, u.last_name, u.email FROM memberships m JOIN users u ON u.id = m.user_id
          WHERE m.company_id = ${companyId}${after ? sql` AND m.user_id > ${after}` : sql``}
            ${team ? sql`AND EXISTS (SELECT 1 FROM team_members tm WHERE tm.team_id = ${team} AND tm.user_id = m.user_id)` : sql``}
-         ORDER BY m.user_id LIMIT ${limit}`,
+         ORDER BY m.user_id LIMIT ${intLiteral(limit)}`,
   );
 }
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { AUDIT_COUNT_CAP } from '@wac/shared/schemas/audit-log';
 import type { Tx } from '../../db/client';
-import { afterKeyset, and, countUpTo, type KeysetCursor, rows } from '../../lib/sql';
+import { afterKeyset, and, countUpTo, type KeysetCursor, rows, intLiteral } from '../../lib/sql';
 
 export interface AuditFilter {
   action?: string;
@@ -102,7 +102,7 @@ export async function list(tx: Tx, companyId: string, f: AuditFilter, page: numb
   const data = await rows<AuditRow>(
     tx,
     sql`SELECT ${COLUMNS} FROM (SELECT a.id FROM audit_log a WHERE ${where(companyId, f)}
-          ORDER BY a.created_at ${dir}, a.id ${dir} LIMIT ${itemsPerPage} OFFSET ${(page - 1) * itemsPerPage}) p
+          ORDER BY a.created_at ${dir}, a.id ${dir} LIMIT ${intLiteral(itemsPerPage)} OFFSET ${intLiteral((page - 1) * itemsPerPage)}) p
         JOIN audit_log a ON a.id = p.id ${JOINS}
         ORDER BY a.created_at ${dir}, a.id ${dir}`,
   );
@@ -131,7 +131,7 @@ export function batch(tx: Tx, companyId: string, f: AuditFilter, cursor: AuditCu
   return rows<AuditRow & { k: string }>(
     tx,
     sql`SELECT ${COLUMNS}, a.created_at::text AS k FROM audit_log a ${JOINS}
-         WHERE ${where(companyId, f)}${after} ORDER BY a.created_at ${dir}, a.id ${dir} LIMIT ${limit}`,
+         WHERE ${where(companyId, f)}${after} ORDER BY a.created_at ${dir}, a.id ${dir} LIMIT ${intLiteral(limit)}`,
   );
 }
 
@@ -156,7 +156,7 @@ export function chainBatch(tx: Tx, companyId: string, afterSeq: number, limit: n
           audit_row_hash(a.company_id, a.seq, a.prev_hash, a.actor_user_id, a.action, a.target_type, a.target_id,
             a.before, a.after, a.ip, a.user_agent, a.created_at) AS expected
         FROM audit_log a WHERE a.company_id = ${companyId} AND a.seq > ${afterSeq}
-        ORDER BY a.seq LIMIT ${limit}`,
+        ORDER BY a.seq LIMIT ${intLiteral(limit)}`,
   );
 }
 
@@ -199,6 +199,6 @@ export function trailOf(
   if (f.to) parts.push(sql`a.created_at < ${f.to}::timestamptz`);
   return rows<AuditRow & { seq: number | string; prev_hash: string; hash: string }>(
     tx,
-    sql`SELECT ${COLUMNS}, a.seq, a.prev_hash, a.hash FROM audit_log a ${JOINS} WHERE ${and(parts)} ORDER BY a.seq LIMIT ${limit}`,
+    sql`SELECT ${COLUMNS}, a.seq, a.prev_hash, a.hash FROM audit_log a ${JOINS} WHERE ${and(parts)} ORDER BY a.seq LIMIT ${intLiteral(limit)}`,
   );
 }

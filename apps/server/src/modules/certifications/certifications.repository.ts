@@ -6,7 +6,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { certificationRecords, certificationTypes } from '../../db/schema/index';
-import { and, containsPattern, rows } from '../../db/sql';
+import { and, containsPattern, rows, intLiteral } from '../../db/sql';
 
 /**
  * Certification types and records. Every statement names the company as well: row-level security
@@ -118,7 +118,7 @@ export async function holdersPage(
     tx,
     sql`WITH h AS (${holders(companyId, type, today)})
         SELECT * FROM h WHERE ${holdersWhere(q, companyId)} ORDER BY ${key}, h.user_id ${dir}
-        LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
+        LIMIT ${intLiteral(q.itemsPerPage)} OFFSET ${intLiteral((q.page - 1) * q.itemsPerPage)}`,
   );
   if (!withCount) return { data, totalItems: 0 };
   const [c] = await rows<{ n: number }>(
@@ -141,7 +141,7 @@ export async function listTypes(tx: Tx, companyId: string, q: CertificationTypeL
   const data = await rows<TypeRow>(
     tx,
     sql`SELECT ${TYPE_COLS} FROM certification_types ct WHERE ${and(parts)} ORDER BY ${key} ${dir}, ct.id ${dir}
-        LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
+        LIMIT ${intLiteral(q.itemsPerPage)} OFFSET ${intLiteral((q.page - 1) * q.itemsPerPage)}`,
   );
   const [c] = await rows<{ n: number }>(
     tx,
@@ -159,7 +159,7 @@ export function backlogTypes(tx: Tx, companyId: string, limit: number) {
     tx,
     sql`SELECT ${TYPE_COLS}, to_char((now() AT TIME ZONE c.time_zone)::date, 'YYYY-MM-DD') AS today
           FROM certification_types ct JOIN companies c ON c.id = ct.company_id
-         WHERE ct.company_id = ${companyId} ORDER BY lower(ct.name), ct.id LIMIT ${limit}`,
+         WHERE ct.company_id = ${companyId} ORDER BY lower(ct.name), ct.id LIMIT ${intLiteral(limit)}`,
   );
 }
 

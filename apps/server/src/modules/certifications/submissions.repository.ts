@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { and, containsPattern, rows } from '../../db/sql';
+import { and, containsPattern, rows, intLiteral } from '../../db/sql';
 import { inAudience, REC_COLS, type RecordCols } from './certifications.repository';
 
 /** Members' own uploads waiting for review (decision 019): the queue, the checks and the decision. */
@@ -55,7 +55,7 @@ export async function pendingPage(
     tx,
     sql`SELECT ${REC_COLS}, rec.type_id, ct.name AS type_name, rec.user_id, u.first_name, u.last_name, u.email
         FROM ${from} WHERE ${and(parts)} ORDER BY rec.created_at ${dir}, rec.id ${dir}
-        LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
+        LIMIT ${intLiteral(q.itemsPerPage)} OFFSET ${intLiteral((q.page - 1) * q.itemsPerPage)}`,
   );
   const [c] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM ${from} WHERE ${and(parts)}`);
   return { data, totalItems: c?.n ?? 0 };

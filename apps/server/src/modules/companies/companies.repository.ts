@@ -1,7 +1,16 @@
 import type { CompanyExportQuery } from '@wac/shared/schemas/companies';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { afterKeyset, and, containsPattern, type KeysetCursor, pageTotal, rows, type SortKey } from '../../lib/sql';
+import {
+  afterKeyset,
+  and,
+  containsPattern,
+  type KeysetCursor,
+  pageTotal,
+  rows,
+  type SortKey,
+  intLiteral,
+} from '../../lib/sql';
 
 export interface CompanyRow {
   id: string;
@@ -48,7 +57,7 @@ export async function list(tx: Tx, q: CompanyFilter & { page: number; itemsPerPa
   const data = await rows<CompanyRow>(
     tx,
     sql`SELECT ${COLS} FROM companies WHERE ${where(q)} ORDER BY ${orderOf(q).order}
-         LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
+         LIMIT ${intLiteral(q.itemsPerPage)} OFFSET ${intLiteral((q.page - 1) * q.itemsPerPage)}`,
   );
   const totalItems = await pageTotal(q, data.length, async () => {
     const [c] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM companies WHERE ${where(q)}`);
@@ -63,7 +72,7 @@ export function batch(tx: Tx, f: CompanyFilter, cursor: KeysetCursor | null, lim
   return rows<CompanyRow & { account_type: string; k: string }>(
     tx,
     sql`SELECT ${COLS}, account_type, ${key.expr}::text AS k FROM companies
-         WHERE ${where(f)}${afterKeyset(key, sql`id`, desc, cursor)} ORDER BY ${order} LIMIT ${limit}`,
+         WHERE ${where(f)}${afterKeyset(key, sql`id`, desc, cursor)} ORDER BY ${order} LIMIT ${intLiteral(limit)}`,
   );
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { iso, rows } from '../../lib/sql';
+import { iso, rows, intLiteral } from '../../lib/sql';
 
 /** Every figure of the platform screen in one round trip; member counts from the trigger-kept member_stats. */
 export async function platformStats(tx: Tx, weeks: number, trialDays: number, trialLimit: number) {
@@ -32,7 +32,7 @@ export async function platformStats(tx: Tx, weeks: number, trialDays: number, tr
                (SELECT json_agg(t ORDER BY t.trial_ends_at, t.id) FROM (
                   SELECT id, name, sub_domain, trial_ends_at FROM companies
                    WHERE enabled AND trial_ends_at > now() AND trial_ends_at <= now() + make_interval(days => ${trialDays}::int)
-                   ORDER BY trial_ends_at, id LIMIT ${trialLimit}) t) AS trials`,
+                   ORDER BY trial_ends_at, id LIMIT ${intLiteral(trialLimit)}) t) AS trials`,
   );
   return {
     companies: { total: r!.companies, enabled: r!.enabled, onTrial: r!.on_trial },

@@ -1,7 +1,7 @@
 import type { CompanyPageListQuery } from '@wac/shared/schemas/company-pages';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { containsPattern, rows } from '../../db/sql';
+import { containsPattern, rows, intLiteral } from '../../db/sql';
 
 export interface CompanyPageRow {
   id: string;
@@ -46,7 +46,7 @@ export async function list(tx: Tx, companyId: string, q: CompanyPageListQuery) {
     tx,
     sql`SELECT ${COLS} FROM company_pages p WHERE ${where(companyId, q.search)}
          ORDER BY ${SORTS[q.sort]} ${dir}, p.id ${dir}
-         LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
+         LIMIT ${intLiteral(q.itemsPerPage)} OFFSET ${intLiteral((q.page - 1) * q.itemsPerPage)}`,
   );
   const [c] = await rows<{ n: number }>(
     tx,
@@ -180,7 +180,7 @@ export function search(tx: Tx, companyId: string, q: string, limit: number) {
     tx,
     sql`SELECT id, title, slug FROM company_pages
          WHERE company_id = ${companyId} AND lower(title) LIKE ${containsPattern(q)}
-         ORDER BY lower(title), id LIMIT ${limit}`,
+         ORDER BY lower(title), id LIMIT ${intLiteral(limit)}`,
   );
 }
 
@@ -227,7 +227,7 @@ export async function messages(tx: Tx, companyId: string, userId: string, page: 
     tx,
     sql`SELECT id, page_title, sender_name, sender_email, body, created_at FROM page_messages
          WHERE company_id = ${companyId} AND recipient_user_id = ${userId}
-         ORDER BY created_at DESC, id DESC LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
+         ORDER BY created_at DESC, id DESC LIMIT ${intLiteral(perPage)} OFFSET ${intLiteral((page - 1) * perPage)}`,
   );
   const [c] = await rows<{ n: number }>(
     tx,

@@ -1,7 +1,7 @@
 import { EXPIRING_WITHIN_DAYS } from '@wac/shared/schemas/certifications';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { afterKeyset, and, type KeysetCursor, rows } from '../../db/sql';
+import { afterKeyset, and, type KeysetCursor, rows, intLiteral } from '../../db/sql';
 
 /**
  * The company-wide evidence export (compliance): every file is read in keyset batches, each batch
@@ -70,7 +70,7 @@ export function policiesBatch(tx: Tx, companyId: string, after: string | null, l
           p.archived_at, p.created_at
         FROM policies p LEFT JOIN users ou ON ou.id = p.owner_user_id
         WHERE p.company_id = ${companyId}${after ? sql` AND p.id > ${after}::uuid` : sql``}
-        ORDER BY p.id LIMIT ${limit}`,
+        ORDER BY p.id LIMIT ${intLiteral(limit)}`,
   );
 }
 
@@ -101,7 +101,7 @@ export function versionsBatch(
         FROM policy_versions v JOIN policies p ON p.company_id = v.company_id AND p.id = v.policy_id
         LEFT JOIN users pu ON pu.id = v.published_by
         WHERE v.company_id = ${companyId}${after ? sql` AND (v.policy_id, v.number) > (${after.policyId}::uuid, ${after.number}::int)` : sql``}
-        ORDER BY v.policy_id, v.number LIMIT ${limit}`,
+        ORDER BY v.policy_id, v.number LIMIT ${intLiteral(limit)}`,
   );
 }
 
@@ -141,7 +141,7 @@ export function acknowledgementsBatch(
           a.ip, a.user_agent, a.acknowledged_at, a.acknowledged_at::text AS k
         FROM policy_acknowledgements a JOIN policies p ON p.company_id = a.company_id AND p.id = a.policy_id
         LEFT JOIN users u ON u.id = a.user_id
-        WHERE ${and(parts)}${after} ORDER BY a.acknowledged_at, a.id LIMIT ${limit}`,
+        WHERE ${and(parts)}${after} ORDER BY a.acknowledged_at, a.id LIMIT ${intLiteral(limit)}`,
   );
 }
 
@@ -162,7 +162,7 @@ export function typesBatch(tx: Tx, companyId: string, after: string | null, limi
     sql`SELECT id, name, description, validity_months, remind_days_before, audience_all,
           audience_team_ids::text[] AS audience_team_ids, audience_department_ids::text[] AS audience_department_ids, created_at
         FROM certification_types WHERE company_id = ${companyId}${after ? sql` AND id > ${after}::uuid` : sql``}
-        ORDER BY id LIMIT ${limit}`,
+        ORDER BY id LIMIT ${intLiteral(limit)}`,
   );
 }
 
@@ -214,7 +214,7 @@ export function recordsBatch(tx: Tx, companyId: string, today: string, after: st
         LEFT JOIN users rb ON rb.id = r.recorded_by
         LEFT JOIN users vb ON vb.id = r.reviewed_by
         WHERE r.company_id = ${companyId}${after ? sql` AND r.id > ${after}::uuid` : sql``}
-        ORDER BY r.id LIMIT ${limit}`,
+        ORDER BY r.id LIMIT ${intLiteral(limit)}`,
   );
 }
 
@@ -250,7 +250,7 @@ export function auditBatch(tx: Tx, companyId: string, range: Range, afterSeq: nu
     sql`SELECT a.id, a.seq, a.created_at, a.action, a.target_type, a.target_id, a.actor_user_id, u.email AS actor_email,
           a.ip, a.user_agent, a.before, a.after, a.prev_hash, a.hash
         FROM audit_log a LEFT JOIN users u ON u.id = a.actor_user_id
-        WHERE ${and(parts)} ORDER BY a.seq LIMIT ${limit}`,
+        WHERE ${and(parts)} ORDER BY a.seq LIMIT ${intLiteral(limit)}`,
   );
 }
 

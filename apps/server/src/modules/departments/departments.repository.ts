@@ -1,7 +1,7 @@
 import type { DepartmentListQuery } from '@wac/shared/schemas/departments';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { containsPattern, rows } from '../../db/sql';
+import { containsPattern, rows, intLiteral } from '../../db/sql';
 
 export interface DepartmentRow {
   id: string;
@@ -52,7 +52,7 @@ export async function list(tx: Tx, companyId: string, todayDate: string, q: Depa
     tx,
     sql`SELECT ${cols(todayDate)} FROM ${FROM} WHERE ${where(companyId, q.search)}
          ORDER BY ${SORTS[q.sort](todayDate)} ${dir}, d.id ${dir}
-         LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
+         LIMIT ${intLiteral(q.itemsPerPage)} OFFSET ${intLiteral((q.page - 1) * q.itemsPerPage)}`,
   );
   const [c] = await rows<{ n: number }>(
     tx,

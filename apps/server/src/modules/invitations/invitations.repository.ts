@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { rows } from '../../lib/sql';
+import { rows, intLiteral } from '../../lib/sql';
 
 export interface InvitationRow {
   id: string;
@@ -105,7 +105,7 @@ export async function list(
   const dir = desc ? sql`DESC` : sql`ASC`;
   const data = await rows<InvitationRow>(
     tx,
-    sql`SELECT ${COLS} FROM invitations WHERE ${filter} ORDER BY ${key} ${dir}, id ${dir} LIMIT ${size} OFFSET ${(page - 1) * size}`,
+    sql`SELECT ${COLS} FROM invitations WHERE ${filter} ORDER BY ${key} ${dir}, id ${dir} LIMIT ${intLiteral(size)} OFFSET ${intLiteral((page - 1) * size)}`,
   );
   const [c] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM invitations WHERE ${filter}`);
   return { data, totalItems: c?.n ?? 0 };

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { rows } from '../../db/sql';
+import { rows, intLiteral } from '../../db/sql';
 
 export interface JobRow {
   id: string;
@@ -33,7 +33,7 @@ export async function list(tx: Tx, state: string | undefined, type: string | und
           FROM jobs j LEFT JOIN companies c ON c.id = j.company_id
          WHERE ${cond}
          ORDER BY j.created_at DESC, j.id DESC
-         LIMIT ${limit} OFFSET ${offset}`,
+         LIMIT ${intLiteral(limit)} OFFSET ${intLiteral(offset)}`,
   );
   const [total] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM jobs j WHERE ${cond}`);
   return { data, totalItems: total?.n ?? 0 };

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { rows } from '../../lib/sql';
+import { rows, intLiteral } from '../../lib/sql';
 
 export interface JoinRequestRow {
   id: string;
@@ -66,7 +66,7 @@ async function list(tx: Tx, filter: SQL, desc: boolean, page: number, size: numb
   const data = await rows<JoinRequestRow>(
     tx,
     sql`SELECT ${COLS} FROM ${FROM} WHERE ${filter} ORDER BY j.created_at ${dir}, j.id ${dir}
-         LIMIT ${size} OFFSET ${(page - 1) * size}`,
+         LIMIT ${intLiteral(size)} OFFSET ${intLiteral((page - 1) * size)}`,
   );
   const [c] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM join_requests j WHERE ${filter}`);
   return { data, totalItems: c?.n ?? 0 };

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { policyAcknowledgements } from '../../db/schema/index';
-import { afterKeyset, and, type KeysetCursor, rows } from '../../db/sql';
+import { afterKeyset, and, type KeysetCursor, rows, intLiteral } from '../../db/sql';
 
 /**
  * Where one person stands with their policies: the audience, the acknowledgement that counts, the
@@ -169,7 +169,7 @@ export function acknowledgementsBatch(
     sql`SELECT a.id, a.acknowledged_at, a.version_number, a.content_sha256, a.ip, a.user_agent, a.user_id,
           u.email, u.first_name, u.last_name, a.acknowledged_at::text AS k
         FROM policy_acknowledgements a LEFT JOIN users u ON u.id = a.user_id
-        WHERE ${and(parts)}${after} ORDER BY a.acknowledged_at, a.id LIMIT ${limit}`,
+        WHERE ${and(parts)}${after} ORDER BY a.acknowledged_at, a.id LIMIT ${intLiteral(limit)}`,
   );
 }
 

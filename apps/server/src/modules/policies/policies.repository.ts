@@ -2,7 +2,7 @@ import type { PolicyListQuery } from '@wac/shared/schemas/policies';
 import { and as dand, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { policies, policyVersions } from '../../db/schema/index';
-import { and, containsPattern, rows } from '../../db/sql';
+import { and, containsPattern, rows, intLiteral } from '../../db/sql';
 
 /** Every statement names the company as well: row-level security is the second lock, not the only one. */
 
@@ -53,7 +53,7 @@ export async function list(tx: Tx, companyId: string, q: PolicyListQuery) {
   const data = await rows<PolicyRow>(
     tx,
     sql`SELECT ${COLS} FROM ${FROM} WHERE ${and(parts)} ORDER BY ${key} ${dir}, p.id ${dir}
-        LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
+        LIMIT ${intLiteral(q.itemsPerPage)} OFFSET ${intLiteral((q.page - 1) * q.itemsPerPage)}`,
   );
   const [c] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM policies p WHERE ${and(parts)}`);
   return { data, totalItems: c?.n ?? 0 };
@@ -67,7 +67,7 @@ export async function backlog(tx: Tx, companyId: string, limit: number) {
   const [r] = await rows<{ active_policies: number; outstanding: number; overdue: number }>(
     tx,
     sql`WITH a AS (SELECT p.id FROM policies p WHERE p.company_id = ${companyId} AND ${statusCondition('active')!}
-                    ORDER BY p.title, p.id LIMIT ${limit})
+                    ORDER BY p.title, p.id LIMIT ${intLiteral(limit)})
         SELECT (SELECT count(*) FROM a)::int AS active_policies,
                coalesce(sum(d.n) FILTER (WHERE d.due_at >= now()), 0)::int AS outstanding,
                coalesce(sum(d.n) FILTER (WHERE d.due_at < now()), 0)::int AS overdue

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { dateArray, rows } from '../../lib/sql';
+import { dateArray, rows, intLiteral } from '../../lib/sql';
 import type { StatsFilter, TimeOffTaken } from './stats.repository';
 
 const NIL = '00000000-0000-0000-0000-000000000000';
@@ -102,7 +102,7 @@ export async function memberIds(tx: Tx, companyId: string, after: string | null,
   const r = await rows<{ user_id: string }>(
     tx,
     sql`SELECT user_id FROM memberships WHERE company_id = ${companyId}
-         ${after ? sql`AND user_id > ${after}` : sql``} ORDER BY user_id LIMIT ${limit}`,
+         ${after ? sql`AND user_id > ${after}` : sql``} ORDER BY user_id LIMIT ${intLiteral(limit)}`,
   );
   return r.map((x) => x.user_id);
 }

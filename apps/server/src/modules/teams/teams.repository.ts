@@ -1,7 +1,15 @@
 import type { TeamExportQuery } from '@wac/shared/schemas/teams';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { afterKeyset, containsPattern, type KeysetCursor, pageTotal, rows, type SortKey } from '../../lib/sql';
+import {
+  afterKeyset,
+  containsPattern,
+  type KeysetCursor,
+  pageTotal,
+  rows,
+  type SortKey,
+  intLiteral,
+} from '../../lib/sql';
 
 export interface TeamRow {
   id: string;
@@ -42,7 +50,7 @@ export async function list(tx: Tx, companyId: string, q: TeamFilter & { page: nu
   const data = await rows<TeamRow>(
     tx,
     sql`SELECT ${COLS} FROM teams t LEFT JOIN users u ON u.id = t.lead_user_id WHERE ${where(companyId, q)}
-         ORDER BY ${orderOf(q).order} LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
+         ORDER BY ${orderOf(q).order} LIMIT ${intLiteral(q.itemsPerPage)} OFFSET ${intLiteral((q.page - 1) * q.itemsPerPage)}`,
   );
   const totalItems = await pageTotal(q, data.length, async () => {
     const [c] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM teams t WHERE ${where(companyId, q)}`);
@@ -58,7 +66,7 @@ export function batch(tx: Tx, companyId: string, f: TeamFilter, cursor: KeysetCu
     tx,
     sql`SELECT ${COLS}, u.email AS lead_email, ${key.expr}::text AS k
           FROM teams t LEFT JOIN users u ON u.id = t.lead_user_id
-         WHERE ${where(companyId, f)}${afterKeyset(key, sql`t.id`, desc, cursor)} ORDER BY ${order} LIMIT ${limit}`,
+         WHERE ${where(companyId, f)}${afterKeyset(key, sql`t.id`, desc, cursor)} ORDER BY ${order} LIMIT ${intLiteral(limit)}`,
   );
 }
 
@@ -168,7 +176,7 @@ export async function members(
     sql`SELECT tm.user_id, u.email, u.first_name, u.last_name, tm.created_at
           FROM team_members tm JOIN users u ON u.id = tm.user_id WHERE ${filter}
          ORDER BY lower(u.first_name || ' ' || u.last_name), tm.user_id
-         LIMIT ${q.itemsPerPage} OFFSET ${(q.page - 1) * q.itemsPerPage}`,
+         LIMIT ${intLiteral(q.itemsPerPage)} OFFSET ${intLiteral((q.page - 1) * q.itemsPerPage)}`,
   );
   const [c] = await rows<{ n: number }>(
     tx,
