@@ -59,7 +59,7 @@ export async function level(tx: Tx, companyId: string, today: string, managerId:
                       WHERE pm.company_id = p.company_id AND pm.user_id = p.user_id AND pm.enabled OFFSET 0) pm
              WHERE p.company_id = ${companyId} AND p.manager_user_id = ${managerId}
                AND (p.end_date IS NULL OR p.end_date >= ${today}::date)
-             ORDER BY pm.sort_name, p.user_id LIMIT ${intLiteral(limit + 1)}),
+             ORDER BY pm.sort_name, p.user_id LIMIT ${limit + 1}),
           counts AS (${pageReportCounts(companyId, today, sql`page`)})
           SELECT ${nodeCols(sql`coalesce(c.n, 0)`)}
             FROM page p JOIN users u ON u.id = p.user_id LEFT JOIN departments d ON d.id = p.department_id
