@@ -3,7 +3,10 @@ import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { withDatabase } from './test/global-setup';
+import { freePort, startFaultProxy } from './test/faults/fault-proxy';
 
 const root = new URL('../../..', import.meta.url).pathname;
 const dirs: string[] = [];
@@ -70,6 +73,43 @@ describe('the server process', () => {
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);
   }, 180_000);
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'started while PostgreSQL is unreachable, waits for it and comes up when it is back (no crash loop)',
+    async () => {
+      const adminUrl = process.env.TEST_DATABASE_URL!;
+      const name = `wac_start_wait_${process.pid}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      await admin.query(`CREATE DATABASE ${name}`);
+      const target = new URL(adminUrl);
+      const proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || 5432) });
+      await proxy.refuse();
+      const url = new URL(withDatabase(adminUrl, name));
+      url.hostname = '127.0.0.1';
+      url.port = String(proxy.port);
+      const port = await freePort();
+      const s = startServer({ DATABASE_URL: url.toString(), JWT_SECRET: 'x'.repeat(40), PORT: String(port) });
+      try {
+        await waitFor(() => s.output().includes('Database unreachable'), 60_000);
+        await new Promise((r) => setTimeout(r, 3_000));
+        // Before: an unhandled ECONNREFUSED ended the process at once (exit 1), for its supervisor to restart.
+        expect(s.child.exitCode).toBeNull();
+        await proxy.restore();
+        await waitFor(() => s.output().includes('API docs'), 60_000);
+        expect(await getStatus(port, '/api/ready', `localhost:${port}`)).toBe(200);
+        s.child.kill('SIGTERM');
+        expect(await s.exited).toBe(0);
+      } finally {
+        s.child.kill('SIGKILL');
+        await proxy.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+    150_000,
+  );
 
   it('refuses a bad configuration with one clear message and a non-zero exit', async () => {
     const s = startServer({ PORT: 'eighty', DATABASE_URL: 'nope' });

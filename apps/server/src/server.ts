@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { type Config, ConfigError, loadConfig } from './config';
-import { type Database, DataDirInUseError, openDatabase } from './db/client';
+import { type Database, DataDirInUseError, isDatabaseUnavailable, openDatabase } from './db/client';
 import { tuneWasmForServer } from './db/embedded';
 import { buildApp } from './app';
 import { seedDemo } from './db/seed/demo';
@@ -9,6 +9,30 @@ import { seedDemo } from './db/seed/demo';
 const DRAIN_MAX_MS = 5_000;
 /** A drain ends once no request has been in flight for this long. */
 const DRAIN_QUIET_MS = 250;
+/** While PostgreSQL cannot be reached at start, it is tried again this often. */
+const START_RETRY_MS = 2_000;
+
+/**
+ * Migrates, waiting for PostgreSQL while it is unreachable (one line said, then quiet): a process
+ * started during a database outage comes up when the database does, instead of dying with a stack
+ * trace and being restarted in a loop by its supervisor.
+ */
+async function migrateWhenReachable(db: Database) {
+  let said = false;
+  for (;;) {
+    try {
+      await db.migrate();
+      if (said) console.error('Database reachable again: starting.');
+      return;
+    } catch (e) {
+      if (!isDatabaseUnavailable(e)) throw e;
+      if (!said)
+        console.error(`Database unreachable (${(e as Error).message}); trying again every ${START_RETRY_MS / 1000} s.`);
+      said = true;
+      await new Promise((r) => setTimeout(r, START_RETRY_MS));
+    }
+  }
+}
 
 async function main() {
   let config: Config;
@@ -31,7 +55,13 @@ async function main() {
     process.exit(1);
   }
   // Before listening: a new version's migrations are in place before its code serves a request.
-  await db.migrate();
+  // SIGTERM while waiting stops the process (no drain: nothing is served yet).
+  const stopWaiting = () => process.exit(0);
+  process.once('SIGTERM', stopWaiting);
+  process.once('SIGINT', stopWaiting);
+  await migrateWhenReachable(db);
+  process.off('SIGTERM', stopWaiting);
+  process.off('SIGINT', stopWaiting);
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     // With REDIS_URL, buildApp connects the Redis bus and fails here when Redis is unreachable.

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { RealtimeMessage } from '@wac/shared/realtime';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFaultProxy } from '../test/faults/fault-proxy';
 import { type Bus, createMemoryBus, createRedisBus, LAST_EVENT_TTL_MS } from './bus';
 
 // Real Redis (127.0.0.1:6379 here and in CI); every run has its own channel prefix.
@@ -93,6 +94,37 @@ describe('Redis bus', () => {
     await a.publish(ch, { type: 'presence_changed', userUuid: 'u', status: 'online' });
     expect(await b.lastEventAt(ch)).toBe(changed);
     expect(await a.lastEventAt('/company/c10/events')).toBeNull();
+  });
+
+  it('says when it holds its channels again after losing Redis, once per outage (what was missed is unknown)', async () => {
+    const target = new URL(url);
+    const proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    const cut = await createRedisBus({ url: proxy.url('redis'), prefix });
+    try {
+      let resumed = 0;
+      cut.onResume?.(() => {
+        resumed += 1;
+      });
+      const held = collect(cut, 'company:resume');
+      await held.off.ready;
+      await proxy.refuse();
+      // Published by another process while this one is cut off: lost on the way here.
+      await b.publish('company:resume', { type: 'listing_changed' } as RealtimeMessage);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(resumed).toBe(0);
+      await proxy.restore();
+      const end = Date.now() + 5_000;
+      while (resumed === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+      expect(resumed).toBe(1);
+      expect(held.got).toEqual([]);
+      // Delivery is back, and no resume is said without an outage.
+      await b.publish('company:resume', { type: 'listing_changed' } as RealtimeMessage);
+      await until(() => held.got.length === 1);
+      expect(resumed).toBe(1);
+    } finally {
+      await cut.close();
+      await proxy.close();
+    }
   });
 
   it('refuses to start, with a clear message, when Redis cannot be reached', async () => {

@@ -20,6 +20,12 @@ export interface Bus {
    * when none is known (none in the last ten minutes, or none this process saw while Redis was away).
    */
   lastEventAt(channel: string): Promise<number | null>;
+  /**
+   * Redis only: `listener` runs each time the subscriber holds every wanted channel again after
+   * losing Redis. What other processes published meanwhile never arrived here, and no one knows
+   * what it was: the sockets of this process are told to read again (socket hub).
+   */
+  onResume?(listener: () => void): () => void;
   close(): Promise<void>;
   /** Resolves when the backplane answers (Redis PING); for readiness checks. */
   ping?(): Promise<void>;
@@ -141,6 +147,9 @@ export async function createRedisBus(opts: RedisBusOptions): Promise<Bus> {
   const lastKey = (channel: string) => `${prefix}last:${channel}`;
   /** True while the subscriber holds every wanted channel, so Redis delivery reaches this process too. */
   let subscribed = true;
+  /** The subscriber was lost since it last held every channel: its return is a resume. */
+  let lost = false;
+  const resumeListeners = new Set<() => void>();
 
   const deliver = (channel: string, message: RealtimeMessage) => {
     const set = handlers.get(channel);
@@ -169,6 +178,7 @@ export async function createRedisBus(opts: RedisBusOptions): Promise<Bus> {
   });
   sub.on('close', () => {
     subscribed = false;
+    lost = true;
   });
   sub.on('ready', () => {
     const channels = [...handlers.keys()].map((c) => prefix + c);
@@ -178,6 +188,15 @@ export async function createRedisBus(opts: RedisBusOptions): Promise<Bus> {
         if (sub.status !== 'ready') return;
         subscribed = true;
         reported = false;
+        if (!lost) return;
+        lost = false;
+        for (const l of [...resumeListeners]) {
+          try {
+            l();
+          } catch (err) {
+            onError(err as Error);
+          }
+        }
       },
       (err: Error) => report(err),
     );
@@ -213,6 +232,10 @@ export async function createRedisBus(opts: RedisBusOptions): Promise<Bus> {
         }
       }
       deliver(channel, message);
+    },
+    onResume(listener) {
+      resumeListeners.add(listener);
+      return () => void resumeListeners.delete(listener);
     },
     async lastEventAt(channel) {
       const here = last.get(channel);

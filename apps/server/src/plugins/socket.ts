@@ -285,6 +285,16 @@ export function createSocketHub(opts: HubOptions) {
     }
     await recheck([...connections]);
   }
+  // Redis is back after an outage: what other processes published meanwhile was lost on the way
+  // here. Each held channel is confirmed again as changed now, so every tab reads again what it
+  // shows (the client's catch-up on `subscribed`); a day board showed a clock-in made during the
+  // outage only after a reload.
+  const offResume = bus.onResume?.(() => {
+    const now = Date.now();
+    for (const conn of connections) {
+      for (const channel of conn.channels) send(conn, { type: 'subscribed', channel, lastEventAt: now, now });
+    }
+  });
   const timer = setInterval(() => {
     sweep().catch((err) => log.error({ err }, 'realtime sweep failed'));
   }, opts.sweepMs ?? 30_000);
@@ -340,6 +350,7 @@ export function createSocketHub(opts: HubOptions) {
     async shutdown(graceMs = 1_000) {
       shuttingDown = true;
       clearInterval(timer);
+      offResume?.();
       const sockets = [...connections].map((c) => c.socket);
       for (const conn of [...connections]) close(conn, CLOSE_CODES.SERVER_RESTARTING, 'server restarting');
       const closed = sockets.map(
