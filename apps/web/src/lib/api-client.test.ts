@@ -18,6 +18,7 @@ function client(overrides: Partial<ApiClientDeps> = {}) {
       calls.unauthorized++;
     },
     toastError: (m) => calls.toasts.push(m),
+    fallbackMessage: (kind) => `fallback:${kind}`,
     origin: ORIGIN,
     ...overrides,
   });
@@ -161,9 +162,26 @@ describe('api client', () => {
     const { request, calls } = client();
     await expect(request('/api/down')).rejects.toMatchObject({ code: 'NETWORK' });
     await expect(request('/api/broken')).rejects.toMatchObject({ status: 502, code: 'INTERNAL' });
+    expect(calls.toasts).toEqual(['fallback:network', 'fallback:unavailable']);
+  });
+
+  it('says so in the user’s language when the answer carries no message of the server’s', async () => {
+    server.use(
+      http.get(`${ORIGIN}/api/down`, () => HttpResponse.error()),
+      http.get(`${ORIGIN}/api/gateway`, () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })),
+      http.get(`${ORIGIN}/api/big`, () => new HttpResponse('<html>Too large</html>', { status: 413 })),
+      http.get(`${ORIGIN}/api/own`, () => error(503, 'SERVICE_UNAVAILABLE', 'Der Dienst ist kurz nicht erreichbar.')),
+    );
+    const { request, calls } = client({ fallbackMessage: (kind) => `de:${kind}` });
+    await expect(request('/api/down')).rejects.toMatchObject({ code: 'NETWORK', message: 'de:network' });
+    await expect(request('/api/gateway')).rejects.toMatchObject({ status: 502, message: 'de:unavailable' });
+    await expect(request('/api/big')).rejects.toMatchObject({ status: 413, message: 'de:failed' });
+    await expect(request('/api/own')).rejects.toMatchObject({ message: 'Der Dienst ist kurz nicht erreichbar.' });
     expect(calls.toasts).toEqual([
-      'Something went wrong! Please contact our support team',
-      'Something went wrong! Please contact our support team',
+      'de:network',
+      'de:unavailable',
+      'de:failed',
+      'Der Dienst ist kurz nicht erreichbar.',
     ]);
   });
 

@@ -42,6 +42,11 @@ export interface ApiClientDeps {
   /** A 401 with an expired access token: try to get a new one once; null when that fails. */
   renewAccessToken?: () => Promise<string | null>;
   toastError: (message: string) => void;
+  /**
+   * What to say when the answer carries no message of the server's (no answer at all, a proxy's
+   * page), in the user's language: the server's own errors come translated already.
+   */
+  fallbackMessage: (kind: FallbackKind) => string;
   fetch?: typeof fetch;
   /** Origin the API paths resolve against; the page's own by default (the company's Host). */
   origin?: string;
@@ -72,9 +77,10 @@ function withQuery(path: string, query: RequestOptions['query']): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-const FALLBACK_MESSAGE = 'Something went wrong! Please contact our support team';
+/** No answer (`network`), a 5xx page that is not the server's (`unavailable`), any other such page. */
+export type FallbackKind = 'network' | 'unavailable' | 'failed';
 
-async function toApiError(res: Response): Promise<ApiError> {
+async function toApiError(res: Response, fallback: (kind: FallbackKind) => string): Promise<ApiError> {
   let body: unknown = null;
   try {
     body = await res.json();
@@ -85,7 +91,7 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(
     res.status,
     typeof b.code === 'string' ? b.code : res.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST',
-    typeof b.message === 'string' ? b.message : FALLBACK_MESSAGE,
+    typeof b.message === 'string' ? b.message : fallback(res.status >= 500 ? 'unavailable' : 'failed'),
     Array.isArray(b.issues) ? (b.issues as ApiIssue[]) : [],
   );
 }
@@ -97,6 +103,7 @@ async function toApiError(res: Response): Promise<ApiError> {
  */
 export function createApiClient(deps: ApiClientDeps): ApiRequest {
   const doFetch = (...args: Parameters<typeof fetch>) => (deps.fetch ?? globalThis.fetch)(...args);
+  const fallback = deps.fallbackMessage;
 
   const send = (url: string, options: RequestOptions, token: string | null) => {
     const headers: Record<string, string> = {
@@ -136,7 +143,7 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
       }
     } catch (e) {
       if (e instanceof DOMException && e.name === 'AbortError') throw e;
-      const error = new ApiError(0, 'NETWORK', FALLBACK_MESSAGE);
+      const error = new ApiError(0, 'NETWORK', fallback('network'));
       if (!options.silent) deps.toastError(error.message);
       throw error;
     }
@@ -145,7 +152,7 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
       if (options.responseType === 'blob') return (await res.blob()) as T;
       return (await res.json()) as T;
     }
-    const error = await toApiError(res);
+    const error = await toApiError(res, fallback);
     if (!options.silent) {
       if (res.status === 401 && signedIn) deps.onUnauthorized();
       else if ((INLINE_ONLY_CODES as readonly string[]).includes(error.code)) {

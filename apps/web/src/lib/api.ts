@@ -1,6 +1,6 @@
 import { createApiClient } from './api-client';
 import { navigate } from './browser';
-import { currentLanguage } from './i18n';
+import { currentLanguage, i18n } from './i18n';
 import { notify } from './notify';
 import { getAccessToken, isSignedIn } from './session/store';
 
@@ -18,4 +18,5 @@ export const api = createApiClient({
   onUnauthorized: () => navigate('/logout'),
   renewAccessToken: () => renew(),
   toastError: (message) => notify.danger(message),
+  fallbackMessage: (kind) => i18n.t(`session.${kind}`),
 });

@@ -1,5 +1,5 @@
 import { COMPANY_FETCH_TOAST_MS, ERROR_TOAST_MS } from '@wac/shared/constants';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, useSyncExternalStore } from 'react';
 import { i18n } from './i18n';
 
 /** The five toast kinds of the console and their default titles. */
@@ -42,23 +42,15 @@ export function toastFor(kind: ToastKind, message: string, options: ToastOptions
 // that never toast (most sign-ins) do not download it.
 let hostWanted = false;
 const hostListeners = new Set<() => void>();
-type Toaster = typeof import('@mantine/notifications');
-let toaster: Promise<Toaster> | undefined;
-/**
- * The toast chunk, asked for again after a failure: the first toast is often about the server being
- * unreachable, when its chunk cannot be fetched either. A failed `React.lazy` stays failed and threw
- * at the root: the whole console went blank, for good.
- */
-const loadToaster = () => {
-  toaster ??= import('@mantine/notifications').catch((e: unknown) => {
-    toaster = undefined;
-    throw e;
-  });
-  return toaster;
-};
-/** While the toast chunk cannot be fetched, it is asked for again this often; a toast waits this many tries. */
+/** While the toast chunk cannot be fetched, it is asked for again this often. */
 export const TOASTER_RETRY_MS = 2_000;
-const TOAST_TRIES = 5;
+/**
+ * The toast chunk, asked for until it arrives: the first toast is often about the server being
+ * unreachable, when its chunk cannot be fetched either. A `React.lazy` whose import failed stays
+ * failed and threw at the root: the whole console went blank, for good.
+ */
+const loadToaster = (): Promise<typeof import('@mantine/notifications')> =>
+  import('@mantine/notifications').catch(() => new Promise((r) => setTimeout(r, TOASTER_RETRY_MS)).then(loadToaster));
 
 /** Every toast shown goes through here; tests observe it with `onToast`. */
 const observers = new Set<(t: ToastRequest) => void>();
@@ -76,25 +68,19 @@ export function toast(kind: ToastKind, message: string, options: ToastOptions = 
     hostWanted = true;
     for (const l of hostListeners) l();
   }
-  const show = (tries: number) =>
-    loadToaster().then(
-      ({ notifications }) =>
-        notifications.show({
-          ...request,
-          // The same words while they are on screen show once: several requests refused for one reason
-          // (a membership just disabled) say it once, not once per request.
-          id: `${kind}:${request.title}:${message}`,
-          withBorder: true,
-          closeButtonProps: { 'aria-label': i18n.t('toast.close') },
-        }),
-      () => {
-        if (tries > 1) setTimeout(() => void show(tries - 1), TOASTER_RETRY_MS);
-      },
-    );
-  void show(TOAST_TRIES);
+  void loadToaster().then(({ notifications }) =>
+    notifications.show({
+      ...request,
+      // The same words while they are on screen show once: several requests refused for one reason
+      // (a membership just disabled) say it once, not once per request.
+      id: `${kind}:${request.title}:${message}`,
+      withBorder: true,
+      closeButtonProps: { 'aria-label': i18n.t('toast.close') },
+    }),
+  );
 }
 
-let loadedHost: Toaster['Notifications'] | undefined;
+const LazyNotifications = lazy(() => loadToaster().then((m) => ({ default: m.Notifications })));
 
 /**
  * Mounted once at the root; renders the toast container from the first toast on. Toasts sit at
@@ -109,28 +95,7 @@ export function ToastHost({ position }: { position: 'bottom-left' | 'bottom-righ
     },
     () => hostWanted,
   );
-  const [Host, setHost] = useState<Toaster['Notifications'] | undefined>(() => loadedHost);
-  useEffect(() => {
-    if (!wanted || Host) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const attempt = () =>
-      loadToaster().then(
-        (m) => {
-          loadedHost = m.Notifications;
-          if (live) setHost(() => m.Notifications);
-        },
-        () => {
-          if (live) timer = setTimeout(attempt, TOASTER_RETRY_MS);
-        },
-      );
-    void attempt();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [wanted, Host]);
-  return Host ? <Host position={position} limit={4} className="app-toasts" /> : null;
+  return wanted ? <LazyNotifications position={position} limit={4} className="app-toasts" /> : null;
 }
 
 export const notify = {

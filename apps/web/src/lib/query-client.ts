@@ -19,7 +19,8 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 30_000,
       retry: (failures, error) => (isOutage(error) ? failures < OUTAGE_TRIES : failures < 1),
-      retryDelay: (failures, error) => (isOutage(error) ? OUTAGE_RETRY_MS : Math.min(1000 * 2 ** failures, 30_000)),
+      // A request wrong in itself is asked once more, after a second.
+      retryDelay: (_, error) => (isOutage(error) ? OUTAGE_RETRY_MS : 1000),
       refetchOnWindowFocus: false,
     },
     // A write is never repeated by itself: the user sees the error and decides.
