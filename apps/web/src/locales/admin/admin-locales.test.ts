@@ -1,6 +1,7 @@
 import { AUDIT_ACTIONS } from '@wac/shared/audit';
 import { LANGUAGES } from '@wac/shared/constants';
 import { describe, expect, it } from 'vitest';
+import { i18n, setLanguage } from '../../lib/i18n';
 import {
   expectCountsPlural,
   expectFrenchApostrophes,
@@ -68,6 +69,34 @@ describe('admin locales', () => {
       expectCountsPlural(lang, load(lang), NOT_COUNTS);
     });
   }
+
+  it('a count picks the form of its language (French 0 and 1 singular, Arabic dual, Portuguese 0 plural)', async () => {
+    const say = (lng: string, key: string, count: number) => i18n.t(`admin:${key}`, { lng, count });
+    try {
+      await setLanguage('fr', false);
+      expect([0, 1, 2, 1234].map((n) => say('fr', 'import.validCount', n))).toEqual([
+        '0 valide',
+        '1 valide',
+        '2 valides',
+        `${new Intl.NumberFormat('fr').format(1234)} valides`,
+      ]);
+      expect(say('fr', 'import.rowCount', 1_000_000)).toBe(
+        `${new Intl.NumberFormat('fr').format(1_000_000)} de lignes`,
+      );
+      await setLanguage('ar', false);
+      expect([1, 2, 3, 11, 100].map((n) => say('ar', 'policies.teamCount', n))).toEqual([
+        'فريق واحد',
+        'فريقان',
+        `${new Intl.NumberFormat('ar').format(3)} فرق`,
+        `${new Intl.NumberFormat('ar').format(11)} فريقًا`,
+        `${new Intl.NumberFormat('ar').format(100)} فريق`,
+      ]);
+      await setLanguage('pt', false);
+      expect([0, 1].map((n) => say('pt', 'import.rowCount', n))).toEqual(['0 linhas', '1 linha']);
+    } finally {
+      await setLanguage('en', false);
+    }
+  });
 
   it('French apostrophes are all typographic (’)', () => {
     expectFrenchApostrophes(load('fr'));
