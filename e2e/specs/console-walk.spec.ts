@@ -89,6 +89,28 @@ async function expectPhoneWide(page: Page, path: string) {
       .map((c) => c.textContent?.slice(0, 40)),
   );
   expect.soft(squeezed, `${path}: captions squeezed on the phone`).toEqual([]);
+  await expectBadgesWhole(page, path);
+}
+
+/**
+ * Every badge (a status, a leave, a count) shows its whole text: it wraps rather than being cut
+ * off with an ellipsis or clipped by its own box, as a German status was on "My attendance".
+ */
+async function expectBadgesWhole(page: Page, path: string) {
+  const cut = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('.mantine-Badge-root'))
+      .filter((badge) => {
+        const r = badge.getBoundingClientRect();
+        // Not on screen (the phone's closed menu waits off to the side): nothing to read there.
+        if (r.width === 0 || r.right <= 0 || r.left >= window.innerWidth) return false;
+        const label = badge.querySelector<HTMLElement>('.mantine-Badge-label') ?? badge;
+        const cutOff = (el: HTMLElement) =>
+          el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+        return cutOff(badge) || cutOff(label);
+      })
+      .map((badge) => badge.textContent?.slice(0, 40)),
+  );
+  expect.soft(cut, `${path}: badges cut off on the phone`).toEqual([]);
 }
 
 async function settle(page: Page) {
@@ -224,5 +246,29 @@ test.describe('German on a phone', () => {
       await expectPhoneWide(page, path);
     }
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Personaleinstellungen');
+  });
+
+  // German statuses are long ("Automatisch beendet", "Abgelehnt", a leave's name): every badge keeps its whole text.
+  test('badges show their whole text', async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page, PEOPLE.sam.email, 'acme');
+    await expect(page.getByTestId('greeting')).toBeVisible();
+    for (const path of [
+      '/attendance',
+      '/attendance/board',
+      '/attendance/corrections',
+      '/attendance/timesheets',
+      '/time-off',
+      '/users',
+      '/companies',
+      '/policies',
+      '/my-policies',
+      '/certifications',
+      '/my-certifications',
+    ]) {
+      await page.goto(consoleUrl('acme', path));
+      await settle(page);
+      await expectPhoneWide(page, path);
+    }
   });
 });

@@ -1,6 +1,12 @@
 import { LANGUAGES } from '@wac/shared/constants';
 import { describe, expect, it } from 'vitest';
-import { expectSameKeysAsEnglish, flatten, type Tree } from '../test/locale-catalog';
+import {
+  expectCountsPlural,
+  expectFrenchApostrophes,
+  expectSameKeysAsEnglish,
+  flatten,
+  type Tree,
+} from '../test/locale-catalog';
 
 const catalogs = import.meta.glob<Tree>('./*.json', { eager: true, import: 'default' });
 const load = (lang: string): Tree => {
@@ -16,6 +22,12 @@ const sourceFiles = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test
 });
 
 const en = flatten(load('en'));
+const values = Object.fromEntries(
+  Object.entries(import.meta.glob<Tree>('./values/*.json', { eager: true, import: 'default' })).map(([path, tree]) => [
+    path.replace(/^\.\/values\/|\.json$/g, ''),
+    tree,
+  ]),
+);
 
 describe('locales', () => {
   for (const lang of LANGUAGES) {
@@ -24,6 +36,18 @@ describe('locales', () => {
     });
   }
 
+  for (const lang of LANGUAGES) {
+    it(`${lang}: every count is {{count}} with the plural forms of the language`, () => {
+      // "Step 2 of 3": a position, not a count; the footer's year.
+      expectCountsPlural(lang, flatten(load(lang)), { 'signup.stepOf': ['n', 'total'], footer: ['year'] });
+    });
+  }
+
+  it('French apostrophes are all typographic (’), in the values catalog too', () => {
+    expectFrenchApostrophes(flatten(load('fr')));
+    expectFrenchApostrophes(flatten(values.fr ?? {}));
+  });
+
   it('every key the code asks for exists', () => {
     const used = new Set<string>();
     for (const text of Object.values(sourceFiles)) {
@@ -31,7 +55,8 @@ describe('locales', () => {
       for (const m of text.matchAll(/\b(?:labelKey|titleKey):\s*'([\w.-]+)'/g)) used.add(m[1] ?? '');
     }
     expect(used.size).toBeGreaterThan(50);
-    expect([...used].filter((k) => !en.has(k)).sort()).toEqual([]);
+    // A plural message is asked for by its base key (`key`, stored as `key_one`, `key_other` …).
+    expect([...used].filter((k) => !en.has(k) && !en.has(`${k}_other`)).sort()).toEqual([]);
   });
 
   it('the toast titles and fixed texts are the product ones', () => {

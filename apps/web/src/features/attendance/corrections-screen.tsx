@@ -60,7 +60,7 @@ export default function CorrectionsScreen() {
           <Text c="dimmed">{t('admin:attendance.correctionsSubtitle', { company: current?.company.name ?? '' })}</Text>
         </div>
         <Badge size="lg" variant="filled" color="blue.9" data-testid="pending-count">
-          {t('admin:attendance.pendingCount', { n: pending.data?.count ?? 0 })}
+          {t('admin:attendance.pendingCount', { count: pending.data?.count ?? 0 })}
         </Badge>
       </Group>
       <Select

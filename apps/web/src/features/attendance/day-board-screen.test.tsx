@@ -93,7 +93,7 @@ describe('day board screen', () => {
     const user = userEvent.setup();
     renderScreen(<DayBoardScreen />, '/attendance/board');
     const picker = await screen.findByTestId('board-date');
-    expect(picker).toHaveTextContent("Aujourd'hui");
+    expect(picker).toHaveTextContent('Aujourd’hui');
     await user.click(picker);
     const dialog = await screen.findByRole('dialog', { hidden: true });
     const header = new Intl.DateTimeFormat('fr', { month: 'long', year: 'numeric' }).format(new Date());

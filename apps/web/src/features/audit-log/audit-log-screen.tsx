@@ -107,7 +107,7 @@ export default function AuditLogScreen() {
       {result && (
         <Alert color={result.intact ? 'teal' : 'red'} role="status" data-testid="audit-verify-result">
           {result.intact
-            ? t('admin:audit.verifyIntact', { rows: f.number(result.checked) })
+            ? t('admin:audit.verifyIntact', { count: result.checked })
             : t('admin:audit.verifyBroken', {
                 seq: f.number(result.firstBroken?.seq ?? 0),
                 action: result.firstBroken?.action ? f.action(result.firstBroken.action) : '–',

@@ -215,7 +215,7 @@ export default function CertificationScreen() {
           title={t('admin:certifications.deleteTypeTitle', { type: ct.name })}
           text={t('admin:certifications.deleteTypeText', {
             type: ct.name,
-            n: f.number(ct.counts.assigned - ct.counts.missing),
+            count: ct.counts.assigned - ct.counts.missing,
           })}
           confirm={t('admin:certifications.deleteType')}
           busy={deleteType.isPending}

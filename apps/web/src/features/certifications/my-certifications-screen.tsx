@@ -26,7 +26,7 @@ export default function MyCertificationsScreen() {
       <Text data-testid="my-certifications-summary">
         {rows.length === 0 || attention === 0
           ? t('admin:certifications.myAllGood')
-          : t('admin:certifications.myAttention', { n: f.number(attention) })}
+          : t('admin:certifications.myAttention', { count: attention })}
       </Text>
       <SectionCard title={t('admin:certifications.myList')}>
         <SimpleTable

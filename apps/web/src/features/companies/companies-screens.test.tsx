@@ -5,6 +5,7 @@ import { Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rawValuesIn } from '@wac/shared/raw-values';
 import { setLanguage } from '../../lib/i18n';
+import { onToast, type ToastRequest } from '../../lib/notify';
 import { sessionStore } from '../../lib/session/store';
 import { captureDownloads, csvExport } from '../../test/downloads';
 import { renderScreen } from '../../test/render';
@@ -146,6 +147,65 @@ describe('company screen', () => {
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ description: 'Maker of things' });
     expect(sent[0]).not.toHaveProperty('trialEndsAt');
+  });
+
+  it('the enabled switch sends the flag alone and says what it did, in the reader’s language', async () => {
+    sessionStore.reset({
+      status: 'ready',
+      user: {
+        uuid: '11111111-1111-4111-8111-111111111111',
+        email: 'sam@example.com',
+        firstName: 'Sam',
+        lastName: 'Super',
+        phone: null,
+        avatar: null,
+        language: null,
+        roles: ['super_admin', 'super_admin_write'],
+        companyUuids: [],
+      },
+    });
+    let current = { ...company };
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      http.get(`${ORIGIN}/api/companies/${company.uuid}`, () => HttpResponse.json(current)),
+      http.get(`${ORIGIN}/api/companies/${company.uuid}/admins`, () => pageOf([])),
+      http.get(`${ORIGIN}/api/companies/${company.uuid}/users`, () => pageOf([])),
+      http.patch(`${ORIGIN}/api/companies/${company.uuid}`, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        current = { ...current, ...body, version: current.version + 1 };
+        return HttpResponse.json(current);
+      }),
+    );
+    const toasts: ToastRequest[] = [];
+    const stop = onToast((t) => toasts.push(t));
+    try {
+      renderScreen(
+        <Routes>
+          <Route path="/companies/:uuid" element={<CompanyScreen />} />
+        </Routes>,
+        `/companies/${company.uuid}`,
+      );
+      const user = userEvent.setup();
+      // An edit not saved yet stays out of the switch's request.
+      await user.type(await screen.findByLabelText('Description'), 'Not saved');
+      await user.click(screen.getByRole('switch', { name: 'Company enabled' }));
+      await waitFor(() => expect(toasts).toHaveLength(1));
+      await setLanguage('fr', false);
+      await user.click(screen.getByRole('switch', { name: 'Entreprise activée' }));
+      await waitFor(() => expect(toasts).toHaveLength(2));
+    } finally {
+      stop();
+      await setLanguage('en', false);
+    }
+    expect(sent).toEqual([
+      { version: 1, enabled: false },
+      { version: 2, enabled: true },
+    ]);
+    expect(toasts.map((t) => [t.color, t.message])).toEqual([
+      ['green', 'Company Globex disabled.'],
+      ['green', 'Entreprise Globex activée.'],
+    ]);
   });
 
   it('says that no admin has joined yet rather than showing an empty Admins card', async () => {

@@ -64,7 +64,20 @@ function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
-  const save = async (extra: { enabled?: boolean } = {}) => {
+  // The switch sends the flag alone (not the form's unsaved edits) and says what it did.
+  const setEnabled = async (enabled: boolean) => {
+    setError(null);
+    try {
+      await update.mutateAsync({ version: company.version, enabled });
+      notify.success(
+        t(enabled ? 'admin:companies.enabledDone' : 'admin:companies.disabledDone', { name: company.name }),
+      );
+    } catch (e) {
+      if (e instanceof ApiError) setError(e.message);
+    }
+  };
+
+  const save = async () => {
     setError(null);
     setFieldErrors({});
     try {
@@ -77,7 +90,6 @@ function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }
         ...(trialEnd === savedTrialDay ? {} : { trialEndsAt: trialEnd ? `${trialEnd}T00:00:00.000Z` : null }),
         invitationLimitHour: limitOf(limitHour),
         invitationLimitDay: limitOf(limitDay),
-        ...extra,
       });
       notify.success(t('admin:companies.saved'));
     } catch (e) {
@@ -97,7 +109,7 @@ function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }
           label={t('admin:companies.enabled')}
           checked={company.enabled}
           disabled={!canWrite || update.isPending}
-          onChange={(e) => void save({ enabled: e.currentTarget.checked })}
+          onChange={(e) => void setEnabled(e.currentTarget.checked)}
           data-testid="company-enabled"
         />
       </Group>

@@ -98,11 +98,11 @@ export default function PolicyScreen() {
             {p.audience.all
               ? t('admin:policies.audienceAll')
               : t('admin:policies.audienceSome', {
-                  teams: f.number(p.audience.teamUuids.length),
-                  departments: f.number(p.audience.departmentUuids.length),
+                  teams: t('admin:policies.teamCount', { count: p.audience.teamUuids.length }),
+                  departments: t('admin:policies.departmentCount', { count: p.audience.departmentUuids.length }),
                 })}
           </Text>
-          <Text>{t('admin:policies.dueAfter', { days: f.number(p.dueDays) })}</Text>
+          <Text>{t('admin:policies.dueAfter', { count: p.dueDays })}</Text>
         </Stack>
       </SectionCard>
 

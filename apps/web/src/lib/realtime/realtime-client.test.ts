@@ -173,6 +173,43 @@ describe('RealtimeClient', () => {
     expect(failures).toBe(-1);
   });
 
+  it('stops at once when the ticket is refused (401 or 403), without a retry loop', async () => {
+    for (const status of [401, 403]) {
+      let asked = 0;
+      const statuses: RealtimeStatus[] = [];
+      const c = makeClient({
+        getTicket: async () => {
+          asked += 1;
+          throw Object.assign(new Error('refused'), { status });
+        },
+      });
+      c.onStatus((s) => statuses.push(s));
+      c.start();
+      await until(() => c.status === 'closed');
+      // Several backoff periods later (20 ms, then 40, 80 …): still one request, still closed.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(asked, `${status}`).toBe(1);
+      expect(statuses, `${status}`).toEqual(['connecting', 'closed']);
+      expect(server.urls).toEqual([]);
+      c.stop();
+    }
+  });
+
+  it('retries an unavailable API (503) and a network error with backoff', async () => {
+    const failures: unknown[] = [Object.assign(new Error('unavailable'), { status: 503 }), new TypeError('fetch')];
+    const c = makeClient({
+      getTicket: async () => {
+        const failure = failures.shift();
+        if (failure) throw failure;
+        return server.issue();
+      },
+    });
+    c.start();
+    await until(() => c.status === 'reconnecting');
+    await until(() => c.status === 'open');
+    expect(failures).toEqual([]);
+  });
+
   it('stops and reports the sign-out on user_logged_out, without reconnecting', async () => {
     const loggedOut: Array<RealtimeEvent | null> = [];
     const c = makeClient({ onLoggedOut: (e) => loggedOut.push(e) });

@@ -50,6 +50,12 @@ type Handler = (event: RealtimeEvent) => void;
 
 const OPEN = 1;
 
+/** An API error (lib/api-client's ApiError, or anything with its `status`) that says no for good. */
+const isRefusal = (e: unknown) => {
+  const status = (e as { status?: unknown } | null)?.status;
+  return status === 401 || status === 403;
+};
+
 /**
  * One socket per tab: authenticates with a ticket, keeps the wanted channels subscribed across
  * reconnects (exponential backoff with jitter, a new ticket each time) and hands messages to
@@ -171,8 +177,12 @@ export class RealtimeClient {
     let ticket: string;
     try {
       ({ ticket } = await this.opts.getTicket());
-    } catch {
-      if (generation === this.generation) this.scheduleRetry();
+    } catch (e) {
+      if (generation !== this.generation) return;
+      // Signed out (401) or not allowed on this Host (403): asking again gets the same answer, so
+      // the client stops; a new session starts it again. Anything else (the network, a 5xx) is retried.
+      if (isRefusal(e)) return this.stop();
+      this.scheduleRetry();
       return;
     }
     if (generation !== this.generation || !this.running) return;

@@ -4,7 +4,8 @@ import { setLanguage } from '../i18n';
 import { onToast, type ToastRequest } from '../notify';
 import { queryClient } from '../query-client';
 import type { RealtimeStatus } from './realtime-client';
-import { refetchAfterReconnect, refetchWhatWasMissed, tellRequester } from './realtime-session';
+import type { SessionState } from '../session/store';
+import { refetchAfterReconnect, refetchWhatWasMissed, socketWanted, tellRequester } from './realtime-session';
 
 const REQUEST = '77777777-7777-4777-8777-777777777777';
 
@@ -113,5 +114,38 @@ describe('a channel held after the tab read its data', () => {
     stopEarly();
     stopLate();
     cache.clear();
+  });
+});
+
+describe('where the socket is opened', () => {
+  const profile = (subDomain: string, enabled = true) =>
+    ({
+      uuid: `p-${subDomain}`,
+      enabled,
+      roles: ['member'],
+      company: { uuid: `c-${subDomain}`, subDomain, enabled },
+    }) as unknown as SessionState['current'];
+  const state = (over: Partial<SessionState>): SessionState => ({
+    status: 'ready',
+    user: { uuid: 'u' } as SessionState['user'],
+    profiles: [],
+    current: profile('acme'),
+    disabled: false,
+    notice: null,
+    visiting: null,
+    retrying: false,
+    ...over,
+  });
+
+  it('on the own company’s host and on the base domain', () => {
+    expect(socketWanted(state({}), { subDomain: 'acme' })).toBe(true);
+    expect(socketWanted(state({}), { subDomain: null })).toBe(true);
+  });
+
+  it('not on an invitation of another company, nor signed out, nor disabled', () => {
+    // Signed in as a member of globex, reading acme's invitation on acme's host: the server would refuse it (403).
+    expect(socketWanted(state({ current: profile('globex') }), { subDomain: 'acme' })).toBe(false);
+    expect(socketWanted(state({ status: 'signedOut', user: null, current: null }), { subDomain: 'acme' })).toBe(false);
+    expect(socketWanted(state({ disabled: true }), { subDomain: 'acme' })).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import { companyChannel, REALTIME_PATH, type RealtimeMessage, userChannel } from '@wac/shared/realtime';
 import type { RealtimeTicket } from '@wac/shared/schemas/realtime';
 import { api } from '../api';
+import { currentHost, type PageHost } from '../host';
 import { i18n } from '../i18n';
 import { notify } from '../notify';
 import { queryClient } from '../query-client';
@@ -87,6 +88,18 @@ export function refetchWhatWasMissed(
 }
 
 /**
+ * Whether this page may hold the socket: a ready, usable session whose company is this page's
+ * (or any, on the base domain). An invitation's page is on the inviting company's sub-domain and
+ * may be read signed in as someone who is no member there: the server refuses that socket (403 on
+ * the upgrade, which a browser reports only as a dropped connection), so it is not opened at all.
+ */
+export function socketWanted(s: SessionState, host: Pick<PageHost, 'subDomain'>): boolean {
+  // A disabled member's socket is refused by the server, as every route refuses him.
+  if (s.status !== 'ready' || !s.user || s.disabled) return false;
+  return host.subDomain === null || s.current?.company.subDomain === host.subDomain;
+}
+
+/**
  * Runs the socket while a session is ready and routes messages to the session and the query
  * cache. Call once at start-up; it returns the function that undoes it.
  */
@@ -149,8 +162,7 @@ export function bindRealtimeToSession(): () => void {
   };
 
   const sync = (s: SessionState) => {
-    // A disabled member's socket is refused by the server, as every route refuses him.
-    if (s.status !== 'ready' || !s.user || s.disabled) {
+    if (!socketWanted(s, currentHost()) || !s.user) {
       if (userUuid) leave();
       if (realtime.status !== 'closed') realtime.stop();
       return;

@@ -1,7 +1,14 @@
 import { AUDIT_ACTIONS } from '@wac/shared/audit';
 import { LANGUAGES } from '@wac/shared/constants';
 import { describe, expect, it } from 'vitest';
-import { expectSameKeysAsEnglish, flatten, type Tree } from '../../test/locale-catalog';
+import { i18n, setLanguage } from '../../lib/i18n';
+import {
+  expectCountsPlural,
+  expectFrenchApostrophes,
+  expectSameKeysAsEnglish,
+  flatten,
+  type Tree,
+} from '../../test/locale-catalog';
 
 const catalogs = import.meta.glob<Tree>('./*.json', { eager: true, import: 'default' });
 const sourceFiles = import.meta.glob<string>(['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}'], {
@@ -32,12 +39,68 @@ const DYNAMIC_KEYS = [
   ...AUDIT_ACTIONS.map((a) => `audit.sentence.${a}`),
 ];
 
+// Numbers in messages that are not counts of something: positions, versions, years, "of N".
+const NOT_COUNTS: Record<string, string[]> = {
+  'table.range': ['first', 'last', 'total'],
+  'table.rangeMoreThan': ['first', 'last', 'total'],
+  'table.page': ['page'],
+  // The first N of the rows with a problem: N is the server's cap, never one.
+  'import.problemsTruncated': ['shown'],
+  'import.progress': ['total'],
+  'audit.verifyBroken': ['seq'],
+  'jobs.attemptsOf': ['n', 'max'],
+  'attendance.importLineError': ['line'],
+  'attendance.importTitle': ['year'],
+  'policies.draftOf': ['number'],
+  'policies.publishText': ['number'],
+  'policies.acknowledgedVersion': ['number'],
+  'policies.versionPublished': ['number'],
+};
+
 describe('admin locales', () => {
   for (const lang of LANGUAGES) {
     it(`${lang} has exactly the English admin keys, non-empty, with the same placeholders`, () => {
       expectSameKeysAsEnglish(lang, load(lang), en);
     });
   }
+
+  for (const lang of LANGUAGES) {
+    it(`${lang}: every count is {{count}} with the plural forms of the language`, () => {
+      expectCountsPlural(lang, load(lang), NOT_COUNTS);
+    });
+  }
+
+  it('a count picks the form of its language (French 0 and 1 singular, Arabic dual, Portuguese 0 plural)', async () => {
+    const say = (lng: string, key: string, count: number) => i18n.t(`admin:${key}`, { lng, count });
+    try {
+      await setLanguage('fr', false);
+      expect([0, 1, 2, 1234].map((n) => say('fr', 'import.validCount', n))).toEqual([
+        '0 valide',
+        '1 valide',
+        '2 valides',
+        `${new Intl.NumberFormat('fr').format(1234)} valides`,
+      ]);
+      expect(say('fr', 'import.rowCount', 1_000_000)).toBe(
+        `${new Intl.NumberFormat('fr').format(1_000_000)} de lignes`,
+      );
+      await setLanguage('ar', false);
+      expect([1, 2, 3, 11, 100].map((n) => say('ar', 'policies.teamCount', n))).toEqual([
+        'فريق واحد',
+        'فريقان',
+        `${new Intl.NumberFormat('ar').format(3)} فرق`,
+        `${new Intl.NumberFormat('ar').format(11)} فريقًا`,
+        `${new Intl.NumberFormat('ar').format(100)} فريق`,
+      ]);
+      await setLanguage('pt', false);
+      expect([0, 1].map((n) => say('pt', 'import.rowCount', n))).toEqual(['0 linhas', '1 linha']);
+    } finally {
+      await setLanguage('en', false);
+    }
+  });
+
+  it('French apostrophes are all typographic (’)', () => {
+    expectFrenchApostrophes(load('fr'));
+  });
 
   it("a row button's accessible name contains its visible text (WCAG 2.5.3 label in name)", () => {
     const pairs = [
@@ -69,7 +132,8 @@ describe('admin locales', () => {
       for (const m of text.matchAll(/'admin:([\w.-]+)'/g)) used.add(m[1] ?? '');
     }
     expect(used.size).toBeGreaterThan(150);
-    expect([...used].filter((k) => !en.has(k)).sort()).toEqual([]);
+    // A plural message is asked for by its base key (`key`, stored as `key_one`, `key_other` …).
+    expect([...used].filter((k) => !en.has(k) && !en.has(`${k}_other`)).sort()).toEqual([]);
   });
 
   it('the dashboard greeting is the product one', () => {

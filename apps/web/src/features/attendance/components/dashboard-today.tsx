@@ -23,7 +23,7 @@ function PendingCorrections() {
   return (
     <Paper className="card" p="lg" radius="md" data-testid="pending-corrections">
       <Group justify="space-between" wrap="wrap">
-        <Text fw={600}>{t('admin:attendance.pendingWaiting', { n: pending.data.count })}</Text>
+        <Text fw={600}>{t('admin:attendance.pendingWaiting', { count: pending.data.count })}</Text>
         <Button component={Link} to="/attendance/corrections" variant="default">
           {t('admin:attendance.review')}
         </Button>

@@ -39,7 +39,12 @@ export function HolidayImportDialog({
     }
     try {
       const r = await run.mutateAsync(holidays as Array<{ date: string; name: string }>);
-      notify.success(t('admin:attendance.imported', { added: r.added, skipped: r.skipped }));
+      notify.success(
+        t('admin:attendance.imported', {
+          added: t('admin:attendance.addedCount', { count: r.added }),
+          skipped: t('admin:attendance.skippedCount', { count: r.skipped }),
+        }),
+      );
       onClose();
     } catch (err) {
       if (err instanceof ApiError) setError(err.message);

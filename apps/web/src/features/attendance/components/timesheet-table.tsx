@@ -12,10 +12,9 @@ export function TimesheetTable({
   sheet: Timesheet;
   onCorrect?: (entry: AttendanceEntry) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const z = useZonedFormat(sheet.timeZone);
   const leaveLabel = useLeaveLabel();
-  const days = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   return (
     <Table.ScrollContainer minWidth={640} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
       <Table aria-label={t('admin:attendance.timesheet')} data-testid="timesheet-table" striped>
@@ -96,9 +95,9 @@ export function TimesheetTable({
             <Table.Td>{z.minutes(sheet.totals.overtimeMinutes)}</Table.Td>
             <Table.Td>{z.minutes(sheet.totals.lateMinutes)}</Table.Td>
             <Table.Td>
-              <Text size="sm">{t('admin:attendance.absentDays', { n: sheet.totals.absentDays })}</Text>
+              <Text size="sm">{t('admin:attendance.absentDays', { count: sheet.totals.absentDays })}</Text>
               <Text size="sm" data-testid="total-leave">
-                {t('admin:attendance.leaveDays', { n: days.format(sheet.totals.leaveDays) })}
+                {t('admin:attendance.leaveDays', { count: sheet.totals.leaveDays })}
               </Text>
             </Table.Td>
           </Table.Tr>

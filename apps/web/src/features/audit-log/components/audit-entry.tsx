@@ -101,9 +101,9 @@ export function AuditSentence({ entry }: { entry: AuditEntry }) {
   const person = entry.targetPerson ?? t('admin:audit.someone');
   const afterRoles = after?.roles;
   const roles = Array.isArray(afterRoles) ? f.roles(afterRoles.map(String)) : '';
-  const invited = typeof after?.invited === 'number' ? f.number(after.invited) : '';
+  const invited = typeof after?.invited === 'number' ? t('admin:import.invitedCount', { count: after.invited }) : '';
   // Imports before employee-record columns have no count of updated records: none were.
-  const updated = f.number(typeof after?.updated === 'number' ? after.updated : 0);
+  const updated = t('admin:import.updatedCount', { count: typeof after?.updated === 'number' ? after.updated : 0 });
   const key = `admin:audit.sentence.${entry.action}`;
   const actorPath = entry.actor && can('write', 'user') ? `/users/${entry.actor.uuid}` : null;
   const path = targetPath(entry, can);

@@ -35,7 +35,7 @@ export function MyTimeOffCard({
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Text size="sm">{b.type.name}</Text>
                 <Text size="sm" fw={600}>
-                  {t('admin:dashboard.available', { amount: fmt.amount(b.available, b.type.unit) })}
+                  {t('admin:dashboard.available', { count: b.available, amount: fmt.amount(b.available, b.type.unit) })}
                 </Text>
               </Group>
             </List.Item>

@@ -122,12 +122,11 @@ export function ImportDialog({
           <>
             <Text size="sm" data-testid="import-summary">
               {t(committed ? 'admin:import.summaryCommitted' : 'admin:import.summary', {
-                total: n(result.totalRows),
-                valid: n(result.validRows),
-                invalid: n(result.invalidRows),
-                imported: n(result.imported),
-                updated: n(result.updated),
-                unchanged: n(result.counts.unchanged),
+                rows: t('admin:import.rowCount', { count: result.totalRows }),
+                valid: t('admin:import.validCount', { count: result.validRows }),
+                invalid: t('admin:import.invalidCount', { count: result.invalidRows }),
+                invited: t('admin:import.invitedCount', { count: result.imported }),
+                updated: t('admin:import.updatedCount', { count: result.updated }),
               })}
             </Text>
             {result.problems.length > 0 && (
@@ -136,7 +135,7 @@ export function ImportDialog({
                   <Table.Caption>
                     {t(result.problemsTruncated ? 'admin:import.problemsTruncated' : 'admin:import.rowsCaption', {
                       shown: n(result.problems.length),
-                      total: n(result.invalidRows),
+                      count: result.invalidRows,
                     })}
                   </Table.Caption>
                   <Table.Thead>

@@ -39,7 +39,11 @@ export function ImportProgress({ batchId, onClose }: { batchId: string; onClose?
         </Progress.Root>
         <Group gap="md">
           <Text size="sm" role="status" aria-live="polite" data-testid="import-progress-text">
-            {t('admin:import.progress', { sent: n(data.sent), failed: n(data.failed), total: n(data.total) })}
+            {t('admin:import.progress', {
+              sent: t('admin:import.sentCount', { count: data.sent }),
+              failed: t('admin:import.failedCount', { count: data.failed }),
+              total: n(data.total),
+            })}
           </Text>
         </Group>
       </Stack>

@@ -205,7 +205,7 @@ export function MembersTable() {
         title={t('admin:bulk.removeTitle')}
       >
         <Stack>
-          <Text>{t('admin:bulk.removeText', { n: selected.length })}</Text>
+          <Text>{t('admin:bulk.removeText', { count: selected.length })}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirmingRemove(false)}>
               {t('admin:common.cancel')}
@@ -228,8 +228,8 @@ export function MembersTable() {
         <Stack>
           <Text size="sm">
             {t('admin:bulk.summary', {
-              ok: results?.results.filter((r) => r.ok).length ?? 0,
-              failed: results?.results.filter((r) => !r.ok).length ?? 0,
+              done: t('admin:bulk.doneCount', { count: results?.results.filter((r) => r.ok).length ?? 0 }),
+              failed: t('admin:bulk.failedCount', { count: results?.results.filter((r) => !r.ok).length ?? 0 }),
             })}
           </Text>
           <Table data-testid="bulk-results">
