@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORIGIN, server } from '../test/server';
-import { ApiError, type ApiClientDeps, createApiClient } from './api-client';
+import { ApiError, type ApiClientDeps, createApiClient, OUTAGE_TOAST_MS } from './api-client';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -162,7 +162,8 @@ describe('api client', () => {
     const { request, calls } = client();
     await expect(request('/api/down')).rejects.toMatchObject({ code: 'NETWORK' });
     await expect(request('/api/broken')).rejects.toMatchObject({ status: 502, code: 'INTERNAL' });
-    expect(calls.toasts).toEqual(['fallback:network', 'fallback:unavailable']);
+    // The 502 follows the network failure within OUTAGE_TOAST_MS: said once (see below).
+    expect(calls.toasts).toEqual(['fallback:network']);
   });
 
   it('says so in the user’s language when the answer carries no message of the server’s', async () => {
@@ -177,12 +178,28 @@ describe('api client', () => {
     await expect(request('/api/gateway')).rejects.toMatchObject({ status: 502, message: 'de:unavailable' });
     await expect(request('/api/big')).rejects.toMatchObject({ status: 413, message: 'de:failed' });
     await expect(request('/api/own')).rejects.toMatchObject({ message: 'Der Dienst ist kurz nicht erreichbar.' });
-    expect(calls.toasts).toEqual([
-      'de:network',
-      'de:unavailable',
-      'de:failed',
-      'Der Dienst ist kurz nicht erreichbar.',
-    ]);
+    // The outage is toasted once (the 502 and the 503 follow within OUTAGE_TOAST_MS); the 413 is not one.
+    expect(calls.toasts).toEqual(['de:network', 'de:failed']);
+  });
+
+  it('says the service is away once while it stays away, then again after a while', async () => {
+    server.use(
+      http.get(`${ORIGIN}/api/a`, () => error(503, 'SERVICE_UNAVAILABLE', 'Briefly unavailable.')),
+      http.get(`${ORIGIN}/api/b`, () => HttpResponse.error()),
+      http.get(`${ORIGIN}/api/c`, () => error(404, 'NOT_FOUND', 'Not found.')),
+    );
+    const { request, calls } = client();
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    await expect(request('/api/a')).rejects.toMatchObject({ status: 503 });
+    await expect(request('/api/a')).rejects.toMatchObject({ status: 503 });
+    await expect(request('/api/b')).rejects.toMatchObject({ code: 'NETWORK' });
+    // Anything else is still said every time.
+    await expect(request('/api/c')).rejects.toMatchObject({ status: 404 });
+    await expect(request('/api/c')).rejects.toMatchObject({ status: 404 });
+    now.mockReturnValue(1_000_000 + OUTAGE_TOAST_MS);
+    await expect(request('/api/a')).rejects.toMatchObject({ status: 503 });
+    now.mockRestore();
+    expect(calls.toasts).toEqual(['Briefly unavailable.', 'Not found.', 'Not found.', 'Briefly unavailable.']);
   });
 
   it('encodes query parameters, repeating array ones', async () => {

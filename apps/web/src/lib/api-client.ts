@@ -77,6 +77,9 @@ function withQuery(path: string, query: RequestOptions['query']): string {
   return qs ? `${path}?${qs}` : path;
 }
 
+/** How long one "service away" toast stands for every failure like it. */
+export const OUTAGE_TOAST_MS = 20_000;
+
 /** No answer (`network`), a 5xx page that is not the server's (`unavailable`), any other such page. */
 export type FallbackKind = 'network' | 'unavailable' | 'failed';
 
@@ -104,6 +107,16 @@ async function toApiError(res: Response, fallback: (kind: FallbackKind) => strin
 export function createApiClient(deps: ApiClientDeps): ApiRequest {
   const doFetch = (...args: Parameters<typeof fetch>) => (deps.fetch ?? globalThis.fetch)(...args);
   const fallback = deps.fallbackMessage;
+  // The service away (no answer, 503, a proxy's 502/504) is said once in OUTAGE_TOAST_MS: while it
+  // is, every open screen retries its reads, and each failure toasted again.
+  let outageToastAt = -OUTAGE_TOAST_MS;
+  const toast = (e: ApiError) => {
+    if ([0, 502, 503, 504].includes(e.status)) {
+      if (Date.now() - outageToastAt < OUTAGE_TOAST_MS) return;
+      outageToastAt = Date.now();
+    }
+    deps.toastError(e.message);
+  };
 
   const send = (url: string, options: RequestOptions, token: string | null) => {
     const headers: Record<string, string> = {
@@ -144,7 +157,7 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
     } catch (e) {
       if (e instanceof DOMException && e.name === 'AbortError') throw e;
       const error = new ApiError(0, 'NETWORK', fallback('network'));
-      if (!options.silent) deps.toastError(error.message);
+      if (!options.silent) toast(error);
       throw error;
     }
     if (res.ok) {
@@ -163,7 +176,7 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
         setTimeout(() => {
           if (!error.claimed) deps.toastError(error.message);
         }, 0);
-      } else deps.toastError(error.message);
+      } else toast(error);
     }
     throw error;
   };
