@@ -230,11 +230,8 @@ export function createSocketHub(opts: HubOptions) {
       });
   }
 
-  /**
-   * Re-checks sessions and company access against the database: a socket whose session was
-   * revoked ends even if the bus message was missed; a member who lost access leaves the company
-   * channel.
-   */
+  /** Re-checks sessions and access: a revoked session's socket ends even if the bus message was missed;
+   * a member who lost access leaves the company channel. */
   async function recheck(list: Connection[]) {
     const open = list.filter((c) => !c.closed);
     const sessionIds = [...new Set(open.map((c) => c.sessionId))];
@@ -285,15 +282,12 @@ export function createSocketHub(opts: HubOptions) {
     }
     await recheck([...connections]);
   }
-  // Redis is back after an outage: what other processes published meanwhile was lost on the way
-  // here. Each held channel is confirmed again as changed now, so every tab reads again what it
-  // shows (the client's catch-up on `subscribed`); a day board showed a clock-in made during the
-  // outage only after a reload.
+  // Redis back after an outage: what other processes published meanwhile never came here. Each held
+  // channel is confirmed as changed now, so every tab reads again what it shows (catch-up on `subscribed`).
   const offResume = bus.onResume?.(() => {
     const now = Date.now();
-    for (const conn of connections) {
-      for (const channel of conn.channels) send(conn, { type: 'subscribed', channel, lastEventAt: now, now });
-    }
+    for (const c of connections)
+      for (const channel of c.channels) send(c, { type: 'subscribed', channel, lastEventAt: now, now });
   });
   const timer = setInterval(() => {
     sweep().catch((err) => log.error({ err }, 'realtime sweep failed'));
@@ -383,10 +377,8 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The WebSocket server (ws via @fastify/websocket) and this process's socket hub. What it asks the
- * database comes in as `access` (the realtime module's), so infrastructure never imports a module.
- */
+/** The WebSocket server (ws via @fastify/websocket) and this process's socket hub. What it asks the
+ * database comes in as `access` (the realtime module's), so infrastructure never imports a module. */
 export default fp(async function socket(app: FastifyInstance, opts: { access: SocketAccess }) {
   const hub = createSocketHub({ bus: app.bus, access: opts.access, log: app.log, presence: app.presence });
   app.decorate('sockets', hub);
