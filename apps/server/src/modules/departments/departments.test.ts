@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMembership, createCompany, createUser } from '../../db/seed/factories';
 import { createCtx, forCompany } from '../../lib/context';
@@ -176,5 +177,41 @@ describe('departments', () => {
       403,
     );
     expect((await req('GET', `/api/departments/${one.uuid}`)).json().memberCount).toBe(1);
+  });
+
+  it('counts the members whose membership is on and whose employment has not ended, in every answer', async () => {
+    const made = await t.db.system(async (tx) => {
+      const us = [];
+      for (const n of ['on', 'ended', 'ends-today', 'disabled', 'disabled-ended'])
+        us.push((await createUser(tx, { email: `${n}@count.test` })).id);
+      for (const u of us) await addMembership(tx, ids.acme, u);
+      return us;
+    });
+    const dept = (await req('POST', '/api/departments', { name: 'Counted' })).json();
+    await req('POST', `/api/departments/${dept.uuid}/members`, { uuids: made });
+    const [, ended, endsToday, disabled, disabledEnded] = made;
+    await t.db.system(async (tx) => {
+      const today = await tx.execute(
+        sql`SELECT (now() AT TIME ZONE time_zone)::date::text AS d FROM companies WHERE id = ${ids.acme}`,
+      );
+      const d = (today as unknown as { rows: Array<{ d: string }> }).rows[0]!.d;
+      await tx.execute(
+        sql`UPDATE employees SET end_date = ${d}::date - 1 WHERE company_id = ${ids.acme} AND user_id IN (${ended}, ${disabledEnded})`,
+      );
+      await tx.execute(
+        sql`UPDATE employees SET end_date = ${d}::date WHERE company_id = ${ids.acme} AND user_id = ${endsToday}`,
+      );
+      await tx.execute(
+        sql`UPDATE memberships SET enabled = false WHERE company_id = ${ids.acme} AND user_id IN (${disabled}, ${disabledEnded})`,
+      );
+    });
+    // 'on' and 'ends-today' (the last day still counts).
+    expect((await req('GET', `/api/departments/${dept.uuid}`)).json().memberCount).toBe(2);
+    const tree = (await req('GET', '/api/departments/tree')).json().data;
+    expect(tree.find((x: { uuid: string }) => x.uuid === dept.uuid).memberCount).toBe(2);
+    const listed = (await req('GET', '/api/departments?search=counted')).json().data;
+    expect(listed.map((x: { memberCount: number }) => x.memberCount)).toEqual([2]);
+    const byMembers = (await req('GET', '/api/departments?sort=members&order=desc&itemsPerPage=100')).json().data;
+    expect(byMembers.find((x: { uuid: string }) => x.uuid === dept.uuid).memberCount).toBe(2);
   });
 });
