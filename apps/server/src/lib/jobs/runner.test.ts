@@ -7,7 +7,7 @@ import { openTestDatabase } from '../../test/harness';
 import { rows } from '../../db/sql';
 import { enqueue, enqueueMany } from './queue';
 import { nextOccurrence } from './recurring';
-import { backoffDelay, createJobRunner, type JobRunner, PermanentJobError } from './runner';
+import { backoffDelay, createJobRunner, type JobRunner, PermanentJobError, POLL_ERROR_EVERY_MS } from './runner';
 
 // On PGlite by default, on PostgreSQL with TEST_DB=pg: the same runner, one dialect.
 let db: Database;
@@ -309,6 +309,31 @@ describe('runner', () => {
     expect(r.status()).toMatchObject({ state: 'running', healthy: true });
     // A type no handler here knows stays queued for a process that has one.
     expect(await r.depth()).toEqual({ queued: 2, running: 0, failed: 0, dead: 0 });
+  });
+});
+
+describe('a database outage', () => {
+  it('is reported when the polls start failing, not on every poll, and again after a recovery', async () => {
+    let down = true;
+    // The real database, whose system transactions fail while `down` (as a refused connection does).
+    const flaky = new Proxy(db, {
+      get(target, key, receiver) {
+        if (key === 'system' && down) return () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const polls: string[] = [];
+    const r = runner({ db: flaky, onError: (err, context) => context === 'poll' && polls.push(err.message) });
+    r.start();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    // About twenty failed polls at 20 ms: said once.
+    expect(polls).toEqual(['connect ECONNREFUSED 127.0.0.1:5432']);
+    down = false;
+    await until(async () => r.status().lastError === null);
+    down = true;
+    await until(async () => polls.length === 2);
+    down = false;
+    expect(POLL_ERROR_EVERY_MS).toBe(60_000);
   });
 });
 

@@ -26,6 +26,9 @@ export type JobRunner = ReturnType<typeof createJobRunner>;
  * takes back jobs whose lease expired (their process died). Several processes on one database each
  * run a job once; on PGlite the one process does the same with one query at a time.
  */
+/** While the polls keep failing (the database away), their error is reported this often. */
+export const POLL_ERROR_EVERY_MS = 60_000;
+
 export function createJobRunner(opts: JobRunnerOptions) {
   const { db } = opts;
   const concurrency = opts.concurrency ?? (db.kind === 'pglite' ? 2 : 4);
@@ -36,6 +39,8 @@ export function createJobRunner(opts: JobRunnerOptions) {
   const workerId = opts.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const emit = opts.onEvent ?? (() => {});
   const onError = opts.onError ?? (() => {});
+  /** When a failing poll was last reported; null while the polls succeed. */
+  let pollReportedAt: number | null = null;
 
   const handlers = new Map<string, JobHandler<never, never>>();
   const recurring: RecurringJob[] = [];
@@ -257,9 +262,14 @@ export function createJobRunner(opts: JobRunnerOptions) {
         }
         lastOkAt = Date.now();
         lastError = null;
+        pollReportedAt = null;
       } catch (err) {
         lastError = errorText(err);
-        onError(err as Error, 'poll');
+        // An outage fails every poll (one a second): said when it starts, then once a minute.
+        if (pollReportedAt === null || Date.now() - pollReportedAt >= POLL_ERROR_EVERY_MS) {
+          pollReportedAt = Date.now();
+          onError(err as Error, 'poll');
+        }
       }
       if (state !== 'running') break;
       // A full claim means more may be due: look again at once when a slot frees.
