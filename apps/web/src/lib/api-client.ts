@@ -7,6 +7,13 @@ export interface ApiIssue {
 }
 
 /** An API answer outside 2xx, carrying the server's stable code and translated message. */
+/**
+ * The service is away, not the request wrong: a 503 (the database is unreachable), no answer (the
+ * server restarting), or a proxy's 502/504 page. Said once in OUTAGE_TOAST_MS; reads retry it
+ * (query-client).
+ */
+export const isOutage = (error: unknown) => error instanceof ApiError && [0, 502, 503, 504].includes(error.status);
+
 export class ApiError extends Error {
   /** Set by a form that shows this error on its fields (lib/forms): then no toast repeats it. */
   claimed = false;
@@ -111,7 +118,7 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
   // is, every open screen retries its reads, and each failure toasted again.
   let outageToastAt = -OUTAGE_TOAST_MS;
   const toast = (e: ApiError) => {
-    if ([0, 502, 503, 504].includes(e.status)) {
+    if (isOutage(e)) {
       if (Date.now() - outageToastAt < OUTAGE_TOAST_MS) return;
       outageToastAt = Date.now();
     }

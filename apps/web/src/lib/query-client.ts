@@ -1,18 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { isOutage } from './api-client';
 import { sessionStore } from './session/store';
 
 /** While the service is away, a screen's reads ask again this often (the server's Retry-After). */
 export const OUTAGE_RETRY_MS = 5_000;
 /** …for this many tries (5 minutes); past them the screen waits for a navigation, as after any failure. */
 const OUTAGE_TRIES = 60;
-
-/**
- * The service is away, not the request wrong: a 503 (the database is unreachable), no answer (the
- * server restarting), or a proxy's 502/504 page. Reads then keep trying until it is back, so an open
- * screen fills in by itself when the outage ends; with one retry it stayed empty until a reload.
- */
-export const isOutage = (error: unknown) => error instanceof ApiError && [0, 502, 503, 504].includes(error.status);
 
 export const queryClient = new QueryClient({
   defaultOptions: {
