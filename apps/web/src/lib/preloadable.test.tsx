@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { type ComponentType, Suspense, useState } from 'react';
+import { Component, type ComponentType, type ReactNode, Suspense, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { preloadable } from './preloadable';
 
@@ -32,6 +32,16 @@ function Parent({ Screen }: { Screen: ComponentType<{ label: string }> }) {
       </Suspense>
     </>
   );
+}
+
+class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <p>broken</p> : this.props.children;
+  }
 }
 
 describe('preloadable', () => {
@@ -73,5 +83,33 @@ describe('preloadable', () => {
     expect(calls).toBe(2);
     render(<Screen label="again" />);
     expect(screen.getByRole('button').textContent).toBe('again 0');
+  });
+
+  it('a screen whose chunk failed while rendering asks for it again when it is shown next (no reload)', async () => {
+    let offline = true;
+    const Screen = preloadable(() =>
+      offline ? Promise.reject(new Error('offline')) : Promise.resolve({ default: Counter }),
+    );
+    const onError = (e: ErrorEvent) => e.preventDefault();
+    window.addEventListener('error', onError);
+    const first = render(
+      <Boundary>
+        <Suspense fallback={<p>waiting</p>}>
+          <Screen label="first" />
+        </Suspense>
+      </Boundary>,
+    );
+    expect(await screen.findByText('broken')).toBeTruthy();
+    first.unmount();
+    window.removeEventListener('error', onError);
+    offline = false;
+    render(
+      <Boundary>
+        <Suspense fallback={<p>waiting</p>}>
+          <Screen label="second" />
+        </Suspense>
+      </Boundary>,
+    );
+    expect((await screen.findByRole('button')).textContent).toBe('second 0');
   });
 });

@@ -32,7 +32,19 @@ export function preloadable<T extends AnyComponent>(load: () => Promise<{ defaul
     );
     return pending;
   };
-  const Lazy = lazy(() => preload().then((c) => ({ default: c })));
+  // `React.lazy` remembers a failed import for good: after a chunk that could not be fetched (an
+  // outage, a deployment), the next mount gets a fresh one and asks again.
+  const makeLazy = () =>
+    lazy(() =>
+      preload().then(
+        (c) => ({ default: c }),
+        (e: unknown) => {
+          Lazy = makeLazy();
+          throw e;
+        },
+      ),
+    );
+  let Lazy = makeLazy();
   // Chosen once per mount, so that a screen that came through the lazy path keeps it (switching the
   // element's type would remount it and lose its state).
   // biome-ignore lint/correctness/noComponentHookFactories: made once per chunk at module level, as React.lazy

@@ -52,6 +52,37 @@ describe('login form', () => {
     expect(requests).toEqual([]);
   });
 
+  it('focuses the first wrong field, checks again as the person types, and puts a server field error on its field', async () => {
+    server.use(
+      http.post(`${ORIGIN}/api/jwt/login`, () =>
+        HttpResponse.json(
+          {
+            code: 'VALIDATION_ERROR',
+            message: 'Invalid input.',
+            issues: [{ path: 'password', message: 'Too long.' }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderScreen(<LoginScreen />, '/login');
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    const password = screen.getByLabelText(/^Password/);
+    await user.type(password, 'Secret-1234');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('This field is required.')).toBeInTheDocument();
+    expect(email).toHaveFocus();
+    await user.type(email, 'alice@example.com');
+    await waitFor(() => expect(screen.queryByText('This field is required.')).toBeNull());
+    expect(requests).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Too long.')).toBeInTheDocument();
+    expect(password).toHaveFocus();
+    expect(requests).toEqual(['POST /api/jwt/login']);
+    expect(toasts).toEqual([]);
+  });
+
   it('shows "Invalid credentials." inline and never as a toast', async () => {
     server.use(
       http.post(`${ORIGIN}/api/jwt/login`, () =>

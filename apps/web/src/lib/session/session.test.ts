@@ -192,8 +192,40 @@ describe('session start', () => {
     expect(assigned).toEqual([]);
   });
 
-  it('an outage longer than the retries lands signed out with the server message, not silently', async () => {
-    const kept = OUTAGE_RETRY_MS.splice(1);
+  it('a reload during an outage longer than the retries waits it out and opens signed in, not on the sign-in form', async () => {
+    const kept = OUTAGE_RETRY_MS.splice(0, OUTAGE_RETRY_MS.length, 1, 2);
+    try {
+      serve({ profiles: [profile(ACME, 'acme'), profile(GLOBEX, 'globex')] });
+      let outages = 6;
+      server.use(
+        http.post(`${ORIGIN}/api/jwt/refresh-token`, () =>
+          outages-- > 0
+            ? HttpResponse.json(
+                { code: 'SERVICE_UNAVAILABLE', message: 'The service is briefly unavailable.' },
+                { status: 503 },
+              )
+            : HttpResponse.json(tokens([ACME, GLOBEX])),
+        ),
+      );
+      const seen: string[] = [];
+      const stop = sessionStore.subscribe((s) => {
+        const state = `${s.status}${s.retrying ? ' (retrying)' : ''}`;
+        if (state !== seen.at(-1)) seen.push(state);
+      });
+      await startSession();
+      stop();
+      // Two waits in the list, then the last one again until the server answered.
+      expect(requests.filter((r) => r === 'POST /api/jwt/refresh-token')).toHaveLength(7);
+      expect(seen).toEqual(['loading', 'loading (retrying)', 'loading', 'ready']);
+      expect(sessionStore.get()).toMatchObject({ status: 'ready', notice: null, retrying: false });
+      expect(assigned).toEqual([]);
+    } finally {
+      OUTAGE_RETRY_MS.splice(0, OUTAGE_RETRY_MS.length, ...kept);
+    }
+  });
+
+  it('a renewal inside a started session gives up after the retries (the screen in front tells the outage)', async () => {
+    const kept = OUTAGE_RETRY_MS.splice(0, OUTAGE_RETRY_MS.length, 1, 2);
     try {
       server.use(
         http.post(`${ORIGIN}/api/jwt/refresh-token`, () =>
@@ -203,17 +235,11 @@ describe('session start', () => {
           ),
         ),
       );
-      await startSession();
-      expect(requests.filter((r) => r === 'POST /api/jwt/refresh-token')).toHaveLength(2);
-      expect(sessionStore.get()).toMatchObject({
-        status: 'signedOut',
-        notice: 'The service is briefly unavailable.',
-        retrying: false,
-      });
-      // Not sent to the base domain's sign-in as if there were no session.
-      expect(assigned).toEqual([]);
+      sessionStore.reset({ status: 'ready' });
+      expect(await renewAccessToken()).toBeNull();
+      expect(requests.filter((r) => r === 'POST /api/jwt/refresh-token')).toHaveLength(3);
     } finally {
-      OUTAGE_RETRY_MS.push(...kept);
+      OUTAGE_RETRY_MS.splice(0, OUTAGE_RETRY_MS.length, ...kept);
     }
   });
 

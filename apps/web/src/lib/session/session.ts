@@ -174,7 +174,7 @@ export async function startSession(): Promise<void> {
       browser.assign(baseSignInUrl(host, { subDomain: host.subDomain, path: `${path}${window.location.search}` }));
       return;
     }
-    // A refused code, or an outage that outlasted the retries, is said on the sign-in form.
+    // A refused code, or an answer lost on the way (the server may have rotated the token), is said on the sign-in form.
     clearSession(e instanceof ApiError && (code || e.status === 503) ? e.message : null);
     return;
   }
@@ -202,16 +202,20 @@ async function refreshAcrossTabs(): Promise<TokenResponse> {
       // back), so the same cookie is asked again a little later instead of showing the sign-in form
       // to someone who is signed in. A lost answer (network) is not retried: the server may have
       // rotated the token, and sending the old one again would end the session as a reuse.
-      const wait = OUTAGE_RETRY_MS[attempt];
+      // While the console starts (a reload during an outage), it waits as long as the outage lasts,
+      // the spinner saying why, and opens signed in when the server is back: the sign-in form would
+      // ask a signed-in person for a password they need not give. Later renewals give up after the
+      // list, and the screen in front tells the outage.
+      const starting = sessionStore.get().status === 'loading';
+      const wait = OUTAGE_RETRY_MS[attempt] ?? (starting ? OUTAGE_RETRY_MS.at(-1) : undefined);
       if (!(e instanceof ApiError && e.status === 503) || wait === undefined) throw e;
-      // While the console starts, the spinner says why it waits.
-      if (sessionStore.get().status === 'loading') sessionStore.set({ retrying: true });
+      if (starting) sessionStore.set({ retrying: true });
       await new Promise((r) => setTimeout(r, wait));
     }
   }
 }
 
-/** The waits between refreshes answered 503: about 15 s in all, then the outage is told. */
+/** The waits between refreshes answered 503: about 15 s in all, then the outage is told (while the console starts, the last wait repeats). */
 export const OUTAGE_RETRY_MS = [500, 1000, 2000, 4000, 8000];
 
 let renewing: Promise<string | null> | null = null;
