@@ -59,8 +59,12 @@ export async function isMember(tx: Tx, companyId: string, userId: string) {
   return r.length > 0;
 }
 
-/** Every type of the company with the person's balance (ledger sum) and pending requests (index on company, person, type). */
-export function balances(tx: Tx, companyId: string, userId: string, typeId: string | null = null) {
+/**
+ * Every type of the company with the person's balance (ledger sum) and pending requests (index on
+ * company, person, type). `memberOnly`: no rows unless the person is a member of the company (the
+ * membership checked in the same statement, not a round trip of its own).
+ */
+export function balances(tx: Tx, companyId: string, userId: string, typeId: string | null = null, memberOnly = false) {
   return preparedRows<BalanceRow>(
     tx,
     sql`SELECT ${TYPE_COLS},
@@ -70,7 +74,11 @@ export function balances(tx: Tx, companyId: string, userId: string, typeId: stri
                      WHERE r.company_id = ${companyId} AND r.user_id = ${userId} AND r.type_id = t.id
                        AND r.status = 'pending'), 0)::float8 AS pending
         FROM time_off_types t
-        WHERE t.company_id = ${companyId}${typeId ? sql` AND t.id = ${typeId}` : sql``}
+        WHERE t.company_id = ${companyId}${typeId ? sql` AND t.id = ${typeId}` : sql``}${
+          memberOnly
+            ? sql` AND EXISTS (SELECT 1 FROM memberships m WHERE m.company_id = ${companyId} AND m.user_id = ${userId})`
+            : sql``
+        }
         ORDER BY lower(t.name), t.id`,
   );
 }

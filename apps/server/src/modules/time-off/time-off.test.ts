@@ -155,6 +155,12 @@ describe('ledger and balances', () => {
     expect((await req('GET', `/api/time-off/balances?userUuid=${ids.bob}`, 'mia')).statusCode).toBe(200);
     expect((await req('GET', `/api/time-off/balances?userUuid=${ids.bob}`, 'carol')).statusCode).toBe(404);
     expect((await req('GET', `/api/time-off/ledger?userUuid=${ids.bob}`, 'carol')).statusCode).toBe(404);
+    // An admin reading someone of another company, or nobody: 404, never their balances.
+    for (const uuid of [ids.gina, '00000000-0000-4000-8000-000000000000']) {
+      const res = await req('GET', `/api/time-off/balances?userUuid=${uuid}`, 'admin');
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('NOT_FOUND');
+    }
   });
 });
 
