@@ -143,14 +143,13 @@ export async function decide(
 ) {
   const me = actingUser(ctx);
   const done = await ctx.run(async (tx) => {
-    const found = await repo.find(tx, ctx.companyId, id);
-    if (!found) throw new AppError('NOT_FOUND');
-    const mayDecide = asAdmin || found.manager_user_id === me;
-    if (!mayDecide && found.user_id !== me) throw new AppError('NOT_FOUND');
-    if (found.user_id === me) throw new AppError('TIME_OFF_OWN_REQUEST');
-    if (!mayDecide) throw new AppError('FORBIDDEN');
-    await ledger.lockPerson(tx, ctx.companyId, found.user_id);
+    // The requester's ledger is locked first (as every ledger write does), then the request is read.
+    if (!(await repo.lockRequester(tx, ctx.companyId, id))) throw new AppError('NOT_FOUND');
     const r = (await repo.find(tx, ctx.companyId, id, true))!;
+    const mayDecide = asAdmin || r.manager_user_id === me;
+    if (!mayDecide && r.user_id !== me) throw new AppError('NOT_FOUND');
+    if (r.user_id === me) throw new AppError('TIME_OFF_OWN_REQUEST');
+    if (!mayDecide) throw new AppError('FORBIDDEN');
     if (r.status !== 'pending') throw new AppError('TIME_OFF_NOT_PENDING');
     const status = approve ? ('approved' as const) : ('declined' as const);
     const row = await repo.setStatus(tx, ctx.companyId, id, { status, by: me, comment: comment || null });
@@ -190,10 +189,9 @@ export async function decide(
 export async function cancel(ctx: TenantCtx, { id, asAdmin }: { id: string } & Viewer) {
   const me = actingUser(ctx);
   const done = await ctx.run(async (tx) => {
-    const found = await repo.find(tx, ctx.companyId, id);
-    if (!found || (!asAdmin && found.user_id !== me)) throw new AppError('NOT_FOUND');
-    await ledger.lockPerson(tx, ctx.companyId, found.user_id);
+    if (!(await repo.lockRequester(tx, ctx.companyId, id))) throw new AppError('NOT_FOUND');
     const r = (await repo.find(tx, ctx.companyId, id, true))!;
+    if (!asAdmin && r.user_id !== me) throw new AppError('NOT_FOUND');
     if (r.status !== 'pending' && r.status !== 'approved') throw new AppError('TIME_OFF_NOT_PENDING');
     const today = await todayIn(tx, ctx.companyId);
     if ((!asAdmin || r.user_id === me) && r.start_date <= today) throw new AppError('TIME_OFF_ALREADY_STARTED');
