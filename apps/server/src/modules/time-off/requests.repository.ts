@@ -48,15 +48,11 @@ export async function find(tx: Tx, companyId: string, id: string, lock = false) 
   return r ?? null;
 }
 
-/**
- * Locks the requester's ledger (their membership row, as `ledger.lockPerson`) found from the
- * request's id, in one statement; false when the company has no such request.
- */
+/** Locks the requester's ledger (membership row, as `ledger.lockPerson`) from the request's id; false: no such request. */
 export async function lockRequester(tx: Tx, companyId: string, id: string) {
   const r = await preparedRows<{ ok: number }>(
     tx,
-    sql`SELECT 1 AS ok FROM time_off_requests r
-          JOIN memberships m ON m.company_id = r.company_id AND m.user_id = r.user_id
+    sql`SELECT 1 AS ok FROM time_off_requests r JOIN memberships m ON m.company_id = r.company_id AND m.user_id = r.user_id
          WHERE r.company_id = ${companyId} AND r.id = ${id} FOR UPDATE OF m`,
   );
   return r.length > 0;
