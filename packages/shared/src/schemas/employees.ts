@@ -143,6 +143,8 @@ export const OrgLevelQuerySchema = z.object({
   /** Whose direct reports; absent for the top of the chart (people without a current manager). */
   managerUuid: UuidSchema.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),
+  /** How many of the level's people to skip (the console's "Show more"), in the level's order. */
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export const OrgLevelSchema = z.object({ data: z.array(OrgNodeSchema), hasMore: z.boolean() });
 /** A person's managers from the top of the chart down to the person. */

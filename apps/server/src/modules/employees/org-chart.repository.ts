@@ -36,7 +36,17 @@ const nodeCols = (reports: SQL) => sql`p.user_id, u.first_name, u.last_name, u.a
  * One level of the chart: the current direct reports of a manager, or (no manager) the current people
  * whose manager is none or no longer current. People without a record yet are at the top too.
  */
-export async function level(tx: Tx, companyId: string, today: string, managerId: string | null, limit: number) {
+export async function level(
+  tx: Tx,
+  companyId: string,
+  today: string,
+  managerId: string | null,
+  limit: number,
+  offset = 0,
+) {
+  // Bound on one manager's reports (written in, the planner walked every member in name order), written in at the top.
+  const bound = sql`LIMIT ${limit + 1} OFFSET ${offset}`;
+  const page = sql`LIMIT ${intLiteral(limit + 1)} OFFSET ${intLiteral(offset)}`;
   if (managerId) {
     // The page reads the manager's reports and looks each one's membership up by key (the lateral
     // sub-select with OFFSET 0 is not flattened into a join): joined, the generic plan either walked
@@ -59,7 +69,7 @@ export async function level(tx: Tx, companyId: string, today: string, managerId:
                       WHERE pm.company_id = p.company_id AND pm.user_id = p.user_id AND pm.enabled OFFSET 0) pm
              WHERE p.company_id = ${companyId} AND p.manager_user_id = ${managerId}
                AND (p.end_date IS NULL OR p.end_date >= ${today}::date)
-             ORDER BY pm.sort_name, p.user_id LIMIT ${limit + 1}),
+             ORDER BY pm.sort_name, p.user_id ${bound}),
           counts AS (${pageReportCounts(companyId, today, sql`page`)})
           SELECT ${nodeCols(sql`coalesce(c.n, 0)`)}
             FROM page p JOIN users u ON u.id = p.user_id LEFT JOIN departments d ON d.id = p.department_id
@@ -92,7 +102,7 @@ export async function level(tx: Tx, companyId: string, today: string, managerId:
         counts AS (${pageReportCounts(companyId, today, sql`top`)}),
         page AS (
           SELECT t.*, coalesce(c.n, 0) AS n FROM top t LEFT JOIN counts c ON c.manager_user_id = t.user_id
-           ORDER BY n DESC, t.sort_name, t.user_id LIMIT ${intLiteral(limit + 1)})
+           ORDER BY n DESC, t.sort_name, t.user_id ${page})
         SELECT ${nodeCols(sql`p.n`)}
           FROM page p JOIN users u ON u.id = p.user_id LEFT JOIN departments d ON d.id = p.department_id
          ORDER BY p.n DESC, p.sort_name, p.user_id`,

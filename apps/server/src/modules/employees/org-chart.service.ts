@@ -15,9 +15,9 @@ const toNode = (r: repo.OrgRow) => ({
   reportCount: r.report_count,
 });
 
-export async function level(ctx: TenantCtx, q: { managerUuid?: string; limit: number }) {
+export async function level(ctx: TenantCtx, q: { managerUuid?: string; limit: number; offset: number }) {
   const data = await ctx.run(async (tx) =>
-    repo.level(tx, ctx.companyId, await todayIn(tx, ctx.companyId), q.managerUuid ?? null, q.limit),
+    repo.level(tx, ctx.companyId, await todayIn(tx, ctx.companyId), q.managerUuid ?? null, q.limit, q.offset),
   );
   return { data: data.slice(0, q.limit).map(toNode), hasMore: data.length > q.limit };
 }

@@ -59,6 +59,17 @@ describe('the top of the org chart', () => {
     const first = await level(3);
     expect(first.data.map((n: { uuid: string }) => n.uuid)).toEqual([ids.zed, ids.amy, ids.abe]);
     expect(first.hasMore).toBe(true);
+    // "Show more": the next page starts where the first ended, at the top and in a manager's reports.
+    const get = async (url: string) => (await call(t.app, { method: 'GET', url, host: 'initech', token })).json();
+    const next = await get('/api/employees/org-chart?limit=3&offset=3');
+    expect(next).toMatchObject({ hasMore: false, data: [{ uuid: ids.yan }] });
+    const reports = async (offset: number) =>
+      get(`/api/employees/org-chart?managerUuid=${ids.zed}&limit=2&offset=${offset}`);
+    const [r1, r2] = [await reports(0), await reports(2)];
+    expect([r1.hasMore, r2.hasMore]).toEqual([true, false]);
+    expect([...r1.data, ...r2.data].map((n: { uuid: string }) => n.uuid)).toEqual([ids.bea, ids.cal, ids.dot]);
+    const bad = await call(t.app, { method: 'GET', url: '/api/employees/org-chart?offset=-1', host: 'initech', token });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('finds the top from records without a current manager and members without a record', async () => {

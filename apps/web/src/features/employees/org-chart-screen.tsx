@@ -2,12 +2,13 @@ import type { OrgNode } from '@wac/shared/schemas/employees';
 import { Alert, Avatar, Badge, Box, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { InfiniteData } from '@tanstack/react-query';
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isRtl } from '../../lib/i18n';
 import { employeeKeys } from './api/get-employees';
-import { getOrgPath, type OrgLevel, useOrgLevel } from './api/get-org-level';
+import { getOrgPath, levelPeople, type OrgLevel, useOrgLevel } from './api/get-org-level';
 import { visibleChart } from './components/org-chart-export';
 import { OrgChartExportMenu } from './components/org-chart-export-menu';
 import { PersonSelect } from './components/person-select';
@@ -17,24 +18,67 @@ interface TreeCtx {
   toggle: (uuid: string, open?: boolean) => void;
   active: string | null;
   setActive: (uuid: string) => void;
-  onKey: (e: KeyboardEvent<HTMLElement>, node: OrgNode, parent: string | null) => void;
+  onKey: (e: KeyboardEvent<HTMLElement>, node: OrgNode | null, parent: string | null, more?: () => void) => void;
+  /** A searched person and the managers above them, shown at their level even beyond its loaded pages. */
+  pinned: ReadonlyMap<string, OrgNode>;
+  focusWhenShown: (uuid: string) => Promise<void>;
 }
+
+const levelKey = (manager: string | null) => manager ?? 'top';
 
 /** The children of a node (or the top), loaded when the node is first opened. */
 function Level({ manager, depth, ctx }: { manager: string | null; depth: number; ctx: TreeCtx }) {
   const { t } = useTranslation();
   const level = useOrgLevel(manager);
   if (level.isPending) return <Loader size="xs" role="status" aria-label={t('admin:orgChart.loading')} m="xs" />;
-  const nodes = level.data?.data ?? [];
+  const loaded = levelPeople(level.data);
+  const pin = ctx.pinned.get(levelKey(manager));
+  const nodes = pin && !loaded.some((n) => n.uuid === pin.uuid) ? [...loaded, pin] : loaded;
+  const moreId = `more:${levelKey(manager)}`;
+  // "Show more" loads the next page and moves the focus to the first person it brought.
+  const more = async () => {
+    const next = levelPeople((await level.fetchNextPage()).data).find((n) => !loaded.some((l) => l.uuid === n.uuid));
+    if (next) await ctx.focusWhenShown(next.uuid);
+  };
   return (
     <>
       {nodes.map((n, i) => (
-        <Node key={n.uuid} node={n} parent={manager} depth={depth} pos={i + 1} size={nodes.length} ctx={ctx} />
+        <Node
+          key={n.uuid}
+          node={n}
+          parent={manager}
+          depth={depth}
+          pos={i + 1}
+          size={level.hasNextPage ? -1 : nodes.length}
+          ctx={ctx}
+        />
       ))}
-      {level.data?.hasMore && (
-        <Text size="sm" c="dimmed" ps="md" role="none">
-          {t('admin:orgChart.more')}
-        </Text>
+      {level.hasNextPage && (
+        <Box
+          component="li"
+          role="treeitem"
+          aria-level={depth}
+          aria-selected={ctx.active === moreId}
+          tabIndex={ctx.active === moreId ? 0 : -1}
+          data-uuid={moreId}
+          className="org-node"
+          style={{ listStyle: 'none', cursor: 'pointer' }}
+          onKeyDown={(e) => ctx.onKey(e, null, manager, more)}
+          onFocus={(e) => {
+            if (e.target === e.currentTarget) ctx.setActive(moreId);
+          }}
+          onClick={() => void more()}
+          py={4}
+          ps="xl"
+        >
+          {level.isFetchingNextPage ? (
+            <Loader size="xs" role="status" aria-label={t('admin:orgChart.loading')} />
+          ) : (
+            <Text size="sm" c="blue.8" td="underline">
+              {t('admin:orgChart.showMore')}
+            </Text>
+          )}
+        </Box>
       )}
     </>
   );
@@ -134,10 +178,23 @@ export default function OrgChartScreen() {
   const visible = () =>
     Array.from(treeRef.current?.querySelectorAll<HTMLElement>('[role="treeitem"]') ?? []).map((el) => el.dataset.uuid!);
 
-  const onKey = (e: KeyboardEvent<HTMLElement>, node: OrgNode, parent: string | null) => {
+  const onKey = (e: KeyboardEvent<HTMLElement>, node: OrgNode | null, parent: string | null, more?: () => void) => {
     if (e.target !== e.currentTarget) return;
     const list = visible();
-    const i = list.indexOf(node.uuid);
+    const i = list.indexOf(node?.uuid ?? e.currentTarget.dataset.uuid!);
+    if (!node) {
+      // The level's "Show more" item: moves like a person, Enter or Space loads the next page.
+      let handled = true;
+      if (e.key === 'ArrowDown') focusItem(list[i + 1]);
+      else if (e.key === 'ArrowUp') focusItem(list[i - 1]);
+      else if (e.key === 'Home') focusItem(list[0]);
+      else if (e.key === 'End') focusItem(list[list.length - 1]);
+      else if (e.key === (rtl ? 'ArrowRight' : 'ArrowLeft') && parent) focusItem(parent);
+      else if (e.key === 'Enter' || e.key === ' ') more?.();
+      else handled = false;
+      if (handled) e.preventDefault();
+      return;
+    }
     const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
     const back = rtl ? 'ArrowRight' : 'ArrowLeft';
     const open = expanded.has(node.uuid);
@@ -158,47 +215,57 @@ export default function OrgChartScreen() {
     if (handled) e.preventDefault();
   };
 
-  /** Opens every manager above the person and focuses them. */
+  /** Focuses a person (or item) once the tree shows it: levels render as their pages arrive. */
+  const focusWhenShown = useCallback(async (uuid: string) => {
+    setActive(uuid);
+    for (let tries = 0; tries < 50; tries++) {
+      const el = treeRef.current?.querySelector<HTMLElement>(`[data-uuid="${uuid}"]`);
+      if (el) {
+        el.focus();
+        el.scrollIntoView({ block: 'center' });
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }, []);
+  const [pinned, setPinned] = useState<ReadonlyMap<string, OrgNode>>(new Map());
+
+  /**
+   * Opens every manager above the person and focuses them. Each of them, and the person, is pinned
+   * at their level: one manager may have more reports than a level shows before "Show more".
+   */
   const focusPerson = useCallback(
     async (uuid: string) => {
       setFocusError(null);
       try {
         const path = (await qc.fetchQuery({ queryKey: employeeKeys.path(uuid), queryFn: () => getOrgPath(uuid) })).data;
+        setPinned(new Map(path.map((n, i) => [levelKey(i === 0 ? null : path[i - 1]!.uuid), n])));
         setExpanded((s) => new Set([...s, ...path.slice(0, -1).map((n) => n.uuid)]));
-        setActive(uuid);
-        // The branch renders as its levels arrive; focus the person once they are on screen.
-        for (let tries = 0; tries < 50; tries++) {
-          const el = treeRef.current?.querySelector<HTMLElement>(`[data-uuid="${uuid}"]`);
-          if (el) {
-            el.focus();
-            el.scrollIntoView({ block: 'center' });
-            return;
-          }
-          await new Promise((r) => setTimeout(r, 50));
-        }
+        await focusWhenShown(uuid);
       } catch {
         setFocusError(t('admin:orgChart.notInChart'));
       }
     },
-    [qc, t],
+    [qc, t, focusWhenShown],
   );
   const focusParam = params.get('focus');
   useEffect(() => {
     if (focusParam) void focusPerson(focusParam);
   }, [focusParam, focusPerson]);
 
-  const ctx: TreeCtx = { expanded, toggle, active, setActive, onKey };
+  const ctx: TreeCtx = { expanded, toggle, active, setActive, onKey, pinned, focusWhenShown };
   const top = useOrgLevel(null);
+  const topPeople = levelPeople(top.data);
   /** What the tree shows now: the top, and the loaded reports of everyone expanded. */
   const chartOnScreen = () =>
     visibleChart(
-      top.data?.data ?? [],
-      (manager) => qc.getQueryData<OrgLevel>(employeeKeys.org(manager))?.data,
+      topPeople,
+      (manager) => levelPeople(qc.getQueryData<InfiniteData<OrgLevel>>(employeeKeys.org(manager))),
       expanded,
     );
   useEffect(() => {
-    if (!active && top.data?.data[0]) setActive(top.data.data[0].uuid);
-  }, [active, top.data]);
+    if (!active && topPeople[0]) setActive(topPeople[0].uuid);
+  }, [active, topPeople]);
 
   return (
     <Stack gap="lg" style={{ ['--org-dir' as string]: rtl ? '-1' : '1' }}>
@@ -206,7 +273,7 @@ export default function OrgChartScreen() {
         <Title order={1} size="h2">
           {t('admin:orgChart.title')}
         </Title>
-        <OrgChartExportMenu chart={chartOnScreen} disabled={!top.data?.data.length} />
+        <OrgChartExportMenu chart={chartOnScreen} disabled={!topPeople.length} />
       </Group>
       <Box maw={360}>
         <PersonSelect
