@@ -61,7 +61,8 @@ export const employees = pgTable(
   },
   (t) => [
     uniqueIndex('employees_company_user_key').on(t.companyId, t.userId),
-    index('employees_company_manager_idx').on(t.companyId, t.managerUserId),
+    // A manager's reports in name order: an org-chart level reads one page of them, not all of them.
+    index('employees_company_manager_name_idx').on(t.companyId, t.managerUserId, t.sortName, t.userId),
     index('employees_company_department_idx').on(t.companyId, t.departmentId),
     // The few records with an end date: the directory's count takes the ended people off the
     // company's member counter instead of walking every membership.

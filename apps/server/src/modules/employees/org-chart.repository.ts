@@ -44,8 +44,6 @@ export async function level(
   limit: number,
   offset = 0,
 ) {
-  // Bound on one manager's reports (written in, the planner walked every member in name order), written in at the top.
-  const bound = sql`LIMIT ${limit + 1} OFFSET ${offset}`;
   const page = sql`LIMIT ${intLiteral(limit + 1)} OFFSET ${intLiteral(offset)}`;
   if (managerId) {
     // The page reads the manager's reports and looks each one's membership up by key (the lateral
@@ -60,16 +58,19 @@ export async function level(
     // person, whichever the statistics favour (2.2 ms there; 6 ms, most of it the page's sort, where
     // 100,000 people have records in a tree of eight reports each). The membership of each report is
     // read in the count's FILTER, after the join, so only reports of the page's people are looked up.
+    // The page walks the manager's reports in the record's copy of the name (migration 0037's index)
+    // and stops after it: 0.65 ms for the first 100 of 999 reports, where reading and sorting them all
+    // took 2 ms.
     return rows<OrgRow>(
       tx,
       sql`WITH page AS (
-            SELECT p.company_id, p.user_id, p.job_title, p.department_id, pm.sort_name
+            SELECT p.company_id, p.user_id, p.job_title, p.department_id, p.sort_name
               FROM employees p CROSS JOIN LATERAL (
-                     SELECT pm.sort_name FROM memberships pm
+                     SELECT 1 FROM memberships pm
                       WHERE pm.company_id = p.company_id AND pm.user_id = p.user_id AND pm.enabled OFFSET 0) pm
              WHERE p.company_id = ${companyId} AND p.manager_user_id = ${managerId}
                AND (p.end_date IS NULL OR p.end_date >= ${today}::date)
-             ORDER BY pm.sort_name, p.user_id ${bound}),
+             ORDER BY p.sort_name, p.user_id ${page}),
           counts AS (${pageReportCounts(companyId, today, sql`page`)})
           SELECT ${nodeCols(sql`coalesce(c.n, 0)`)}
             FROM page p JOIN users u ON u.id = p.user_id LEFT JOIN departments d ON d.id = p.department_id
