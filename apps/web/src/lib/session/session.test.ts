@@ -88,6 +88,10 @@ function serve(opts: { refresh?: number; profiles?: Profile[] | 'fail'; companyU
   );
 }
 
+/** What the server answers while PostgreSQL or Redis is away. */
+const unavailable = () =>
+  HttpResponse.json({ code: 'SERVICE_UNAVAILABLE', message: 'The service is briefly unavailable.' }, { status: 503 });
+
 describe('session start', () => {
   it('redeems the _token code by POST, strips it from the address first, and starts on that company', async () => {
     window.history.replaceState(null, '', '/admin/users?tab=2&_token=one-time-code-0123456789');
@@ -171,12 +175,7 @@ describe('session start', () => {
     let outages = 2;
     server.use(
       http.post(`${ORIGIN}/api/jwt/refresh-token`, () =>
-        outages-- > 0
-          ? HttpResponse.json(
-              { code: 'SERVICE_UNAVAILABLE', message: 'The service is briefly unavailable.' },
-              { status: 503 },
-            )
-          : HttpResponse.json(tokens([ACME, GLOBEX])),
+        outages-- > 0 ? unavailable() : HttpResponse.json(tokens([ACME, GLOBEX])),
       ),
     );
     // What the spinner is told meanwhile: the wait has a reason, said in words until it ends.
@@ -199,12 +198,7 @@ describe('session start', () => {
       let outages = 6;
       server.use(
         http.post(`${ORIGIN}/api/jwt/refresh-token`, () =>
-          outages-- > 0
-            ? HttpResponse.json(
-                { code: 'SERVICE_UNAVAILABLE', message: 'The service is briefly unavailable.' },
-                { status: 503 },
-              )
-            : HttpResponse.json(tokens([ACME, GLOBEX])),
+          outages-- > 0 ? unavailable() : HttpResponse.json(tokens([ACME, GLOBEX])),
         ),
       );
       const seen: string[] = [];
@@ -227,14 +221,7 @@ describe('session start', () => {
   it('a renewal inside a started session gives up after the retries (the screen in front tells the outage)', async () => {
     const kept = OUTAGE_RETRY_MS.splice(0, OUTAGE_RETRY_MS.length, 1, 2);
     try {
-      server.use(
-        http.post(`${ORIGIN}/api/jwt/refresh-token`, () =>
-          HttpResponse.json(
-            { code: 'SERVICE_UNAVAILABLE', message: 'The service is briefly unavailable.' },
-            { status: 503 },
-          ),
-        ),
-      );
+      server.use(http.post(`${ORIGIN}/api/jwt/refresh-token`, () => unavailable()));
       sessionStore.reset({ status: 'ready' });
       expect(await renewAccessToken()).toBeNull();
       expect(requests.filter((r) => r === 'POST /api/jwt/refresh-token')).toHaveLength(3);
