@@ -36,4 +36,37 @@ describe('the attendance demo seed', () => {
       expect(counts, now.toISOString()).toEqual({ closed: 1, pending: 1 });
     }
   });
+
+  it('puts a support rota at work on a weekend: its people clock in on Saturday and Sunday, the others do not', async () => {
+    for (const d of [5, 6]) {
+      const now = new Date(Date.UTC(2026, 10, 23 + d, 18)); // Saturday 28 or Sunday 29 November, 13:00 in New York
+      const today = now.toISOString().slice(0, 10);
+      const found = await t.db.system(async (tx) => {
+        const co = await createCompany(tx, { name: `Rota ${d}`, subDomain: `rota${d}` });
+        const members: string[] = [];
+        for (let i = 0; i < 4; i++) {
+          const u = await createUser(tx, { email: `r${i}@rota${d}.test`, firstName: `R${i}`, lastName: 'Rota' });
+          await addMembership(tx, co.id, u.id, { roles: ['member'] });
+          members.push(u.id);
+        }
+        const rota = members.slice(2);
+        await seedAttendance(tx, co.id, 'America/New_York', members, [], null, new Map(), now, rota);
+        const clocked = await rows<{ user_id: string }>(
+          tx,
+          sql`SELECT DISTINCT user_id FROM attendance_entries WHERE company_id = ${co.id} AND work_date = ${today}::date`,
+        );
+        const board = await rows<{ user_id: string }>(
+          tx,
+          sql`SELECT user_id FROM schedule_assignments WHERE company_id = ${co.id} ORDER BY user_id`,
+        );
+        return { rota, clocked: clocked.map((r) => r.user_id), assigned: board.map((r) => r.user_id) };
+      });
+      expect(found.assigned.sort()).toEqual([...found.rota].sort());
+      expect(found.clocked.length, today).toBeGreaterThan(0);
+      expect(
+        found.clocked.every((u) => found.rota.includes(u)),
+        today,
+      ).toBe(true);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { addDays, isoWeekday, zonedDate, zonedInstant } from '@wac/shared/zoned-time';
 import type { Tx } from '../client';
 import {
+  assignSchedule,
   createCorrectionRequest,
   createEntry,
   withStatsDerivedAfter,
@@ -14,7 +15,9 @@ import {
  * Four weeks of attendance for a company, in its zone: most people on time, some late, some absent,
  * one auto-closed entry awaiting review and its owner's pending correction request; today some are in
  * (one still clocked in) and `skip` has not clocked in. Nobody clocks on the dates `away` lists for
- * them (their approved time off, which the time-off seed writes).
+ * them (their approved time off, which the time-off seed writes). The people of `rota` work every
+ * day of the week (a support rota): on a weekend, the day board of the demo still has people present,
+ * late and absent.
  */
 export async function seedAttendance(
   tx: Tx,
@@ -26,6 +29,7 @@ export async function seedAttendance(
   away: ReadonlyMap<string, readonly string[]> = new Map(),
   /** The seed's present moment (tests move it across a week). */
   now: Date = new Date(),
+  rota: readonly string[] = [],
 ) {
   await setCompanyTimeZone(tx, companyId, timeZone);
   await createSchedule(tx, companyId, {
@@ -37,13 +41,23 @@ export async function seedAttendance(
   });
   if (holiday) await createHoliday(tx, companyId, holiday.date, holiday.name);
   const today = zonedDate(now, timeZone);
+  if (rota.length) {
+    const everyDay = await createSchedule(tx, companyId, {
+      name: 'Support rota',
+      breakMinutes: 30,
+      graceMinutes: 10,
+      days: Array.from({ length: 7 }, () => ({ start: '09:00', end: '17:00' })),
+    });
+    for (const userId of rota) await assignSchedule(tx, companyId, userId, everyDay.id, addDays(today, -35));
+  }
+  const works = (userId: string, date: string) => isoWeekday(date) <= 5 || rota.includes(userId);
   let autoClosed = false;
   await withStatsDerivedAfter(tx, companyId, memberIds, async () => {
     for (const [i, userId] of memberIds.entries()) {
       if (skip.includes(userId)) continue;
       for (let back = 28; back >= 0; back--) {
         const date = addDays(today, -back);
-        if (isoWeekday(date) > 5 || date === holiday?.date || away.get(userId)?.includes(date)) continue;
+        if (!works(userId, date) || date === holiday?.date || away.get(userId)?.includes(date)) continue;
         // Deterministic variety: an absence now and then, lateness for some.
         if ((i + back) % 11 === 3) continue;
         const late = (i + back) % 7 === 2;

@@ -153,6 +153,10 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoInfo> {
       [bob.id],
       { date: '2026-11-26', name: 'Thanksgiving' },
       new Map([[acmeAway.userId, acmeAway.dates]]),
+      new Date(),
+      // Eight people on a seven-day support rota (none with past leave, none of Stats' joiners): on
+      // a weekend the board still has people present, one late (16) and one absent (25).
+      [15, 16, 17, 18, 19, 20, 21, 25].map((i) => acmeMembers[i]!),
     );
     await seedStatsDemo(tx, acme.id, 'America/New_York', acmeMembers, [bob.id], acmeMembers.slice(-3));
     await seedAttendance(tx, globex.id, 'Europe/Berlin', globexMembers, [], {
