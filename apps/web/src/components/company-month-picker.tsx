@@ -28,7 +28,8 @@ export function CompanyMonthPicker({
   const f = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(i18n.language, { timeZone: 'UTC', ...o });
   const monthYear = f({ month: 'long', year: 'numeric' });
   const year = f({ year: 'numeric' });
-  const month = f({ month: 'short' });
+  // A month's button shows its whole name, which its spoken name (with the year) contains.
+  const month = f({ month: 'long' });
   return (
     <MonthPickerInput
       id={popoverId}
