@@ -136,6 +136,10 @@ for (const language of ['en', 'ar'] as const) {
           await expectClean(page, language, `${path} (${device})`);
           if (device === 'phone') await expectPhoneWide(page, path);
           expect(await page.title(), `${path}: page title`).toMatch(/ · /);
+          // The sidebar marks one entry as the page, this one (My attendance was marked on the day board too).
+          const marked = page.locator('nav.app-navbar [aria-current=page]');
+          await expect(marked, `${path}: the sidebar's current entry`).toHaveCount(1);
+          await expect(marked).toHaveAttribute('href', `/admin${path === '/' ? '' : path}`);
         }
       });
 

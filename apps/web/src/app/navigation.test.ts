@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { abilityFor } from '../lib/ability';
-import { navItemsFor } from './navigation';
+import { activeNavPath, NAV_ITEMS, navItemsFor } from './navigation';
 
 const company = {
   uuid: '22222222-2222-4222-8222-222222222222',
@@ -38,5 +38,20 @@ describe('sidebar entries', () => {
     ).map((i) => i.path);
     for (const path of SELF) expect(paths).not.toContain(path);
     expect(paths).toEqual(expect.arrayContaining(['/', '/users', '/companies', '/jobs']));
+  });
+});
+
+describe('the entry marked as the page', () => {
+  it('is the most specific entry the path is in, one at a time', () => {
+    expect(activeNavPath(NAV_ITEMS, '/attendance/board')).toBe('/attendance/board');
+    expect(activeNavPath(NAV_ITEMS, '/attendance/timesheets')).toBe('/attendance/timesheets');
+    expect(activeNavPath(NAV_ITEMS, '/attendance')).toBe('/attendance');
+    expect(activeNavPath(NAV_ITEMS, '/people/settings')).toBe('/people');
+    expect(activeNavPath(NAV_ITEMS, '/policies/abc')).toBe('/policies');
+    expect(activeNavPath(NAV_ITEMS, '/time-off-types')).toBe('/time-off-types');
+    expect(activeNavPath(NAV_ITEMS, '/')).toBe('/');
+    expect(activeNavPath(NAV_ITEMS, '/profile')).toBeNull();
+    // A member without the day board: her own attendance stays marked on a path under it.
+    expect(activeNavPath([{ path: '/' }, { path: '/attendance' }], '/attendance/board')).toBe('/attendance');
   });
 });

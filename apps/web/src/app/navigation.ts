@@ -125,3 +125,16 @@ export const NAV_ITEMS: NavItem[] = [
 /** The entries the sidebar shows: those the rules allow, less a member's own for a visiting super admin. */
 export const navItemsFor = (ability: AppAbility, visiting: boolean) =>
   NAV_ITEMS.filter((item) => ability.can(...item.can) && !(visiting && item.selfService));
+
+/**
+ * The one entry the sidebar marks as the page (`aria-current`): the most specific entry the path is
+ * in. My attendance (`/attendance`) holds the day board's path too, and both were marked on it.
+ */
+export function activeNavPath(items: Pick<NavItem, 'path'>[], pathname: string): string | null {
+  let best: string | null = null;
+  for (const { path } of items) {
+    const within = path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
+    if (within && (best === null || path.length > best.length)) best = path;
+  }
+  return best;
+}

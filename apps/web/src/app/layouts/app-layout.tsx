@@ -31,7 +31,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { setNavCollapsed, usePreferences } from '../../lib/preferences';
 import { queryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session/store';
-import { navItemsFor } from '../navigation';
+import { activeNavPath, navItemsFor } from '../navigation';
 
 const EXPANDED_WIDTH = 260;
 const MEDIUM_WIDTH = 232;
@@ -79,8 +79,8 @@ export function AppLayout() {
 
   const { visiting } = useSession();
   const items = navItemsFor(ability, visiting !== null);
-  const isActive = (path: string) =>
-    path === '/' ? location.pathname === '/' : location.pathname === path || location.pathname.startsWith(`${path}/`);
+  const activePath = activeNavPath(items, location.pathname);
+  const isActive = (path: string) => path === activePath;
 
   return (
     <QueryClientProvider client={queryClient}>

@@ -21,6 +21,8 @@ interface Props {
   xLabel: string;
   series: Series[];
   max?: number;
+  /** What no value exceeds (100 for a rate); the axis never runs past it. */
+  ceiling?: number;
   format: (v: number) => string;
 }
 
@@ -152,6 +154,7 @@ export function ChartCard(p: Props) {
                 labels={p.labels}
                 series={p.series}
                 max={p.max}
+                ceiling={p.ceiling}
                 formatY={p.format}
                 title={p.title}
               />

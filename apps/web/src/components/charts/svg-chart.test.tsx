@@ -46,4 +46,38 @@ describe('SvgChart', () => {
     );
     expect(axisLabels(container.querySelector('svg') as SVGSVGElement)).toEqual(['0', '25', '50', '75', '100']);
   });
+
+  it('never runs a rate past its ceiling: a weekday late every time tops the axis at 100', () => {
+    const { container } = renderScreen(
+      <SvgChart
+        kind="bar"
+        title="Lateness"
+        ceiling={100}
+        labels={['Mon', 'Thu']}
+        series={[{ key: 'l', label: 'Lateness', color: 'x', values: [34.8, 100] }]}
+        formatY={whole}
+      />,
+    );
+    expect(axisLabels(container.querySelector('svg') as SVGSVGElement)).toEqual(['0', '25', '50', '75', '100']);
+  });
+
+  it('writes long x labels far enough apart not to run into each other (a year of weeks)', () => {
+    const labels = Array.from({ length: 53 }, (_, i) => `Week ${String(i).padStart(2, '0')}, 2026`);
+    const { container } = renderScreen(
+      <SvgChart
+        kind="bar"
+        title="Weeks"
+        max={100}
+        labels={labels}
+        series={[{ key: 'a', label: 'Attendance', color: 'x', values: labels.map(() => 50) }]}
+        formatY={whole}
+      />,
+    );
+    const xs = [...(container.querySelector('svg') as SVGSVGElement).querySelectorAll(':scope > text')].map((t) =>
+      Number(t.getAttribute('x')),
+    );
+    expect(xs.length).toBeGreaterThan(2);
+    // Each label is about 14 characters of 6 units: its neighbour starts past its end.
+    for (let i = 1; i < xs.length; i++) expect((xs[i] as number) - (xs[i - 1] as number)).toBeGreaterThan(14 * 6);
+  });
 });

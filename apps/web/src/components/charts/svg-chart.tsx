@@ -15,6 +15,11 @@ interface ChartProps {
   series: Series[];
   /** Fixed top of the y axis (100 for percentages); else the data's maximum. */
   max?: number;
+  /**
+   * What no value exceeds (100 for a rate): the axis follows the data but never runs past it; a
+   * weekday late every time (100 %) ran the axis to 150 %.
+   */
+  ceiling?: number;
   formatY: (v: number) => string;
   title: string;
 }
@@ -45,13 +50,13 @@ export function niceTicks(lo: number, hi: number, whole: boolean): number[] {
  * are in the table alternative next to it), uses the skin's colours through CSS variables and
  * mirrors the x axis right to left.
  */
-export function SvgChart({ kind, labels, series, max, formatY, title }: ChartProps) {
+export function SvgChart({ kind, labels, series, max, ceiling, formatY, title }: ChartProps) {
   const { dir } = useDirection();
   const rtl = dir === 'rtl';
   const all = series.flatMap((s) => s.values.filter((v): v is number => v !== null));
   // The axis runs between round ticks, so that a value reads off it: a headcount of 30 and 31 sat
   // between ticks labelled "31" and "32" when the axis ran from 27 to 34.1 in quarters.
-  const hi = max ?? Math.max(1, ...all) * 1.1;
+  const hi = max ?? Math.min(ceiling ?? Number.POSITIVE_INFINITY, Math.max(1, ...all) * 1.1);
   const lo = kind === 'line' && max === undefined ? Math.max(0, Math.min(...all, hi) * 0.9) : 0;
   const ticks = niceTicks(
     lo,
@@ -76,7 +81,10 @@ export function SvgChart({ kind, labels, series, max, formatY, title }: ChartPro
     const label = formatY(v);
     return i > 0 && label === formatY(ticks[i - 1] as number) ? null : label;
   });
-  const every = Math.max(1, Math.ceil(n / 8));
+  // At most eight x labels, fewer when they are long: a year of weeks wrote "Nov 24, 2025Jan 12,
+  // 2026" as one line (about 6 units a character at this size, and a gap).
+  const widest = Math.max(1, ...labels.map((l) => l.length)) * 6.2 + 10;
+  const every = Math.max(1, Math.ceil(n / 8), Math.ceil(widest / slot));
   const barW = Math.max(2, (slot * 0.8) / Math.max(1, series.length));
   const axisX = rtl ? W - PAD.side + 6 : PAD.side - 6;
 

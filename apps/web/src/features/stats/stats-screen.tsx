@@ -163,6 +163,7 @@ export default function StatsScreen() {
                 values: s.weekdays.map((w) => w.latenessRate),
               },
             ]}
+            ceiling={100}
             format={pct}
           />
           <ChartCard

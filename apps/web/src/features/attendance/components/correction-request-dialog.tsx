@@ -1,6 +1,6 @@
 import type { AttendanceEntry, CorrectionKind } from '@wac/shared/schemas/attendance';
 import { addDays, zonedInstant } from '@wac/shared/zoned-time';
-import { Alert, Button, Group, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
@@ -10,6 +10,7 @@ import { notify } from '../../../lib/notify';
 import { useRequestCorrection } from '../api/request-correction';
 import { useZonedFormat, wallTime } from './zoned-format';
 import { CompanyDatePicker } from '../../../components/company-date-picker';
+import { CompanyTimeField } from '../../../components/company-time-field';
 
 /**
  * A member asks to correct an entry (a wrong time, a missing clock-out, one to remove) or to add a
@@ -35,16 +36,18 @@ export function CorrectionRequestDialog({
   const [end, setEnd] = useState(entry?.clockOut ? wallTime(entry.clockOut, timeZone) : '17:00');
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
+  const [timeMissing, setTimeMissing] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
     setReasonError(undefined);
-    if (!reason.trim()) {
-      setReasonError(fieldMessage('required'));
-      return;
-    }
+    // A time left half typed is no time: said at its field, not thrown as an invalid date.
+    const missing = kind !== 'remove' && (!start || !end);
+    setTimeMissing(missing);
+    if (!reason.trim()) setReasonError(fieldMessage('required'));
+    if (missing || !reason.trim()) return;
     const clockIn = zonedInstant(day, start, timeZone);
     const clockOut = zonedInstant(end > start ? day : addDays(day, 1), end, timeZone);
     const body =
@@ -112,19 +115,19 @@ export function CorrectionRequestDialog({
           )}
           {kind !== 'remove' && (
             <Group grow>
-              <TextInput
-                type="time"
+              <CompanyTimeField
                 label={t('admin:attendance.in')}
                 value={start}
-                onChange={(e) => setStart(e.currentTarget.value)}
-                withAsterisk
+                onChange={setStart}
+                required
+                error={timeMissing && !start ? fieldMessage('required') : undefined}
               />
-              <TextInput
-                type="time"
+              <CompanyTimeField
                 label={t('admin:attendance.out')}
                 value={end}
-                onChange={(e) => setEnd(e.currentTarget.value)}
-                withAsterisk
+                onChange={setEnd}
+                required
+                error={timeMissing && !end ? fieldMessage('required') : undefined}
               />
             </Group>
           )}

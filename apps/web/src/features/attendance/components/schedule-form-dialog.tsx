@@ -3,6 +3,7 @@ import { Alert, Button, Checkbox, Group, NumberInput, Stack, Table, TextInput } 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
+import { CompanyTimeField } from '../../../components/company-time-field';
 import { ApiError } from '../../../lib/api-client';
 import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
@@ -97,21 +98,19 @@ export function ScheduleFormDialog({ schedule, onClose }: { schedule?: WorkSched
                   </Table.Td>
                   <Table.Td>
                     {d && (
-                      <TextInput
-                        type="time"
-                        aria-label={t('admin:attendance.startOn', { day: names[i] })}
+                      <CompanyTimeField
+                        name={t('admin:attendance.startOn', { day: names[i] })}
                         value={d.start}
-                        onChange={(e) => setDay(i, { ...d, start: e.currentTarget.value })}
+                        onChange={(start) => setDay(i, { ...d, start })}
                       />
                     )}
                   </Table.Td>
                   <Table.Td>
                     {d && (
-                      <TextInput
-                        type="time"
-                        aria-label={t('admin:attendance.endOn', { day: names[i] })}
+                      <CompanyTimeField
+                        name={t('admin:attendance.endOn', { day: names[i] })}
                         value={d.end}
-                        onChange={(e) => setDay(i, { ...d, end: e.currentTarget.value })}
+                        onChange={(end) => setDay(i, { ...d, end })}
                       />
                     )}
                   </Table.Td>

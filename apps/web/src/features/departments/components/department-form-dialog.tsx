@@ -1,8 +1,9 @@
 import type { Department } from '@wac/shared/schemas/departments';
-import { Alert, Button, ColorInput, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ColorField } from '../../../components/color-field';
 import { AppDialog } from '../../../components/app-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { fieldMessage } from '../../../lib/i18n';
@@ -111,7 +112,7 @@ export function DepartmentFormDialog({ department, onClose }: { department?: Dep
             onSearchChange={setHeadSearch}
             filter={({ options }) => options}
           />
-          <ColorInput label={t('admin:departments.color')} value={color} onChange={setColor} format="hex" />
+          <ColorField label={t('admin:departments.color')} value={color} onChange={setColor} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('admin:common.cancel')}

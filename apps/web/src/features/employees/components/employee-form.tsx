@@ -3,6 +3,7 @@ import { EMPLOYMENT_TYPES } from '@wac/shared/schemas/employees';
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CompanyDatePicker } from '../../../components/company-date-picker';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useDepartmentTree } from '../api/get-departments';
@@ -77,6 +78,18 @@ export function EmployeeForm({ person, fields }: { person: Employee; fields: Cus
       error={err(k === 'ecName' || k === 'ecRelation' || k === 'ecPhone' ? 'emergencyContact' : k)}
     />
   );
+  // A day picked from a calendar written in the console's language: a native date field writes
+  // it in the browser's (mm/dd/yyyy in a German console on an English browser).
+  const day = (k: 'startDate' | 'endDate', label: string) => (
+    <CompanyDatePicker
+      label={label}
+      value={v[k]}
+      onChange={(x) => set(k)(x)}
+      readOnly={!can(k)}
+      clearable={can(k)}
+      error={err(k)}
+    />
+  );
   const anyEditable = person.editable.length > 0;
 
   return (
@@ -124,8 +137,8 @@ export function EmployeeForm({ person, fields }: { person: Employee; fields: Cus
               clearable={can('employmentType')}
             />
           )}
-          {person.view === 'full' && text('startDate', t('admin:people.startDate'), 'startDate', 'date')}
-          {person.view === 'full' && text('endDate', t('admin:people.endDate'), 'endDate', 'date')}
+          {person.view === 'full' && day('startDate', t('admin:people.startDate'))}
+          {person.view === 'full' && day('endDate', t('admin:people.endDate'))}
           {person.view === 'full' && text('workLocation', t('admin:people.workLocation'), 'workLocation')}
           {text('workPhone', t('admin:people.workPhone'), 'workPhone', 'tel')}
         </SimpleGrid>
@@ -179,11 +192,23 @@ export function EmployeeForm({ person, fields }: { person: Employee; fields: Cus
                         clearable={editable}
                       />
                     );
+                  if (f.type === 'date')
+                    return (
+                      <CompanyDatePicker
+                        key={f.uuid}
+                        label={f.label}
+                        required={f.required}
+                        readOnly={!editable}
+                        clearable={editable}
+                        error={common.error}
+                        value={typeof value === 'string' ? value : ''}
+                        onChange={(x) => put(x || null)}
+                      />
+                    );
                   return (
                     <TextInput
                       key={f.uuid}
                       {...common}
-                      type={f.type === 'date' ? 'date' : 'text'}
                       value={typeof value === 'string' ? value : ''}
                       onChange={(e) => put(e.currentTarget.value || null)}
                     />

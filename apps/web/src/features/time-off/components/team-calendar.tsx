@@ -1,6 +1,7 @@
-import { Group, Pagination, ScrollArea, Select, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Group, Pagination, ScrollArea, Select, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CompanyMonthPicker } from '../../../components/company-month-picker';
 import { SectionCard } from '../../../components/section-card';
 import { useFormat } from '../../../lib/format';
 import { useCalendarFilters, useTeamCalendar } from '../api/get-team-calendar';
@@ -36,12 +37,12 @@ export function TeamCalendar() {
   return (
     <SectionCard title={t('admin:timeOff.calendar')} testId="time-off-calendar">
       <Group align="flex-end" mb="sm">
-        <TextInput
-          type="month"
+        <CompanyMonthPicker
           label={t('admin:timeOff.month')}
           value={month}
-          onChange={(e) => {
-            setMonth(e.currentTarget.value);
+          testId="team-calendar-month"
+          onChange={(m) => {
+            setMonth(m);
             setPage(1);
           }}
         />
@@ -70,7 +71,11 @@ export function TeamCalendar() {
           comboboxProps={{ withinPortal: false }}
         />
       </Group>
-      <ScrollArea type="auto">
+      {/* A month is wider than a phone: the table scrolls, and a keyboard reaches it to scroll it. */}
+      <ScrollArea
+        type="auto"
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('admin:timeOff.calendar') }}
+      >
         <Table withTableBorder withColumnBorders fz="xs" data-testid="team-calendar-table">
           <Table.Caption style={{ captionSide: 'top', textAlign: 'start' }}>
             {valid ? t('admin:timeOff.calendarCaption', { month: days.month(month) }) : ''}

@@ -1,8 +1,9 @@
 import type { TimeOffType } from '@wac/shared/schemas/time-off-types';
-import { Alert, Button, ColorInput, Group, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
+import { ColorField } from '../../../components/color-field';
 import { ApiError } from '../../../lib/api-client';
 import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
@@ -78,13 +79,7 @@ export function TimeOffTypeFormDialog({ timeOffType, onClose }: { timeOffType?: 
             onChange={(e) => setName(e.currentTarget.value)}
             error={nameError}
           />
-          <ColorInput
-            label={t('admin:timeOffTypes.color')}
-            value={color}
-            onChange={setColor}
-            format="hex"
-            popoverProps={{ withinPortal: false }}
-          />
+          <ColorField label={t('admin:timeOffTypes.color')} value={color} onChange={setColor} />
           <Group grow>
             <Select
               label={t('admin:timeOffTypes.unit')}

@@ -1,0 +1,69 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../../lib/i18n';
+import { renderScreen } from '../../../test/render';
+import { ORIGIN, server } from '../../../test/server';
+import { CorrectionRequestDialog } from './correction-request-dialog';
+
+const sent: Record<string, unknown>[] = [];
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+afterEach(async () => {
+  server.resetHandlers();
+  sent.length = 0;
+  await setLanguage('en', false);
+});
+
+function serve() {
+  server.use(
+    http.post(`${ORIGIN}/api/attendance/me/corrections`, async ({ request }) => {
+      sent.push((await request.json()) as Record<string, unknown>);
+      return HttpResponse.json({}, { status: 201 });
+    }),
+  );
+}
+
+describe('asking to add a missing entry', () => {
+  it('takes its times on a 24-hour clock in German, whatever the browser, and sends them on the company clock', async () => {
+    await setLanguage('de', false);
+    serve();
+    const user = userEvent.setup();
+    renderScreen(<CorrectionRequestDialog date="2026-11-23" timeZone="UTC" onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog');
+    // A native time field asked for "09:00 AM" in a German console on an English browser.
+    expect(dialog.querySelector('input[type=time]')).toBeNull();
+    const outHours = screen.getByRole('spinbutton', { name: 'Gehen, Stunden' });
+    expect(screen.getByRole('spinbutton', { name: 'Kommen, Stunden' })).toHaveValue('09');
+    expect(outHours).toHaveValue('17');
+    expect(screen.queryByRole('combobox', { name: /Vormittag/ })).toBeNull();
+    await user.clear(outHours);
+    await user.type(outHours, '18');
+    await user.type(screen.getByTestId('correction-reason'), 'Vergessen');
+    await user.click(screen.getByRole('button', { name: 'Antrag senden' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      kind: 'add',
+      clockIn: '2026-11-23T09:00:00.000Z',
+      clockOut: '2026-11-23T18:00:00.000Z',
+    });
+  });
+
+  it('says a time left empty at its field and sends nothing', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderScreen(<CorrectionRequestDialog date="2026-11-23" timeZone="UTC" onClose={() => {}} />);
+    await screen.findByRole('dialog');
+    // English counts twelve hours, with its own day periods.
+    expect(screen.getByRole('combobox', { name: 'In, AM or PM' })).toHaveValue('AM');
+    const outHours = screen.getByRole('spinbutton', { name: 'Out, hours' });
+    await user.click(outHours);
+    await user.keyboard('{Backspace}{Backspace}');
+    await user.type(screen.getByTestId('correction-reason'), 'Forgot');
+    await user.click(screen.getByRole('button', { name: 'Send the request' }));
+    expect(await screen.findByText('This field is required.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+});
