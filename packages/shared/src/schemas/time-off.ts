@@ -147,9 +147,13 @@ export const TeamCalendarQuerySchema = ListQuerySchema.pick({ page: true, itemsP
 export type TeamCalendarQuery = z.infer<typeof TeamCalendarQuerySchema>;
 export const TeamCalendarSchema = z.object({
   month: z.string(),
+  /** The company's public holidays in the month. */
+  holidays: z.array(z.object({ date: z.string(), name: z.string() })),
   data: z.array(
     z.object({
       person: PersonRefSchema,
+      /** The month's days the person's work schedule has no hours (weekends, a part-time day off) or a holiday. */
+      offDays: z.array(z.string()),
       absences: z.array(
         z.object({
           requestUuid: UuidSchema,

@@ -186,6 +186,17 @@ export async function workingDays(ctx: TenantCtx, q: { userId: string; from: Iso
   });
 }
 
+/**
+ * For the team calendar: each person's days without work from `from` to `to` (their schedule has no
+ * hours that day, or a public holiday), and the holidays, in the caller's transaction.
+ */
+export async function offDaysInTx(tx: Tx, companyId: string, userIds: string[], from: IsoDate, to: IsoDate) {
+  const cal = await loadCalendarInTx(tx, companyId, userIds, from, to);
+  const dates = [...datesOf(from, to)];
+  const off = new Map(userIds.map((u) => [u, dates.filter((d) => !plannedDay(cal, u, d).start)]));
+  return { off, holidays: [...cal.holidays].map(([date, name]) => ({ date, name })) };
+}
+
 /** Public holidays from `from` to `to`, for the screens of time off. */
 export async function holidaysBetween(ctx: TenantCtx, q: { from: IsoDate; to: IsoDate }) {
   const hs = await ctx.run((tx) => repo.holidaysBetween(tx, ctx.companyId, q.from, q.to));

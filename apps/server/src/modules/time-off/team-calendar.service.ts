@@ -1,5 +1,6 @@
 import type { TeamCalendarQuery } from '@wac/shared/schemas/time-off';
 import { actingUser, type TenantCtx } from '../../lib/context';
+import { offDaysInTx } from '../attendance/calendar.service';
 import type { Viewer } from './balances.service';
 import * as repo from './requests.repository';
 
@@ -9,8 +10,8 @@ export async function teamCalendar(ctx: TenantCtx, q: TeamCalendarQuery & Viewer
   const [y, m] = q.month.split('-').map(Number) as [number, number];
   const from = `${q.month}-01`;
   const end = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-  const r = await ctx.run((tx) =>
-    repo.calendar(tx, ctx.companyId, {
+  const { r, days } = await ctx.run(async (tx) => {
+    const r = await repo.calendar(tx, ctx.companyId, {
       from,
       to: end,
       teamId: q.teamUuid,
@@ -18,14 +19,27 @@ export async function teamCalendar(ctx: TenantCtx, q: TeamCalendarQuery & Viewer
       managerId: q.asAdmin ? null : me,
       page: q.page,
       itemsPerPage: q.itemsPerPage,
-    }),
-  );
+    });
+    // The page's people's days without work, shaded on the calendar as other tools do.
+    return {
+      r,
+      days: await offDaysInTx(
+        tx,
+        ctx.companyId,
+        r.people.map((p) => p.user_id),
+        from,
+        end,
+      ),
+    };
+  });
   const byPerson = new Map<string, repo.CalendarRow[]>();
   for (const a of r.absences) byPerson.set(a.user_id, [...(byPerson.get(a.user_id) ?? []), a]);
   return {
     month: q.month,
+    holidays: days.holidays,
     data: r.people.map((p) => ({
       person: { uuid: p.user_id, firstName: p.first_name, lastName: p.last_name },
+      offDays: days.off.get(p.user_id) ?? [],
       absences: (byPerson.get(p.user_id) ?? []).map((a) => ({
         requestUuid: a.request_id,
         startDate: a.start_date,

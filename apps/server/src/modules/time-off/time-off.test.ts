@@ -257,7 +257,13 @@ describe('requests', () => {
 
     // The team calendar of March: the admin sees Bob, the manager her report, a colleague nobody.
     const cal = (who: string, q = '') => req('GET', `/api/time-off/calendar?month=2027-03${q}`, who);
-    expect((await cal('admin')).json().data.map((p: { person: { uuid: string } }) => p.person.uuid)).toEqual([ids.bob]);
+    const march = (await cal('admin')).json();
+    expect(march.data.map((p: { person: { uuid: string } }) => p.person.uuid)).toEqual([ids.bob]);
+    // Shaded on the calendar: the weekends of his Monday-to-Friday schedule and the company's holiday.
+    expect(march.holidays).toEqual([{ date: '2027-03-03', name: 'Founders day' }]);
+    expect(march.data[0].offDays).toEqual(
+      ['03', '06', '07', '13', '14', '20', '21', '27', '28'].map((d) => `2027-03-${d}`),
+    );
     expect((await cal('admin', `&departmentUuid=${ids.dept}`)).json().totalItems).toBe(1);
     expect((await cal('mia')).json().totalItems).toBe(1);
     expect((await cal('carol')).json().totalItems).toBe(0);

@@ -26,9 +26,11 @@ function serve() {
       months.push(month);
       return HttpResponse.json({
         month,
+        holidays: [{ date: `${month}-03`, name: 'Founders day' }],
         data: [
           {
             person: { uuid: '10000000-0000-4000-8000-000000000002', firstName: 'Dev', lastName: 'Adams' },
+            offDays: [`${month}-03`, `${month}-06`, `${month}-07`],
             absences: [],
           },
         ],
@@ -88,5 +90,18 @@ describe('team calendar', () => {
     // "Jan." under the spoken "Januar 2026" was axe's label-content-name-mismatch.
     const january = screen.queryAllByRole('button', { name: `Januar ${year}`, hidden: true }).at(-1);
     expect(january).toHaveTextContent(/^Januar$/);
+  });
+
+  it('shades the days without work of each person and names the holiday in its column', async () => {
+    serve();
+    renderScreen(<TeamCalendar />);
+    const row = (await screen.findByText('Dev Adams')).closest('tr')!;
+    const cells = within(row).getAllByRole('cell');
+    expect(cells.map((c, i) => (c.hasAttribute('data-off') ? i + 1 : null)).filter(Boolean)).toEqual([3, 6, 7]);
+    expect(cells[5]).toHaveAttribute('title', 'Day off');
+    expect(within(cells[5]!).getByText(/: Day off$/)).toBeInTheDocument();
+    const third = screen.getAllByRole('columnheader')[3]!;
+    expect(third).toHaveTextContent('Public holiday: Founders day');
+    expect(screen.getByText('Day off or public holiday')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { Group, Pagination, ScrollArea, Select, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Group, Pagination, ScrollArea, Select, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompanyMonthPicker } from '../../../components/company-month-picker';
@@ -8,6 +8,8 @@ import { useCalendarFilters, useTeamCalendar } from '../api/get-team-calendar';
 import { useDays } from '../../../lib/days';
 
 const PAGE = 20;
+/** Days without work (a weekend, a day off of the person's schedule, a public holiday): shaded, as other tools do. */
+const OFF = { background: 'var(--wac-day-off)' };
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
 function daysOf(month: string) {
@@ -33,6 +35,7 @@ export function TeamCalendar() {
   );
   const dates = valid ? daysOf(month) : [];
   const people = cal.data?.data ?? [];
+  const holidays = new Map((cal.data?.holidays ?? []).map((h) => [h.date, h.name]));
 
   return (
     <SectionCard title={t('admin:timeOff.calendar')} testId="time-off-calendar">
@@ -83,13 +86,20 @@ export function TeamCalendar() {
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{t('admin:timeOff.person')}</Table.Th>
-              {dates.map((d) => (
-                <Table.Th key={d} scope="col" ta="center" px={2}>
-                  <abbr title={days.date(d)} style={{ textDecoration: 'none' }}>
-                    {f.number(Number(d.slice(8)))}
-                  </abbr>
-                </Table.Th>
-              ))}
+              {dates.map((d) => {
+                const holiday = holidays.get(d);
+                const title = holiday
+                  ? `${days.date(d)} · ${t('admin:timeOff.holidayOn', { name: holiday })}`
+                  : days.date(d);
+                return (
+                  <Table.Th key={d} scope="col" ta="center" px={2} style={holiday ? OFF : undefined}>
+                    <abbr title={title} style={{ textDecoration: 'none' }}>
+                      {f.number(Number(d.slice(8)))}
+                    </abbr>
+                    {holiday && <VisuallyHidden>{t('admin:timeOff.holidayOn', { name: holiday })}</VisuallyHidden>}
+                  </Table.Th>
+                );
+              })}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -109,8 +119,16 @@ export function TeamCalendar() {
                 </Table.Th>
                 {dates.map((d) => {
                   const a = p.absences.find((x) => x.startDate <= d && x.endDate >= d);
+                  const off = p.offDays.includes(d);
                   return (
-                    <Table.Td key={d} p={0} style={{ minWidth: 22 }}>
+                    <Table.Td
+                      key={d}
+                      p={0}
+                      style={{ minWidth: 22, ...(off ? OFF : {}) }}
+                      title={off && !a ? t('admin:timeOff.dayOff') : undefined}
+                      data-off={off || undefined}
+                    >
+                      {off && !a && <VisuallyHidden>{`${days.date(d)}: ${t('admin:timeOff.dayOff')}`}</VisuallyHidden>}
                       {a && (
                         <div
                           style={{
@@ -131,6 +149,12 @@ export function TeamCalendar() {
           </Table.Tbody>
         </Table>
       </ScrollArea>
+      <Group gap={6} mt="xs" aria-hidden>
+        <Box w={14} h={14} style={{ ...OFF, border: '1px solid var(--mantine-color-default-border)' }} />
+        <Text size="xs" c="dimmed">
+          {t('admin:timeOff.offLegend')}
+        </Text>
+      </Group>
       {(cal.data?.totalItems ?? 0) > PAGE && (
         <Group justify="flex-end" mt="sm">
           <Pagination total={Math.ceil((cal.data?.totalItems ?? 0) / PAGE)} value={page} onChange={setPage} size="sm" />
