@@ -1,7 +1,7 @@
 import type { ScheduleDay } from '../../db/schema/attendance';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { rows, intLiteral } from '../../lib/sql';
+import { intLiteral, rows, uuidArray } from '../../lib/sql';
 
 export interface SettingsRow {
   time_zone: string;
@@ -215,6 +215,13 @@ export interface AssignmentRow {
 
 /** Assignments of the given people that start on or before `to`, oldest first. */
 /** Schedule assignments effective by `to`, of some people (all with null; at least one). */
+/** `assignmentsOfSql` with the people as one array parameter: the same statement text for any number of them. */
+export const assignmentsOfAnySql = (companyId: string, userIds: string[], to: string) =>
+  sql`SELECT a.id, a.user_id, a.schedule_id, s.name AS schedule_name, a.effective_from::text AS effective_from
+        FROM schedule_assignments a JOIN work_schedules s ON s.id = a.schedule_id
+       WHERE a.company_id = ${companyId} AND a.effective_from <= ${to}::date AND a.user_id = ANY(${uuidArray(userIds)})
+       ORDER BY a.user_id, a.effective_from`;
+
 export function assignmentsOfSql(companyId: string, userIds: string[] | null, to: string | SQL) {
   const who = userIds
     ? sql` AND a.user_id IN (${sql.join(

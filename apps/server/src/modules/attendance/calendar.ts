@@ -41,6 +41,11 @@ export function scheduleFor(cal: CompanyCalendar, userId: string, date: IsoDate)
   return id ? (cal.schedules.get(id) ?? null) : null;
 }
 
+/** Whether the person's schedule has hours on the date and it is no public holiday (`plannedDay` without its times). */
+export function worksOn(cal: CompanyCalendar, userId: string, date: IsoDate): boolean {
+  return !cal.holidays.has(date) && !!scheduleFor(cal, userId, date)?.days[isoWeekday(date) - 1];
+}
+
 /** Scheduled minutes of one weekday of a schedule on a date, in the zone (a DST night still counts its real length). */
 export function spanOf(date: IsoDate, day: { start: string; end: string }, timeZone: string) {
   const start = zonedInstant(date, day.start, timeZone);
