@@ -100,3 +100,49 @@ test('Arabic switches the whole layout to right-to-left and stays after a reload
   const viewport = page.viewportSize();
   expect(nav && viewport && nav.x + nav.width).toBeGreaterThan((viewport?.width ?? 0) - 5);
 });
+
+test('the focus ring stands out from its background (3:1) in every skin', async ({ page }) => {
+  await signIn(page, PEOPLE.ada.email, 'acme');
+  await expectDashboard(page, 'Ada');
+  for (const skin of ['light', 'dark', 'bordered', 'semi-dark']) {
+    await page.evaluate((s) => localStorage.setItem('skin', s), skin);
+    await page.reload();
+    await expectDashboard(page, 'Ada');
+    // A sidebar entry (dark in semi-dark), the header's search and a button of the content.
+    for (const target of [
+      page.getByRole('link', { name: 'Dashboard' }),
+      page.getByRole('button', { name: /Search/ }),
+      page.locator('main a, main button').first(),
+    ]) {
+      await target.focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      const ratio = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const rgb = (c: string) => (c.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+        const lum = ([r, g, b]: number[]) =>
+          [r, g, b]
+            .map((v) => (v ?? 0) / 255)
+            .map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+            .reduce((sum, v, i) => sum + v * ([0.2126, 0.7152, 0.0722][i] ?? 0), 0);
+        // The ring is drawn outside the element: against the first opaque background around it.
+        let bg = 'rgb(255, 255, 255)';
+        for (let a = el.parentElement; a; a = a.parentElement) {
+          const c = getComputedStyle(a).backgroundColor;
+          const v = rgb(c);
+          if (v.length === 3 || (v.length === 4 && v[3] === 1)) {
+            bg = c;
+            break;
+          }
+        }
+        const ring = lum(rgb(getComputedStyle(el).outlineColor));
+        const back = lum(rgb(bg));
+        return (Math.max(ring, back) + 0.05) / (Math.min(ring, back) + 0.05);
+      });
+      expect(
+        ratio,
+        `${skin}: focus ring on ${await target.evaluate((e) => e.textContent?.trim().slice(0, 20))}`,
+      ).toBeGreaterThanOrEqual(3);
+    }
+  }
+});

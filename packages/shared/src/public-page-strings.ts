@@ -24,6 +24,9 @@ export interface PublicPageStrings {
   people: string;
   mailSubject: string;
   mailIntro: string;
+  /** An unknown or unpublished page: what a visitor of a stale or mistyped link reads. */
+  notFoundTitle: string;
+  notFoundText: string;
 }
 
 export const PUBLIC_PAGE_STRINGS: Record<Language, PublicPageStrings> = {
@@ -46,6 +49,8 @@ export const PUBLIC_PAGE_STRINGS: Record<Language, PublicPageStrings> = {
     people: 'People',
     mailSubject: 'A message from your page “{page}”',
     mailIntro: '{name} <{email}> wrote to you from the page “{page}”:',
+    notFoundTitle: 'Page not found',
+    notFoundText: 'This page does not exist or is not published at the moment. Check the link you were given.',
   },
   de: {
     startCall: 'Anruf starten',
@@ -66,6 +71,9 @@ export const PUBLIC_PAGE_STRINGS: Record<Language, PublicPageStrings> = {
     people: 'Personen',
     mailSubject: 'Eine Nachricht über Ihre Seite „{page}“',
     mailIntro: '{name} <{email}> hat Ihnen über die Seite „{page}“ geschrieben:',
+    notFoundTitle: 'Seite nicht gefunden',
+    notFoundText:
+      'Diese Seite gibt es nicht oder sie ist zurzeit nicht veröffentlicht. Prüfen Sie den Link, den Sie erhalten haben.',
   },
   fr: {
     startCall: 'Démarrer un appel',
@@ -86,6 +94,8 @@ export const PUBLIC_PAGE_STRINGS: Record<Language, PublicPageStrings> = {
     people: 'Personnes',
     mailSubject: 'Un message depuis votre page « {page} »',
     mailIntro: '{name} <{email}> vous a écrit depuis la page « {page} » :',
+    notFoundTitle: 'Page introuvable',
+    notFoundText: 'Cette page n’existe pas ou n’est pas publiée pour le moment. Vérifiez le lien que vous avez reçu.',
   },
   pt: {
     startCall: 'Iniciar chamada',
@@ -106,6 +116,8 @@ export const PUBLIC_PAGE_STRINGS: Record<Language, PublicPageStrings> = {
     people: 'Pessoas',
     mailSubject: 'Uma mensagem da sua página “{page}”',
     mailIntro: '{name} <{email}> escreveu para você pela página “{page}”:',
+    notFoundTitle: 'Página não encontrada',
+    notFoundText: 'Esta página não existe ou não está publicada neste momento. Verifique a ligação que recebeu.',
   },
   ar: {
     startCall: 'بدء مكالمة',
@@ -126,6 +138,8 @@ export const PUBLIC_PAGE_STRINGS: Record<Language, PublicPageStrings> = {
     people: 'الأشخاص',
     mailSubject: 'رسالة من صفحتك «{page}»',
     mailIntro: 'كتب إليك {name} <{email}> من الصفحة «{page}»:',
+    notFoundTitle: 'الصفحة غير موجودة',
+    notFoundText: 'هذه الصفحة غير موجودة أو غير منشورة حاليًا. تحقّق من الرابط الذي وصلك.',
   },
 };
 

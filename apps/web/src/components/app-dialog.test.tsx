@@ -22,6 +22,33 @@ function OpenedWhileShown() {
   );
 }
 
+/** A list whose row leaves once approved: read again `delay` ms after the dialog closed, or before it (below 0). */
+function ApprovedAway({ delay }: { delay: number }) {
+  const [rows, setRows] = useState(['Bob', 'Dev']);
+  const [open, setOpen] = useState<string | null>(null);
+  const approve = (name: string) => {
+    const gone = () => setRows((r) => r.filter((x) => x !== name));
+    // The list is read again (after or before the dialog closes): the approved row is gone.
+    if (delay < 0) gone();
+    setOpen(null);
+    if (delay >= 0) setTimeout(gone, delay);
+  };
+  return (
+    <main tabIndex={-1} aria-label="Content">
+      {rows.map((name) => (
+        <Button key={name} onClick={() => setOpen(name)}>{`Approve ${name}`}</Button>
+      ))}
+      {open && (
+        <AppDialog opened onClose={() => setOpen(null)} title="Approve">
+          <Button data-autofocus onClick={() => approve(open)}>
+            Confirm
+          </Button>
+        </AppDialog>
+      )}
+    </main>
+  );
+}
+
 describe('AppDialog', () => {
   it('hands the focus back to what opened it when it unmounts on Escape', async () => {
     const user = userEvent.setup();
@@ -42,4 +69,20 @@ describe('AppDialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(screen.getByRole('button', { name: 'Request time off' })).toHaveFocus());
   });
+
+  it.each([
+    ['a moment after the dialog closed', 50],
+    ['before the dialog closed', -1],
+  ])(
+    'gives the focus to the page content when what opened it leaves with the row it acted on, %s',
+    async (_, delay) => {
+      const user = userEvent.setup();
+      renderScreen(<ApprovedAway delay={delay} />);
+      await user.click(screen.getByRole('button', { name: 'Approve Bob' }));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm' })).toHaveFocus());
+      await user.click(screen.getByRole('button', { name: 'Confirm' }));
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve Bob' })).toBeNull());
+      await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+    },
+  );
 });

@@ -21,6 +21,33 @@ interface AppDialogProps {
  * hands the focus back only when `opened` turns false, never when the dialog unmounts, so the focus
  * would fall to the page's body. The dialog hands it back itself, to what had it when it opened.
  */
+const nowhere = () => !document.activeElement || document.activeElement === document.body;
+
+/**
+ * The opener often goes with what the dialog acted on: an approved request, a deleted department
+ * leaves the list when it is read again, a moment after the dialog closed. The focus then falls to
+ * the page's body and a keyboard starts again from the top of the page; instead the page's content
+ * (its main region) takes it, where the list was. Watched for a few seconds, until the focus moves.
+ */
+function keepFocusInContent(opener: HTMLElement, content: HTMLElement | null) {
+  if (!content) return;
+  const rescue = () => {
+    if (!opener.isConnected && nowhere() && content.isConnected) content.focus({ preventScroll: true });
+  };
+  rescue();
+  if (opener.isConnected && document.activeElement === opener) {
+    const watch = new MutationObserver(() => {
+      if (document.activeElement !== opener && !nowhere()) return watch.disconnect();
+      if (!opener.isConnected) {
+        rescue();
+        watch.disconnect();
+      }
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
+    setTimeout(() => watch.disconnect(), 5000);
+  }
+}
+
 export function AppDialog({ opened, onClose, title, size, children }: AppDialogProps) {
   const { t } = useTranslation();
   const content = useRef<HTMLDivElement>(null);
@@ -42,6 +69,8 @@ export function AppDialog({ opened, onClose, title, size, children }: AppDialogP
   useLayoutEffect(() => {
     if (!opened) return;
     const opener = document.activeElement;
+    // Read now: once the opener has left the page it has no ancestors to ask.
+    const content = opener instanceof HTMLElement ? opener.closest<HTMLElement>('main') : null;
     return () => {
       // After the unmount: only when the focus was left nowhere (a closing dialog kept mounted, or
       // a remount in development, still holds it, and Mantine or the dialog keeps it).
@@ -49,6 +78,7 @@ export function AppDialog({ opened, onClose, title, size, children }: AppDialogP
         const now = document.activeElement;
         if (opener instanceof HTMLElement && opener.isConnected && (!now || now === document.body))
           opener.focus({ preventScroll: true });
+        if (opener instanceof HTMLElement) keepFocusInContent(opener, content);
       }, 0);
     };
   }, [opened]);

@@ -230,6 +230,18 @@ describe('the public page', () => {
     expect((await visitor('GET', '/admin/public/acme/support')).statusCode).toBe(404);
   });
 
+  it('tells a visitor of an unknown or unpublished page so in their language, not a bare 404', async () => {
+    const unknown = await visitor('GET', '/admin/public/acme/nope', undefined, '203.0.113.9', 'de');
+    const unpublished = await visitor('GET', '/admin/public/acme/support', undefined, '203.0.113.9', 'de');
+    expect([unknown.statusCode, unpublished.statusCode]).toEqual([404, 404]);
+    expect(unknown.body).toBe(unpublished.body);
+    expect(unknown.body).toContain('<html lang="de" dir="ltr">');
+    expect(unknown.body).toContain('<h1>Seite nicht gefunden</h1>');
+    const arabic = await visitor('GET', '/admin/public/nope/sales', undefined, '203.0.113.9', 'ar');
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.body).toContain('الصفحة غير موجودة');
+  });
+
   it('delivers "Send message" to the person live and lists it in their console', async () => {
     const got: unknown[] = [];
     const unsubscribe = t.app.bus.subscribe(userChannel(ids.bob), (m) => got.push(m));

@@ -78,3 +78,17 @@ export function renderPublicPage(webDist: string, lang: Language, page: PublicPa
     .replace('__TITLE__', () => `${esc(page.title)} · ${esc(page.company.name)}`)
     .replace('__BODY__', () => body);
 }
+
+/**
+ * An unknown or unpublished page, in the visitor's language: a stale or mistyped link read a bare
+ * "404". The same answer for both, as the API's (which pages exist stays unsaid). No `#page`, so
+ * the page's script has nothing to refresh.
+ */
+export function renderPublicNotFound(webDist: string, lang: Language) {
+  const s = PUBLIC_PAGE_STRINGS[lang];
+  const body = `<main><h1>${esc(s.notFoundTitle)}</h1><p class="description">${esc(s.notFoundText)}</p></main>`;
+  return template(webDist)
+    .replace('<html lang="en" dir="ltr">', `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`)
+    .replace('__TITLE__', () => esc(s.notFoundTitle))
+    .replace('__BODY__', () => body);
+}

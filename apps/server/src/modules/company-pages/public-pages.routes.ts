@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, errors } from '../../lib/http';
 import { AppError } from '../../lib/errors';
 import { ctxOf } from '../../plugins/context';
-import { renderPublicPage } from './public-page-html';
+import { renderPublicNotFound, renderPublicPage } from './public-page-html';
 import * as service from './public-pages.service';
 
 const tags = ['public-pages'];
@@ -88,9 +88,8 @@ const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .status(404)
         .type('text/html; charset=utf-8')
-        .send(
-          '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>404</title></head><body><main><h1>404</h1></main></body></html>',
-        );
+        .header('Cache-Control', 'no-store')
+        .send(renderPublicNotFound(app.config.webDist, request.lang));
     }
   });
 };

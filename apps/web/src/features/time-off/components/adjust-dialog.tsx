@@ -56,6 +56,8 @@ export function AdjustDialog({ types, onClose }: { types: TimeOffType[]; onClose
             withAsterisk
             searchable
             data-autofocus
+            // Focused as the dialog opens: its list opens on typing, not over the form at once (a phone saw nothing else).
+            openOnFocus={false}
             searchValue={search}
             onSearchChange={setSearch}
             filter={({ options }) => options}

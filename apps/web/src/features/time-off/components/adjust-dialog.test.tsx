@@ -1,0 +1,48 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderScreen } from '../../../test/render';
+import { ORIGIN, server } from '../../../test/server';
+import { AdjustDialog } from './adjust-dialog';
+
+const person = (firstName: string, n: number) => ({
+  uuid: `10000000-0000-4000-8000-00000000000${n}`,
+  firstName,
+  lastName: 'Brown',
+  avatar: null,
+  email: `${firstName.toLowerCase()}@acme.test`,
+  jobTitle: null,
+  department: null,
+  manager: null,
+  workPhone: null,
+  ended: false,
+});
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+afterEach(() => server.resetHandlers());
+
+describe('adjusting a balance', () => {
+  it('opens with the person field focused but its list closed, and lists people as one types', async () => {
+    server.use(
+      http.get(`${ORIGIN}/api/employees`, () =>
+        HttpResponse.json({
+          data: [person('Bob', 1), person('Ann', 2)],
+          page: 1,
+          itemsPerPage: 20,
+          totalItems: 2,
+          totalIsLowerBound: false,
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderScreen(<AdjustDialog types={[]} onClose={() => {}} />);
+    const field = await screen.findByRole('combobox', { name: /Person/ });
+    await waitFor(() => expect(field).toHaveFocus());
+    // The list over the form as soon as it opened hid everything else on a phone.
+    expect(field).toHaveAttribute('aria-expanded', 'false');
+    await user.type(field, 'B');
+    await waitFor(() => expect(field).toHaveAttribute('aria-expanded', 'true'));
+  });
+});
