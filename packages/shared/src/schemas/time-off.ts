@@ -74,12 +74,20 @@ const requestFields = {
   /** The last day ends at mid-day (its morning only). */
   endHalf: z.boolean().default(false),
 };
+/**
+ * A request spans at most a year, as the working-days count it is made of (`WorkingDaysQuerySchema`):
+ * every day of an approved request is a row of the day board and the Stats aggregates, so one request
+ * over decades wrote some 27,000 rows and held the embedded database for seconds.
+ */
+const MAX_SPAN_MS = 366 * 86_400_000;
 const checkDates = <T extends { startDate: string; endDate: string; startHalf: boolean; endHalf: boolean }>(
   v: T,
   ctx: z.RefinementCtx,
 ) => {
   if (v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endBeforeStart' });
-  else if (v.startDate === v.endDate && v.startHalf && v.endHalf) {
+  else if (Date.parse(v.endDate) - Date.parse(v.startDate) > MAX_SPAN_MS) {
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'dateRange' });
+  } else if (v.startDate === v.endDate && v.startHalf && v.endHalf) {
     ctx.addIssue({ code: 'custom', path: ['endHalf'], message: 'halfDays' });
   }
 };

@@ -2,8 +2,10 @@ import { REFRESH_COOKIE } from '@wac/shared/constants';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, memberships } from '../../db/schema/index';
+import { addMembership, createUser } from '../../db/seed/factories';
+import { hashPassword } from '../../lib/password';
 import { call } from '../../test/harness';
-import { app, cookieOf, freshIp, ids, login, refresh, t, useAuthWorld } from './auth.test-support';
+import { app, cookieOf, freshIp, ids, login, PASSWORD, refresh, t, useAuthWorld } from './auth.test-support';
 
 /**
  * One sign-in per browser: the base domain holds the sign-in, company hosts hold sessions opened
@@ -123,6 +125,51 @@ describe('a company admin’s revoke', () => {
       token: admin.token,
     });
     expect(after.json().data).toEqual([]);
+  });
+
+  it('also keeps out the member’s sign-ins on other companies’ hosts, which it does not end', async () => {
+    // Erin belongs to Acme and Globex and signed in on Globex's own host: a sign-in of its own there.
+    const passwordHash = await hashPassword(PASSWORD);
+    const erin = await t.db.system(async (tx) => {
+      const user = await createUser(tx, { email: 'erin@acme.test', passwordHash });
+      await addMembership(tx, ids.acme, user.id);
+      await addMembership(tx, ids.globex, user.id);
+      return user.id;
+    });
+    const onGlobex = await login('erin@acme.test', undefined, 'globex');
+    expect(onGlobex.statusCode).toBe(200);
+    const globex = { token: onGlobex.json().accessToken, cookie: cookieOf(onGlobex)!.value };
+    await enter(globex, 'globex', ids.acme, 'acme');
+    const admin = await enter(await signInOnBase('alice@acme.test'), null, ids.acme, 'acme');
+    const revoke = await call(app, {
+      method: 'POST',
+      url: `/api/members/${erin}/sessions/revoke`,
+      host: 'acme',
+      token: admin.token,
+    });
+    expect(revoke.statusCode).toBe(200);
+    // Her Globex session goes on (one company's admin signs nobody out of another)...
+    expect(
+      (await call(app, { method: 'GET', url: '/api/profile', host: 'globex', token: globex.token })).statusCode,
+    ).toBe(200);
+    // ...but opens Acme no more: a code it asks for is refused on Acme's host.
+    const code = await call(app, {
+      method: 'POST',
+      url: '/api/jwt/switch-code',
+      host: 'globex',
+      token: globex.token,
+      payload: { companyUuid: ids.acme },
+    });
+    const back = await call(app, {
+      method: 'POST',
+      url: '/api/jwt/switch-code/redeem',
+      host: 'acme',
+      payload: { code: code.json().code },
+      remoteAddress: freshIp(),
+    });
+    expect([back.statusCode, back.json().code]).toEqual([400, 'SWITCH_CODE_INVALID']);
+    // A revoke is no ban: signing in again (after it) opens Acme as before.
+    await enter(await signInOnBase('erin@acme.test'), null, ids.acme, 'acme');
   });
 });
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { companies, memberships, sessions } from '../../db/schema/index';
+import { auditLog, companies, memberships, sessions } from '../../db/schema/index';
 import { revokeWhere } from './auth.repository';
 
 // A browser's sign-in and the sessions it opened on company hosts through switch codes (a family).
@@ -47,6 +47,30 @@ export async function mayEnter(tx: Tx, userId: string, companyId: string) {
         eq(memberships.companyId, companyId),
         eq(memberships.enabled, true),
         eq(companies.enabled, true),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Whether a company admin ended the user's sessions on this company (`member.sessions_revoke` in its
+ * audit log) after the sign-in `rootId` began. That revoke ends the sessions on the company's host
+ * and the base-domain sign-ins, not those on other companies' hosts (one company's admin signs nobody
+ * out of another); a sign-in there that began before it opens no new session on this company.
+ */
+export async function revokedByCompanySince(tx: Tx, userId: string, companyId: string, rootId: string) {
+  const [row] = await tx
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .innerJoin(sessions, eq(sessions.id, rootId))
+    .where(
+      and(
+        eq(auditLog.companyId, companyId),
+        eq(auditLog.targetType, 'user'),
+        eq(auditLog.targetId, userId),
+        eq(auditLog.action, 'member.sessions_revoke'),
+        gt(auditLog.createdAt, sessions.createdAt),
       ),
     )
     .limit(1);

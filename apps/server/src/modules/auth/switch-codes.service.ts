@@ -48,6 +48,11 @@ export async function redeemSwitchCode(ctx: Ctx, code: string): Promise<OpenedSe
     if (!user) return null;
     // The sign-in that asked for the code must still be alive: a code outlives no sign-out.
     if (redeemed.sessionId && !(await family.isLive(tx, redeemed.sessionId))) return null;
+    // Nor one that began before this company's admin revoked the user's sessions here: a sign-in on
+    // another company's host outlives that revoke, but does not bring the user back in through it.
+    if (redeemed.sessionId && (await family.revokedByCompanySince(tx, user.id, company.id, redeemed.sessionId))) {
+      return null;
+    }
     const member = await family.mayEnter(tx, user.id, company.id);
     if (!member && !isSuperAdmin(user.roles)) return null;
     if (!member) {

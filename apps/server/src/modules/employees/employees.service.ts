@@ -188,7 +188,8 @@ export async function update(
     await repo.lockPerson(tx, ctx.companyId, userId);
     const today = await todayIn(tx, ctx.companyId);
     const current = await repo.findPerson(tx, ctx.companyId, userId, today);
-    if (!current) throw new AppError('NOT_FOUND');
+    // Someone who left the directory does not exist for a colleague, on a write as on a read (view).
+    if (!current || (!current.in_directory && !asAdmin && !self)) throw new AppError('NOT_FOUND');
     if (!asAdmin) {
       if (!self) throw new AppError('FORBIDDEN');
       const fields = await fieldsOf(tx, ctx.companyId);

@@ -240,6 +240,9 @@ describe('employee records', () => {
     expect(after.data.map((p: { uuid: string }) => p.uuid)).not.toContain(u.dan);
     // Colleagues no longer read the card of someone who left the directory; admins still do.
     expect((await req('GET', `/api/employees/${u.dan}`, undefined, 'alice')).statusCode).toBe(404);
+    // Nor does a write tell them the person is still there: the same 404 as for nobody, not a 403.
+    const write = await req('PATCH', `/api/employees/${u.dan}`, { version: 0, jobTitle: 'Gone' }, 'alice');
+    expect([write.statusCode, write.json().code]).toEqual([404, 'NOT_FOUND']);
     expect((await req('GET', `/api/employees/${u.dan}`)).json()).toMatchObject({ uuid: u.dan, view: 'full' });
     await t.db.system((tx) =>
       tx.execute(sql`UPDATE memberships SET enabled = true WHERE company_id = ${u.acme} AND user_id = ${u.dan}`),

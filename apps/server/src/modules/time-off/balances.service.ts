@@ -8,7 +8,7 @@ import { pageOf } from '../../lib/http';
 import { iso } from '../../lib/sql';
 import { todayIn } from '../departments/departments.service';
 import * as ledger from './ledger.repository';
-import * as requests from './requests.repository';
+import * as managers from './managers.repository';
 import { typeInTx } from './time-off-types.service';
 
 /**
@@ -39,15 +39,15 @@ export const toBalance = (r: ledger.BalanceRow) => ({
 });
 
 /**
- * The person whose time off the caller reads: themself, or someone they manage or administer.
- * Anyone else is NOT_FOUND, never a hint that the person exists.
+ * The person whose time off the caller reads: themself, or someone they manage (while current:
+ * managers.repository) or administer. Anyone else is NOT_FOUND, never a hint that the person exists.
  */
 export async function subjectInTx(tx: Tx, ctx: TenantCtx, userId: string | undefined, viewer: Viewer) {
   const me = actingUser(ctx);
   const who = userId ?? me;
   if (!(await ledger.isMember(tx, ctx.companyId, who))) throw new AppError('NOT_FOUND');
   if (who === me || viewer.asAdmin) return who;
-  if ((await requests.managerOf(tx, ctx.companyId, who)) === me) return who;
+  if ((await managers.currentManagerOf(tx, ctx.companyId, who)) === me) return who;
   throw new AppError('NOT_FOUND');
 }
 

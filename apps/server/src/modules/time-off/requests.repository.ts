@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { countUpTo, preparedRows, rows } from '../../db/sql';
+import { isCurrent } from './managers.repository';
 
 export interface RequestRow {
   id: string;
@@ -56,15 +57,6 @@ export async function lockRequester(tx: Tx, companyId: string, id: string) {
          WHERE r.company_id = ${companyId} AND r.id = ${id} FOR UPDATE OF m`,
   );
   return r.length > 0;
-}
-
-/** The person's manager in the company (their employee record), or null. */
-export async function managerOf(tx: Tx, companyId: string, userId: string) {
-  const [r] = await preparedRows<{ manager_user_id: string | null }>(
-    tx,
-    sql`SELECT manager_user_id FROM employees WHERE company_id = ${companyId} AND user_id = ${userId}`,
-  );
-  return r?.manager_user_id ?? null;
 }
 
 /**
@@ -168,10 +160,13 @@ export const ofPerson = (
     q,
   );
 
-/** Pending requests the caller may decide: all of them for an admin, their reports' for a manager; never their own. */
+/**
+ * Pending requests the caller may decide: all of them for an admin, their reports' for a manager
+ * while current (managers.repository); never their own.
+ */
 const decidable = (companyId: string, userId: string, asAdmin: boolean) =>
   sql`r.company_id = ${companyId} AND r.status = 'pending' AND r.user_id <> ${userId}${
-    asAdmin ? sql`` : sql` AND e.manager_user_id = ${userId}`
+    asAdmin ? sql`` : sql` AND e.manager_user_id = ${userId} AND ${isCurrent(companyId, userId)}`
   }`;
 
 export const pendingFor = (
@@ -223,7 +218,8 @@ export const upcomingOf = (tx: Tx, companyId: string, userId: string) =>
 export async function hasReports(tx: Tx, companyId: string, userId: string) {
   const r = await preparedRows<{ ok: number }>(
     tx,
-    sql`SELECT 1 AS ok FROM employees WHERE company_id = ${companyId} AND manager_user_id = ${userId} LIMIT 1`,
+    sql`SELECT 1 AS ok FROM employees WHERE company_id = ${companyId} AND manager_user_id = ${userId}
+          AND ${isCurrent(companyId, userId)} LIMIT 1`,
   );
   return r.length > 0;
 }
@@ -268,7 +264,7 @@ export async function calendar(
     sql`r.start_date <= ${q.to}::date`,
   ];
   if (q.departmentId) filters.push(sql`e.department_id = ${q.departmentId}`);
-  if (q.managerId) filters.push(sql`e.manager_user_id = ${q.managerId}`);
+  if (q.managerId) filters.push(sql`e.manager_user_id = ${q.managerId}`, isCurrent(companyId, q.managerId));
   if (q.teamId) {
     filters.push(
       sql`EXISTS (SELECT 1 FROM team_members tm WHERE tm.company_id = ${companyId} AND tm.team_id = ${q.teamId} AND tm.user_id = r.user_id)`,

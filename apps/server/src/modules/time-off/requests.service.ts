@@ -10,6 +10,7 @@ import { todayIn } from '../departments/departments.service';
 import { companyAdmins } from '../members/members.service';
 import { subjectInTx, toBalance, type Viewer } from './balances.service';
 import * as ledger from './ledger.repository';
+import * as managers from './managers.repository';
 import * as repo from './requests.repository';
 import { queueTimeOffMail } from './time-off-mail';
 import { typeInTx } from './time-off-types.service';
@@ -74,12 +75,9 @@ export async function preview(ctx: TenantCtx, q: TimeOffPreviewInput) {
   return { unit: type.unit, amount, days, available: toBalance(b!).available };
 }
 
-/**
- * Who is told about a request: the person, their manager and the company's admins. `manager`: the
- * person's manager where the caller has already read it (a request row carries it).
- */
-async function audienceInTx(tx: Tx, companyId: string, userId: string, manager?: string | null) {
-  if (manager === undefined) manager = await repo.managerOf(tx, companyId, userId);
+/** Who is told about a request: the person, their manager (while current) and the company's admins. */
+async function audienceInTx(tx: Tx, companyId: string, userId: string) {
+  const manager = await managers.currentManagerOf(tx, companyId, userId);
   const admins = await companyAdmins(tx, companyId);
   return { approvers: [...new Set([...(manager ? [manager] : []), ...admins])].filter((u) => u !== userId) };
 }
@@ -146,7 +144,9 @@ export async function decide(
     // The requester's ledger is locked first (as every ledger write does), then the request is read.
     if (!(await repo.lockRequester(tx, ctx.companyId, id))) throw new AppError('NOT_FOUND');
     const r = (await repo.find(tx, ctx.companyId, id, true))!;
-    const mayDecide = asAdmin || r.manager_user_id === me;
+    // The manager of the record decides while current; one whose employment ended, no more.
+    const mayDecide =
+      asAdmin || (r.manager_user_id === me && (await managers.currentManagerOf(tx, ctx.companyId, r.user_id)) === me);
     if (!mayDecide && r.user_id !== me) throw new AppError('NOT_FOUND');
     if (r.user_id === me) throw new AppError('TIME_OFF_OWN_REQUEST');
     if (!mayDecide) throw new AppError('FORBIDDEN');
@@ -174,7 +174,7 @@ export async function decide(
       after: { status, comment: comment || null },
     });
     await queueTimeOffMail(ctx, tx, { requestId: id, event: status, to: [r.user_id] });
-    const { approvers } = await audienceInTx(tx, ctx.companyId, r.user_id, r.manager_user_id);
+    const { approvers } = await audienceInTx(tx, ctx.companyId, r.user_id);
     return { row, approvers, today: await todayIn(tx, ctx.companyId) };
   });
   await tell(ctx, [done.row.user_id, ...done.approvers], id, done.row.status);
@@ -217,7 +217,7 @@ export async function cancel(ctx: TenantCtx, { id, asAdmin }: { id: string } & V
       before: { status: r.status },
       after: { status: 'cancelled' },
     });
-    const { approvers } = await audienceInTx(tx, ctx.companyId, r.user_id, r.manager_user_id);
+    const { approvers } = await audienceInTx(tx, ctx.companyId, r.user_id);
     if (r.user_id !== me) await queueTimeOffMail(ctx, tx, { requestId: id, event: 'cancelled', to: [r.user_id] });
     return { row, approvers, today };
   });

@@ -149,6 +149,40 @@ describe('time off screen', () => {
     ]);
   });
 
+  it('says why a range is refused: the reason of the field, not only that a field is wrong', async () => {
+    signIn(['member']);
+    const refused = 'This date is out of the supported range (2000–2100, at most a year at a time).';
+    server.use(
+      http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json(balances)),
+      http.get(`${ORIGIN}/api/time-off/requests`, () => HttpResponse.json(page([]))),
+      http.get(`${ORIGIN}/api/time-off/ledger`, () => HttpResponse.json(page([]))),
+      http.get(`${ORIGIN}/api/time-off/approvals/count`, () => HttpResponse.json({ pending: 0, isApprover: false })),
+      http.post(`${ORIGIN}/api/time-off/requests/preview`, () =>
+        HttpResponse.json(
+          {
+            code: 'VALIDATION_FAILED',
+            message: 'Some fields are not valid.',
+            issues: [{ path: 'body.endDate', code: 'dateRange', message: refused }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderScreen(<TimeOffScreen />, '/time-off');
+    await user.click(await screen.findByRole('button', { name: 'Request time off' }));
+    const dialog = await screen.findByRole('dialog');
+    const pick = async (field: RegExp, day: string) => {
+      await user.click(within(dialog).getByRole('button', { name: field }));
+      const last = (name: string) => screen.queryAllByRole('button', { name, hidden: true }).at(-1);
+      for (let i = 0; i < 24 && !last(day); i++) await user.click(last('Next month')!);
+      await user.click(last(day)!);
+    };
+    await pick(/First day/, 'Monday, April 5, 2027');
+    await pick(/Last day/, 'Wednesday, April 7, 2027');
+    expect(await within(dialog).findByText(refused)).toBeInTheDocument();
+  });
+
   it('lets an approver approve with a comment', async () => {
     signIn(['admin']);
     const decided: unknown[] = [];

@@ -32,7 +32,9 @@ export function RequestDialog({ balances, onClose }: { balances: Balances['data'
     ? { typeUuid, startDate, endDate, startHalf, endHalf: startDate === endDate && startHalf ? false : endHalf }
     : null;
   const preview = usePreview(body);
-  const previewError = preview.error instanceof ApiError ? preview.error.message : null;
+  // A refused range says why (a request spans at most a year), not only that a field is wrong.
+  const reason = (err: ApiError) => err.issues[0]?.message ?? err.message;
+  const previewError = preview.error instanceof ApiError ? reason(preview.error) : null;
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -51,7 +53,7 @@ export function RequestDialog({ balances, onClose }: { balances: Balances['data'
       notify.success(t('admin:timeOff.requested'));
       onClose();
     } catch (err) {
-      if (err instanceof ApiError) setError(err.message);
+      if (err instanceof ApiError) setError(reason(err));
     }
   };
 
