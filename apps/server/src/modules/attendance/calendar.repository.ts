@@ -213,22 +213,12 @@ export interface AssignmentRow {
   effective_from: string;
 }
 
-/** Assignments of the given people that start on or before `to`, oldest first. */
-/** Schedule assignments effective by `to`, of some people (all with null; at least one). */
-/** `assignmentsOfSql` with the people as one array parameter: the same statement text for any number of them. */
-export const assignmentsOfAnySql = (companyId: string, userIds: string[], to: string) =>
-  sql`SELECT a.id, a.user_id, a.schedule_id, s.name AS schedule_name, a.effective_from::text AS effective_from
-        FROM schedule_assignments a JOIN work_schedules s ON s.id = a.schedule_id
-       WHERE a.company_id = ${companyId} AND a.effective_from <= ${to}::date AND a.user_id = ANY(${uuidArray(userIds)})
-       ORDER BY a.user_id, a.effective_from`;
-
+/**
+ * Schedule assignments effective by `to` of some people (everyone with null), oldest first; the people
+ * are one array parameter, so the statement's text (and a prepared plan) is the same for any number.
+ */
 export function assignmentsOfSql(companyId: string, userIds: string[] | null, to: string | SQL) {
-  const who = userIds
-    ? sql` AND a.user_id IN (${sql.join(
-        userIds.map((u) => sql`${u}::uuid`),
-        sql`, `,
-      )})`
-    : sql``;
+  const who = userIds ? sql` AND a.user_id = ANY(${uuidArray(userIds)})` : sql``;
   return sql`SELECT a.id, a.user_id, a.schedule_id, s.name AS schedule_name, a.effective_from::text AS effective_from
           FROM schedule_assignments a JOIN work_schedules s ON s.id = a.schedule_id
          WHERE a.company_id = ${companyId} AND a.effective_from <= ${to}${who}

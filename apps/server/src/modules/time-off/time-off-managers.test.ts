@@ -1,11 +1,9 @@
 import { userChannel } from '@wac/shared/realtime';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSchedule, setCompanyTimeZone } from '../../db/seed/attendance-factories';
-import { addMembership, createCompany, createUser, setEmployee } from '../../db/seed/factories';
-import { addLedgerEntry, createTimeOffType } from '../../db/seed/time-off-factories';
 import { rows } from '../../lib/sql';
-import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
+import type { TestContext } from '../../test/harness';
+import { openSmallAcme } from './small-acme.test-support';
 
 /**
  * A manager decides, reads and hears about their reports' time off only while the chain counts them
@@ -13,44 +11,13 @@ import { call, createTestApp, type TestContext, tokenFor } from '../../test/harn
  */
 
 let t: TestContext;
-let ids: Record<string, string>;
-const tok: Record<string, string> = {};
+let ids: Awaited<ReturnType<typeof openSmallAcme>>['ids'];
+let req: Awaited<ReturnType<typeof openSmallAcme>>['req'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await t.db.system(async (tx) => {
-    const acme = await createCompany(tx, { name: 'Acme', subDomain: 'acme' });
-    await setCompanyTimeZone(tx, acme.id, 'Europe/Paris');
-    const mk = async (email: string, firstName: string, roles = ['member']) => {
-      const u = await createUser(tx, { email, firstName, lastName: 'Test' });
-      await addMembership(tx, acme.id, u.id, { roles });
-      return u.id;
-    };
-    const admin = await mk('admin@acme.test', 'Ada', ['admin']);
-    const mia = await mk('mia@acme.test', 'Mia');
-    const bob = await mk('bob@acme.test', 'Bob');
-    await setEmployee(tx, acme.id, mia, { startDate: '2020-01-01' });
-    await setEmployee(tx, acme.id, bob, { managerUserId: mia });
-    await createSchedule(tx, acme.id, { name: 'Office', isDefault: true });
-    const vacation = await createTimeOffType(tx, acme.id, { name: 'Vacation', yearlyAllowance: 25 });
-    const unpaid = await createTimeOffType(tx, acme.id, { name: 'Unpaid', allowNegative: true, needsApproval: false });
-    return { acme: acme.id, admin, mia, bob, vacation: vacation.id, unpaid: unpaid.id };
-  });
-  for (const who of ['admin', 'mia', 'bob'] as const) tok[who] = (await tokenFor(t.app, ids[who]!, ids.acme!)).token;
-  await t.db.system((tx) =>
-    addLedgerEntry(tx, ids.acme!, {
-      userId: ids.bob!,
-      typeId: ids.vacation!,
-      kind: 'grant',
-      amount: 25,
-      effectiveDate: '2027-01-01',
-    }),
-  );
+  ({ t, ids, req } = await openSmallAcme());
 });
 afterAll(() => t.close());
-
-const req = (method: 'GET' | 'POST', url: string, who: string, payload?: object) =>
-  call(t.app, { method, url, host: 'acme', token: tok[who], payload });
 
 describe('a manager whose employment has ended', () => {
   it('no longer decides, reads or hears about the time off of their former reports; admins still do', async () => {
