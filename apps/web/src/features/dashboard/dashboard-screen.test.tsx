@@ -1,6 +1,6 @@
 import { rawValuesIn } from '@wac/shared/raw-values';
 import type { DashboardOverview } from '@wac/shared/schemas/dashboard';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -152,11 +152,17 @@ describe('dashboard of a new company', () => {
     expect(within(checklist).getByRole('link', { name: 'Create a first team' })).toBeInTheDocument();
   });
 
-  it('shows a member no steps they cannot take, and no codes or US dates in German', async () => {
-    await setLanguage('de', false);
+  it("shows a member neither steps they cannot take nor the company's trial", async () => {
     show(['member'], summary());
-    const checklist = await screen.findByTestId('setup-checklist');
-    expect(within(checklist).queryByRole('list')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('figure-members')).toHaveTextContent('1'));
+    expect(screen.queryByTestId('setup-checklist')).toBeNull();
+    expect(screen.queryByTestId('trial-end')).toBeNull();
+  });
+
+  it("gives the trial's end in German with no codes or US dates", async () => {
+    await setLanguage('de', false);
+    show(['admin'], summary());
+    await screen.findByTestId('setup-checklist');
     expect(screen.getByTestId('trial-end')).toHaveTextContent('Ihre Testphase endet am');
     expect(rawValuesIn(document.body.textContent ?? '', 'de')).toEqual([]);
   });

@@ -34,7 +34,8 @@ export function SetupChecklist({ summary }: { summary: DashboardSummary }) {
   const ability = useAbility();
   const steps = SETUP_STEPS.filter((step) => ability.can(...step.can));
   const left = steps.filter((step) => !step.done(summary)).length;
-  const trialEnd = summary.trialEndsAt ? new Date(summary.trialEndsAt) : null;
+  // The trial is the business of whoever runs the company: a member has nothing to do about it.
+  const trialEnd = summary.trialEndsAt && ability.can('read', 'dashboard') ? new Date(summary.trialEndsAt) : null;
   if (left === 0 && !trialEnd) return null;
   return (
     <Paper className="card" p="lg" component="section" aria-labelledby="setup-title" data-testid="setup-checklist">
