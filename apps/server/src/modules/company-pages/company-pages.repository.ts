@@ -24,6 +24,8 @@ export interface PageUserRow {
   video_call_enabled: boolean;
   /** The membership's own product toggles: a page cannot offer what the person's account does not. */
   m_enabled: boolean;
+  /** Their employment has not ended (no end date, or not past in the company's zone). */
+  employed: boolean;
   m_scheduling: boolean;
   m_email: boolean;
   m_video: boolean;
@@ -72,15 +74,17 @@ export async function findPublished(tx: Tx, companyId: string, slug: string) {
   return r ?? null;
 }
 
-/** The dashboard users of some pages, in order, with their names and job titles (enabled members only). */
+/** The dashboard users of some pages, in order, with their names, job titles and whether they are still here. */
 export function usersOf(tx: Tx, companyId: string, pageIds: string[]) {
   if (!pageIds.length) return Promise.resolve([] as PageUserRow[]);
   return rows<PageUserRow>(
     tx,
     sql`SELECT pu.page_id, pu.user_id, u.first_name, u.last_name, e.job_title, u.avatar,
                pu.scheduling_enabled, pu.email_enabled, pu.video_call_enabled,
-               m.enabled AS m_enabled, m.scheduling_enabled AS m_scheduling, m.email_enabled AS m_email, m.video_call_enabled AS m_video
+               m.enabled AS m_enabled, m.scheduling_enabled AS m_scheduling, m.email_enabled AS m_email, m.video_call_enabled AS m_video,
+               (e.end_date IS NULL OR e.end_date >= (now() AT TIME ZONE c.time_zone)::date) AS employed
           FROM company_page_users pu
+          JOIN companies c ON c.id = pu.company_id
           JOIN memberships m ON m.company_id = pu.company_id AND m.user_id = pu.user_id
           JOIN users u ON u.id = pu.user_id
           LEFT JOIN employees e ON e.company_id = pu.company_id AND e.user_id = pu.user_id

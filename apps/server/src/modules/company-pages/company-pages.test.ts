@@ -210,6 +210,31 @@ describe('the public page', () => {
     expect(signedIn.statusCode).toBe(200);
   });
 
+  it('leaves out a person whose employment has ended, and takes no message for them', async () => {
+    const setEnd = async (endDate: string | null) => {
+      const { version } = (await req('GET', `/api/employees/${ids.m}`)).json();
+      return req('PATCH', `/api/employees/${ids.m}`, { version, startDate: '2020-01-01', endDate });
+    };
+    const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    expect((await setEnd(yesterday)).statusCode).toBe(200);
+    const body = (await visitor('GET', '/api/public/pages/acme/sales', undefined, '203.0.113.2')).json();
+    expect(body.people.map((p: { uuid: string }) => p.uuid)).toEqual([ids.bob]);
+    const html = await visitor('GET', '/admin/public/acme/sales', undefined, '203.0.113.2');
+    expect(html.body).toContain('Bob Builder');
+    expect(html.body).not.toContain(ids.m);
+    const message = await visitor(
+      'POST',
+      `/api/public/pages/acme/sales/people/${ids.m}/message`,
+      { name: 'Vera Visitor', email: 'vera@example.org', message: 'Are you still there?' },
+      '203.0.113.2',
+    );
+    expect(message.statusCode).toBe(404);
+    // Back at work: on the page again.
+    expect((await setEnd(null)).statusCode).toBe(200);
+    const again = (await visitor('GET', '/api/public/pages/acme/sales', undefined, '203.0.113.2')).json();
+    expect(again.people.map((p: { uuid: string }) => p.uuid)).toEqual([ids.bob, ids.m]);
+  });
+
   it('renders the page as HTML that reads without script, and escapes what it shows', async () => {
     const res = await visitor('GET', '/admin/public/acme/sales', undefined, '203.0.113.9', 'ar');
     expect(res.statusCode).toBe(200);
