@@ -46,7 +46,9 @@ async function resolve(ctx: Ctx, company: string, slug: string) {
   const scoped = forCompany(ctx, c.id);
   const found = await scoped.run(async (tx) => {
     const page = await repo.findPublished(tx, c.id, slug.toLowerCase());
-    return page ? { page, users: (await repo.usersOf(tx, c.id, [page.id])).filter((u) => u.m_enabled && u.employed) } : null;
+    return page
+      ? { page, users: (await repo.usersOf(tx, c.id, [page.id])).filter((u) => u.m_enabled && u.employed) }
+      : null;
   });
   if (!found) throw new AppError('NOT_FOUND');
   return { company: c, scoped, ...found };
