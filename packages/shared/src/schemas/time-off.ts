@@ -148,7 +148,11 @@ export const TimeOffDecisionSchema = z
   .strict();
 
 export const TeamCalendarQuerySchema = ListQuerySchema.pick({ page: true, itemsPerPage: true }).extend({
-  month: z.string({ message: 'required' }).regex(/^(20\d\d|2100)-(0[1-9]|1[0-2])$/, 'date'),
+  /** `YYYY-MM`; without it, the company's current month in its zone. */
+  month: z
+    .string()
+    .regex(/^(20\d\d|2100)-(0[1-9]|1[0-2])$/, 'date')
+    .optional(),
   teamUuid: UuidSchema.optional(),
   departmentUuid: UuidSchema.optional(),
 });

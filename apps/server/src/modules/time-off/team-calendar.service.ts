@@ -1,16 +1,19 @@
 import type { TeamCalendarQuery } from '@wac/shared/schemas/time-off';
 import { actingUser, type TenantCtx } from '../../lib/context';
 import { offDaysInTx } from '../attendance/calendar.service';
+import { todayIn } from '../departments/departments.service';
 import type { Viewer } from './balances.service';
 import * as repo from './requests.repository';
 
 /** Who is off in a month: admins see everyone, a manager their reports; filtered by team and department. */
 export async function teamCalendar(ctx: TenantCtx, q: TeamCalendarQuery & Viewer) {
   const me = actingUser(ctx);
-  const [y, m] = q.month.split('-').map(Number) as [number, number];
-  const from = `${q.month}-01`;
-  const end = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-  const { r, days } = await ctx.run(async (tx) => {
+  const { month, r, days } = await ctx.run(async (tx) => {
+    // Without a month, the company's current one (its zone: the browser's may be a day apart).
+    const month = q.month ?? (await todayIn(tx, ctx.companyId)).slice(0, 7);
+    const [y, m] = month.split('-').map(Number) as [number, number];
+    const from = `${month}-01`;
+    const end = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
     const r = await repo.calendar(tx, ctx.companyId, {
       from,
       to: end,
@@ -22,6 +25,7 @@ export async function teamCalendar(ctx: TenantCtx, q: TeamCalendarQuery & Viewer
     });
     // The page's people's days without work, shaded on the calendar as other tools do.
     return {
+      month,
       r,
       days: await offDaysInTx(
         tx,
@@ -35,7 +39,7 @@ export async function teamCalendar(ctx: TenantCtx, q: TeamCalendarQuery & Viewer
   const byPerson = new Map<string, repo.CalendarRow[]>();
   for (const a of r.absences) byPerson.set(a.user_id, [...(byPerson.get(a.user_id) ?? []), a]);
   return {
-    month: q.month,
+    month,
     holidays: days.holidays,
     data: r.people.map((p) => ({
       person: { uuid: p.user_id, firstName: p.first_name, lastName: p.last_name },

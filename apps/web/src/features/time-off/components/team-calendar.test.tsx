@@ -7,7 +7,10 @@ import { renderScreen } from '../../../test/render';
 import { ORIGIN, server } from '../../../test/server';
 import { TeamCalendar } from './team-calendar';
 
-const months: string[] = [];
+const months: (string | null)[] = [];
+/** The company's month: its zone is not the browser's, so not the browser's month (same year, for the picker). */
+const now = new Date();
+const companyMonth = `${now.getUTCFullYear()}-${String(now.getUTCMonth() === 11 ? 11 : now.getUTCMonth() + 2).padStart(2, '0')}`;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
@@ -22,8 +25,9 @@ function serve() {
     http.get(`${ORIGIN}/api/teams`, () => HttpResponse.json({ data: [], page: 1, itemsPerPage: 100, totalItems: 0 })),
     http.get(`${ORIGIN}/api/departments/tree`, () => HttpResponse.json({ data: [] })),
     http.get(`${ORIGIN}/api/time-off/calendar`, ({ request }) => {
-      const month = new URL(request.url).searchParams.get('month')!;
-      months.push(month);
+      const asked = new URL(request.url).searchParams.get('month');
+      months.push(asked);
+      const month = asked ?? companyMonth;
       return HttpResponse.json({
         month,
         holidays: [{ date: `${month}-03`, name: 'Founders day' }],
@@ -49,9 +53,10 @@ describe('team calendar', () => {
     const user = userEvent.setup();
     renderScreen(<TeamCalendar />);
     await screen.findByText('Dev Adams');
-    const now = new Date();
+    // It opens on the month the server says is the company's, not on the browser's.
+    expect(months).toEqual([null]);
     const current = new Intl.DateTimeFormat('ar', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
+      new Date(`${companyMonth}-01T00:00:00Z`),
     );
     // The field is the month in Arabic (a native month field wrote it in the browser's language).
     const field = screen.getByRole('button', { name: 'الشهر' });

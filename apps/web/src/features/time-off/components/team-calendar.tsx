@@ -10,7 +10,6 @@ import { useDays } from '../../../lib/days';
 const PAGE = 20;
 /** Days without work (a weekend, a day off of the person's schedule, a public holiday): shaded, as other tools do. */
 const OFF = { background: 'var(--wac-day-off)' };
-const thisMonth = () => new Date().toISOString().slice(0, 7);
 
 function daysOf(month: string) {
   const [y, m] = month.split('-').map(Number) as [number, number];
@@ -23,17 +22,24 @@ export function TeamCalendar() {
   const { t } = useTranslation();
   const f = useFormat();
   const days = useDays();
-  const [month, setMonth] = useState(thisMonth);
+  // Until one is chosen, the server answers the company's current month (its zone, not the browser's).
+  const [chosen, setMonth] = useState<string | null>(null);
   const [teamUuid, setTeam] = useState<string | null>(null);
   const [departmentUuid, setDepartment] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const filters = useCalendarFilters();
-  const valid = /^\d{4}-\d{2}$/.test(month);
   const cal = useTeamCalendar(
-    { month, teamUuid: teamUuid ?? undefined, departmentUuid: departmentUuid ?? undefined, page, itemsPerPage: PAGE },
-    valid,
+    {
+      month: chosen ?? undefined,
+      teamUuid: teamUuid ?? undefined,
+      departmentUuid: departmentUuid ?? undefined,
+      page,
+      itemsPerPage: PAGE,
+    },
+    chosen === null || /^\d{4}-\d{2}$/.test(chosen),
   );
-  const dates = valid ? daysOf(month) : [];
+  const month = chosen ?? cal.data?.month ?? '';
+  const dates = /^\d{4}-\d{2}$/.test(month) ? daysOf(month) : [];
   const people = cal.data?.data ?? [];
   const holidays = new Map((cal.data?.holidays ?? []).map((h) => [h.date, h.name]));
 
@@ -81,7 +87,7 @@ export function TeamCalendar() {
       >
         <Table withTableBorder withColumnBorders fz="xs" data-testid="team-calendar-table">
           <Table.Caption style={{ captionSide: 'top', textAlign: 'start' }}>
-            {valid ? t('admin:timeOff.calendarCaption', { month: days.month(month) }) : ''}
+            {dates.length ? t('admin:timeOff.calendarCaption', { month: days.month(month) }) : ''}
           </Table.Caption>
           <Table.Thead>
             <Table.Tr>
