@@ -269,10 +269,10 @@ describe('requests', () => {
     expect((await cal('carol')).json().totalItems).toBe(0);
     expect((await cal('admin', '&month=2027-13')).statusCode).toBe(400);
     // Without a month: the company's current one in its zone (the browser's may be a day apart).
-    const [{ zone }] = await t.db.system((tx) =>
+    const [acme] = await t.db.system((tx) =>
       rows<{ zone: string }>(tx, sql`SELECT time_zone AS zone FROM companies WHERE id = ${ids.acme!}`),
     );
-    const thisMonth = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit' })
+    const thisMonth = new Intl.DateTimeFormat('en-CA', { timeZone: acme!.zone, year: 'numeric', month: '2-digit' })
       .format(new Date())
       .slice(0, 7);
     const current = await req('GET', '/api/time-off/calendar', 'admin');
