@@ -187,4 +187,10 @@ export const statsEpochs = pgTable('stats_epochs', {
     .primaryKey()
     .references(() => companies.id, { onDelete: 'cascade' }),
   n: bigint('n', { mode: 'number' }).notNull().default(0),
+  /**
+   * The count of changes that move a Stats day row of a settled day (more than three days before the
+   * UTC date): a day aggregate or employment change of such a day, any holiday or schedule change
+   * (migration 0038). The server keeps settled days' rows under it.
+   */
+  daysN: bigint('days_n', { mode: 'number' }).notNull().default(0),
 });

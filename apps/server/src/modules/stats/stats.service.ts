@@ -11,6 +11,7 @@ import type { Tx } from '../../db/client';
 import { concurrently, type Ctx, forCompany, type TenantCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { complianceAt } from './compliance-figures';
+import { dayRows } from './day-rows';
 import { departmentExists } from '../departments/departments.service';
 import * as pointInTime from './stats-compliance.repository';
 import * as days from './stats-days.repository';
@@ -97,12 +98,13 @@ async function figuresOf(
   // Four reads of one snapshot, side by side: one round trip for their statements, not four.
   const [allRows, timeOff, compliance, certifications] = await concurrently(tx, [
     () =>
-      days.dayFigures(tx, ctx.companyId, f, {
-        from: previous.from,
-        to: current.to,
-        attTo: attTo >= previous.from ? attTo : addDays(previous.from, -1),
-        weekStart: clock.week_start,
-      }),
+      dayRows(
+        tx,
+        ctx.companyId,
+        f,
+        { from: previous.from, to: current.to, attTo: attTo >= previous.from ? attTo : addDays(previous.from, -1) },
+        clock,
+      ),
     () => days.timeOffTaken(tx, ctx.companyId, f, periods),
     clock.has_policies ? () => complianceAt(tx, ctx.companyId, f, ends, clock) : noPolicies,
     clock.has_certification_types

@@ -1,0 +1,99 @@
+import { addDays } from '@wac/shared/zoned-time';
+import type { Tx } from '../../db/client';
+import * as days from './stats-days.repository';
+import type { CompanyClock, StatsFilter } from './stats.repository';
+
+/**
+ * A period's day rows with its settled days kept (decision 029; docs/stats.md, "How the figures are
+ * kept"). A settled day is five days before the company's today or earlier. Its row (headcount,
+ * scheduled, present, late, worked…) moves only with a change the database counts in the company's
+ * `days_n` (migration 0038: a day aggregate or employment change of a day more than three days before
+ * the UTC date, any holiday or schedule change), so this process keeps settled rows per company and
+ * scope under that count and reads from the database only the days it does not hold: the recent days
+ * always, a year the first time. A Last Year answer read 730 day rows × schedules per request; now 5.
+ */
+
+/** Days before the company's today that are read every time (see the migration for why five). */
+export const RECENT_DAYS = 5;
+/** Rows this process keeps at most (each a few hundred bytes), over every company and scope. */
+const KEPT_ROWS = 200_000;
+
+interface Kept {
+  epoch: string;
+  weekStart: number;
+  /** A day read with no row (a scope without anyone yet) is kept as null. */
+  rows: Map<string, days.DayFigures | null>;
+}
+const kept = new Map<string, Kept>();
+let keptRows = 0;
+/** Day rows read from the database for settled days (the tests read it). */
+export const settledWork = { days: 0 };
+
+/** Forgets every kept row (tests compare with an answer read whole from the database). */
+export function forgetKeptDays() {
+  kept.clear();
+  keptRows = 0;
+}
+
+function keep(key: string, k: Kept) {
+  const old = kept.get(key);
+  if (old) {
+    keptRows -= old.rows.size;
+    kept.delete(key);
+  }
+  kept.set(key, k);
+  keptRows += k.rows.size;
+  // The least recently used scopes go first.
+  for (const [first, v] of kept) {
+    if (keptRows <= KEPT_ROWS || first === key) break;
+    kept.delete(first);
+    keptRows -= v.rows.size;
+  }
+}
+
+/**
+ * The day rows of [from, to] for the filter's scope, as `days.dayFigures` answers them: settled days
+ * from what this process keeps (read once per count of changes), the rest from the database.
+ */
+export async function dayRows(
+  tx: Tx,
+  companyId: string,
+  f: StatsFilter,
+  p: { from: string; to: string; attTo: string },
+  clock: Pick<CompanyClock, 'today' | 'week_start' | 'days_epoch'>,
+): Promise<days.DayFigures[]> {
+  const weekStart = clock.week_start;
+  const recentFrom = addDays(clock.today, -(RECENT_DAYS - 1));
+  // Settled and already judged: the attendance of a kept row is counted whatever the period.
+  const candidates = [p.to, p.attTo, addDays(recentFrom, -1)].sort();
+  const settledTo = candidates[0] as string;
+  if (settledTo < p.from) return days.dayFigures(tx, companyId, f, { ...p, weekStart });
+
+  const key = `${companyId}|${f.team ?? ''}|${f.department ?? ''}`;
+  let k = kept.get(key);
+  if (!k || k.epoch !== clock.days_epoch || k.weekStart !== weekStart) {
+    k = { epoch: clock.days_epoch, weekStart, rows: new Map() };
+  }
+  let missingFrom: string | null = null;
+  let missingTo: string | null = null;
+  for (let d = p.from; d <= settledTo; d = addDays(d, 1)) {
+    if (k.rows.has(d)) continue;
+    missingFrom ??= d;
+    missingTo = d;
+  }
+  const rest = settledTo < p.to ? { from: addDays(settledTo, 1), to: p.to, attTo: p.attTo, weekStart } : null;
+  const read = missingFrom && missingTo ? { from: missingFrom, to: missingTo, attTo: missingTo, weekStart } : null;
+  if (read) {
+    const settled = new Map((await days.dayFigures(tx, companyId, f, read)).map((r) => [r.day, r]));
+    settledWork.days += settled.size;
+    for (let d = read.from; d <= read.to; d = addDays(d, 1)) k.rows.set(d, settled.get(d) ?? null);
+  }
+  const recent = rest ? await days.dayFigures(tx, companyId, f, rest) : [];
+  keep(key, k);
+  const out: days.DayFigures[] = [];
+  for (let d = p.from; d <= settledTo; d = addDays(d, 1)) {
+    const r = k.rows.get(d);
+    if (r) out.push(r);
+  }
+  return out.concat(recent);
+}
