@@ -87,10 +87,15 @@ describe('Stats policy figures, kept and live', () => {
     };
     // First: the past ends computed (two answers for each of the four filters); today's end is never computed.
     await check('first', 8);
+    const probes = complianceWork.liveProbes;
     await check('again, nothing changed', 0);
-    // An acknowledgement now moves today's figure only: nothing past is computed again.
+    // A filter's today is kept too while nothing it counts moves.
+    expect(complianceWork.liveProbes).toBe(probes);
+    // An acknowledgement now moves today's figure only: nothing past is computed again, and the
+    // filters' today is probed again (three filters).
     await t.db.system((tx) => acknowledgePolicy(tx, w.c, w.everyone, w.people[2]!, 1, 0));
     await check('acknowledged now', 0);
+    expect(complianceWork.liveProbes).toBe(probes + 3);
     // What can move a past figure: a member disabled, an acknowledgement recorded for the past, a
     // team's member, a policy's due days.
     await t.db.system((tx) =>

@@ -98,6 +98,12 @@ describe('settled day rows kept by the process', () => {
     expect(settledWork.days).toBe(read);
     expect(again).toEqual(first);
     expect(again).toEqual(await uncached());
+    // Callers of a cold process at once read the settled days once between them.
+    forgetKeptDays();
+    const cold = settledWork.days;
+    const answers = await Promise.all([ask(), ask(), ask()]);
+    expect(settledWork.days - cold).toBe(read);
+    for (const a of answers) expect(a).toEqual(first);
   });
 
   it('reads again after each change that moves a settled day, and never answers what was', async () => {

@@ -21,13 +21,18 @@ const KEPT_ROWS = 200_000;
 interface Kept {
   epoch: string;
   weekStart: number;
-  /** A day read with no row (a scope without anyone yet) is kept as null. */
-  rows: Map<string, days.DayFigures | null>;
+  /** By day number (`dayNumber`); a day read with no row (a scope without anyone yet) is kept as null. */
+  rows: Map<number, days.DayFigures | null>;
 }
 const kept = new Map<string, Kept>();
+const running = new Map<string, Promise<days.DayFigures[]>>();
 let keptRows = 0;
 /** Day rows read from the database for settled days (the tests read it). */
 export const settledWork = { days: 0 };
+
+/** Days since 1970-01-01 of an ISO date: the loops below step through numbers, not date strings. */
+const dayNumber = (d: string) =>
+  Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / 86_400_000;
 
 /** Forgets every kept row (tests compare with an answer read whole from the database). */
 export function forgetKeptDays() {
@@ -74,24 +79,44 @@ export async function dayRows(
   if (!k || k.epoch !== clock.days_epoch || k.weekStart !== weekStart) {
     k = { epoch: clock.days_epoch, weekStart, rows: new Map() };
   }
-  let missingFrom: string | null = null;
-  let missingTo: string | null = null;
-  for (let d = p.from; d <= settledTo; d = addDays(d, 1)) {
+  const first = dayNumber(p.from);
+  const last = dayNumber(settledTo);
+  let missingFrom: number | null = null;
+  let missingTo: number | null = null;
+  for (let d = first; d <= last; d++) {
     if (k.rows.has(d)) continue;
     missingFrom ??= d;
     missingTo = d;
   }
   const rest = settledTo < p.to ? { from: addDays(settledTo, 1), to: p.to, attTo: p.attTo, weekStart } : null;
-  const read = missingFrom && missingTo ? { from: missingFrom, to: missingTo, attTo: missingTo, weekStart } : null;
+  const read =
+    missingFrom !== null && missingTo !== null
+      ? {
+          from: addDays(p.from, missingFrom - first),
+          to: addDays(p.from, missingTo - first),
+          attTo: addDays(p.from, missingTo - first),
+          weekStart,
+        }
+      : null;
   if (read) {
-    const settled = new Map((await days.dayFigures(tx, companyId, f, read)).map((r) => [r.day, r]));
-    settledWork.days += settled.size;
-    for (let d = read.from; d <= read.to; d = addDays(d, 1)) k.rows.set(d, settled.get(d) ?? null);
+    // Callers missing the same days at once (a cold screen opened by many) share one read.
+    const shared = `${key}|${clock.days_epoch}|${weekStart}|${read.from}|${read.to}`;
+    let run = running.get(shared);
+    if (!run) {
+      run = days.dayFigures(tx, companyId, f, read).then((r) => {
+        settledWork.days += r.length;
+        return r;
+      });
+      running.set(shared, run);
+      void run.finally(() => running.delete(shared)).catch(() => {});
+    }
+    const settled = new Map((await run).map((r) => [dayNumber(r.day), r]));
+    for (let d = missingFrom as number; d <= (missingTo as number); d++) k.rows.set(d, settled.get(d) ?? null);
   }
   const recent = rest ? await days.dayFigures(tx, companyId, f, rest) : [];
   keep(key, k);
   const out: days.DayFigures[] = [];
-  for (let d = p.from; d <= settledTo; d = addDays(d, 1)) {
+  for (let d = first; d <= last; d++) {
     const r = k.rows.get(d);
     if (r) out.push(r);
   }
