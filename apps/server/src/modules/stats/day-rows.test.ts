@@ -14,7 +14,7 @@ import {
 import { createCtx, forCompany, type TenantCtx } from '../../lib/context';
 import { rows } from '../../lib/sql';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { forgetKeptDays, settledWork } from './day-rows';
+import { forgetKeptDays, keeping, settledWork } from './day-rows';
 import { stats } from './stats.service';
 
 const TZ = 'America/New_York';
@@ -79,10 +79,14 @@ afterAll(() => t.close());
 
 const ask = (f: { team?: string; department?: string } = {}) =>
   stats(ctx, { range: 'custom', from: addDays(today, -30), to: today, ...f } as never);
-/** What the answer is when nothing is kept: every day row read from the database. */
+/** What the answer is when nothing is kept: the whole period's rows read from the database at once. */
 async function uncached(f: { team?: string; department?: string } = {}) {
-  forgetKeptDays();
-  return ask(f);
+  keeping.on = false;
+  try {
+    return await ask(f);
+  } finally {
+    keeping.on = true;
+  }
 }
 const kpi = (a: Awaited<ReturnType<typeof ask>>, key: string) => a.kpis.find((k) => k.key === key)!.value;
 const write = (fn: (tx: Tx) => Promise<unknown>) => t.db.system(fn);
@@ -179,9 +183,16 @@ describe('settled day rows kept by the process', () => {
       tx.execute(sql`UPDATE attendance_entries SET clock_out = ${at(recent, '19:00')}
                       WHERE company_id = ${ids.company} AND user_id = ${ids.ann} AND work_date = ${recent}`),
     );
+    // Someone joining today counts from today, on top of the kept headcount.
+    await write(async (tx) => {
+      const u = await createUser(tx, { email: 'dee@initech.test', firstName: 'Dee' });
+      await addMembership(tx, ids.company, u.id);
+    });
     const after = await ask();
     expect(settledWork.days).toBe(read);
     expect(after).toEqual(await uncached());
+    expect(kpi(after, 'headcountEnd')).toBe(kpi(before, 'headcountEnd')! + 1);
+    expect(kpi(after, 'joiners')).toBe(kpi(before, 'joiners')! + 1);
     // Ann's longer day is in the answer.
     expect(kpi(after, 'avgWorkedHours')!).toBeGreaterThan(kpi(before, 'avgWorkedHours')!);
   });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { dateArray, rows, intLiteral } from '../../lib/sql';
+import { dateArray, intLiteral, rows, uuidArray } from '../../lib/sql';
 import type { StatsFilter, TimeOffTaken } from './stats.repository';
 
 const NIL = '00000000-0000-0000-0000-000000000000';
@@ -44,18 +44,26 @@ export function dayFigures(
   tx: Tx,
   companyId: string,
   f: StatsFilter,
-  p: { from: string; to: string; attTo: string; weekStart: number },
+  p: { from: string; to: string; attTo: string; weekStart: number; base?: KeyEmployed[] },
 ) {
   const scope = scopeOf(f);
+  // Given the people employed per key before `from` (`employedByKey`), only the period's changes are read.
+  const given = p.base;
   return rows<DayFigures>(
     tx,
     sql`WITH sp AS (
           SELECT day, schedule_key AS key, delta, joined, "left" FROM stats_scope_spans
-           WHERE company_id = ${companyId} AND scope_id = ${scope} AND day <= ${p.to}::date),
-        base AS (SELECT key, sum(delta) AS e FROM sp WHERE day < ${p.from}::date GROUP BY key),
+           WHERE company_id = ${companyId} AND scope_id = ${scope} AND day <= ${p.to}::date
+             ${given ? sql`AND day >= ${p.from}::date` : sql``}),
+        base AS (${
+          given
+            ? sql`SELECT b.key, b.e FROM unnest(${uuidArray(given.map((b) => b.key))},
+                         ${`{${given.map((b) => b.employed).join(',')}}`}::int[]) AS b(key, e)`
+            : sql`SELECT key, sum(delta) AS e FROM sp WHERE day < ${p.from}::date GROUP BY key`
+        }),
         inper AS (SELECT key, day, sum(delta) AS dd FROM sp WHERE day >= ${p.from}::date GROUP BY key, day),
         jl AS (SELECT day, sum(joined) AS joined, sum("left") AS lft FROM sp WHERE day >= ${p.from}::date GROUP BY day),
-        keys AS (SELECT DISTINCT key FROM sp),
+        keys AS (SELECT key FROM base UNION SELECT key FROM sp),
         days AS (SELECT d::date AS day FROM generate_series(${p.from}::date, ${p.to}::date, interval '1 day') d),
         grid AS (
           SELECT days.day, keys.key,
@@ -94,6 +102,21 @@ export function dayFigures(
                coalesce(max(jl.lft), 0)::int AS left
           FROM j LEFT JOIN jl ON jl.day = j.day
          GROUP BY j.day ORDER BY j.day`,
+  );
+}
+
+export interface KeyEmployed {
+  key: string;
+  employed: number;
+}
+
+/** The people of the filter's scope employed at the end of `day`, per schedule key (every key seen so far). */
+export function employedByKey(tx: Tx, companyId: string, f: StatsFilter, day: string) {
+  return rows<KeyEmployed>(
+    tx,
+    sql`SELECT schedule_key AS key, sum(delta)::int AS employed FROM stats_scope_spans
+         WHERE company_id = ${companyId} AND scope_id = ${scopeOf(f)} AND day <= ${day}::date
+         GROUP BY schedule_key`,
   );
 }
 
