@@ -181,6 +181,9 @@ describe('audit log screen', () => {
       'href',
       `/users/${ALICE.uuid}`,
     );
+    // Told from the words around them by more than colour (dark skin: 1.8:1 against the text).
+    for (const link of within(sentences[1] as HTMLElement).getAllByRole('link'))
+      expect(link).toHaveAttribute('data-underline', 'always');
     // An admin (not the super admin) does not open company screens: the name is not a link.
     expect(within(sentences[2] as HTMLElement).queryByRole('link', { name: 'Acme Corp' })).toBeNull();
 
