@@ -66,6 +66,10 @@ export function EmployeeForm({ person, fields }: { person: Employee; fields: Cus
     }
   };
   const err = (k: string) => issues[k];
+  // The server names an emergency contact's part ('emergencyContact.phone'): each lands on its own field.
+  const contactPart = { ecName: 'name', ecRelation: 'relation', ecPhone: 'phone' } as Record<string, string>;
+  const errOf = (k: string) =>
+    k in contactPart ? (err(`emergencyContact.${contactPart[k]}`) ?? err('emergencyContact')) : err(k);
   const text = (k: keyof typeof v, label: string, editKey: string, type = 'text') => (
     <TextInput
       label={label}
@@ -75,7 +79,7 @@ export function EmployeeForm({ person, fields }: { person: Employee; fields: Cus
       value={v[k] ?? ''}
       onChange={(e) => set(k)(e.currentTarget.value)}
       readOnly={!can(editKey)}
-      error={err(k === 'ecName' || k === 'ecRelation' || k === 'ecPhone' ? 'emergencyContact' : k)}
+      error={errOf(k)}
     />
   );
   // A day picked from a calendar written in the console's language: a native date field writes
