@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectDashboard, signIn } from '../support/console';
+import { axeViolations, describeViolations, expectDashboard, signIn } from '../support/console';
 import { consoleUrl, PEOPLE } from '../support/env';
 
 test('the skin chosen on the login screen is kept after a reload, applied before first paint', async ({ page }) => {
@@ -145,4 +145,21 @@ test('the focus ring stands out from its background (3:1) in every skin', async 
       ).toBeGreaterThanOrEqual(3);
     }
   }
+});
+
+test('in the dark skin a link inside running text is told apart by more than its colour', async ({ page }) => {
+  // Bob: the Code of Conduct waits for him, so it is on his list.
+  await signIn(page, PEOPLE.bob.email, 'acme');
+  await expectDashboard(page, 'Bob');
+  await page.evaluate(() => localStorage.setItem('skin', 'dark'));
+  const expectNoLinkByColourOnly = async (where: string) => {
+    await page.waitForLoadState('networkidle');
+    const found = (await axeViolations(page)).filter((v) => v.id === 'link-in-text-block');
+    expect(found, `${where}:\n${describeViolations(found)}`).toEqual([]);
+  };
+  // A policy's text with a mail link in a sentence (1.8:1 against the text in the dark skin).
+  await page.goto(consoleUrl('acme', '/my-policies'));
+  await page.getByRole('main').getByRole('link', { name: 'Code of Conduct' }).click();
+  await expect(page.getByTestId('policy-body').getByRole('link')).toBeVisible();
+  await expectNoLinkByColourOnly('a policy');
 });
