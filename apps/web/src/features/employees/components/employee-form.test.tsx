@@ -114,4 +114,28 @@ describe('employee record form', () => {
     expect(contactPhone).toHaveAttribute('aria-invalid', 'true');
     expect(within(form).getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-invalid', 'true');
   });
+
+  it('shows the person which fields of their record they may change, and says who keeps the others', async () => {
+    server.use(http.get(`${ORIGIN}/api/departments/tree`, () => HttpResponse.json({ data: [] })));
+    renderScreen(<EmployeeForm person={{ ...person, editable: ['workPhone', 'emergencyContact'] }} fields={fields} />);
+    const form = screen.getByRole('form');
+    // Read-only fields looked like the others: Bob typed into his job title and nothing happened.
+    expect(within(form).getByRole('textbox', { name: 'Job title' })).toHaveAttribute('data-variant', 'filled');
+    expect(within(form).getByRole('button', { name: 'Start date' })).toHaveAttribute('data-variant', 'filled');
+    expect(within(form).getByRole('button', { name: 'Probezeit bis' })).toHaveAttribute('data-variant', 'filled');
+    expect(within(form).getByRole('textbox', { name: 'Work phone' })).toHaveAttribute('data-variant', 'default');
+    expect(screen.getByTestId('record-locked-hint')).toHaveTextContent(
+      'Greyed-out fields are kept by your HR team: ask them to change those.',
+    );
+  });
+
+  it('says nothing of the kind to an admin, who changes every field', async () => {
+    server.use(http.get(`${ORIGIN}/api/departments/tree`, () => HttpResponse.json({ data: [] })));
+    renderScreen(<EmployeeForm person={{ ...person, editable: ['jobTitle', 'custom'] }} fields={fields} />);
+    expect(within(screen.getByRole('form')).getByRole('textbox', { name: 'Job title' })).toHaveAttribute(
+      'data-variant',
+      'default',
+    );
+    expect(screen.queryByTestId('record-locked-hint')).toBeNull();
+  });
 });
