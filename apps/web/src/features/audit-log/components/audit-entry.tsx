@@ -138,7 +138,8 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
   const f = useFormat();
   const [open, setOpen] = useState(false);
   const changes = changesOf(entry.before, entry.after);
-  if (changes.length === 0) return null;
+  // Nothing changed (saved as it was): the cell says so like 'From' does, not an empty label on a phone's card.
+  if (changes.length === 0) return <>{t('admin:profile.none')}</>;
   const empty = t('admin:profile.none');
   return (
     <div>
