@@ -72,9 +72,18 @@ test('from 1000 to 1199 px the sidebar stays beside the content with its labels;
 
   await page.setViewportSize({ width: 900, height: 800 });
   await expect(page.getByRole('button', { name: 'Open the menu' })).toBeVisible();
+  // Closed, the menu is out of the way of a keyboard too: from the user menu, Tab reaches the page,
+  // not the hidden menu's company switcher and links.
+  await page.getByTestId('user-menu').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.locator(':focus')).not.toHaveCount(0);
+  expect(await page.evaluate(() => document.activeElement?.closest('nav') === null)).toBe(true);
   await page.getByRole('button', { name: 'Open the menu' }).click();
   await expect(page.getByRole('navigation').getByText('Dashboard', { exact: true })).toBeVisible();
   await expect(page.getByRole('navigation').getByText('Users', { exact: true })).toBeVisible();
+  // Open, its entries are reached by Tab.
+  await page.getByRole('navigation').getByRole('link', { name: 'Users' }).focus();
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Users' })).toBeFocused();
 });
 
 test('Arabic switches the whole layout to right-to-left and stays after a reload', async ({ page }) => {

@@ -143,7 +143,15 @@ export function AppLayout() {
           </Group>
         </AppShell.Header>
 
-        <AppShell.Navbar p="sm" className="app-navbar" aria-label={t('nav.main')} component="nav">
+        {/* Closed below 1000 px, the menu waits off screen: inert, so Tab does not walk its twenty-odd
+            hidden links (and the company switcher) before reaching the page. */}
+        <AppShell.Navbar
+          p="sm"
+          className="app-navbar"
+          aria-label={t('nav.main')}
+          component="nav"
+          inert={!wide && !medium && !mobileOpened}
+        >
           <Stack gap="md">
             <Box px={compact ? 4 : 0}>
               <CompanySwitcher compact={compact} />
