@@ -81,9 +81,16 @@ test('from 1000 to 1199 px the sidebar stays beside the content with its labels;
   await page.getByRole('button', { name: 'Open the menu' }).click();
   await expect(page.getByRole('navigation').getByText('Dashboard', { exact: true })).toBeVisible();
   await expect(page.getByRole('navigation').getByText('Users', { exact: true })).toBeVisible();
-  // Open, its entries are reached by Tab.
+  // Open, its entries are reached by Tab; the button says it is open; Escape closes it and the focus
+  // goes back to the button.
+  const burger = page.getByRole('button', { name: 'Open the menu' });
+  await expect(burger).toHaveAttribute('aria-expanded', 'true');
   await page.getByRole('navigation').getByRole('link', { name: 'Users' }).focus();
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Users' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(burger).toHaveAttribute('aria-expanded', 'false');
+  await expect(burger).toBeFocused();
+  await expect(page.locator('nav.app-navbar')).toHaveAttribute('inert', '');
 });
 
 test('Arabic switches the whole layout to right-to-left and stays after a reload', async ({ page }) => {
