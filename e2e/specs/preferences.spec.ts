@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectDashboard, signIn } from '../support/console';
+import { axeViolations, describeViolations, expectDashboard, signIn } from '../support/console';
 import { consoleUrl, PEOPLE } from '../support/env';
 
 test('the skin chosen on the login screen is kept after a reload, applied before first paint', async ({ page }) => {
@@ -72,9 +72,25 @@ test('from 1000 to 1199 px the sidebar stays beside the content with its labels;
 
   await page.setViewportSize({ width: 900, height: 800 });
   await expect(page.getByRole('button', { name: 'Open the menu' })).toBeVisible();
+  // Closed, the menu is out of the way of a keyboard too: from the user menu, Tab reaches the page,
+  // not the hidden menu's company switcher and links.
+  await page.getByTestId('user-menu').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.locator(':focus')).not.toHaveCount(0);
+  expect(await page.evaluate(() => document.activeElement?.closest('nav') === null)).toBe(true);
   await page.getByRole('button', { name: 'Open the menu' }).click();
   await expect(page.getByRole('navigation').getByText('Dashboard', { exact: true })).toBeVisible();
   await expect(page.getByRole('navigation').getByText('Users', { exact: true })).toBeVisible();
+  // Open, its entries are reached by Tab; the button says it is open; Escape closes it and the focus
+  // goes back to the button.
+  const burger = page.getByRole('button', { name: 'Open the menu' });
+  await expect(burger).toHaveAttribute('aria-expanded', 'true');
+  await page.getByRole('navigation').getByRole('link', { name: 'Users' }).focus();
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Users' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(burger).toHaveAttribute('aria-expanded', 'false');
+  await expect(burger).toBeFocused();
+  await expect(page.locator('nav.app-navbar')).toHaveAttribute('inert', '');
 });
 
 test('Arabic switches the whole layout to right-to-left and stays after a reload', async ({ page }) => {
@@ -145,4 +161,21 @@ test('the focus ring stands out from its background (3:1) in every skin', async 
       ).toBeGreaterThanOrEqual(3);
     }
   }
+});
+
+test('in the dark skin a link inside running text is told apart by more than its colour', async ({ page }) => {
+  // Bob: the Code of Conduct waits for him, so it is on his list.
+  await signIn(page, PEOPLE.bob.email, 'acme');
+  await expectDashboard(page, 'Bob');
+  await page.evaluate(() => localStorage.setItem('skin', 'dark'));
+  const expectNoLinkByColourOnly = async (where: string) => {
+    await page.waitForLoadState('networkidle');
+    const found = (await axeViolations(page)).filter((v) => v.id === 'link-in-text-block');
+    expect(found, `${where}:\n${describeViolations(found)}`).toEqual([]);
+  };
+  // A policy's text with a mail link in a sentence (1.8:1 against the text in the dark skin).
+  await page.goto(consoleUrl('acme', '/my-policies'));
+  await page.getByRole('main').getByRole('link', { name: 'Code of Conduct' }).click();
+  await expect(page.getByTestId('policy-body').getByRole('link')).toBeVisible();
+  await expectNoLinkByColourOnly('a policy');
 });

@@ -81,6 +81,8 @@ export function CompanyDatePicker({
       minDate={minDate || undefined}
       maxDate={maxDate || undefined}
       readOnly={readOnly}
+      // A day that cannot be changed here looks it, as other read-only fields do.
+      variant={readOnly ? 'filled' : undefined}
       error={error}
       valueFormatter={({ date }) => (date && !Array.isArray(date) ? medium.format(utc(String(date))) : '')}
       firstDayOfWeek={((weekStart ?? 1) % 7) as DayOfWeek}

@@ -13,6 +13,7 @@ import {
 import { IconSearch, IconSelector } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../lib/api-client';
 import { notify } from '../lib/notify';
 import { switchCompany } from '../lib/session/session';
 import { type Profile, sortForSwitcher } from '../lib/session/start';
@@ -48,12 +49,22 @@ export function CompanySwitcher({ compact = false }: { compact?: boolean }) {
       setOpened(false);
       return;
     }
+    // A disabled membership (or company) gets no switch code: say so, instead of asking for one
+    // and toasting 'Something went wrong, try again' beside the refusal's 'You are not allowed'.
+    const cannotEnter = () => notify.warning(t('switcher.cannotEnter', { name: p.company.name }));
+    if (!p.enabled || !p.company.enabled) {
+      cannotEnter();
+      return;
+    }
     setBusy(p.company.uuid);
     try {
-      await switchCompany(p);
-    } catch {
+      // One toast, said here, not the api client's as well.
+      await switchCompany(p, { silent: true });
+    } catch (err) {
       setBusy(null);
-      notify.danger(t('session.profilesFailed'));
+      // Disabled since the list was read.
+      if (err instanceof ApiError && err.status === 403) cannotEnter();
+      else notify.danger(t('session.profilesFailed'));
     }
   };
 

@@ -33,6 +33,7 @@ if (main) {
         status.textContent = text;
         status.className = `status ${ok ? 'ok' : 'error'}`;
       };
+      for (const field of Array.from(form.querySelectorAll('[aria-invalid]'))) field.removeAttribute('aria-invalid');
       if (button) button.disabled = true;
       fetch(`${base}/people/${form.dataset.person}/${form.dataset.kind}`, {
         method: 'POST',
@@ -47,9 +48,26 @@ if (main) {
           }
           const err = (await res.json().catch(() => null)) as {
             message?: string;
-            issues?: { message: string }[];
+            issues?: { path?: string; message: string }[];
           } | null;
-          show(err?.issues?.[0]?.message ?? err?.message ?? strings.failed ?? 'Error', false);
+          // Each refused field is marked and named in the message ("Your email: …"), the first one
+          // focused: a bare "This field is required." under the button did not say which.
+          const said: string[] = [];
+          let first: HTMLElement | null = null;
+          for (const issue of err?.issues ?? []) {
+            const field = form.querySelector<HTMLElement>(`[name="${issue.path?.split('.').pop() ?? ''}"]`);
+            // One message a field: an empty email is both missing and not an address.
+            if (field?.hasAttribute('aria-invalid')) continue;
+            const label = field && form.querySelector(`label[for="${field.id}"]`)?.textContent;
+            if (field) {
+              field.setAttribute('aria-invalid', 'true');
+              if (status?.id) field.setAttribute('aria-describedby', status.id);
+              first ??= field;
+            }
+            said.push(label ? `${label}: ${issue.message}` : issue.message);
+          }
+          show(said.join(' ') || err?.message || strings.failed || 'Error', false);
+          first?.focus();
         })
         .catch(() => show(strings.failed ?? 'Error', false))
         .finally(() => {

@@ -40,7 +40,7 @@ function form(kind: 'email' | 'message', uuid: string, label: string, s: (typeof
 <label for="${id}-email">${esc(s.yourEmail)}</label><input id="${id}-email" name="email" type="email" required maxlength="254" autocomplete="email">
 <label for="${id}-message">${esc(s.message)}</label><textarea id="${id}-message" name="message" required maxlength="2000" rows="4"></textarea>
 <button type="submit" class="btn primary">${esc(s.send)}</button>
-<p class="status" role="status" aria-live="polite"></p>
+<p class="status" id="${id}-status" role="status" aria-live="polite"></p>
 </form></details>`;
 }
 

@@ -15,7 +15,7 @@ import {
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type MouseEvent, Suspense, useEffect } from 'react';
+import { type MouseEvent, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { VisitingBanner } from '../../components/visiting-banner';
@@ -40,6 +40,7 @@ const COLLAPSED_WIDTH = 76;
 const BOXED_WIDTH = 960;
 /** From here the sidebar sits beside the content (below, a burger opens it over the content). */
 export const SIDEBAR_QUERY = '(min-width: 62.5em)';
+const NAV_ID = 'main-navigation';
 /** From here the sidebar may collapse to icons; between the two it keeps its labels. */
 export const COLLAPSIBLE_QUERY = '(min-width: 75em)';
 
@@ -77,6 +78,19 @@ export function AppLayout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
   useEffect(() => mobile.close(), [location.pathname]);
 
+  // Escape closes the overlay menu and hands the focus back to its button, as a dialog's would.
+  const burger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!mobileOpened) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      mobile.close();
+      burger.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [mobileOpened, mobile]);
+
   const { visiting } = useSession();
   const items = navItemsFor(ability, visiting !== null);
   const activePath = activeNavPath(items, location.pathname);
@@ -101,11 +115,14 @@ export function AppLayout() {
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="xs" wrap="nowrap">
               <Burger
+                ref={burger}
                 opened={mobileOpened}
                 onClick={mobile.toggle}
                 className="nav-burger"
                 size="sm"
                 aria-label={t('nav.openMenu')}
+                aria-expanded={mobileOpened}
+                aria-controls={NAV_ID}
               />
               <ActionIcon
                 visibleFrom="lg"
@@ -143,7 +160,16 @@ export function AppLayout() {
           </Group>
         </AppShell.Header>
 
-        <AppShell.Navbar p="sm" className="app-navbar" aria-label={t('nav.main')} component="nav">
+        {/* Closed below 1000 px, the menu waits off screen: inert, so Tab does not walk its twenty-odd
+            hidden links (and the company switcher) before reaching the page. */}
+        <AppShell.Navbar
+          p="sm"
+          className="app-navbar"
+          aria-label={t('nav.main')}
+          component="nav"
+          id={NAV_ID}
+          inert={!wide && !medium && !mobileOpened}
+        >
           <Stack gap="md">
             <Box px={compact ? 4 : 0}>
               <CompanySwitcher compact={compact} />

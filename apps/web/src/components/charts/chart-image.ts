@@ -56,15 +56,16 @@ export function chartImage({ chart, title, legend, rtl, lang }: ChartImageInput)
   body.setAttribute('width', String(width));
   body.setAttribute('height', String(h));
   body.removeAttribute('style');
-  const anchor = rtl ? 'end' : 'start';
+  // The image says its direction (direction="rtl"), so a text's start is its right end in Arabic:
+  // anchored at its 'end' from the right edge, a title ran off the image to the right.
   const edge = rtl ? width - pad : pad;
   let x = 0;
   const items = legend.map((entry) => {
     const l = { ...entry, color: resolveColor(entry.color, chart.parentElement ?? document.body) };
-    const item = `<g transform="translate(${rtl ? width - pad - x - 12 : pad + x},${head + h! + 10})"><rect width="12" height="12" rx="2" fill="${escapeXml(l.color)}"/><text x="${rtl ? -6 : 18}" y="11" font-size="12" text-anchor="${anchor === 'end' ? 'end' : 'start'}" fill="${text}">${escapeXml(l.label)}</text></g>`;
+    const item = `<g transform="translate(${rtl ? width - pad - x - 12 : pad + x},${head + h! + 10})"><rect width="12" height="12" rx="2" fill="${escapeXml(l.color)}"/><text x="${rtl ? -6 : 18}" y="11" font-size="12" text-anchor="start" fill="${text}">${escapeXml(l.label)}</text></g>`;
     x += 30 + l.label.length * 7;
     return item;
   });
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" direction="${rtl ? 'rtl' : 'ltr'}" xml:lang="${escapeXml(lang)}" font-family="${escapeXml(font)}"><rect width="100%" height="100%" fill="${background}"/><text x="${edge}" y="24" font-size="16" font-weight="700" text-anchor="${anchor}" fill="${text}">${escapeXml(title)}</text>${new XMLSerializer().serializeToString(body)}${items.join('')}</svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" direction="${rtl ? 'rtl' : 'ltr'}" xml:lang="${escapeXml(lang)}" font-family="${escapeXml(font)}"><rect width="100%" height="100%" fill="${background}"/><text x="${edge}" y="24" font-size="16" font-weight="700" text-anchor="start" fill="${text}">${escapeXml(title)}</text>${new XMLSerializer().serializeToString(body)}${items.join('')}</svg>`;
   return { svg, width, height };
 }

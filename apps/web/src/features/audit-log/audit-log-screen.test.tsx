@@ -10,6 +10,7 @@ import { sessionStore } from '../../lib/session/store';
 import { renderScreen } from '../../test/render';
 import { ORIGIN, server } from '../../test/server';
 import AuditLogScreen from './audit-log-screen';
+import { AuditChanges } from './components/audit-entry';
 
 const ALICE = {
   uuid: '11111111-1111-4111-8111-111111111111',
@@ -181,6 +182,9 @@ describe('audit log screen', () => {
       'href',
       `/users/${ALICE.uuid}`,
     );
+    // Told from the words around them by more than colour (dark skin: 1.8:1 against the text).
+    for (const link of within(sentences[1] as HTMLElement).getAllByRole('link'))
+      expect(link).toHaveAttribute('data-underline', 'always');
     // An admin (not the super admin) does not open company screens: the name is not a link.
     expect(within(sentences[2] as HTMLElement).queryByRole('link', { name: 'Acme Corp' })).toBeNull();
 
@@ -299,5 +303,12 @@ describe('audit log screen', () => {
     await waitFor(() => expect(queries.at(-1)?.get('actor')).toBe(ALICE.uuid));
     // No free-text search: the filters say what to show.
     expect(screen.queryByRole('searchbox')).toBeNull();
+  });
+
+  it('says an entry that changed nothing changed nothing, instead of an empty "Changes" on a phone', async () => {
+    const same = { label: 'Shirt size', required: false };
+    renderScreen(<AuditChanges entry={entry({ action: 'employeeField.update', before: same, after: same })} />);
+    expect(await screen.findByText('—')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show the changes' })).toBeNull();
   });
 });

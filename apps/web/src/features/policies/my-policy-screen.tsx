@@ -46,7 +46,7 @@ export default function MyPolicyScreen() {
       </Text>
       <SectionCard title={t('admin:policies.text')}>
         {p.bodyKind === 'text' ? (
-          <Typography>
+          <Typography className="rich-text">
             {/* The text's own direction, not the console's: an English policy read in Arabic keeps its full stops at the end. */}
             {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server by an allow-list (lib/html.ts) */}
             <div data-testid="policy-body" dir="auto" dangerouslySetInnerHTML={{ __html: p.bodyHtml ?? '' }} />

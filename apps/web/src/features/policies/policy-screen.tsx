@@ -151,6 +151,7 @@ export default function PolicyScreen() {
                 value={file}
                 onChange={setFile}
                 clearable
+                clearButtonProps={{ 'aria-label': t('admin:common.clearFile') }}
                 w={320}
               />
               <Button

@@ -64,6 +64,27 @@ describe('stats screen', () => {
     expect(timeOff.getByText('12.5')).toBeInTheDocument();
   });
 
+  it('shows the definition of a KPI inside the main landmark, named by the button', async () => {
+    server.use(
+      http.get(`${ORIGIN}/api/stats`, () => HttpResponse.json(answer('last28'))),
+      http.get(`${ORIGIN}/api/teams`, () => HttpResponse.json({ data: [], page: 1, itemsPerPage: 100, totalItems: 0 })),
+      http.get(`${ORIGIN}/api/departments`, () =>
+        HttpResponse.json({ data: [], page: 1, itemsPerPage: 100, totalItems: 0 }),
+      ),
+    );
+    renderScreen(
+      <main>
+        <StatsScreen />
+      </main>,
+    );
+    const info = await screen.findByRole('button', { name: 'Definition of Headcount at start' });
+    await userEvent.hover(info);
+    const tip = await screen.findByRole('tooltip', { hidden: true });
+    // A tooltip in a portal sat outside every landmark (axe region, the stats screen with a definition shown).
+    expect(screen.getByRole('main')).toContainElement(tip);
+    expect(info).toHaveAttribute('aria-describedby', tip.id);
+  });
+
   it('exports a series as CSV with raw numbers', () => {
     expect(
       seriesCsv(

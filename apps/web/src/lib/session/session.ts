@@ -61,8 +61,8 @@ const fetchProfiles = (uuid: string) =>
     silent: true,
   });
 
-export const requestSwitchCode = (companyUuid: string) =>
-  api<SwitchCode>(AUTH_PATHS.switchCode, { method: 'POST', body: { companyUuid } });
+export const requestSwitchCode = (companyUuid: string, silent = false) =>
+  api<SwitchCode>(AUTH_PATHS.switchCode, { method: 'POST', body: { companyUuid }, silent });
 
 /**
  * The company a super admin opened without being a member, as a profile with no roles of its own
@@ -256,8 +256,9 @@ export async function logout(options: { silent?: boolean } = {}): Promise<void> 
 }
 
 /** Company switcher: a one-time code for the target company, then its sub-domain at the same path. */
-export async function switchCompany(profile: Profile): Promise<void> {
-  const target = await requestSwitchCode(profile.company.uuid);
+/** `silent`: the caller says a refusal itself (no toast from the api client). */
+export async function switchCompany(profile: Profile, { silent = false } = {}): Promise<void> {
+  const target = await requestSwitchCode(profile.company.uuid, silent);
   browser.assign(companyUrl(currentHost(), target.subDomain, appPath(window.location.pathname), target.code));
 }
 

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
 import { renderScreen } from '../../../test/render';
 import { ORIGIN, server } from '../../../test/server';
-import { CorrectionRequestDialog } from './correction-request-dialog';
+import { CorrectionRequestDialog, defaultEnd } from './correction-request-dialog';
 
 const sent: Record<string, unknown>[] = [];
 
@@ -65,5 +65,27 @@ describe('asking to add a missing entry', () => {
     await user.click(screen.getByRole('button', { name: 'Send the request' }));
     expect(await screen.findByText('This field is required.')).toBeInTheDocument();
     expect(sent).toEqual([]);
+  });
+});
+
+describe('the end a correction starts from', () => {
+  const open = (workDate: string, clockIn: string) => ({ uuid: 'e1', workDate, clockIn, clockOut: null }) as never;
+  const tz = 'America/New_York';
+  it('is now for an entry still open today, not 17:00 in the future that the server refuses', () => {
+    // Bob clocked in at 13:58 in New York; it is 14:30 there.
+    expect(defaultEnd(open('2026-11-28', '2026-11-28T18:58:00Z'), tz, new Date('2026-11-28T19:30:00Z'))).toBe('14:30');
+  });
+  it('is 17:00 for an entry left open on an earlier day, or after five', () => {
+    expect(defaultEnd(open('2026-11-27', '2026-11-27T13:58:00Z'), tz, new Date('2026-11-28T19:30:00Z'))).toBe('17:00');
+    expect(defaultEnd(open('2026-11-28', '2026-11-28T13:58:00Z'), tz, new Date('2026-11-28T23:30:00Z'))).toBe('17:00');
+  });
+  it("is the entry's own clock-out when it has one", () => {
+    const closed = {
+      uuid: 'e1',
+      workDate: '2026-11-27',
+      clockIn: '2026-11-27T13:58:00Z',
+      clockOut: '2026-11-27T22:05:00Z',
+    };
+    expect(defaultEnd(closed as never, tz, new Date('2026-11-28T19:30:00Z'))).toBe('17:05');
   });
 });

@@ -1,5 +1,5 @@
 import type { AttendanceEntry, CorrectionKind } from '@wac/shared/schemas/attendance';
-import { addDays, zonedInstant } from '@wac/shared/zoned-time';
+import { addDays, zonedDate, zonedInstant } from '@wac/shared/zoned-time';
 import { Alert, Button, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,20 @@ import { useRequestCorrection } from '../api/request-correction';
 import { useZonedFormat, wallTime } from './zoned-format';
 import { CompanyDatePicker } from '../../../components/company-date-picker';
 import { CompanyTimeField } from '../../../components/company-time-field';
+
+/**
+ * Where a correction's end starts: the entry's own clock-out; for an entry still open today, now
+ * (17:00 before five was in the future, which the server refuses: 'An entry cannot end in the
+ * future'); otherwise 17:00.
+ */
+export function defaultEnd(entry: AttendanceEntry | undefined, timeZone: string, now = new Date()): string {
+  if (entry?.clockOut) return wallTime(entry.clockOut, timeZone);
+  if (entry && entry.workDate === zonedDate(now, timeZone)) {
+    const current = wallTime(now.toISOString(), timeZone);
+    if (current < '17:00' && current > wallTime(entry.clockIn, timeZone)) return current;
+  }
+  return '17:00';
+}
 
 /**
  * A member asks to correct an entry (a wrong time, a missing clock-out, one to remove) or to add a
@@ -33,7 +47,7 @@ export function CorrectionRequestDialog({
   const [kind, setKind] = useState<CorrectionKind>(entry ? 'change' : 'add');
   const [day, setDay] = useState(entry?.workDate ?? date);
   const [start, setStart] = useState(entry ? wallTime(entry.clockIn, timeZone) : '09:00');
-  const [end, setEnd] = useState(entry?.clockOut ? wallTime(entry.clockOut, timeZone) : '17:00');
+  const [end, setEnd] = useState(() => defaultEnd(entry, timeZone));
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
   const [timeMissing, setTimeMissing] = useState(false);

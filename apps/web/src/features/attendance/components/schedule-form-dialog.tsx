@@ -80,7 +80,6 @@ export function ScheduleFormDialog({ schedule, onClose }: { schedule?: WorkSched
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('admin:attendance.day')}</Table.Th>
-                <Table.Th>{t('admin:attendance.works')}</Table.Th>
                 <Table.Th>{t('admin:attendance.start')}</Table.Th>
                 <Table.Th>{t('admin:attendance.end')}</Table.Th>
               </Table.Tr>
@@ -88,9 +87,11 @@ export function ScheduleFormDialog({ schedule, onClose }: { schedule?: WorkSched
             <Table.Tbody>
               {days.map((d, i) => (
                 <Table.Tr key={names[i]}>
-                  <Table.Td>{names[i]}</Table.Td>
+                  {/* The day's name labels its own checkbox: a column of its own for the checkboxes made the
+                      table wider than a phone's dialog (the end times were cut off in German at 390 px). */}
                   <Table.Td>
                     <Checkbox
+                      label={names[i]}
                       aria-label={t('admin:attendance.worksOn', { day: names[i] })}
                       checked={!!d}
                       onChange={(e) => setDay(i, e.currentTarget.checked ? { start: '09:00', end: '17:00' } : null)}

@@ -127,12 +127,16 @@ export function CertificateDialog({
           />
           <FileInput
             label={t('admin:certifications.evidence')}
-            description={t('admin:certifications.evidenceHelp')}
+            // Required, the evidence is not 'Optional: …' (the asterisk and the hint said both).
+            description={t(
+              evidenceRequired ? 'admin:certifications.evidenceRequiredHelp' : 'admin:certifications.evidenceHelp',
+            )}
             placeholder={t('admin:certifications.chooseFile')}
             accept="application/pdf,image/png,image/jpeg"
             value={file}
             onChange={setFile}
             clearable
+            clearButtonProps={{ 'aria-label': t('admin:common.clearFile') }}
             withAsterisk={evidenceRequired}
             error={errors.file}
           />

@@ -88,4 +88,54 @@ describe('employee record form', () => {
       custom: { [FIELD]: '2024-03-01' },
     });
   });
+
+  it("puts a refused emergency contact phone on that field, not only 'Some fields are not valid.' above the form", async () => {
+    server.use(
+      http.get(`${ORIGIN}/api/departments/tree`, () => HttpResponse.json({ data: [] })),
+      http.patch(`${ORIGIN}/api/employees/${UUID}`, () =>
+        HttpResponse.json(
+          {
+            code: 'VALIDATION_FAILED',
+            message: 'Some fields are not valid.',
+            issues: [{ path: 'body.emergencyContact.phone', code: 'phone', message: 'Enter a phone number.' }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderScreen(<EmployeeForm person={{ ...person, editable: ['emergencyContact'] }} fields={fields} />);
+    const form = screen.getByRole('form');
+    const phones = within(form).getAllByRole('textbox', { name: 'Phone' });
+    const contactPhone = phones.at(-1) as HTMLElement;
+    await user.type(contactPhone, 'call me');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(contactPhone).toHaveAccessibleDescription('Enter a phone number.'));
+    expect(contactPhone).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows the person which fields of their record they may change, and says who keeps the others', async () => {
+    server.use(http.get(`${ORIGIN}/api/departments/tree`, () => HttpResponse.json({ data: [] })));
+    renderScreen(<EmployeeForm person={{ ...person, editable: ['workPhone', 'emergencyContact'] }} fields={fields} />);
+    const form = screen.getByRole('form');
+    // Read-only fields looked like the others: Bob typed into his job title and nothing happened.
+    expect(within(form).getByRole('textbox', { name: 'Job title' })).toHaveAttribute('data-variant', 'filled');
+    expect(within(form).getByRole('button', { name: 'Start date' })).toHaveAttribute('data-variant', 'filled');
+    expect(within(form).getByRole('button', { name: 'Probezeit bis' })).toHaveAttribute('data-variant', 'filled');
+    expect(within(form).getByRole('textbox', { name: 'Work phone' })).toHaveAttribute('data-variant', 'default');
+    expect(screen.getByTestId('record-locked-hint')).toHaveTextContent(
+      'Greyed-out fields are kept by your HR team: ask them to change those.',
+    );
+  });
+
+  it('says nothing of the kind to an admin, who changes every field', async () => {
+    server.use(http.get(`${ORIGIN}/api/departments/tree`, () => HttpResponse.json({ data: [] })));
+    renderScreen(<EmployeeForm person={{ ...person, editable: ['jobTitle', 'custom'] }} fields={fields} />);
+    expect(within(screen.getByRole('form')).getByRole('textbox', { name: 'Job title' })).toHaveAttribute(
+      'data-variant',
+      'default',
+    );
+    expect(screen.queryByTestId('record-locked-hint')).toBeNull();
+  });
 });

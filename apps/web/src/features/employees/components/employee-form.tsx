@@ -1,6 +1,6 @@
 import type { CustomField, Employee, EmployeeUpdate } from '@wac/shared/schemas/employees';
 import { EMPLOYMENT_TYPES } from '@wac/shared/schemas/employees';
-import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompanyDatePicker } from '../../../components/company-date-picker';
@@ -66,6 +66,13 @@ export function EmployeeForm({ person, fields }: { person: Employee; fields: Cus
     }
   };
   const err = (k: string) => issues[k];
+  // What the reader cannot change looks it (filled, grey): read-only fields looked editable, so Bob
+  // typed into his job title and nothing happened, and a colleague's record looked like a form.
+  const look = (editable: boolean) => (editable ? undefined : 'filled');
+  // The server names an emergency contact's part ('emergencyContact.phone'): each lands on its own field.
+  const contactPart = { ecName: 'name', ecRelation: 'relation', ecPhone: 'phone' } as Record<string, string>;
+  const errOf = (k: string) =>
+    k in contactPart ? (err(`emergencyContact.${contactPart[k]}`) ?? err('emergencyContact')) : err(k);
   const text = (k: keyof typeof v, label: string, editKey: string, type = 'text') => (
     <TextInput
       label={label}
@@ -75,7 +82,8 @@ export function EmployeeForm({ person, fields }: { person: Employee; fields: Cus
       value={v[k] ?? ''}
       onChange={(e) => set(k)(e.currentTarget.value)}
       readOnly={!can(editKey)}
-      error={err(k === 'ecName' || k === 'ecRelation' || k === 'ecPhone' ? 'emergencyContact' : k)}
+      variant={look(can(editKey))}
+      error={errOf(k)}
     />
   );
   // A day picked from a calendar written in the console's language: a native date field writes
@@ -91,6 +99,8 @@ export function EmployeeForm({ person, fields }: { person: Employee; fields: Cus
     />
   );
   const anyEditable = person.editable.length > 0;
+  // The person on their own record (admins change every field, 'custom' included).
+  const someLocked = anyEditable && !can('custom');
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('admin:people.recordForm')}>
@@ -100,6 +110,11 @@ export function EmployeeForm({ person, fields }: { person: Employee; fields: Cus
             {error}
           </Alert>
         )}
+        {someLocked && (
+          <Text size="sm" c="dimmed" data-testid="record-locked-hint">
+            {t('admin:people.lockedHint')}
+          </Text>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {text('jobTitle', t('admin:people.jobTitle'), 'jobTitle')}
           <Select
@@ -108,6 +123,7 @@ export function EmployeeForm({ person, fields }: { person: Employee; fields: Cus
             value={v.departmentUuid}
             onChange={(x) => setV((s) => ({ ...s, departmentUuid: x }))}
             readOnly={!can('departmentUuid')}
+            variant={look(can('departmentUuid'))}
             clearable={can('departmentUuid')}
             searchable
             error={err('departmentUuid')}
@@ -124,6 +140,7 @@ export function EmployeeForm({ person, fields }: { person: Employee; fields: Cus
             <TextInput
               label={t('admin:people.manager')}
               readOnly
+              variant="filled"
               value={person.manager ? `${person.manager.firstName} ${person.manager.lastName}` : ''}
             />
           )}
@@ -134,6 +151,7 @@ export function EmployeeForm({ person, fields }: { person: Employee; fields: Cus
               value={v.employmentType}
               onChange={(x) => setV((s) => ({ ...s, employmentType: x as typeof s.employmentType }))}
               readOnly={!can('employmentType')}
+              variant={look(can('employmentType'))}
               clearable={can('employmentType')}
             />
           )}
@@ -169,6 +187,7 @@ export function EmployeeForm({ person, fields }: { person: Employee; fields: Cus
                   const common = {
                     label: f.label,
                     readOnly: !editable,
+                    variant: look(editable),
                     withAsterisk: f.required,
                     error: err(`custom.${f.uuid}`),
                   };

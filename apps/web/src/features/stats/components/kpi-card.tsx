@@ -32,7 +32,15 @@ export function KpiCard({ kpi }: { kpi: StatsKpi | undefined }) {
         <Text size="sm" c="dimmed">
           {label}
         </Text>
-        <Tooltip label={definition} multiline w={260} withArrow events={{ hover: true, focus: true, touch: true }}>
+        {/* In place, not in a portal: shown on focus, the definition stays inside the main landmark (axe region). */}
+        <Tooltip
+          label={definition}
+          multiline
+          w={260}
+          withArrow
+          withinPortal={false}
+          events={{ hover: true, focus: true, touch: true }}
+        >
           <ActionIcon
             variant="subtle"
             size="sm"

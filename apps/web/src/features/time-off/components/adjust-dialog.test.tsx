@@ -45,4 +45,35 @@ describe('adjusting a balance', () => {
     await user.type(field, 'B');
     await waitFor(() => expect(field).toHaveAttribute('aria-expanded', 'true'));
   });
+
+  it('says at each missing field that it is required and focuses the first', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.get(`${ORIGIN}/api/employees`, () =>
+        HttpResponse.json({ data: [], page: 1, itemsPerPage: 20, totalItems: 0, totalIsLowerBound: false }),
+      ),
+      http.post(`${ORIGIN}/api/time-off/adjustments`, async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(
+      <AdjustDialog
+        types={[{ uuid: '20000000-0000-4000-8000-000000000001', name: 'Vacation', unit: 'days' } as never]}
+        onClose={() => {}}
+      />,
+    );
+    const reason = await screen.findByRole('textbox', { name: /Reason/ });
+    await user.type(reason, 'Carried over');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // Was one sentence above the form, no field marked.
+    const personField = screen.getByRole('combobox', { name: /Person/ });
+    await waitFor(() => expect(personField).toHaveAttribute('aria-invalid', 'true'));
+    expect(personField).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: /Days/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).not.toHaveAttribute('aria-invalid');
+    expect(screen.getAllByText('This field is required.')).toHaveLength(2);
+    expect(sent).toEqual([]);
+  });
 });

@@ -1,10 +1,11 @@
 import type { TimeOffType } from '@wac/shared/schemas/time-off-types';
 import { Alert, Button, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
 import { ApiError } from '../../../lib/api-client';
+import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useAdjustBalance, useSearchPeople } from '../api/adjust-balance';
 import { useDays } from '../../../lib/days';
@@ -12,6 +13,7 @@ import { useDays } from '../../../lib/days';
 /** An admin grants or adjusts someone's balance of a type, always with a reason (a ledger row). */
 export function AdjustDialog({ types, onClose }: { types: TimeOffType[]; onClose: () => void }) {
   const { t } = useTranslation();
+  const formId = useId();
   const days = useDays();
   const adjust = useAdjustBalance();
   const [search, setSearch] = useState('');
@@ -23,14 +25,26 @@ export function AdjustDialog({ types, onClose }: { types: TimeOffType[]; onClose
   const [amount, setAmount] = useState<string | number>('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState<Partial<Record<'person' | 'amount' | 'reason', string>>>({});
   const type = types.find((x) => x.uuid === typeUuid);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
     const n = typeof amount === 'number' ? amount : Number(amount);
-    if (!userUuid || !typeUuid || !amount || Number.isNaN(n) || !reason.trim()) {
-      setError(t('admin:timeOff.adjustIncomplete'));
+    // Each missing field says so where it is, the first one focused: one sentence above the form
+    // ('Choose a person and a type, …') marked none of them.
+    const required = fieldMessage('required');
+    const found = {
+      person: userUuid ? undefined : required,
+      amount: amount !== '' && n && !Number.isNaN(n) ? undefined : required,
+      reason: reason.trim() ? undefined : required,
+    };
+    setMissing(found);
+    const first = (['person', 'amount', 'reason'] as const).find((k) => found[k]);
+    if (first || !userUuid || !typeUuid) {
+      if (first) document.getElementById(`${formId}-${first}`)?.focus();
+      else setError(t('admin:timeOff.adjustIncomplete'));
       return;
     }
     try {
@@ -62,6 +76,8 @@ export function AdjustDialog({ types, onClose }: { types: TimeOffType[]; onClose
             onSearchChange={setSearch}
             filter={({ options }) => options}
             data={(people.data?.data ?? []).map((p) => ({ value: p.uuid, label: `${p.firstName} ${p.lastName}` }))}
+            id={`${formId}-person`}
+            error={missing.person}
             value={userUuid}
             onChange={setUser}
             nothingFoundMessage={t('admin:timeOff.nobodyFound')}
@@ -95,12 +111,16 @@ export function AdjustDialog({ types, onClose }: { types: TimeOffType[]; onClose
             decimalScale={2}
             min={-3660}
             max={3660}
+            id={`${formId}-amount`}
+            error={missing.amount}
             value={amount}
             onChange={setAmount}
           />
           <TextInput
             label={t('admin:timeOff.reason')}
             withAsterisk
+            id={`${formId}-reason`}
+            error={missing.reason}
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
           />
