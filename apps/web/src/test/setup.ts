@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { initI18n } from '../lib/i18n';
+
+// findBy… and waitFor give up after 1 s by default: on a CI machine running the other tiers beside
+// this one, a screen's first answer has taken longer (two screens' tests failed at 1 s, passing alone).
+// Waiting longer costs nothing when the screen is quick.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Mantine reads these browser APIs; happy-dom lacks some of them.
 if (!window.matchMedia) {
