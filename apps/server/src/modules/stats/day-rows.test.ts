@@ -94,12 +94,14 @@ const write = (fn: (tx: Tx) => Promise<unknown>) => t.db.system(fn);
 describe('settled day rows kept by the process', () => {
   it('reads a settled day once, then only the recent days, and answers as if nothing were kept', async () => {
     forgetKeptDays();
+    // The counter is the module's: other files of the same worker may have read days before.
+    const start = settledWork.days;
     const first = await ask();
-    const read = settledWork.days;
+    const read = settledWork.days - start;
     // The period and the one before it: 62 days, of which the settled ones are read.
     expect(read).toBeGreaterThanOrEqual(55);
     const again = await ask();
-    expect(settledWork.days).toBe(read);
+    expect(settledWork.days - start).toBe(read);
     expect(again).toEqual(first);
     expect(again).toEqual(await uncached());
     // Callers of a cold process at once read the settled days once between them.
