@@ -118,3 +118,14 @@ export async function countPastCap(tx: Tx, candidates: SQL | null, scan: SQL, ca
   const first = candidates ? await countUpTo(tx, candidates, cap) : null;
   return first?.more ? first : countUpTo(tx, scan, cap);
 }
+
+/**
+ * People's "current" rule (docs/people.md): an employment has not ended by `day` when the employee
+ * record `e` (an alias; no record counts as not ended) has no end date or one on or after `day` (an
+ * ISO date, bound, or a statement's own day such as `companyToday`).
+ */
+export const employedOn = (e: string, day: string | SQL) =>
+  sql`(${sql.raw(e)}.end_date IS NULL OR ${sql.raw(e)}.end_date >= ${typeof day === 'string' ? sql`${day}::date` : day})`;
+
+/** Today in the time zone of the company row `c` (an alias), for a statement that has no day of its own. */
+export const companyToday = (c: string) => sql`(now() AT TIME ZONE ${sql.raw(c)}.time_zone)::date`;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../config';
 import { AppError } from './errors';
+import { keepBounded } from './kept';
 
 export const ISSUER = 'workplace-admin';
 export const AUDIENCE = 'workplace-admin-api';
@@ -64,8 +65,7 @@ export function createTokenService(config: Pick<Config, 'jwtSecret' | 'accessTok
           cid: typeof payload.cid === 'string' ? payload.cid : null,
         };
         if (typeof payload.exp === 'number') {
-          if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
-          verified.set(token, { claims: Object.freeze(claims), exp: payload.exp });
+          keepBounded(verified, VERIFIED_MAX, token, { claims: Object.freeze(claims), exp: payload.exp });
         }
         return claims;
       } catch (e) {

@@ -34,6 +34,20 @@ const signInBob = (profiles = [acme, globex]) =>
     current: acme,
   } as never);
 
+let stopToasts = () => {};
+afterEach(() => stopToasts());
+
+/** Opens the switcher, chooses Globex and answers the toasts said since. */
+async function chooseGlobex() {
+  const toasts: string[] = [];
+  stopToasts = onToast((t) => toasts.push(t.message));
+  const user = userEvent.setup();
+  renderScreen(<CompanySwitcher />);
+  await user.click(screen.getByTestId('company-switcher'));
+  await user.click(await screen.findByRole('button', { name: /Globex/, hidden: true }));
+  return toasts;
+}
+
 describe('the company switcher', () => {
   it('tells Bob his account in a company is disabled instead of asking for a code and failing twice', async () => {
     await setLanguage('de', false);
@@ -45,12 +59,7 @@ describe('the company switcher', () => {
         return HttpResponse.json({ code: 'FORBIDDEN', message: 'Dazu sind Sie nicht berechtigt.' }, { status: 403 });
       }),
     );
-    const toasts: string[] = [];
-    const stop = onToast((t) => toasts.push(t.message));
-    const user = userEvent.setup();
-    renderScreen(<CompanySwitcher />);
-    await user.click(screen.getByTestId('company-switcher'));
-    await user.click(await screen.findByRole('button', { name: /Globex/, hidden: true }));
+    const toasts = await chooseGlobex();
     // It said 'Etwas ist schiefgelaufen, bitte versuchen Sie es erneut.' and 'Dazu sind Sie nicht berechtigt.'.
     await waitFor(() =>
       expect(toasts).toEqual([
@@ -58,7 +67,6 @@ describe('the company switcher', () => {
       ]),
     );
     expect(asked).toEqual([]);
-    stop();
   });
 
   it('says the same, once, when the membership was disabled after the list was read', async () => {
@@ -68,15 +76,9 @@ describe('the company switcher', () => {
         HttpResponse.json({ code: 'FORBIDDEN', message: 'You are not allowed to do that.' }, { status: 403 }),
       ),
     );
-    const toasts: string[] = [];
-    const stop = onToast((t) => toasts.push(t.message));
-    const user = userEvent.setup();
-    renderScreen(<CompanySwitcher />);
-    await user.click(screen.getByTestId('company-switcher'));
-    await user.click(await screen.findByRole('button', { name: /Globex/, hidden: true }));
+    const toasts = await chooseGlobex();
     await waitFor(() => expect(toasts).toEqual(['Your account in Globex is disabled. Please contact its admin.']));
     await new Promise((r) => setTimeout(r, 50));
     expect(toasts).toHaveLength(1);
-    stop();
   });
 });

@@ -1,7 +1,7 @@
 import type { CompanyPageListQuery } from '@wac/shared/schemas/company-pages';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { containsPattern, rows, intLiteral } from '../../db/sql';
+import { companyToday, containsPattern, employedOn, intLiteral, rows } from '../../db/sql';
 
 export interface CompanyPageRow {
   id: string;
@@ -82,7 +82,7 @@ export function usersOf(tx: Tx, companyId: string, pageIds: string[]) {
     sql`SELECT pu.page_id, pu.user_id, u.first_name, u.last_name, e.job_title, u.avatar,
                pu.scheduling_enabled, pu.email_enabled, pu.video_call_enabled,
                m.enabled AS m_enabled, m.scheduling_enabled AS m_scheduling, m.email_enabled AS m_email, m.video_call_enabled AS m_video,
-               (e.end_date IS NULL OR e.end_date >= (now() AT TIME ZONE c.time_zone)::date) AS employed
+               ${employedOn('e', companyToday('c'))} AS employed
           FROM company_page_users pu
           JOIN companies c ON c.id = pu.company_id
           JOIN memberships m ON m.company_id = pu.company_id AND m.user_id = pu.user_id

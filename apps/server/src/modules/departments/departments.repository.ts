@@ -1,7 +1,7 @@
 import type { DepartmentListQuery } from '@wac/shared/schemas/departments';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { containsPattern, rows, intLiteral } from '../../db/sql';
+import { containsPattern, employedOn, intLiteral, rows } from '../../db/sql';
 
 export interface DepartmentRow {
   id: string;
@@ -30,7 +30,7 @@ const memberCount = (today: string) =>
           AND e.end_date IS NOT NULL AND e.end_date < ${today}::date)
       - (SELECT count(*)::int FROM memberships m JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
           WHERE m.company_id = d.company_id AND NOT m.enabled AND e.department_id = d.id
-            AND (e.end_date IS NULL OR e.end_date >= ${today}::date)))`;
+            AND ${employedOn('e', today)}))`;
 const cols = (today: string) => sql`d.id, d.name, d.description, d.parent_id, d.color, d.head_user_id,
   u.first_name AS head_first_name, u.last_name AS head_last_name, ${memberCount(today)} AS member_count,
   d.created_at, d.version`;

@@ -5,6 +5,7 @@ import {
   afterKeyset,
   containsPattern,
   countPastCap,
+  employedOn,
   intLiteral,
   type KeysetCursor,
   rows,
@@ -46,8 +47,7 @@ export interface PersonRow {
 }
 
 /** A person counts in the chain and the directory while their membership is on and their end date not past. */
-export const current = (e: string, m: string, today: string) =>
-  sql`${sql.raw(m)}.enabled AND (${sql.raw(e)}.end_date IS NULL OR ${sql.raw(e)}.end_date >= ${today}::date)`;
+export const current = (e: string, m: string, today: string) => sql`${sql.raw(m)}.enabled AND ${employedOn(e, today)}`;
 
 const personCols = (today: string) => sql`m.user_id, u.first_name, u.last_name, u.avatar, m.email,
   e.job_title, e.work_phone, e.work_location, e.employment_type,
@@ -55,14 +55,14 @@ const personCols = (today: string) => sql`m.user_id, u.first_name, u.last_name, 
   e.emergency_name, e.emergency_relation, e.emergency_phone, e.custom, e.version,
   d.id AS department_id, d.name AS department_name, d.color AS department_color, e.manager_user_id, mm.email AS manager_email,
   mu.id AS manager_id, mu.first_name AS manager_first_name, mu.last_name AS manager_last_name,
-  NOT coalesce(e.end_date IS NULL OR e.end_date >= ${today}::date, true) AS ended,
+  NOT ${employedOn('e', today)} AS ended,
   ${current('e', 'm', today)} AS in_directory`;
 const personFrom = (today: string) => sql`memberships m JOIN users u ON u.id = m.user_id
   LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
   LEFT JOIN departments d ON d.id = e.department_id
   LEFT JOIN memberships mm ON mm.company_id = m.company_id AND mm.user_id = e.manager_user_id
   LEFT JOIN employees me ON me.company_id = m.company_id AND me.user_id = e.manager_user_id
-  LEFT JOIN users mu ON mu.id = mm.user_id AND mm.enabled AND (me.end_date IS NULL OR me.end_date >= ${today}::date)`;
+  LEFT JOIN users mu ON mu.id = mm.user_id AND mm.enabled AND ${employedOn('me', today)}`;
 
 export type PersonFilter = Omit<EmployeeExportQuery, 'order' | 'sort'> &
   Partial<Pick<EmployeeExportQuery, 'order' | 'sort'>>;
@@ -73,7 +73,7 @@ const SORTS: Record<EmployeeExportQuery['sort'], SortKey> = {
 };
 
 const STATUS = {
-  current: (today: string) => sql` AND m.enabled AND (e.end_date IS NULL OR e.end_date >= ${today}::date)`,
+  current: (today: string) => sql` AND m.enabled AND ${employedOn('e', today)}`,
   ended: (today: string) => sql` AND e.end_date < ${today}::date`,
   all: () => sql``,
 };

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { intLiteral, rows } from '../../db/sql';
+import { employedOn, intLiteral, rows } from '../../db/sql';
 import { current } from './employees.repository';
 
 export interface OrgRow {
@@ -26,7 +26,7 @@ const pageReportCounts = (companyId: string, today: string, set: SQL) =>
                                                           WHERE rm.company_id = r.company_id AND rm.user_id = r.user_id))::int AS n
         FROM employees r
        WHERE r.company_id = ${companyId} AND r.manager_user_id IN (SELECT user_id FROM ${set})
-         AND (r.end_date IS NULL OR r.end_date >= ${today}::date)
+         AND ${employedOn('r', today)}
        GROUP BY r.manager_user_id`;
 
 const nodeCols = (reports: SQL) => sql`p.user_id, u.first_name, u.last_name, u.avatar, p.job_title,
@@ -69,7 +69,7 @@ export async function level(
                      SELECT 1 FROM memberships pm
                       WHERE pm.company_id = p.company_id AND pm.user_id = p.user_id AND pm.enabled OFFSET 0) pm
              WHERE p.company_id = ${companyId} AND p.manager_user_id = ${managerId}
-               AND (p.end_date IS NULL OR p.end_date >= ${today}::date)
+               AND ${employedOn('p', today)}
              ORDER BY p.sort_name, p.user_id ${page}),
           counts AS (${pageReportCounts(companyId, today, sql`page`)})
           SELECT ${nodeCols(sql`coalesce(c.n, 0)`)}

@@ -1,5 +1,6 @@
 import { addDays, zonedInstant } from '@wac/shared/zoned-time';
 import type { Tx } from '../../db/client';
+import { keepBounded, sharedRun } from '../../lib/kept';
 import type { ComplianceFigures } from './stats-compliance.repository';
 import * as pointInTime from './stats-compliance.repository';
 import { type CompanyClock, filtered, type StatsFilter } from './stats.repository';
@@ -52,28 +53,21 @@ export async function complianceAt(
     if (liveKey) complianceWork.liveProbes++;
     const figures = await pointInTime.liveFigures(tx, companyId, d, f);
     if (liveKey && figures) {
-      if (live.size >= KEPT_MAX) live.delete(live.keys().next().value as string);
-      live.set(liveKey, figures);
+      keepBounded(live, KEPT_MAX, liveKey, figures);
     }
     found[i] = figures ?? undefined;
   }
   if (found.every(Boolean)) return found as ComplianceFigures[];
   // Callers missing the same past ends at once share one statement (a cold screen opened by many).
   const shared = days.every((d, i) => found[i] || past(d)) ? `${key(days[0])}|${days[1]}` : null;
-  let run = shared ? running.get(shared) : undefined;
-  if (!run) {
+  const compute = () => {
     complianceWork.statements++;
-    run = pointInTime.complianceFigures(tx, companyId, f, days);
-    if (shared) {
-      running.set(shared, run);
-      void run.finally(() => running.delete(shared)).catch(() => {});
-    }
-  }
-  const computed = await run;
+    return pointInTime.complianceFigures(tx, companyId, f, days);
+  };
+  const computed = await (shared ? sharedRun(running, shared, compute) : compute());
   for (const [i, d] of days.entries()) {
     if (!past(d) || found[i]) continue;
-    if (kept.size >= KEPT_MAX) kept.delete(kept.keys().next().value as string);
-    kept.set(key(d), computed[i]!);
+    keepBounded(kept, KEPT_MAX, key(d), computed[i]!);
   }
   return days.map((_, i) => found[i] ?? computed[i]!);
 }

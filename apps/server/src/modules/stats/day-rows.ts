@@ -1,5 +1,6 @@
 import { addDays } from '@wac/shared/zoned-time';
 import type { Tx } from '../../db/client';
+import { sharedRun } from '../../lib/kept';
 import * as days from './stats-days.repository';
 import type { CompanyClock, StatsFilter } from './stats.repository';
 
@@ -93,40 +94,28 @@ export async function dayRows(
     missingFrom ??= d;
     missingTo = d;
   }
-  const rest = settledTo < p.to ? { from: addDays(settledTo, 1), to: p.to, attTo: p.attTo, weekStart } : null;
-  const read =
-    missingFrom !== null && missingTo !== null
-      ? {
-          from: addDays(p.from, missingFrom - first),
-          to: addDays(p.from, missingTo - first),
-          attTo: addDays(p.from, missingTo - first),
-          weekStart,
-        }
-      : null;
-  if (read) {
+  if (missingFrom !== null && missingTo !== null) {
+    const from = addDays(p.from, missingFrom - first);
+    const to = addDays(p.from, missingTo - first);
     // Callers missing the same days at once (a cold screen opened by many) share one read.
-    const shared = `${key}|${clock.days_epoch}|${weekStart}|${read.from}|${read.to}`;
-    let run = running.get(shared);
-    if (!run) {
-      run = days.dayFigures(tx, companyId, f, read).then((r) => {
-        settledWork.days += r.length;
-        return r;
-      });
-      running.set(shared, run);
-      void run.finally(() => running.delete(shared)).catch(() => {});
-    }
-    const settled = new Map((await run).map((r) => [dayNumber(r.day), r]));
-    for (let d = missingFrom as number; d <= (missingTo as number); d++) k.rows.set(d, settled.get(d) ?? null);
+    const read = await sharedRun(running, `${key}|${clock.days_epoch}|${weekStart}|${from}|${to}`, async () => {
+      const r = await days.dayFigures(tx, companyId, f, { from, to, attTo: to, weekStart });
+      settledWork.days += r.length;
+      return r;
+    });
+    const settled = new Map(read.map((r) => [dayNumber(r.day), r]));
+    for (let d = missingFrom; d <= missingTo; d++) k.rows.set(d, settled.get(d) ?? null);
   }
   // Kept before the recent days are read: a caller arriving meanwhile finds the settled ones.
   keep(key, k);
   let recent: days.DayFigures[] = [];
-  if (rest) {
+  if (settledTo < p.to) {
     // Headcount is a running sum from the first change ever: its value at the settled end is kept
     // too, so the recent days read only their own changes.
     if (k.base?.day !== settledTo)
       k.base = { day: settledTo, keys: await days.employedByKey(tx, companyId, f, settledTo) };
-    recent = await days.dayFigures(tx, companyId, f, { ...rest, base: k.base.keys });
+    const from = addDays(settledTo, 1);
+    recent = await days.dayFigures(tx, companyId, f, { from, to: p.to, attTo: p.attTo, weekStart, base: k.base.keys });
   }
   const out: days.DayFigures[] = [];
   for (let d = first; d <= last; d++) {

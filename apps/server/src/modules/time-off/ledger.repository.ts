@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { preparedRows } from '../../db/sql';
+import { employedOn, preparedRows } from '../../db/sql';
 import { TYPE_COLS, type TimeOffTypeRow } from './time-off-types.repository';
 
 /** The ledger: rows are only ever added; a balance is the SUM of a person's rows of a type. */
@@ -124,7 +124,7 @@ const eligibleWithTypes = (companyId: string, day: string, typeFilter: ReturnTyp
   sql`FROM memberships m
       JOIN time_off_types t ON t.company_id = m.company_id AND ${typeFilter}
       LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
-      WHERE m.company_id = ${companyId} AND m.enabled AND (e.end_date IS NULL OR e.end_date >= ${day}::date)`;
+      WHERE m.company_id = ${companyId} AND m.enabled AND ${employedOn('e', day)}`;
 
 async function counted(tx: Tx, insert: ReturnType<typeof sql>) {
   const [r] = await preparedRows<{ n: number }>(

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { preparedRows } from '../../db/sql';
+import { companyToday, employedOn, preparedRows } from '../../db/sql';
 
 /**
  * Who manages whom for time off. A manager counts while current, as the org chart and the directory
@@ -14,7 +14,7 @@ export const isCurrent = (companyId: string, userId: string | SQL) =>
   sql`EXISTS (SELECT 1 FROM memberships cm JOIN companies cc ON cc.id = cm.company_id
                 LEFT JOIN employees ce ON ce.company_id = cm.company_id AND ce.user_id = cm.user_id
                WHERE cm.company_id = ${companyId} AND cm.user_id = ${userId} AND cm.enabled
-                 AND (ce.end_date IS NULL OR ce.end_date >= (now() AT TIME ZONE cc.time_zone)::date))`;
+                 AND ${employedOn('ce', companyToday('cc'))})`;
 
 /** The person's manager (their employee record's) while that manager is current; null otherwise. */
 export async function currentManagerOf(tx: Tx, companyId: string, userId: string) {

@@ -75,5 +75,11 @@ describe('adjusting a balance', () => {
     expect(reason).not.toHaveAttribute('aria-invalid');
     expect(screen.getAllByText('This field is required.')).toHaveLength(2);
     expect(sent).toEqual([]);
+    // The shared schema's own rule, not only presence: an amount of zero changes no balance.
+    await user.type(screen.getByRole('textbox', { name: /Days/ }), '0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getAllByText('This field is required.')).toHaveLength(1));
+    expect(screen.getByText('This value is not valid.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { type AdjustmentCreate, AdjustmentCreateSchema } from '@wac/shared/schemas/time-off';
 import type { TimeOffType } from '@wac/shared/schemas/time-off-types';
 import { Alert, Button, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -9,6 +10,14 @@ import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useAdjustBalance, useSearchPeople } from '../api/adjust-balance';
 import { useDays } from '../../../lib/days';
+
+type Field = 'person' | 'amount' | 'reason';
+/** The schema's fields this form shows by its own names (the type has a value from the start). */
+const FIELDS: Partial<Record<keyof AdjustmentCreate, Field>> = {
+  userUuid: 'person',
+  amount: 'amount',
+  reason: 'reason',
+};
 
 /** An admin grants or adjusts someone's balance of a type, always with a reason (a ledger row). */
 export function AdjustDialog({ types, onClose }: { types: TimeOffType[]; onClose: () => void }) {
@@ -25,30 +34,38 @@ export function AdjustDialog({ types, onClose }: { types: TimeOffType[]; onClose
   const [amount, setAmount] = useState<string | number>('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [missing, setMissing] = useState<Partial<Record<'person' | 'amount' | 'reason', string>>>({});
+  const [missing, setMissing] = useState<Partial<Record<Field, string>>>({});
   const type = types.find((x) => x.uuid === typeUuid);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
-    const n = typeof amount === 'number' ? amount : Number(amount);
-    // Each missing field says so where it is, the first one focused: one sentence above the form
-    // ('Choose a person and a type, …') marked none of them.
-    const required = fieldMessage('required');
-    const found = {
-      person: userUuid ? undefined : required,
-      amount: amount !== '' && n && !Number.isNaN(n) ? undefined : required,
-      reason: reason.trim() ? undefined : required,
+    // Checked against the shared schema: each refused field says so where it is, the first one
+    // focused (one sentence above the form had marked none of them); an empty field is 'required'.
+    const values = {
+      userUuid: userUuid ?? '',
+      typeUuid: typeUuid ?? '',
+      kind,
+      amount: amount === '' ? Number.NaN : Number(amount),
+      reason: reason.trim(),
     };
+    const parsed = AdjustmentCreateSchema.safeParse(values);
+    const found: Partial<Record<Field, string>> = {};
+    for (const issue of parsed.error?.issues ?? []) {
+      const field = FIELDS[issue.path[0] as keyof typeof FIELDS];
+      if (!field) continue;
+      const empty = field === 'amount' ? amount === '' : !values[issue.path[0] as 'userUuid' | 'reason'];
+      found[field] ??= fieldMessage(empty ? 'required' : issue.message);
+    }
     setMissing(found);
-    const first = (['person', 'amount', 'reason'] as const).find((k) => found[k]);
-    if (first || !userUuid || !typeUuid) {
+    if (!parsed.success) {
+      const first = (['person', 'amount', 'reason'] as const).find((k) => found[k]);
       if (first) document.getElementById(`${formId}-${first}`)?.focus();
       else setError(t('admin:timeOff.adjustIncomplete'));
       return;
     }
     try {
-      const b = await adjust.mutateAsync({ userUuid, typeUuid, kind, amount: n, reason: reason.trim() });
+      const b = await adjust.mutateAsync(parsed.data);
       notify.success(t('admin:timeOff.adjusted', { balance: days.amount(b.balance, b.type.unit) }));
       onClose();
     } catch (err) {

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { keepBounded, sharedRun } from './kept';
+
+describe('kept in memory', () => {
+  it('lets the oldest entry go once the map is full, and replaces a key in place', () => {
+    const m = new Map<string, number>();
+    keepBounded(m, 2, 'a', 1);
+    keepBounded(m, 2, 'b', 2);
+    keepBounded(m, 2, 'b', 3);
+    expect([...m]).toEqual([
+      ['a', 1],
+      ['b', 3],
+    ]);
+    keepBounded(m, 2, 'c', 4);
+    expect([...m]).toEqual([
+      ['b', 3],
+      ['c', 4],
+    ]);
+  });
+
+  it('shares one run between callers of the same key, and starts anew once it settled', async () => {
+    const running = new Map<string, Promise<number>>();
+    let starts = 0;
+    let release!: (n: number) => void;
+    const start = () => {
+      starts++;
+      return new Promise<number>((r) => {
+        release = r;
+      });
+    };
+    const a = sharedRun(running, 'k', start);
+    const b = sharedRun(running, 'k', start);
+    release(7);
+    expect(await Promise.all([a, b])).toEqual([7, 7]);
+    expect(starts).toBe(1);
+    await Promise.resolve();
+    expect(running.size).toBe(0);
+    const failed = sharedRun(running, 'k', () => Promise.reject(new Error('down')));
+    await expect(failed).rejects.toThrow('down');
+    await Promise.resolve();
+    expect(running.size).toBe(0);
+  });
+});
