@@ -64,6 +64,34 @@ describe('stats screen', () => {
     expect(timeOff.getByText('12.5')).toBeInTheDocument();
   });
 
+  it("covers the previous range's figures while the chosen range's are on their way", async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    server.use(
+      http.get(`${ORIGIN}/api/stats`, async ({ request }) => {
+        const range = new URL(request.url).searchParams.get('range') ?? '';
+        if (range === 'lastMonth') await held;
+        return HttpResponse.json(answer(range));
+      }),
+      http.get(`${ORIGIN}/api/teams`, () => HttpResponse.json({ data: [], page: 1, itemsPerPage: 100, totalItems: 0 })),
+      http.get(`${ORIGIN}/api/departments`, () =>
+        HttpResponse.json({ data: [], page: 1, itemsPerPage: 100, totalItems: 0 }),
+      ),
+    );
+    renderScreen(<StatsScreen />);
+    await waitFor(() => expect(screen.getByTestId('kpi-headcountStart-value')).toHaveTextContent('10'));
+    expect(screen.getByTestId('stats-figures')).toHaveAttribute('aria-busy', 'false');
+    await userEvent.click(screen.getByText('Last Month'));
+    // Last 28 days' figures are still there, but marked busy: not to be read as last month's.
+    await waitFor(() => expect(screen.getByTestId('stats-figures')).toHaveAttribute('aria-busy', 'true'));
+    expect(screen.getByTestId('kpi-headcountStart-value')).toHaveTextContent('10');
+    release();
+    await waitFor(() => expect(screen.getByTestId('kpi-headcountStart-value')).toHaveTextContent('40'));
+    expect(screen.getByTestId('stats-figures')).toHaveAttribute('aria-busy', 'false');
+  });
+
   it('shows the definition of a KPI inside the main landmark, named by the button', async () => {
     server.use(
       http.get(`${ORIGIN}/api/stats`, () => HttpResponse.json(answer('last28'))),

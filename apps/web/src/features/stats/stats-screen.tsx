@@ -1,4 +1,15 @@
-import { Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Box,
+  Group,
+  LoadingOverlay,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { STATS_KPIS, STATS_RANGES, type StatsRange } from '@wac/shared/schemas/stats';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +44,10 @@ export default function StatsScreen() {
     department: department ?? undefined,
   });
   const s = stats.data;
+  // The figures of the previous choice stay while the new ones load (or while an outage is waited
+  // out): covered and marked busy, so a figure is never read as the choice the control now shows.
+  // A custom range waiting for its dates asks nothing yet: its period line says what is shown.
+  const stale = stats.isPlaceholderData && stats.isFetching;
   const day = (d: string) => f.date(`${d}T12:00:00Z`);
   const pct = (v: number) => f.percent(v);
 
@@ -100,91 +115,101 @@ export default function StatsScreen() {
           <Text c="red.9">{(stats.error as Error).message}</Text>
         </Paper>
       )}
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} component="section" aria-label={t('admin:stats.kpis')}>
-        {STATS_KPIS.map((key) => (
-          <KpiCard key={key} kpi={s?.kpis.find((k) => k.key === key)} />
-        ))}
-      </SimpleGrid>
-      {s && (
-        <SimpleGrid cols={{ base: 1, lg: 2 }}>
-          <ChartCard
-            id="headcount"
-            kind="line"
-            title={t('admin:stats.charts.headcount')}
-            xLabel={t('admin:stats.date')}
-            labels={s.headcount.map((h) => day(h.date))}
-            keys={s.headcount.map((h) => h.date)}
-            series={[
-              {
-                key: 'headcount',
-                label: t('admin:stats.kpi.headcountEnd'),
-                color: 'var(--mantine-color-blue-filled)',
-                values: s.headcount.map((h) => h.headcount),
-              },
-            ]}
-            format={(v) => f.number(Math.round(v))}
-          />
-          <ChartCard
-            id="weeks"
-            kind="bar"
-            title={t('admin:stats.charts.weeks')}
-            xLabel={t('admin:stats.weekOf')}
-            labels={s.weeks.map((w) => day(w.weekStart))}
-            keys={s.weeks.map((w) => w.weekStart)}
-            series={[
-              {
-                key: 'attendanceRate',
-                label: t('admin:stats.kpi.attendanceRate'),
-                color: 'var(--mantine-color-teal-filled)',
-                values: s.weeks.map((w) => w.attendanceRate),
-              },
-              {
-                key: 'latenessRate',
-                label: t('admin:stats.kpi.latenessRate'),
-                color: 'var(--mantine-color-orange-filled)',
-                values: s.weeks.map((w) => w.latenessRate),
-              },
-            ]}
-            max={100}
-            format={pct}
-          />
-          <ChartCard
-            id="weekdays"
-            kind="bar"
-            title={t('admin:stats.charts.weekdays')}
-            xLabel={t('admin:stats.weekday')}
-            labels={s.weekdays.map((w) => weekdayName(f.language, w.weekday))}
-            keys={s.weekdays.map((w) => String(w.weekday))}
-            series={[
-              {
-                key: 'latenessRate',
-                label: t('admin:stats.kpi.latenessRate'),
-                color: 'var(--mantine-color-orange-filled)',
-                values: s.weekdays.map((w) => w.latenessRate),
-              },
-            ]}
-            ceiling={100}
-            format={pct}
-          />
-          <ChartCard
-            id="timeOff"
-            kind="bar"
-            title={t('admin:stats.charts.timeOff')}
-            xLabel={t('admin:stats.timeOffType')}
-            labels={s.timeOff.map((x) => t(`admin:stats.typeIn.${x.unit}`, { name: x.name }))}
-            keys={s.timeOff.map((x) => `${x.name} (${x.unit})`)}
-            series={[
-              {
-                key: 'amount',
-                label: t('admin:stats.taken'),
-                color: 'var(--mantine-color-grape-filled)',
-                values: s.timeOff.map((x) => x.amount),
-              },
-            ]}
-            format={(v) => f.decimal(v, 1)}
-          />
-        </SimpleGrid>
-      )}
+      <Box pos="relative" aria-busy={stale} data-testid="stats-figures">
+        <LoadingOverlay
+          visible={stale}
+          zIndex={5}
+          overlayProps={{ blur: 1 }}
+          loaderProps={{ 'aria-label': t('admin:table.loading') }}
+        />
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} component="section" aria-label={t('admin:stats.kpis')}>
+            {STATS_KPIS.map((key) => (
+              <KpiCard key={key} kpi={s?.kpis.find((k) => k.key === key)} />
+            ))}
+          </SimpleGrid>
+          {s && (
+            <SimpleGrid cols={{ base: 1, lg: 2 }}>
+              <ChartCard
+                id="headcount"
+                kind="line"
+                title={t('admin:stats.charts.headcount')}
+                xLabel={t('admin:stats.date')}
+                labels={s.headcount.map((h) => day(h.date))}
+                keys={s.headcount.map((h) => h.date)}
+                series={[
+                  {
+                    key: 'headcount',
+                    label: t('admin:stats.kpi.headcountEnd'),
+                    color: 'var(--mantine-color-blue-filled)',
+                    values: s.headcount.map((h) => h.headcount),
+                  },
+                ]}
+                format={(v) => f.number(Math.round(v))}
+              />
+              <ChartCard
+                id="weeks"
+                kind="bar"
+                title={t('admin:stats.charts.weeks')}
+                xLabel={t('admin:stats.weekOf')}
+                labels={s.weeks.map((w) => day(w.weekStart))}
+                keys={s.weeks.map((w) => w.weekStart)}
+                series={[
+                  {
+                    key: 'attendanceRate',
+                    label: t('admin:stats.kpi.attendanceRate'),
+                    color: 'var(--mantine-color-teal-filled)',
+                    values: s.weeks.map((w) => w.attendanceRate),
+                  },
+                  {
+                    key: 'latenessRate',
+                    label: t('admin:stats.kpi.latenessRate'),
+                    color: 'var(--mantine-color-orange-filled)',
+                    values: s.weeks.map((w) => w.latenessRate),
+                  },
+                ]}
+                max={100}
+                format={pct}
+              />
+              <ChartCard
+                id="weekdays"
+                kind="bar"
+                title={t('admin:stats.charts.weekdays')}
+                xLabel={t('admin:stats.weekday')}
+                labels={s.weekdays.map((w) => weekdayName(f.language, w.weekday))}
+                keys={s.weekdays.map((w) => String(w.weekday))}
+                series={[
+                  {
+                    key: 'latenessRate',
+                    label: t('admin:stats.kpi.latenessRate'),
+                    color: 'var(--mantine-color-orange-filled)',
+                    values: s.weekdays.map((w) => w.latenessRate),
+                  },
+                ]}
+                ceiling={100}
+                format={pct}
+              />
+              <ChartCard
+                id="timeOff"
+                kind="bar"
+                title={t('admin:stats.charts.timeOff')}
+                xLabel={t('admin:stats.timeOffType')}
+                labels={s.timeOff.map((x) => t(`admin:stats.typeIn.${x.unit}`, { name: x.name }))}
+                keys={s.timeOff.map((x) => `${x.name} (${x.unit})`)}
+                series={[
+                  {
+                    key: 'amount',
+                    label: t('admin:stats.taken'),
+                    color: 'var(--mantine-color-grape-filled)',
+                    values: s.timeOff.map((x) => x.amount),
+                  },
+                ]}
+                format={(v) => f.decimal(v, 1)}
+              />
+            </SimpleGrid>
+          )}
+        </Stack>
+      </Box>
     </Stack>
   );
 }
