@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { AuditAction } from '@wac/shared/audit';
 import type { Language } from '@wac/shared/constants';
 import type { RealtimeMessage } from '@wac/shared/realtime';
@@ -108,6 +109,11 @@ export interface CtxInit {
 
 export const NOBODY: Actor = { userId: null, sessionId: null, globalRoles: [], ip: null, userAgent: null, lang: 'en' };
 
+/** An entry whose before and after are both given and alike: an update that changed nothing. */
+function unchanged(e: AuditEntry): boolean {
+  return e.before != null && e.after != null && isDeepStrictEqual(e.before, e.after);
+}
+
 /** Builds a context; routes build it from the request, a job, the seed or a test from what they know. */
 export function createCtx(infra: Infra, init: CtxInit = {}): Ctx {
   const actor: Actor = { ...NOBODY, ...init.actor };
@@ -138,7 +144,8 @@ export function createCtx(infra: Infra, init: CtxInit = {}): Ctx {
         ip: actor.ip,
         userAgent: actor.userAgent?.slice(0, 300) ?? null,
       });
-      const entries = Array.isArray(entry) ? entry : [entry];
+      // A save that changed nothing (a form sent back as it was) leaves no entry: the log lists changes.
+      const entries = (Array.isArray(entry) ? entry : [entry]).filter((e) => !unchanged(e));
       for (let i = 0; i < entries.length; i += 500)
         await tx.insert(auditLog).values(entries.slice(i, i + 500).map(row));
     },

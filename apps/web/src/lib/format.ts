@@ -31,6 +31,11 @@ export interface Formatter {
   boolean: (value: boolean) => string;
   /** A list of words in the language ("a, b and c"). */
   list: (items: readonly string[]) => string;
+  /**
+   * A time zone named in the language, its place after it: "Central European Time (Berlin)",
+   * "heure d’Europe centrale (Berlin)"; the IANA code only where the language has no name for it.
+   */
+  zone: (iana: string) => string;
 }
 
 type Kind = 'role' | 'plan' | 'status' | 'action' | 'target';
@@ -55,6 +60,26 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 
 const cache = new Map<string, Formatter>();
 
+/**
+ * The name of a time zone in a language ("Central European Time"), or null where Intl knows none.
+ * The generic name first (no summer/winter); UTC has only a specific one; a name that is an offset
+ * ("GMT+03:00", "غرينتش+03:00") says less than the place does.
+ */
+function zoneName(language: string, iana: string): string | null {
+  for (const style of ['longGeneric', 'long'] as const) {
+    try {
+      const parts = new Intl.DateTimeFormat(language, { timeZone: iana, timeZoneName: style }).formatToParts(
+        Date.UTC(2026, 0, 15),
+      );
+      const name = parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
+      if (name && !/\p{Nd}/u.test(name)) return name;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
 export function formatterFor(language: string): Formatter {
   const cached = cache.get(language);
   if (cached) return cached;
@@ -67,6 +92,7 @@ export function formatterFor(language: string): Formatter {
   const relativeFormat = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
   const numberFormat = new Intl.NumberFormat(language);
   const listFormat = new Intl.ListFormat(language, { style: 'long', type: 'conjunction' });
+  const zones = new Map<string, string>();
   const f: Formatter = {
     language,
     date: (v) => dateFormat.format(toDate(v)),
@@ -92,6 +118,15 @@ export function formatterFor(language: string): Formatter {
     target: (code) => label('target', code),
     boolean: (v) => t(`boolean.${v}`),
     list: (items) => listFormat.format(items),
+    zone: (iana) => {
+      const known = zones.get(iana);
+      if (known !== undefined) return known;
+      const place = iana.includes('/') ? iana.slice(iana.lastIndexOf('/') + 1).replace(/_/g, ' ') : iana;
+      const name = zoneName(language, iana);
+      const shown = name ? (name === place ? name : `${name} (${place})`) : iana;
+      zones.set(iana, shown);
+      return shown;
+    },
   };
   cache.set(language, f);
   return f;

@@ -92,6 +92,21 @@ describe('audit log', () => {
     expect(lines[1]).toContain('"{""name"":""=HYPERLINK(\\""x\\"")""');
   });
 
+  it('leaves no entry for a save that changed nothing (a form sent back as it was)', async () => {
+    const b = (await get(`/api/members/${ids.b}`)).json();
+    const again = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/members/${ids.b}`,
+      host: 'acme',
+      token: admin,
+      payload: { version: b.version, emailEnabled: false },
+    });
+    expect(again.statusCode).toBe(200);
+    const res = (await get('/api/audit-log')).json();
+    expect(res.totalItems).toBe(2);
+    expect(res.data.map((e: { action: string }) => e.action)).toEqual(['member.update', 'team.create']);
+  });
+
   it('counts a filtered listing up to its cap, then says "at least" (no count over millions per page)', async () => {
     expect((await get('/api/audit-log?action=team.create')).json()).toMatchObject({
       totalItems: 1,

@@ -21,6 +21,7 @@ import { useAttendanceSettings } from './api/get-settings';
 import { CompanyDatePicker } from '../../components/company-date-picker';
 import { useLeaveLabel } from './components/leave-label';
 import { useZonedFormat } from './components/zoned-format';
+import { formatterFor } from '../../lib/format';
 
 const COLORS: Record<BoardStatus, string> = {
   present: 'teal.9',
@@ -63,7 +64,12 @@ export default function DayBoardScreen() {
           {t('admin:nav.dayBoard')}
         </Title>
         <Text c="dimmed">
-          {b ? t('admin:attendance.boardSubtitle', { date: zoned.longDay(b.date), zone: b.timeZone }) : ' '}
+          {b
+            ? t('admin:attendance.boardSubtitle', {
+                date: zoned.longDay(b.date),
+                zone: formatterFor(i18n.language).zone(b.timeZone),
+              })
+            : ' '}
         </Text>
       </div>
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} aria-label={t('admin:attendance.counts')} component="section">

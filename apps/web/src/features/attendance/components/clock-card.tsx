@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClock } from '../api/clock';
 import { useMyDay } from '../api/get-my-day';
+import { formatterFor } from '../../../lib/format';
 
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
@@ -110,7 +111,7 @@ export function ClockCard() {
           </Table>
         )}
         <Text size="xs" c="dimmed">
-          {t('admin:attendance.zoneNote', { zone: d.timeZone })}
+          {t('admin:attendance.zoneNote', { zone: formatterFor(i18n.language).zone(d.timeZone) })}
         </Text>
       </Stack>
     </Paper>

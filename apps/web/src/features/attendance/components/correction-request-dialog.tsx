@@ -11,6 +11,7 @@ import { useRequestCorrection } from '../api/request-correction';
 import { useZonedFormat, wallTime } from './zoned-format';
 import { CompanyDatePicker } from '../../../components/company-date-picker';
 import { CompanyTimeField } from '../../../components/company-time-field';
+import { useFormat } from '../../../lib/format';
 
 /**
  * Where a correction's end starts: the entry's own clock-out; for an entry still open today, now
@@ -42,6 +43,7 @@ export function CorrectionRequestDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const z = useZonedFormat(timeZone);
   const ask = useRequestCorrection();
   const [kind, setKind] = useState<CorrectionKind>(entry ? 'change' : 'add');
@@ -157,7 +159,7 @@ export function CorrectionRequestDialog({
             data-testid="correction-reason"
           />
           <Text size="xs" c="dimmed">
-            {t('admin:attendance.zoneNote', { zone: timeZone })}
+            {t('admin:attendance.zoneNote', { zone: f.zone(timeZone) })}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -1,11 +1,12 @@
 import { Alert, Button, Group, NumberInput, Select, Skeleton, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useAttendanceSettings } from '../api/get-settings';
 import { useUpdateSettings } from '../api/update-settings';
 import { weekdayNames } from './weekday-names';
+import { formatterFor } from '../../../lib/format';
 
 const zones = (): string[] => {
   const intl = Intl as unknown as { supportedValuesOf?: (k: string) => string[] };
@@ -30,9 +31,14 @@ function GeneralForm({
   const [weekStart, setWeekStart] = useState<string | null>(String(s.weekStart));
   const [margin, setMargin] = useState<number | string>(s.autoCloseMarginMinutes);
   const [error, setError] = useState<string | null>(null);
-  const list = zones();
-  const options = list.includes(s.timeZone) ? list : [s.timeZone, ...list];
   const days = weekdayNames(i18n.language);
+  const f = formatterFor(i18n.language);
+  // Named in the reader's language, found by its name or by its code ("Berlin", "Europe/Berlin").
+  const zoneOptions = useMemo(() => {
+    const list = zones();
+    const options = list.includes(s.timeZone) ? list : [s.timeZone, ...list];
+    return options.map((z) => ({ value: z, label: f.zone(z) }));
+  }, [s.timeZone, f]);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -60,7 +66,15 @@ function GeneralForm({
         )}
         <Select
           label={t('admin:attendance.timeZone')}
-          data={options}
+          data={zoneOptions}
+          filter={({ options: o, search }) => {
+            const q = search.trim().toLowerCase();
+            return q
+              ? o.filter(
+                  (x) => 'value' in x && (x.label.toLowerCase().includes(q) || x.value.toLowerCase().includes(q)),
+                )
+              : o;
+          }}
           value={timeZone}
           onChange={setTimeZone}
           searchable
