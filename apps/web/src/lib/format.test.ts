@@ -87,12 +87,12 @@ describe('formatting in the reader language', () => {
   });
 
   it('names a time zone in the language, its place after it, never only as its code', () => {
-    expect(formatterFor('en').zone('Europe/Berlin')).toBe('Central European Time (Berlin)');
-    expect(formatterFor('de').zone('America/New_York')).toBe('Nordamerikanische Ostküstenzeit (New York)');
-    expect(formatterFor('fr').zone('Asia/Dubai')).toBe('heure du Golfe (Dubai)');
-    expect(formatterFor('ar').zone('Europe/Berlin')).toBe('توقيت وسط أوروبا (Berlin)');
+    expect(formatterFor('en').zone('Europe/Berlin')).toBe('Central European Time – Berlin');
+    expect(formatterFor('de').zone('America/New_York')).toBe('Nordamerikanische Ostküstenzeit – New York');
+    expect(formatterFor('fr').zone('Asia/Dubai')).toBe('heure du Golfe – Dubai');
+    expect(formatterFor('ar').zone('Europe/Berlin')).toBe('توقيت وسط أوروبا – Berlin');
     // UTC has no generic name, only its specific one; the place is its code.
-    expect(formatterFor('pt').zone('UTC')).toBe('Horário Universal Coordenado (UTC)');
+    expect(formatterFor('pt').zone('UTC')).toBe('Horário Universal Coordenado – UTC');
     // A zone Intl names only by its offset keeps its code.
     expect(formatterFor('en').zone('Etc/GMT+5')).toBe('Etc/GMT+5');
   });

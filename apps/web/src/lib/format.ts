@@ -32,8 +32,8 @@ export interface Formatter {
   /** A list of words in the language ("a, b and c"). */
   list: (items: readonly string[]) => string;
   /**
-   * A time zone named in the language, its place after it: "Central European Time (Berlin)",
-   * "heure d’Europe centrale (Berlin)"; the IANA code only where the language has no name for it.
+   * A time zone named in the language, its place after it: "Central European Time – Berlin",
+   * "heure d’Europe centrale – Berlin"; the IANA code only where the language has no name for it.
    */
   zone: (iana: string) => string;
 }
@@ -123,7 +123,7 @@ export function formatterFor(language: string): Formatter {
       if (known !== undefined) return known;
       const place = iana.includes('/') ? iana.slice(iana.lastIndexOf('/') + 1).replace(/_/g, ' ') : iana;
       const name = zoneName(language, iana);
-      const shown = name ? (name === place ? name : `${name} (${place})`) : iana;
+      const shown = name ? (name === place ? name : `${name} – ${place}`) : iana;
       zones.set(iana, shown);
       return shown;
     },
