@@ -21,7 +21,7 @@ test('Alice reads Stats for last month and a team: every chart has data, a table
   await page.getByRole('option', { name: 'Engineering' }).click();
   await expect(page.getByTestId('kpi-attendanceRate-value')).toHaveText(/%/, { timeout: 30_000 });
 
-  for (const chart of ['headcount', 'weeks', 'weekdays']) {
+  for (const chart of ['headcount', 'weeks', 'weekdays', 'policies']) {
     const card = page.getByTestId(`chart-${chart}`);
     await expect(card.locator('svg circle, svg rect').first()).toBeVisible({ timeout: 30_000 });
     // The chart as an image: a real PNG of it with its title and legend, twice the drawn size.

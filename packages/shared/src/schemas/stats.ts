@@ -7,6 +7,8 @@ export const STATS_RANGES = ['last28', 'lastMonth', 'lastYear', 'custom'] as con
 export type StatsRange = (typeof STATS_RANGES)[number];
 /** The longest range a request may ask for, in days (5 years). */
 export const STATS_MAX_DAYS = 5 * 366;
+/** The bars of "Completion by policy": the least complete policies, a chart still readable. */
+export const STATS_MAX_POLICIES = 25;
 
 /**
  * Every KPI, in the order the screen shows them. One KPI is one definition (docs/stats.md, the
@@ -113,6 +115,20 @@ export const StatsAnswerSchema = z.object({
       color: z.string(),
       unit: z.enum(['days', 'hours']),
       amount: z.number(),
+    }),
+  ),
+  /**
+   * Completion by policy at the period's end (the policies with someone to acknowledge them then),
+   * the least complete first: at most STATS_MAX_POLICIES. Their sums are the Policy completion KPI's.
+   */
+  policies: z.array(
+    z.object({
+      policyUuid: UuidSchema,
+      title: z.string(),
+      assigned: z.number().int(),
+      acknowledged: z.number().int(),
+      overdue: z.number().int(),
+      completion: z.number().nullable(),
     }),
   ),
 });

@@ -1,7 +1,8 @@
+import { STATS_MAX_POLICIES } from '@wac/shared/schemas/stats';
 import { addDays, zonedInstant } from '@wac/shared/zoned-time';
 import type { Tx } from '../../db/client';
 import { keepBounded, sharedRun } from '../../lib/kept';
-import type { ComplianceFigures } from './stats-compliance.repository';
+import type { ComplianceFigures, PolicyFigures } from './stats-compliance.repository';
 import * as pointInTime from './stats-compliance.repository';
 import { type CompanyClock, filtered, type StatsFilter } from './stats.repository';
 
@@ -70,4 +71,24 @@ export async function complianceAt(
     keepBounded(kept, KEPT_MAX, key(d), computed[i]!);
   }
   return days.map((_, i) => found[i] ?? computed[i]!);
+}
+
+/** "Completion by policy": the least complete first (then by title), at most STATS_MAX_POLICIES. */
+export function completionByPolicy(policies: PolicyFigures[]) {
+  return policies
+    .map((p) => ({
+      policyUuid: p.policy_id,
+      title: p.title,
+      assigned: p.assigned,
+      acknowledged: p.acknowledged,
+      overdue: p.overdue,
+      completion: p.assigned > 0 ? (p.acknowledged / p.assigned) * 100 : null,
+    }))
+    .sort(
+      (a, b) =>
+        (a.completion ?? 0) - (b.completion ?? 0) ||
+        a.title.localeCompare(b.title) ||
+        (a.policyUuid < b.policyUuid ? -1 : 1),
+    )
+    .slice(0, STATS_MAX_POLICIES);
 }

@@ -24,10 +24,35 @@ const versionToAcknowledge = (end: SQL) =>
          AND v.requires_ack AND v.published_at < ${end} AND (p.archived_at IS NULL OR p.archived_at >= ${end})
        ORDER BY v.number DESC LIMIT 1`;
 
+/** One policy's figures at an end (the policies with someone assigned then). */
+export interface PolicyFigures {
+  policy_id: string;
+  title: string;
+  assigned: number;
+  acknowledged: number;
+  overdue: number;
+}
+
 export interface ComplianceFigures {
   assigned: number;
   acknowledged: number;
   overdue: number;
+  /** The same per policy, by id; their sums are the figures above. */
+  policies: PolicyFigures[];
+}
+
+/** Policies' figures and their sums (the KPI's), the policies without anyone assigned left out. */
+export function summed(policies: PolicyFigures[]): ComplianceFigures {
+  const out: ComplianceFigures = { assigned: 0, acknowledged: 0, overdue: 0, policies: [] };
+  for (const p of policies) {
+    if (p.assigned <= 0) continue;
+    out.assigned += p.assigned;
+    out.acknowledged += p.acknowledged;
+    out.overdue += p.overdue;
+    out.policies.push(p);
+  }
+  out.policies.sort((a, b) => (a.policy_id < b.policy_id ? -1 : a.policy_id > b.policy_id ? 1 : 0));
+  return out;
 }
 
 /**
@@ -42,8 +67,15 @@ export interface ComplianceFigures {
  * before each end) and joined by hash: probing them per member and per end, as the first version of
  * this statement did, cost 0.5 s a call at 100,000 members with one policy for everyone.
  */
-export async function complianceFigures(tx: Tx, companyId: string, f: StatsFilter, days: [string, string]) {
-  const [r] = await rows<{
+export async function complianceFigures(
+  tx: Tx,
+  companyId: string,
+  f: StatsFilter,
+  days: [string, string],
+): Promise<ComplianceFigures[]> {
+  const found = await rows<{
+    policy_id: string;
+    title: string;
     assigned1: number;
     acknowledged1: number;
     overdue1: number;
@@ -54,7 +86,7 @@ export async function complianceFigures(tx: Tx, companyId: string, f: StatsFilte
     tx,
     sql`WITH ${atEnds(companyId, f, days)},
         req AS (
-          SELECT p.id AS policy_id, p.due_days, p.audience_all, p.audience_team_ids, p.audience_department_ids,
+          SELECT p.id AS policy_id, p.title, p.due_days, p.audience_all, p.audience_team_ids, p.audience_department_ids,
                  r1.number AS n1, r1.published_at AS pub1, r2.number AS n2, r2.published_at AS pub2
             FROM policies p CROSS JOIN cut
             LEFT JOIN LATERAL (${versionToAcknowledge(sql`cut.e1`)}) r1 ON true
@@ -71,7 +103,8 @@ export async function complianceFigures(tx: Tx, companyId: string, f: StatsFilte
            GROUP BY 1, 2
         ),
         asg AS (
-          SELECT r.n1 IS NOT NULL AND m.created_at < cut.e1 AS in1,
+          SELECT r.policy_id, r.title,
+                 r.n1 IS NOT NULL AND m.created_at < cut.e1 AS in1,
                  r.n2 IS NOT NULL AND m.created_at < cut.e2 AS in2,
                  coalesce(k.v1 >= r.n1, false) AS done1,
                  coalesce(k.v2 >= r.n2, false) AS done2,
@@ -85,18 +118,26 @@ export async function complianceFigures(tx: Tx, companyId: string, f: StatsFilte
               OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.company_id = ${companyId} AND tm.user_id = m.user_id AND tm.team_id = ANY (r.audience_team_ids))
               OR EXISTS (SELECT 1 FROM employees e WHERE e.company_id = ${companyId} AND e.user_id = m.user_id AND e.department_id = ANY (r.audience_department_ids))
         )
-        SELECT count(*) FILTER (WHERE in1)::int AS assigned1,
+        SELECT policy_id, title,
+               count(*) FILTER (WHERE in1)::int AS assigned1,
                count(*) FILTER (WHERE in1 AND done1)::int AS acknowledged1,
                count(*) FILTER (WHERE in1 AND NOT done1 AND due1)::int AS overdue1,
                count(*) FILTER (WHERE in2)::int AS assigned2,
                count(*) FILTER (WHERE in2 AND done2)::int AS acknowledged2,
                count(*) FILTER (WHERE in2 AND NOT done2 AND due2)::int AS overdue2
-          FROM asg`,
+          FROM asg GROUP BY policy_id, title`,
   );
-  return [
-    { assigned: r?.assigned1 ?? 0, acknowledged: r?.acknowledged1 ?? 0, overdue: r?.overdue1 ?? 0 },
-    { assigned: r?.assigned2 ?? 0, acknowledged: r?.acknowledged2 ?? 0, overdue: r?.overdue2 ?? 0 },
-  ] satisfies ComplianceFigures[];
+  const at = (i: 1 | 2) =>
+    summed(
+      found.map((r) => ({
+        policy_id: r.policy_id,
+        title: r.title,
+        assigned: i === 1 ? r.assigned1 : r.assigned2,
+        acknowledged: i === 1 ? r.acknowledged1 : r.acknowledged2,
+        overdue: i === 1 ? r.overdue1 : r.overdue2,
+      })),
+    );
+  return [at(1), at(2)];
 }
 
 /**
@@ -182,7 +223,7 @@ export async function liveFigures(
   f: StatsFilter,
 ): Promise<ComplianceFigures | null> {
   const figures = filtered(f)
-    ? sql`SELECT count(*)::int AS assigned,
+    ? sql`SELECT l.id AS policy_id, l.title, count(*)::int AS assigned,
                  count(*) FILTER (WHERE pa.acked_number >= l.ack_number)::int AS acknowledged,
                  count(*) FILTER (WHERE pa.acked_number < l.ack_number
                                     AND greatest(l.ack_published_at, pa.joined_at) + make_interval(days => l.due_days) < cut.e)::int AS overdue
@@ -190,17 +231,18 @@ export async function liveFigures(
             -- A probe per person (the planner would rather read the whole audience for a hash join).
             CROSS JOIN LATERAL (SELECT a.acked_number, a.joined_at FROM policy_assignees a
                                  WHERE a.company_id = ${companyId} AND a.policy_id = l.id AND a.user_id = fp.user_id
-                                 LIMIT 1) pa`
-    : sql`SELECT coalesce(sum(pc.assigned), 0)::int AS assigned, coalesce(sum(pc.acknowledged), 0)::int AS acknowledged,
+                                 LIMIT 1) pa
+           GROUP BY l.id, l.title`
+    : sql`SELECT l.id AS policy_id, l.title, pc.assigned::int AS assigned, pc.acknowledged::int AS acknowledged,
                  (SELECT coalesce(sum(d.n), 0) FROM policy_due_counts d
-                   WHERE d.company_id = ${companyId} AND d.policy_id IN (SELECT id FROM live) AND d.due_at < cut.e)::int AS overdue
-            FROM policy_counts pc WHERE pc.company_id = ${companyId} AND pc.policy_id IN (SELECT id FROM live)`;
-  const [r] = await rows<{ ok: boolean; assigned: number; acknowledged: number; overdue: number }>(
+                   WHERE d.company_id = ${companyId} AND d.policy_id = l.id AND d.due_at < cut.e)::int AS overdue
+            FROM live l JOIN policy_counts pc ON pc.company_id = ${companyId} AND pc.policy_id = l.id`;
+  const [r] = await rows<{ ok: boolean; policies: PolicyFigures[] }>(
     tx,
     sql`WITH cut AS (
           SELECT ((${day}::date + 1)::timestamp AT TIME ZONE c.time_zone) AS e FROM companies c WHERE c.id = ${companyId}
         ), live AS (
-          SELECT p.id, p.ack_number, p.ack_published_at, p.due_days FROM policies p
+          SELECT p.id, p.title, p.ack_number, p.ack_published_at, p.due_days FROM policies p
            WHERE p.company_id = ${companyId} AND p.archived_at IS NULL AND p.ack_number IS NOT NULL
         )
         SELECT NOT EXISTS (SELECT 1 FROM (SELECT m.created_at FROM memberships m WHERE m.company_id = ${companyId}
@@ -208,8 +250,8 @@ export async function liveFigures(
                             WHERE latest.created_at >= cut.e)
                AND NOT EXISTS (SELECT 1 FROM policy_versions v WHERE v.company_id = ${companyId}
                                   AND v.state = 'published' AND v.published_at >= cut.e) AS ok,
-               x.assigned, x.acknowledged, x.overdue
-          FROM cut CROSS JOIN LATERAL (${figures}) x`,
+               (SELECT coalesce(json_agg(x), '[]'::json) FROM (${figures}) x) AS policies
+          FROM cut`,
   );
-  return r?.ok ? { assigned: r.assigned, acknowledged: r.acknowledged, overdue: r.overdue } : null;
+  return r?.ok ? summed(r.policies) : null;
 }

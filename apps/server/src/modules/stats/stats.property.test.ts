@@ -387,6 +387,13 @@ async function reference(
   let assignedN = 0;
   let acknowledgedN = 0;
   let overdueN = 0;
+  /** Per policy with someone assigned: [assigned, acknowledged, overdue]. */
+  const perPolicy = new Map<string, [number, number, number]>();
+  const count = (id: string, i: 0 | 1 | 2) => {
+    const c = perPolicy.get(id) ?? [0, 0, 0];
+    c[i]++;
+    perPolicy.set(id, c);
+  };
   for (const pol of pols) {
     if (pol.archived_at && ms(pol.archived_at) < cutoff) continue;
     const req = vers
@@ -401,6 +408,7 @@ async function reference(
         pol.audience_all || (m.teams ?? []).some((x) => teamIds.includes(x)) || deptIds.includes(m.department_id ?? '');
       if (!inAudience) continue;
       assignedN++;
+      count(pol.id as string, 0);
       const done = acks.some(
         (a) =>
           a.policy_id === pol.id &&
@@ -408,9 +416,13 @@ async function reference(
           Number(a.version_number) >= Number(req.number) &&
           ms(a.acknowledged_at) < cutoff,
       );
-      if (done) acknowledgedN++;
-      else if (Math.max(ms(req.published_at), ms(m.created_at)) + Number(pol.due_days) * 86_400_000 < cutoff)
+      if (done) {
+        acknowledgedN++;
+        count(pol.id as string, 1);
+      } else if (Math.max(ms(req.published_at), ms(m.created_at)) + Number(pol.due_days) * 86_400_000 < cutoff) {
         overdueN++;
+        count(pol.id as string, 2);
+      }
     }
   }
   // Certifications on the period's last day, from the raw rows.
@@ -451,6 +463,10 @@ async function reference(
   }
   const pct = (a: number, b: number) => (b > 0 ? (a / b) * 100 : null);
   const r = p!;
+  policiesSeen.set(
+    `${JSON.stringify(f)}|${to}`,
+    [...perPolicy].map(([id, [a, k, o]]) => ({ policyUuid: id, assigned: a, acknowledged: k, overdue: o })),
+  );
   return {
     headcountStart: r.hs,
     headcountEnd: r.he,
@@ -514,6 +530,12 @@ async function fromScratch(
 
 const close = (a: number | null, b: number | null) => (a === null || b === null ? a === b : Math.abs(a - b) < 1e-6);
 
+/** The reference's figures per policy, by filter and period end (the KPI's figures are returned). */
+const policiesSeen = new Map<
+  string,
+  Array<{ policyUuid: string; assigned: number; acknowledged: number; overdue: number }>
+>();
+
 describe('stats property', () => {
   it('every KPI equals a plain computation over the raw rows', async () => {
     await fc.assert(
@@ -542,6 +564,22 @@ describe('stats property', () => {
           expect(got.weeks, `weeks seed ${seed} ${JSON.stringify(f)}`).toEqual(scratch.weeks);
           expect(got.weekdays, `weekdays seed ${seed} ${JSON.stringify(f)}`).toEqual(scratch.weekdays);
           expect(got.timeOff, `time off seed ${seed} ${JSON.stringify(f)}`).toEqual(scratch.timeOff);
+          // Completion by policy: each policy's counts as the raw rows give them (the bars are at most
+          // STATS_MAX_POLICIES; the worlds here hold fewer policies).
+          const byPolicy = (
+            xs: Array<{ policyUuid: string; assigned: number; acknowledged: number; overdue: number }>,
+          ) =>
+            xs
+              .map(({ policyUuid, assigned, acknowledged, overdue }) => ({
+                policyUuid,
+                assigned,
+                acknowledged,
+                overdue,
+              }))
+              .sort((a, b) => (a.policyUuid < b.policyUuid ? -1 : 1));
+          expect(byPolicy(got.policies), `policies seed ${seed} ${JSON.stringify(f)}`).toEqual(
+            byPolicy(policiesSeen.get(`${JSON.stringify(f)}|${got.period.to}`) ?? []),
+          );
           for (const key of STATS_KPIS) {
             const k = got.kpis.find((x) => x.key === key)!;
             expect(

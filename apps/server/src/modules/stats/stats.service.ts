@@ -10,9 +10,11 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { concurrently, type Ctx, forCompany, type TenantCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { complianceAt } from './compliance-figures';
+import { groupBy } from '../../lib/group';
+import { complianceAt, completionByPolicy } from './compliance-figures';
 import { dayRows } from './day-rows';
 import { departmentExists } from '../departments/departments.service';
+import type { PolicyFigures } from './stats-compliance.repository';
 import * as pointInTime from './stats-compliance.repository';
 import * as days from './stats-days.repository';
 import * as repo from './stats.repository';
@@ -93,7 +95,7 @@ async function figuresOf(
   const lastDone = addDays(clock.today, -1);
   const [attTo] = [current.to, lastDone].sort() as [string];
   const ends: [string, string] = [current.to, previous.to];
-  const noPolicies = async () => ends.map(() => ({ assigned: 0, acknowledged: 0, overdue: 0 }));
+  const noPolicies = async () => ends.map(() => ({ assigned: 0, acknowledged: 0, overdue: 0, policies: [] }));
   const noCertificationTypes = async () => ends.map(() => ({ assigned: 0, valid: 0 }));
   // Four reads of one snapshot, side by side: one round trip for their statements, not four.
   const [allRows, timeOff, compliance, certifications] = await concurrently(tx, [
@@ -125,7 +127,7 @@ async function figuresOf(
     const all = sumDays(att);
     const avgHeadcount = (people.headcount_start + people.headcount_end) / 2;
     const took = timeOff[i] ?? [];
-    const policies = compliance[i] ?? { assigned: 0, acknowledged: 0, overdue: 0 };
+    const policies = compliance[i] ?? { assigned: 0, acknowledged: 0, overdue: 0, policies: [] };
     const certs = certifications[i] ?? { assigned: 0, valid: 0 };
     const figures: Figures = {
       headcountStart: people.headcount_start,
@@ -143,7 +145,7 @@ async function figuresOf(
       overdueAcknowledgements: policies.overdue,
       certificationsValid: ratio(certs.valid, certs.assigned),
     };
-    return { figures, att, dayRows, timeOff: took };
+    return { figures, att, dayRows, timeOff: took, policies: policies.policies };
   }) as [PeriodFigures, PeriodFigures];
 }
 type PeriodFigures = {
@@ -151,14 +153,8 @@ type PeriodFigures = {
   att: days.DayFigures[];
   dayRows: days.DayFigures[];
   timeOff: repo.TimeOffTaken[];
+  policies: PolicyFigures[];
 };
-
-/** Groups day rows by a key, in key order. */
-function groupBy<K extends string | number>(ds: days.DayFigures[], key: (d: days.DayFigures) => K) {
-  const m = new Map<K, days.DayFigures[]>();
-  for (const d of ds) m.set(key(d), [...(m.get(key(d)) ?? []), d]);
-  return [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-}
 
 export async function stats(ctx: TenantCtx, q: Query): Promise<StatsAnswer> {
   return ctx.run(async (tx) => {
@@ -190,13 +186,17 @@ export async function stats(ctx: TenantCtx, q: Query): Promise<StatsAnswer> {
         };
       }),
       headcount,
-      weeks: groupBy(
-        now.att.filter((d) => d.member_days > 0),
-        (d) => d.week_start,
-      ).map(([weekStart, ds]) => {
-        const w = sumDays(ds);
-        return { weekStart, attendanceRate: ratio(w.present, w.scheduled), latenessRate: ratio(w.late, w.present) };
-      }),
+      weeks: [
+        ...groupBy(
+          now.att.filter((d) => d.member_days > 0),
+          (d) => d.week_start,
+        ),
+      ]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([weekStart, ds]) => {
+          const w = sumDays(ds);
+          return { weekStart, attendanceRate: ratio(w.present, w.scheduled), latenessRate: ratio(w.late, w.present) };
+        }),
       weekdays: [1, 2, 3, 4, 5, 6, 7].map((weekday) => {
         const ds = now.att.filter((d) => d.weekday === weekday && d.member_days > 0);
         const w = sumDays(ds);
@@ -209,6 +209,7 @@ export async function stats(ctx: TenantCtx, q: Query): Promise<StatsAnswer> {
         unit: x.unit,
         amount: x.amount,
       })),
+      policies: completionByPolicy(now.policies),
     };
   });
 }

@@ -29,6 +29,24 @@ const answer = (range: string): StatsAnswer => ({
     { typeUuid: '00000000-0000-4000-8000-000000000001', name: 'Vacation', color: 'teal', unit: 'days', amount: 12.5 },
     { typeUuid: '00000000-0000-4000-8000-000000000002', name: 'Doctor', color: 'grape', unit: 'hours', amount: 6 },
   ],
+  policies: [
+    {
+      policyUuid: '00000000-0000-4000-8000-000000000003',
+      title: 'Code of conduct',
+      assigned: 8,
+      acknowledged: 2,
+      overdue: 5,
+      completion: 25,
+    },
+    {
+      policyUuid: '00000000-0000-4000-8000-000000000004',
+      title: 'Security',
+      assigned: 4,
+      acknowledged: 3,
+      overdue: 0,
+      completion: 75,
+    },
+  ],
 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -62,6 +80,11 @@ describe('stats screen', () => {
     expect(timeOff.getByRole('rowheader', { name: 'Vacation (days)' })).toBeInTheDocument();
     expect(timeOff.getByRole('rowheader', { name: 'Doctor (hours)' })).toBeInTheDocument();
     expect(timeOff.getByText('12.5')).toBeInTheDocument();
+    // Completion by policy, the least complete first, as percentages.
+    const policies = within(screen.getByTestId('policies-table'));
+    expect(policies.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Code of conduct', 'Security']);
+    expect(policies.getByText('25%')).toBeInTheDocument();
+    expect(policies.getByText('75%')).toBeInTheDocument();
   });
 
   it("covers the previous range's figures while the chosen range's are on their way", async () => {

@@ -206,6 +206,24 @@ export default function StatsScreen() {
                 ]}
                 format={(v) => f.decimal(v, 1)}
               />
+              <ChartCard
+                id="policies"
+                kind="bar"
+                title={t('admin:stats.charts.policies')}
+                xLabel={t('admin:stats.policy')}
+                labels={s.policies.map((x) => x.title)}
+                keys={s.policies.map((x) => x.title)}
+                series={[
+                  {
+                    key: 'completion',
+                    label: t('admin:stats.kpi.policyCompletion'),
+                    color: 'var(--mantine-color-indigo-filled)',
+                    values: s.policies.map((x) => x.completion),
+                  },
+                ]}
+                ceiling={100}
+                format={pct}
+              />
             </SimpleGrid>
           )}
         </Stack>
