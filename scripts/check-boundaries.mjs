@@ -127,6 +127,16 @@ export function checkBoundaries(files) {
       }
     }
 
+    // Intl reads a bare "pt" as Brazilian; the console's Portuguese is European (lib/intl-locale.ts).
+    if (
+      file.startsWith('apps/web/src/') &&
+      !isTest(file) &&
+      !file.startsWith('apps/web/src/test/') &&
+      /\bnew Intl\.\w+\(\s*(?!['"`]|intlLocale\()/.test(src)
+    ) {
+      problems.push(`${file} gives Intl a language without intlLocale() (Portuguese would format as Brazilian)`);
+    }
+
     const feature = file.match(/^apps\/web\/src\/features\/([^/]+)\//)?.[1];
     if (feature) {
       if (/\/index\.tsx?$/.test(file)) problems.push(`${file} is a barrel file inside a feature`);

@@ -139,5 +139,10 @@ describe('check-boundaries', () => {
     expect(withFile('apps/web/src/features/gadgets/a.ts', "fetch('/api');\n")).toEqual([
       expect.stringMatching(/calls fetch directly/),
     ]);
+    expect(withFile('apps/web/src/lib/when.ts', 'new Intl.DateTimeFormat(language, {});\n')).toEqual([
+      expect.stringMatching(/without intlLocale/),
+    ]);
+    expect(withFile('apps/web/src/lib/when.ts', 'new Intl.DateTimeFormat(intlLocale(language));\n')).toEqual([]);
+    expect(withFile('apps/web/src/lib/when.ts', "new Intl.DateTimeFormat('en-GB', {});\n")).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import '@mantine/dates/styles.css';
 import { DatePickerInput, type DayOfWeek } from '@mantine/dates';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../lib/intl-locale';
 
 // Mantine's calendar hands its labels ISO dates (`YYYY-MM-DD`): read them as calendar dates, in UTC.
 const utc = (d: string) => new Date(`${d.slice(0, 10)}T00:00:00Z`);
@@ -59,7 +60,7 @@ export function CompanyDatePicker({
   // id (Mantine's input would give it another), so the dialog is named and the label still points at it.
   const popoverId = useId();
   const lang = i18n.language;
-  const f = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(lang, { timeZone: 'UTC', ...o });
+  const f = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(intlLocale(lang), { timeZone: 'UTC', ...o });
   const medium = f({ dateStyle: 'medium' });
   const full = f({ dateStyle: 'full' });
   const monthYear = f({ month: 'long', year: 'numeric' });

@@ -2,6 +2,7 @@ import '@mantine/dates/styles.css';
 import { MonthPickerInput } from '@mantine/dates';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../lib/intl-locale';
 
 // Mantine's pickers hand their labels ISO dates (`YYYY-MM-DD`): read them as calendar dates, in UTC.
 const utc = (d: string) => new Date(`${d.slice(0, 10)}T00:00:00Z`);
@@ -25,7 +26,8 @@ export function CompanyMonthPicker({
 }) {
   const { t, i18n } = useTranslation();
   const popoverId = useId();
-  const f = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(i18n.language, { timeZone: 'UTC', ...o });
+  const f = (o: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(intlLocale(i18n.language), { timeZone: 'UTC', ...o });
   const monthYear = f({ month: 'long', year: 'numeric' });
   const year = f({ year: 'numeric' });
   // A month's button shows its whole name, which its spoken name (with the year) contains.

@@ -1,6 +1,7 @@
 import '@mantine/dates/styles.css';
 import { TimePicker } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../lib/intl-locale';
 
 const at = (hour: number) => new Date(Date.UTC(2000, 0, 1, hour));
 
@@ -30,10 +31,11 @@ export function CompanyTimeField({
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const cycle = new Intl.DateTimeFormat(lang, { hour: 'numeric', timeZone: 'UTC' }).resolvedOptions().hourCycle;
+  const cycle = new Intl.DateTimeFormat(intlLocale(lang), { hour: 'numeric', timeZone: 'UTC' }).resolvedOptions()
+    .hourCycle;
   const twelve = cycle === 'h11' || cycle === 'h12';
   const period = (hour: number) =>
-    new Intl.DateTimeFormat(lang, { hour: 'numeric', hour12: true, timeZone: 'UTC' })
+    new Intl.DateTimeFormat(intlLocale(lang), { hour: 'numeric', hour12: true, timeZone: 'UTC' })
       .formatToParts(at(hour))
       .find((p) => p.type === 'dayPeriod')?.value ?? (hour < 12 ? 'AM' : 'PM');
   const of = (part: string) => `${label ?? name}, ${part}`;

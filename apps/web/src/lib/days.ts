@@ -1,6 +1,7 @@
 import type { TimeOffUnit } from '@wac/shared/schemas/time-off-types';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from './intl-locale';
 
 /**
  * Calendar days (`YYYY-MM-DD`) and amounts of time off in the reader's language. A day is the
@@ -10,18 +11,18 @@ export function useDays() {
   const { i18n } = useTranslation();
   const lang = i18n.language;
   return useMemo(() => {
-    const day = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
-    const weekday = new Intl.DateTimeFormat(lang, { weekday: 'short', timeZone: 'UTC' });
-    const month = new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-    const num = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
+    const day = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeZone: 'UTC' });
+    const weekday = new Intl.DateTimeFormat(intlLocale(lang), { weekday: 'short', timeZone: 'UTC' });
+    const month = new Intl.DateTimeFormat(intlLocale(lang), { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const num = new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 2 });
     // Intl knows each language's plurals ("1 day", "2 days", "يومان").
-    const inDays = new Intl.NumberFormat(lang, {
+    const inDays = new Intl.NumberFormat(intlLocale(lang), {
       style: 'unit',
       unit: 'day',
       unitDisplay: 'long',
       maximumFractionDigits: 2,
     });
-    const inHours = new Intl.NumberFormat(lang, {
+    const inHours = new Intl.NumberFormat(intlLocale(lang), {
       style: 'unit',
       unit: 'hour',
       unitDisplay: 'long',

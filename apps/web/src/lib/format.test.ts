@@ -59,6 +59,9 @@ describe('formatting in the reader language', () => {
     expect(formatterFor('en').date(moment)).toBe('Aug 25, 2026');
     expect(formatterFor('de').date(moment)).toBe('25.08.2026');
     expect(formatterFor('fr').date(moment)).toBe('25 août 2026');
+    // European Portuguese, as the texts are (Intl reads a bare "pt" as Brazilian: "25 de ago. de 2026", "12.345").
+    expect(formatterFor('pt').date(moment)).toBe('25/08/2026');
+    expect(formatterFor('pt').number(12345)).toMatch(/^12\s345$/u);
     for (const l of ['de', 'fr', 'pt', 'ar']) {
       const f = formatterFor(l);
       expect(rawValuesIn(`${f.date(moment)} ${f.dateTime(moment)}`, l)).toEqual([]);
@@ -92,7 +95,7 @@ describe('formatting in the reader language', () => {
     expect(formatterFor('fr').zone('Asia/Dubai')).toBe('heure du Golfe – Dubai');
     expect(formatterFor('ar').zone('Europe/Berlin')).toBe('توقيت وسط أوروبا – Berlin');
     // UTC has no generic name, only its specific one; the place is its code.
-    expect(formatterFor('pt').zone('UTC')).toBe('Horário Universal Coordenado – UTC');
+    expect(formatterFor('pt').zone('UTC')).toBe('Hora Coordenada Universal – UTC');
     // A zone Intl names only by its offset keeps its code.
     expect(formatterFor('en').zone('Etc/GMT+5')).toBe('Etc/GMT+5');
   });

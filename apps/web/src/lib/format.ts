@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from './i18n';
+import { intlLocale } from './intl-locale';
 
 /**
  * The one way a screen shows a value: every date, time, number and every code (role, plan,
@@ -68,9 +69,10 @@ const cache = new Map<string, Formatter>();
 function zoneName(language: string, iana: string): string | null {
   for (const style of ['longGeneric', 'long'] as const) {
     try {
-      const parts = new Intl.DateTimeFormat(language, { timeZone: iana, timeZoneName: style }).formatToParts(
-        Date.UTC(2026, 0, 15),
-      );
+      const parts = new Intl.DateTimeFormat(intlLocale(language), {
+        timeZone: iana,
+        timeZoneName: style,
+      }).formatToParts(Date.UTC(2026, 0, 15));
       const name = parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
       if (name && !/\p{Nd}/u.test(name)) return name;
     } catch {
@@ -87,11 +89,11 @@ export function formatterFor(language: string): Formatter {
   const t = (key: string, defaultValue?: string) => i18n.t(key, { lng: language, ns: 'values', defaultValue });
   // Nested keys: `action.invitation.create`; a plan code keeps its dashes.
   const label = (kind: Kind, code: string) => t(`${kind}.${code}`, humanise(code));
-  const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
-  const dateTimeFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-  const relativeFormat = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
-  const numberFormat = new Intl.NumberFormat(language);
-  const listFormat = new Intl.ListFormat(language, { style: 'long', type: 'conjunction' });
+  const dateFormat = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' });
+  const dateTimeFormat = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' });
+  const relativeFormat = new Intl.RelativeTimeFormat(intlLocale(language), { numeric: 'auto' });
+  const numberFormat = new Intl.NumberFormat(intlLocale(language));
+  const listFormat = new Intl.ListFormat(intlLocale(language), { style: 'long', type: 'conjunction' });
   const zones = new Map<string, string>();
   const f: Formatter = {
     language,
@@ -108,8 +110,9 @@ export function formatterFor(language: string): Formatter {
     },
     number: (n) => numberFormat.format(n),
     percent: (points) =>
-      new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(points / 100),
-    decimal: (n, digits = 1) => new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(n),
+      new Intl.NumberFormat(intlLocale(language), { style: 'percent', maximumFractionDigits: 1 }).format(points / 100),
+    decimal: (n, digits = 1) =>
+      new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: digits }).format(n),
     role: (code) => label('role', code),
     roles: (codes) => listFormat.format(codes.map((c) => label('role', c))),
     plan: (code) => label('plan', code),

@@ -22,6 +22,7 @@ import { CompanyDatePicker } from '../../components/company-date-picker';
 import { useLeaveLabel } from './components/leave-label';
 import { useZonedFormat } from './components/zoned-format';
 import { formatterFor } from '../../lib/format';
+import { intlLocale } from '../../lib/intl-locale';
 
 const COLORS: Record<BoardStatus, string> = {
   present: 'teal.9',
@@ -53,7 +54,7 @@ export default function DayBoardScreen() {
     page,
   });
   const b = board.data;
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = new Intl.NumberFormat(intlLocale(i18n.language));
   const leaveLabel = useLeaveLabel();
   const zoned = useZonedFormat(b?.timeZone);
 

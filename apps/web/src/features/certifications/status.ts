@@ -1,4 +1,5 @@
 import type { CertificationStatus } from '@wac/shared/schemas/certifications';
+import { intlLocale } from '../../lib/intl-locale';
 
 /** Filled, dark shades: readable (WCAG AA) in light and dark skins, like the policies'. */
 export const STATUS_COLOR: Record<CertificationStatus, string> = {
@@ -11,4 +12,4 @@ export const STATUS_COLOR: Record<CertificationStatus, string> = {
 
 /** "24 months", "24 Monate", "٢٤ شهرًا": a duration in the reader's language, with its own plural rules. */
 export const duration = (language: string, n: number, unit: 'month' | 'day') =>
-  new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(n);
+  new Intl.NumberFormat(intlLocale(language), { style: 'unit', unit, unitDisplay: 'long' }).format(n);

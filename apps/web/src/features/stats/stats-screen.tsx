@@ -19,10 +19,13 @@ import { useStats } from './api/get-stats';
 import { ChartCard } from '../../components/charts/chart-card';
 import { CompanyDatePicker } from '../../components/company-date-picker';
 import { KpiCard } from './components/kpi-card';
+import { intlLocale } from '../../lib/intl-locale';
 
 const weekdayName = (language: string, weekday: number) =>
   // 2024-01-01 was a Monday.
-  new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, weekday)));
+  new Intl.DateTimeFormat(intlLocale(language), { weekday: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2024, 0, weekday)),
+  );
 
 /** The Stats screen: KPIs against the previous period and three charts, each with a table and CSV. */
 export default function StatsScreen() {

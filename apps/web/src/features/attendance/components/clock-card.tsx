@@ -5,15 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { useClock } from '../api/clock';
 import { useMyDay } from '../api/get-my-day';
 import { formatterFor } from '../../../lib/format';
+import { intlLocale } from '../../../lib/intl-locale';
 
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 
 /** `h:mm:ss` of a number of seconds, digits in the user's language. */
 function duration(seconds: number, lang: string) {
-  const n = new Intl.NumberFormat(lang, { minimumIntegerDigits: 2 });
+  const n = new Intl.NumberFormat(intlLocale(lang), { minimumIntegerDigits: 2 });
   const h = Math.floor(seconds / 3600);
-  return `${new Intl.NumberFormat(lang).format(h)}:${n.format(Math.floor((seconds % 3600) / 60))}:${n.format(seconds % 60)}`;
+  return `${new Intl.NumberFormat(intlLocale(lang)).format(h)}:${n.format(Math.floor((seconds % 3600) / 60))}:${n.format(seconds % 60)}`;
 }
 
 /** Clock in and out, with the time worked today running; the server's clock and the company's zone decide. */
@@ -40,8 +41,12 @@ export function ClockCard() {
   const running = open ? Math.max(0, Math.floor((Date.now() - fetchedAt) / 1000)) : 0;
   void tick;
   const worked = d.workedSeconds + running;
-  const time = new Intl.DateTimeFormat(i18n.language, { timeZone: d.timeZone, hour: '2-digit', minute: '2-digit' });
-  const date = new Intl.DateTimeFormat(i18n.language, { timeZone: 'UTC', dateStyle: 'full' }).format(
+  const time = new Intl.DateTimeFormat(intlLocale(i18n.language), {
+    timeZone: d.timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const date = new Intl.DateTimeFormat(intlLocale(i18n.language), { timeZone: 'UTC', dateStyle: 'full' }).format(
     new Date(`${d.date}T00:00:00Z`),
   );
   const direction = open ? 'clock-out' : 'clock-in';

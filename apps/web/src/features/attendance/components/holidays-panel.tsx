@@ -8,6 +8,7 @@ import { getHolidays, useHolidays } from '../api/get-holidays';
 import { HolidayFormDialog } from './holiday-form-dialog';
 import { HolidayImportDialog } from './holiday-import-dialog';
 import { useZonedFormat } from './zoned-format';
+import { intlLocale } from '../../../lib/intl-locale';
 
 /** The company's public holidays of a year (shared with time off): add, edit, remove, import a year. */
 export function HolidaysPanel() {
@@ -44,7 +45,7 @@ export function HolidaysPanel() {
             <IconChevronLeft size={16} aria-hidden />
           </ActionIcon>
           <Text fw={700} data-testid="holiday-year">
-            {new Intl.NumberFormat(i18n.language, { useGrouping: false }).format(year)}
+            {new Intl.NumberFormat(intlLocale(i18n.language), { useGrouping: false }).format(year)}
           </Text>
           <ActionIcon variant="default" onClick={() => setYear(year + 1)} aria-label={t('admin:attendance.nextYear')}>
             <IconChevronRight size={16} aria-hidden />

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../../lib/intl-locale';
 
 /**
  * Times and days in the company's zone, in the reader's language: a company day (`YYYY-MM-DD`) is
@@ -7,12 +8,17 @@ import { useTranslation } from 'react-i18next';
 export function useZonedFormat(timeZone: string | undefined) {
   const { i18n } = useTranslation();
   const lang = i18n.language;
-  const time = new Intl.DateTimeFormat(lang, { timeZone, hour: '2-digit', minute: '2-digit' });
-  const day = new Intl.DateTimeFormat(lang, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
-  const longDay = new Intl.DateTimeFormat(lang, { timeZone: 'UTC', dateStyle: 'medium' });
-  const stamp = new Intl.DateTimeFormat(lang, { timeZone, dateStyle: 'medium', timeStyle: 'short' });
-  const n = new Intl.NumberFormat(lang);
-  const two = new Intl.NumberFormat(lang, { minimumIntegerDigits: 2 });
+  const time = new Intl.DateTimeFormat(intlLocale(lang), { timeZone, hour: '2-digit', minute: '2-digit' });
+  const day = new Intl.DateTimeFormat(intlLocale(lang), {
+    timeZone: 'UTC',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+  });
+  const longDay = new Intl.DateTimeFormat(intlLocale(lang), { timeZone: 'UTC', dateStyle: 'medium' });
+  const stamp = new Intl.DateTimeFormat(intlLocale(lang), { timeZone, dateStyle: 'medium', timeStyle: 'short' });
+  const n = new Intl.NumberFormat(intlLocale(lang));
+  const two = new Intl.NumberFormat(intlLocale(lang), { minimumIntegerDigits: 2 });
   return {
     time: (v: string | null | undefined) => (v ? time.format(new Date(v)) : '—'),
     /** Date and time of an instant on the company's clock. */

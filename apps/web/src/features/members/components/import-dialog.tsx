@@ -11,6 +11,7 @@ import { notify } from '../../../lib/notify';
 import { downloadImportTemplate } from '../api/get-import-template';
 import { importMembers } from '../api/import-members';
 import { ImportProgress } from './import-progress';
+import { intlLocale } from '../../../lib/intl-locale';
 
 /** Filled and dark enough for text contrast (axe) in both themes. */
 const STATUS_COLOR: Record<MemberImportResult['problems'][number]['status'], string> = {
@@ -38,7 +39,7 @@ export function ImportDialog({
   onCommitted?: (batchId: string) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const n = (v: number) => new Intl.NumberFormat(i18n.language).format(v);
+  const n = (v: number) => new Intl.NumberFormat(intlLocale(i18n.language)).format(v);
   const qc = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -1,6 +1,7 @@
 import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useImportProgress } from '../api/get-import-progress';
+import { intlLocale } from '../../../lib/intl-locale';
 
 /**
  * The invitation mails of one import, live: sent, failed and the total, from the server's jobs, so
@@ -9,7 +10,7 @@ import { useImportProgress } from '../api/get-import-progress';
 export function ImportProgress({ batchId, onClose }: { batchId: string; onClose?: () => void }) {
   const { t, i18n } = useTranslation();
   const { data, isError } = useImportProgress(batchId);
-  const n = (v: number) => new Intl.NumberFormat(i18n.language).format(v);
+  const n = (v: number) => new Intl.NumberFormat(intlLocale(i18n.language)).format(v);
   if (isError) {
     return (
       <Alert color="gray" withCloseButton={!!onClose} onClose={onClose} closeButtonLabel={t('admin:common.close')}>
