@@ -1,11 +1,2 @@
-/**
- * The locale `Intl` formats a language with. The console's Portuguese is European Portuguese
- * ("ficheiro", "ecrã"), while `Intl` reads a bare "pt" as Brazilian: "28 de nov. de 2026" and
- * "12.345,6" instead of "28/11/2026" and "12 345,6". Every `new Intl.…(language)` of the console
- * goes through here (`npm run lint` refuses one that does not).
- */
-const INTL_LOCALES: Record<string, string> = { pt: 'pt-PT' };
-
-export function intlLocale(language: string): string {
-  return INTL_LOCALES[language] ?? language;
-}
+/** The locale Intl formats a language with (shared with the server's mails): see @wac/shared/intl-locale. */
+export { intlLocale } from '@wac/shared/intl-locale';

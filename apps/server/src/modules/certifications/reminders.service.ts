@@ -7,6 +7,7 @@ import type { RunningJob } from '../../lib/jobs/runner';
 import { todayIn } from '../departments/departments.service';
 import * as repo from './reminders.repository';
 import { reminderMail } from './reminder-mail';
+import { intlLocale } from '@wac/shared/intl-locale';
 
 /**
  * Certification reminders, the design of the policy reminders (docs/decisions/016-policy-reminders.md):
@@ -42,7 +43,7 @@ export async function runReminderMail(infra: Infra, job: ReminderMailJob) {
   );
   if (!found || found.items.length === 0) return;
   const lang = userLanguage(found.person.language);
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
+  const date = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeZone: 'UTC' });
   const items = found.items.map((i) => ({
     name: i.name,
     expiresOn: i.expires_on ? date.format(new Date(`${i.expires_on}T00:00:00Z`)) : null,

@@ -6,6 +6,7 @@ import type { RunningJob } from '../../lib/jobs/runner';
 import { userLanguage } from '../../lib/lang';
 import { companyUrl, escapeHtml } from '../../lib/mail';
 import * as subs from './submissions.repository';
+import { intlLocale } from '@wac/shared/intl-locale';
 
 /**
  * A member's upload waits for review (decision 019): the company's admins are mailed, each in their
@@ -60,7 +61,7 @@ const TEXT: Record<Language, Text> = {
 
 export function uploadMail(lang: Language, t: subs.UploadMailTarget, link: string) {
   const x = TEXT[lang] ?? TEXT.en;
-  const on = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+  const on = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(`${t.issued_on}T00:00:00Z`),
   );
   const who = `${t.uploader_first_name} ${t.uploader_last_name}`;

@@ -7,6 +7,7 @@ import type { RunningJob } from '../../lib/jobs/runner';
 import { todayIn } from '../departments/departments.service';
 import * as acks from './acknowledgements.repository';
 import { reminderMail } from './reminder-mail';
+import { intlLocale } from '@wac/shared/intl-locale';
 
 /**
  * Reminders (docs/decisions/016-policy-reminders.md): every day at 08:00 in each company's time
@@ -42,7 +43,7 @@ export async function runReminderMail(infra: Infra, job: ReminderMailJob) {
   );
   if (!found || found.items.length === 0) return;
   const lang = userLanguage(found.person.language);
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
+  const date = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeZone: 'UTC' });
   const items = found.items.map((i) => ({
     title: i.title,
     due: date.format(new Date(i.due_at)),

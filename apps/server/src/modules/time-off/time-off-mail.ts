@@ -6,6 +6,7 @@ import type { RunningJob } from '../../lib/jobs/runner';
 import { userLanguage } from '../../lib/lang';
 import { companyUrl, escapeHtml } from '../../lib/mail';
 import * as repo from './requests.repository';
+import { intlLocale } from '@wac/shared/intl-locale';
 
 export const TIME_OFF_MAIL_JOB = 'time-off.mail';
 export type TimeOffMailEvent = 'requested' | 'approved' | 'declined' | 'cancelled';
@@ -121,10 +122,10 @@ const TEXT: Record<Language, Text> = {
 
 export function timeOffMail(lang: Language, event: TimeOffMailEvent, t: repo.MailTargetRow, link: string) {
   const x = TEXT[lang] ?? TEXT.en;
-  const fmt = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
+  const fmt = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeZone: 'UTC' });
   const range = fmt.formatRange(new Date(`${t.start_date}T00:00:00Z`), new Date(`${t.end_date}T00:00:00Z`));
-  const n = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(t.amount);
-  const unit = new Intl.NumberFormat(lang, {
+  const n = new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 2 }).format(t.amount);
+  const unit = new Intl.NumberFormat(intlLocale(lang), {
     style: 'unit',
     unit: t.unit === 'days' ? 'day' : 'hour',
     unitDisplay: 'long',
