@@ -49,6 +49,12 @@ const answer = (range: string): StatsAnswer => ({
   ],
 });
 
+/** No teams and no departments to filter by. */
+const noFilterOptions = () =>
+  ['teams', 'departments'].map((list) =>
+    http.get(`${ORIGIN}/api/${list}`, () => HttpResponse.json({ data: [], page: 1, itemsPerPage: 100, totalItems: 0 })),
+  );
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 afterEach(() => server.resetHandlers());
@@ -62,10 +68,7 @@ describe('stats screen', () => {
         asked.push(range);
         return HttpResponse.json(answer(range));
       }),
-      http.get(`${ORIGIN}/api/teams`, () => HttpResponse.json({ data: [], page: 1, itemsPerPage: 100, totalItems: 0 })),
-      http.get(`${ORIGIN}/api/departments`, () =>
-        HttpResponse.json({ data: [], page: 1, itemsPerPage: 100, totalItems: 0 }),
-      ),
+      ...noFilterOptions(),
     );
     renderScreen(<StatsScreen />);
     await waitFor(() => expect(screen.getByTestId('kpi-headcountStart-value')).toHaveTextContent('10'));
@@ -98,10 +101,7 @@ describe('stats screen', () => {
         if (range === 'lastMonth') await held;
         return HttpResponse.json(answer(range));
       }),
-      http.get(`${ORIGIN}/api/teams`, () => HttpResponse.json({ data: [], page: 1, itemsPerPage: 100, totalItems: 0 })),
-      http.get(`${ORIGIN}/api/departments`, () =>
-        HttpResponse.json({ data: [], page: 1, itemsPerPage: 100, totalItems: 0 }),
-      ),
+      ...noFilterOptions(),
     );
     renderScreen(<StatsScreen />);
     await waitFor(() => expect(screen.getByTestId('kpi-headcountStart-value')).toHaveTextContent('10'));
@@ -118,10 +118,7 @@ describe('stats screen', () => {
   it('shows the definition of a KPI inside the main landmark, named by the button', async () => {
     server.use(
       http.get(`${ORIGIN}/api/stats`, () => HttpResponse.json(answer('last28'))),
-      http.get(`${ORIGIN}/api/teams`, () => HttpResponse.json({ data: [], page: 1, itemsPerPage: 100, totalItems: 0 })),
-      http.get(`${ORIGIN}/api/departments`, () =>
-        HttpResponse.json({ data: [], page: 1, itemsPerPage: 100, totalItems: 0 }),
-      ),
+      ...noFilterOptions(),
     );
     renderScreen(
       <main>
