@@ -77,7 +77,8 @@ export function ChartCard(p: Props) {
       </Table.Thead>
       <Table.Tbody>
         {p.labels.map((l, i) => (
-          <Table.Tr key={p.keys[i]}>
+          // biome-ignore lint/suspicious/noArrayIndexKey: a row is a place on the x axis (two may read alike)
+          <Table.Tr key={i}>
             <Table.Th scope="row" fw={400}>
               {l}
             </Table.Th>

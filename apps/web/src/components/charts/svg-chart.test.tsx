@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { niceTicks, SvgChart } from './svg-chart';
 
@@ -16,6 +16,27 @@ describe('SvgChart', () => {
     // A lateness rate of 21.4 % at most.
     expect(niceTicks(0, 23.5, false)).toEqual([0, 10, 20, 30]);
     expect(niceTicks(1.8, 2.2, true)).toEqual([1, 2, 3]);
+  });
+
+  it('draws a bar for each of two places that read alike (two policies of one title)', () => {
+    const warn = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const draw = (values: number[]) => (
+      <SvgChart
+        kind="bar"
+        title="Completion by policy"
+        labels={['Code of conduct', 'Code of conduct']}
+        series={[{ key: 'c', label: 'Completion', color: 'var(--mantine-color-blue-6)', values }]}
+        formatY={whole}
+        ceiling={100}
+      />
+    );
+    const { container, rerender } = renderScreen(draw([20, 80]));
+    rerender(draw([30, 90]));
+    const heights = [...container.querySelectorAll('g[data-series=c] rect')].map((r) => Number(r.getAttribute('height')));
+    expect(heights).toHaveLength(2);
+    expect(heights[1]).toBeGreaterThan(heights[0] as number);
+    expect(warn.mock.calls.flat().join(' ')).not.toMatch(/same key/);
+    warn.mockRestore();
   });
 
   it('writes each y-axis label once (a flat headcount of 2)', () => {

@@ -116,7 +116,8 @@ export function SvgChart({ kind, labels, series, max, ceiling, formatY, title }:
       {labels.map((l, i) =>
         i % every === 0 ? (
           <text
-            key={l}
+            // biome-ignore lint/suspicious/noArrayIndexKey: a place on the x axis is its index (two labels may read alike: two policies of one title)
+            key={i}
             x={xOf(i)}
             y={H - PAD.bottom + 16}
             fontSize="11"
@@ -136,7 +137,10 @@ export function SvgChart({ kind, labels, series, max, ceiling, formatY, title }:
               <g key={s.key} data-series={s.key}>
                 <polyline points={pts.join(' ')} fill="none" stroke={s.color} strokeWidth="2.5" />
                 {s.values.map((v, i) =>
-                  v === null ? null : <circle key={labels[i]} cx={xOf(i)} cy={yOf(v)} r="3" fill={s.color} />,
+                  v === null ? null : (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a place on the x axis is its index
+                    <circle key={i} cx={xOf(i)} cy={yOf(v)} r="3" fill={s.color} />
+                  ),
                 )}
               </g>
             );
@@ -149,7 +153,8 @@ export function SvgChart({ kind, labels, series, max, ceiling, formatY, title }:
                 const cx = xOf(i) + (rtl ? -offset : offset);
                 return (
                   <rect
-                    key={labels[i]}
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a place on the x axis is its index
+                    key={i}
                     x={cx - barW / 2 + 1}
                     y={yOf(v)}
                     width={barW - 2}
