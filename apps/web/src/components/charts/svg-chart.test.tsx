@@ -32,7 +32,9 @@ describe('SvgChart', () => {
     );
     const { container, rerender } = renderScreen(draw([20, 80]));
     rerender(draw([30, 90]));
-    const heights = [...container.querySelectorAll('g[data-series=c] rect')].map((r) => Number(r.getAttribute('height')));
+    const heights = [...container.querySelectorAll('g[data-series=c] rect')].map((r) =>
+      Number(r.getAttribute('height')),
+    );
     expect(heights).toHaveLength(2);
     expect(heights[1]).toBeGreaterThan(heights[0] as number);
     expect(warn.mock.calls.flat().join(' ')).not.toMatch(/same key/);
