@@ -5,8 +5,9 @@ import { withStatsDerivedAfter } from './attendance-factories';
 import { setEmployee } from './factories';
 
 /**
- * What the Stats charts need beyond the attendance demo's four weeks: five more months of history
- * before them (same deterministic variety: mostly on time, some late, an absence now and then) and
+ * What the Stats charts need beyond the attendance demo's four weeks: two years of history before
+ * them, so that Last Year has a bar for each of its weeks and a year before it to compare with
+ * (same deterministic variety: mostly on time, some late, an absence now and then), and
  * three recent joiners so the headcount line moves. Runs after `seedAttendance` (its schedule and
  * holiday apply); the trigger on attendance_entries keeps the stats aggregate as rows go in.
  */
@@ -22,7 +23,7 @@ export async function seedStatsDemo(
   const rows: Array<typeof attendanceEntries.$inferInsert> = [];
   for (const [i, userId] of memberIds.entries()) {
     if (skip.includes(userId)) continue;
-    for (let back = 29; back <= 180; back++) {
+    for (let back = 29; back <= 760; back++) {
       const date = addDays(today, -back);
       if (isoWeekday(date) > 5) continue;
       if ((i + back) % 9 === 4) continue;
