@@ -17,7 +17,8 @@ const answer = (range: string): StatsAnswer => ({
     unit: STATS_KPI_UNITS[key],
     value: range === 'lastMonth' ? 40 + i : 10 + i,
     previous: 10,
-    change: range === 'lastMonth' ? 30 + i : i,
+    // Average hours: a change too small for the one decimal the badge writes.
+    change: key === 'avgWorkedHours' ? -0.03 : range === 'lastMonth' ? 30 + i : i,
   })),
   headcount: [
     { date: '2026-10-01', headcount: 10 },
@@ -73,6 +74,8 @@ describe('stats screen', () => {
     renderScreen(<StatsScreen />);
     await waitFor(() => expect(screen.getByTestId('kpi-headcountStart-value')).toHaveTextContent('10'));
     expect(screen.getByTestId('kpi-attendanceRate-value')).toHaveTextContent('15%');
+    // A change that rounds to nothing says so (not a red "▼ 0").
+    expect(within(screen.getByTestId('kpi-avgWorkedHours')).getByText('No change')).toBeInTheDocument();
     await userEvent.click(screen.getByText('Last Month'));
     await waitFor(() => expect(screen.getByTestId('kpi-headcountStart-value')).toHaveTextContent('40'));
     expect(asked).toEqual(['last28', 'lastMonth']);

@@ -20,9 +20,11 @@ export function KpiCard({ kpi }: { kpi: StatsKpi | undefined }) {
       : kpi.unit === 'hours'
         ? f.decimal(Math.abs(v), 1)
         : f.number(Math.abs(v));
-  const c = kpi.change;
-  const up = c !== null && c > 0.0001;
-  const down = c !== null && c < -0.0001;
+  // The change as the badge writes it (rates and hours to one decimal): a change of -0.03 hours is
+  // "No change", not a red "▼ 0".
+  const c = kpi.change === null ? null : kpi.unit === 'count' ? kpi.change : Math.round(kpi.change * 10) / 10;
+  const up = c !== null && c > 0;
+  const down = c !== null && c < 0;
   const bad = (up && WORSE_WHEN_UP.has(kpi.key)) || (down && !WORSE_WHEN_UP.has(kpi.key));
   const label = t(`admin:stats.kpi.${kpi.key}`);
   const definition = t(`admin:stats.help.${kpi.key}`);
