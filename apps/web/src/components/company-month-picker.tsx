@@ -2,7 +2,7 @@ import '@mantine/dates/styles.css';
 import { MonthPickerInput } from '@mantine/dates';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../lib/intl-locale';
+import { intlLocale } from '@wac/shared/intl-locale';
 
 // Mantine's pickers hand their labels ISO dates (`YYYY-MM-DD`): read them as calendar dates, in UTC.
 const utc = (d: string) => new Date(`${d.slice(0, 10)}T00:00:00Z`);

@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import { TimePicker } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../lib/intl-locale';
+import { intlLocale } from '@wac/shared/intl-locale';
 
 const at = (hour: number) => new Date(Date.UTC(2000, 0, 1, hour));
 

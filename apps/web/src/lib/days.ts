@@ -1,7 +1,7 @@
 import type { TimeOffUnit } from '@wac/shared/schemas/time-off-types';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from './intl-locale';
+import { intlLocale } from '@wac/shared/intl-locale';
 
 /**
  * Calendar days (`YYYY-MM-DD`) and amounts of time off in the reader's language. A day is the

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from './i18n';
-import { intlLocale } from './intl-locale';
+import { intlLocale } from '@wac/shared/intl-locale';
 
 /**
  * The one way a screen shows a value: every date, time, number and every code (role, plan,

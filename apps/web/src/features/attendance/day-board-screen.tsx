@@ -21,8 +21,8 @@ import { useAttendanceSettings } from './api/get-settings';
 import { CompanyDatePicker } from '../../components/company-date-picker';
 import { useLeaveLabel } from './components/leave-label';
 import { useZonedFormat } from './components/zoned-format';
-import { formatterFor } from '../../lib/format';
-import { intlLocale } from '../../lib/intl-locale';
+import { useFormat } from '../../lib/format';
+import { intlLocale } from '@wac/shared/intl-locale';
 
 const COLORS: Record<BoardStatus, string> = {
   present: 'teal.9',
@@ -37,6 +37,7 @@ const COLORS: Record<BoardStatus, string> = {
 /** Who is in today (or on a chosen company day); it refetches when anyone clocks in or out. */
 export default function DayBoardScreen() {
   const { t, i18n } = useTranslation();
+  const f = useFormat();
   const [date, setDate] = useState('');
   const [status, setStatus] = useState<BoardStatus | null>(null);
   const [team, setTeam] = useState<string | null>(null);
@@ -68,7 +69,7 @@ export default function DayBoardScreen() {
           {b
             ? t('admin:attendance.boardSubtitle', {
                 date: zoned.longDay(b.date),
-                zone: formatterFor(i18n.language).zone(b.timeZone),
+                zone: f.zone(b.timeZone),
               })
             : ' '}
         </Text>

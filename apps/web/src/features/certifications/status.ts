@@ -1,5 +1,5 @@
 import type { CertificationStatus } from '@wac/shared/schemas/certifications';
-import { intlLocale } from '../../lib/intl-locale';
+import { intlLocale } from '@wac/shared/intl-locale';
 
 /** Filled, dark shades: readable (WCAG AA) in light and dark skins, like the policies'. */
 export const STATUS_COLOR: Record<CertificationStatus, string> = {

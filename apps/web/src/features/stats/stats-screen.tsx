@@ -19,7 +19,7 @@ import { useStats } from './api/get-stats';
 import { ChartCard } from '../../components/charts/chart-card';
 import { CompanyDatePicker } from '../../components/company-date-picker';
 import { KpiCard } from './components/kpi-card';
-import { intlLocale } from '../../lib/intl-locale';
+import { intlLocale } from '@wac/shared/intl-locale';
 
 const weekdayName = (language: string, weekday: number) =>
   // 2024-01-01 was a Monday.

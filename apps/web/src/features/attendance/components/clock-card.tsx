@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClock } from '../api/clock';
 import { useMyDay } from '../api/get-my-day';
-import { formatterFor } from '../../../lib/format';
-import { intlLocale } from '../../../lib/intl-locale';
+import { useFormat } from '../../../lib/format';
+import { intlLocale } from '@wac/shared/intl-locale';
 
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
@@ -20,6 +20,7 @@ function duration(seconds: number, lang: string) {
 /** Clock in and out, with the time worked today running; the server's clock and the company's zone decide. */
 export function ClockCard() {
   const { t, i18n } = useTranslation();
+  const f = useFormat();
   const day = useMyDay();
   const clock = useClock();
   // One key per intent: kept until the server answered, so a double click or a retry reuses it.
@@ -116,7 +117,7 @@ export function ClockCard() {
           </Table>
         )}
         <Text size="xs" c="dimmed">
-          {t('admin:attendance.zoneNote', { zone: formatterFor(i18n.language).zone(d.timeZone) })}
+          {t('admin:attendance.zoneNote', { zone: f.zone(d.timeZone) })}
         </Text>
       </Stack>
     </Paper>

@@ -6,7 +6,7 @@ import { notify } from '../../../lib/notify';
 import { useAttendanceSettings } from '../api/get-settings';
 import { useUpdateSettings } from '../api/update-settings';
 import { weekdayNames } from './weekday-names';
-import { formatterFor } from '../../../lib/format';
+import { useFormat } from '../../../lib/format';
 
 const zones = (): string[] => {
   const intl = Intl as unknown as { supportedValuesOf?: (k: string) => string[] };
@@ -32,7 +32,7 @@ function GeneralForm({
   const [margin, setMargin] = useState<number | string>(s.autoCloseMarginMinutes);
   const [error, setError] = useState<string | null>(null);
   const days = weekdayNames(i18n.language);
-  const f = formatterFor(i18n.language);
+  const f = useFormat();
   // Named in the reader's language, found by its name or by its code ("Berlin", "Europe/Berlin").
   const zoneOptions = useMemo(() => {
     const list = zones();

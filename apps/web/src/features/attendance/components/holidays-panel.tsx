@@ -8,7 +8,7 @@ import { getHolidays, useHolidays } from '../api/get-holidays';
 import { HolidayFormDialog } from './holiday-form-dialog';
 import { HolidayImportDialog } from './holiday-import-dialog';
 import { useZonedFormat } from './zoned-format';
-import { intlLocale } from '../../../lib/intl-locale';
+import { intlLocale } from '@wac/shared/intl-locale';
 
 /** The company's public holidays of a year (shared with time off): add, edit, remove, import a year. */
 export function HolidaysPanel() {

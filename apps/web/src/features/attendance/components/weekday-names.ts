@@ -1,4 +1,4 @@
-import { intlLocale } from '../../../lib/intl-locale';
+import { intlLocale } from '@wac/shared/intl-locale';
 /** Monday-first weekday names in a language (2024-01-01 was a Monday). */
 export const weekdayNames = (lang: string, width: 'long' | 'short' = 'long') => {
   const f = new Intl.DateTimeFormat(intlLocale(lang), { weekday: width, timeZone: 'UTC' });

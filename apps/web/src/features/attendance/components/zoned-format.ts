@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../../../lib/intl-locale';
+import { intlLocale } from '@wac/shared/intl-locale';
 
 /**
  * Times and days in the company's zone, in the reader's language: a company day (`YYYY-MM-DD`) is

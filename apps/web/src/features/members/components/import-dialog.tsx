@@ -11,7 +11,7 @@ import { notify } from '../../../lib/notify';
 import { downloadImportTemplate } from '../api/get-import-template';
 import { importMembers } from '../api/import-members';
 import { ImportProgress } from './import-progress';
-import { intlLocale } from '../../../lib/intl-locale';
+import { intlLocale } from '@wac/shared/intl-locale';
 
 /** Filled and dark enough for text contrast (axe) in both themes. */
 const STATUS_COLOR: Record<MemberImportResult['problems'][number]['status'], string> = {

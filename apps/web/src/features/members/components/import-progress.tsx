@@ -1,7 +1,7 @@
 import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useImportProgress } from '../api/get-import-progress';
-import { intlLocale } from '../../../lib/intl-locale';
+import { intlLocale } from '@wac/shared/intl-locale';
 
 /**
  * The invitation mails of one import, live: sent, failed and the total, from the server's jobs, so
