@@ -5,7 +5,7 @@ import { onToast, type ToastRequest } from '../notify';
 import { queryClient } from '../query-client';
 import type { RealtimeStatus } from './realtime-client';
 import type { SessionState } from '../session/store';
-import { refetchAfterReconnect, refetchWhatWasMissed, socketWanted, tellRequester } from './realtime-session';
+import { CATCH_UP_SETTLE_MS, catchUpAfterGaps, socketWanted, tellRequester } from './realtime-session';
 
 const REQUEST = '77777777-7777-4777-8777-777777777777';
 
@@ -35,85 +35,158 @@ describe('a join request answered while the requester is signed in', () => {
   });
 });
 
-describe('the socket opening again after a drop', () => {
-  it('reads the open lists again, but not on the first open nor after a stop', () => {
-    const listeners = new Set<(s: RealtimeStatus) => void>();
-    const client = {
-      status: 'closed' as RealtimeStatus,
-      onStatus(l: (s: RealtimeStatus) => void) {
-        listeners.add(l);
-        return () => listeners.delete(l);
-      },
-    };
-    const emit = (s: RealtimeStatus) => {
+/** A socket's statuses and 'subscribed' frames, driven by the test. */
+function fakeSocket() {
+  const statusListeners = new Set<(s: RealtimeStatus) => void>();
+  const held = new Set<(channel: string, at: number | null) => void>();
+  const client = {
+    status: 'closed' as RealtimeStatus,
+    onStatus(l: (s: RealtimeStatus) => void) {
+      statusListeners.add(l);
+      return () => statusListeners.delete(l);
+    },
+    onSubscribed(l: (channel: string, at: number | null) => void) {
+      held.add(l);
+      return () => held.delete(l);
+    },
+  };
+  return {
+    client,
+    emit(s: RealtimeStatus) {
       client.status = s;
-      for (const l of listeners) l(s);
-    };
-    let refetched = 0;
-    const off = refetchAfterReconnect(client, () => refetched++);
-    emit('connecting');
-    emit('open');
-    expect(refetched).toBe(0);
-    emit('reconnecting');
-    emit('reconnecting');
-    emit('open');
-    expect(refetched).toBe(1);
-    emit('closed');
-    emit('connecting');
-    emit('open');
-    expect(refetched).toBe(1);
+      for (const l of statusListeners) l(s);
+    },
+    hold(channel: string, at: number | null) {
+      for (const l of held) l(channel, at);
+    },
+  };
+}
+
+/** A cache with observed queries that count their fetches. */
+function countingCache() {
+  const cache = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const fetches: Record<string, number> = {};
+  const stops: Array<() => void> = [];
+  return {
+    cache,
+    fetches,
+    watch(key: string, ms = 0) {
+      stops.push(
+        new QueryObserver(cache, {
+          queryKey: [key],
+          queryFn: async () => {
+            await sleep(ms);
+            fetches[key] = (fetches[key] ?? 0) + 1;
+            return fetches[key];
+          },
+        }).subscribe(() => {}),
+      );
+    },
+    stop() {
+      for (const s of stops) s();
+      cache.clear();
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Past the burst's settling time, and the refetches it started. */
+const settled = () => sleep(CATCH_UP_SETTLE_MS + 60);
+
+describe('the socket opening again after a drop', () => {
+  it('reads the open lists again, but not on the first open nor after a stop', async () => {
+    const socket = fakeSocket();
+    const lists = countingCache();
+    const off = catchUpAfterGaps(socket.client, lists.cache);
+    lists.watch('members');
+    await sleep(20);
+    socket.emit('connecting');
+    socket.emit('open');
+    await settled();
+    expect(lists.fetches).toEqual({ members: 1 });
+    socket.emit('reconnecting');
+    socket.emit('reconnecting');
+    socket.emit('open');
+    await settled();
+    expect(lists.fetches).toEqual({ members: 2 });
+    socket.emit('closed');
+    socket.emit('connecting');
+    socket.emit('open');
+    await settled();
+    expect(lists.fetches).toEqual({ members: 2 });
     off();
-    emit('reconnecting');
-    emit('open');
-    expect(refetched).toBe(1);
+    socket.emit('reconnecting');
+    socket.emit('open');
+    await settled();
+    expect(lists.fetches).toEqual({ members: 2 });
+    lists.stop();
+  });
+
+  it('reads each list once when its channels then say they changed just before', async () => {
+    const socket = fakeSocket();
+    const lists = countingCache();
+    const off = catchUpAfterGaps(socket.client, lists.cache);
+    // A slow list: read one by one, the second ask would cancel its refetch and start another.
+    lists.watch('members', 40);
+    lists.watch('teams');
+    socket.emit('connecting');
+    socket.emit('open');
+    await settled();
+    expect(lists.fetches).toEqual({ members: 1, teams: 1 });
+
+    // A server restart: the socket opens again, then each channel is held, the company's having
+    // changed a moment ago (the reconnecting person's own change, say).
+    socket.emit('reconnecting');
+    socket.emit('open');
+    await sleep(15);
+    socket.hold('/user/u/events', null);
+    socket.hold('/company/c/events', Date.now() - 200);
+    await settled();
+    expect(lists.fetches).toEqual({ members: 2, teams: 2 });
+
+    // The server's Redis back after an outage: every held channel is confirmed as changed now.
+    socket.hold('/user/u/events', Date.now());
+    socket.hold('/company/c/events', Date.now());
+    await settled();
+    expect(lists.fetches).toEqual({ members: 3, teams: 3 });
+    off();
+    lists.stop();
   });
 });
 
 describe('a channel held after the tab read its data', () => {
   it('reads again what began before the channel’s last change, and nothing when the change is older', async () => {
-    const cache = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const fetches: Record<string, number> = { early: 0, late: 0 };
-    const watch = (key: string) =>
-      new QueryObserver(cache, {
-        queryKey: [key],
-        queryFn: async () => {
-          fetches[key] = (fetches[key] ?? 0) + 1;
-          return fetches[key];
-        },
-      }).subscribe(() => {});
-    const held = new Set<(channel: string, at: number | null) => void>();
-    const client = {
-      onSubscribed(l: (channel: string, at: number | null) => void) {
-        held.add(l);
-        return () => held.delete(l);
-      },
-    };
+    const socket = fakeSocket();
+    const lists = countingCache();
+    const missed: Array<[string, number]> = [];
+    const off = catchUpAfterGaps(socket.client, lists.cache, (channel, before) => missed.push([channel, before]));
     const hold = async (at: number | null) => {
-      for (const l of held) l('/company/c/events', at);
-      await new Promise((r) => setTimeout(r, 20));
+      socket.hold('/company/c/events', at);
+      await settled();
     };
-    const off = refetchWhatWasMissed(client, cache);
-    const stopEarly = watch('early');
-    await new Promise((r) => setTimeout(r, 30));
+    lists.watch('early');
+    await sleep(30);
     const changedAt = Date.now();
-    await new Promise((r) => setTimeout(r, 1_100));
-    const stopLate = watch('late');
-    await new Promise((r) => setTimeout(r, 20));
-    expect(fetches).toEqual({ early: 1, late: 1 });
+    await sleep(1_100);
+    lists.watch('late');
+    await sleep(20);
+    expect(lists.fetches).toEqual({ early: 1, late: 1 });
 
     // Nothing changed, or long before anything was read: nothing is read twice.
     await hold(null);
     await hold(changedAt - 60_000);
-    expect(fetches).toEqual({ early: 1, late: 1 });
+    expect(lists.fetches).toEqual({ early: 1, late: 1 });
     // A change after 'early' began (and more than the slack before 'late' began): 'early' alone again.
     await hold(changedAt);
-    expect(fetches).toEqual({ early: 2, late: 1 });
+    expect(lists.fetches).toEqual({ early: 2, late: 1 });
+    expect(missed.map(([channel, before]) => [channel, before - changedAt])).toEqual([
+      ['/company/c/events', -59_000],
+      ['/company/c/events', 1_000],
+    ]);
     off();
     await hold(Date.now());
-    expect(fetches).toEqual({ early: 2, late: 1 });
-    stopEarly();
-    stopLate();
-    cache.clear();
+    expect(lists.fetches).toEqual({ early: 2, late: 1 });
+    lists.stop();
   });
 });
 

@@ -37,55 +37,76 @@ export function tellRequester(message: RealtimeMessage) {
   else notify.warning(text);
 }
 
-/**
- * What was published while the socket was down never arrives: when it opens again after a drop (a
- * server restart, a network change), the open lists read again. Not on the first open: the page
- * read its data just before.
- */
-export function refetchAfterReconnect(
-  client: Pick<RealtimeClient, 'onStatus' | 'status'>,
-  refetch: () => void,
-): () => void {
-  let previous = client.status;
-  return client.onStatus((status) => {
-    if (status === 'open' && previous === 'reconnecting') refetch();
-    previous = status;
-  });
-}
-
-/** How long reading a session (renewing its token, its companies) may take before it is ready. */
-const SESSION_READ_MS = 10_000;
 /** Slack for the tab's clock moving (the way from the server only makes an event seem later). */
 const MISSED_SLACK_MS = 1_000;
+/**
+ * How long a catch-up waits for the rest of its burst: the frames confirming each channel after a
+ * reconnect, or every channel confirmed at once when the server's Redis is back.
+ */
+export const CATCH_UP_SETTLE_MS = 250;
 
 /**
- * A change published before the socket held its channels never arrives as a message: when a
- * channel is held, every query whose last fetch began before the channel's last change (as the
- * server reports it) is read again. A page opened long after the last change reads nothing twice.
+ * What a tab may have missed is read again, once per burst.
+ * - When the socket opens again after a drop (a server restart, a network change), what was
+ *   published meanwhile never arrives: every open query reads again. Not on the first open: the
+ *   page read its data just before.
+ * - When a channel is held, a change published before that never arrives as a message: every query
+ *   whose last fetch began before the channel's last change (as the server reports it) reads again.
+ *   A page opened long after the last change reads nothing twice.
+ * Both come in bursts (a reconnect, then a frame per channel; a frame per channel when the server's
+ * Redis is back): what the burst asks within CATCH_UP_SETTLE_MS is read in one go. Read one by
+ * one, the second would find every list's refetch just begun within the slack of its change, cancel
+ * it and read it again: each tab would read everything twice after every blip.
  */
-export function refetchWhatWasMissed(
-  client: Pick<RealtimeClient, 'onSubscribed'>,
+export function catchUpAfterGaps(
+  client: Pick<RealtimeClient, 'onStatus' | 'status' | 'onSubscribed'>,
   cache: Pick<QueryClient, 'getQueryCache' | 'invalidateQueries'>,
-  /** Also told of the change (the time before which a read missed it), for what is read outside the cache. */
+  /** Also told of each change (the time before which a read missed it), for what is read outside the cache. */
   onMissed?: (channel: string, before: number) => void,
 ): () => void {
   const started = new WeakMap<Query, number>();
   const offCache = cache.getQueryCache().subscribe((e) => {
     if (e.type === 'updated' && e.action.type === 'fetch') started.set(e.query, Date.now());
   });
+  /** Queries whose fetch began before this read again at the burst's end (+∞: all of them). */
+  let before = Number.NEGATIVE_INFINITY;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    timer = undefined;
+    const limit = before;
+    before = Number.NEGATIVE_INFINITY;
+    void cache.invalidateQueries(
+      limit === Number.POSITIVE_INFINITY
+        ? undefined
+        : { predicate: (q) => (started.get(q) ?? (q.state.dataUpdatedAt || Number.POSITIVE_INFINITY)) < limit },
+    );
+  };
+  const want = (limit: number) => {
+    before = Math.max(before, limit);
+    timer ??= setTimeout(flush, CATCH_UP_SETTLE_MS);
+  };
+  let previous = client.status;
+  const offStatus = client.onStatus((status) => {
+    if (status === 'open' && previous === 'reconnecting') want(Number.POSITIVE_INFINITY);
+    previous = status;
+  });
   const offClient = client.onSubscribed((channel, lastEventAt) => {
     if (lastEventAt === null) return;
-    const before = lastEventAt + MISSED_SLACK_MS;
-    void cache.invalidateQueries({
-      predicate: (q) => (started.get(q) ?? (q.state.dataUpdatedAt || Number.POSITIVE_INFINITY)) < before,
-    });
-    onMissed?.(channel, before);
+    const limit = lastEventAt + MISSED_SLACK_MS;
+    want(limit);
+    onMissed?.(channel, limit);
   });
   return () => {
+    clearTimeout(timer);
+    timer = undefined;
     offCache();
+    offStatus();
     offClient();
   };
 }
+
+/** How long reading a session (renewing its token, its companies) may take before it is ready. */
+const SESSION_READ_MS = 10_000;
 
 /**
  * Whether this page may hold the socket: a ready, usable session whose company is this page's
@@ -145,9 +166,8 @@ export function bindRealtimeToSession(): () => void {
     }),
     // A request asked, decided or cancelled: balances, approvals and the menu's count refetch.
     realtime.on('time_off_changed', refetchLists),
-    refetchAfterReconnect(realtime, refetchLists),
     // A change on the user's own channel (a role, a membership) before the socket held it: read the session again.
-    refetchWhatWasMissed(realtime, queryClient, (channel, before) => {
+    catchUpAfterGaps(realtime, queryClient, (channel, before) => {
       if (channel === userChannel(userUuid) && before > sessionReadFrom) void rereadSession();
     }),
   ];
