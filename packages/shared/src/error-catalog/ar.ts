@@ -78,6 +78,7 @@ export const ar: Record<ErrorCode, string> = {
   ATTENDANCE_ENTRY_ORDER: 'يجب أن تكون نهاية السجل بعد بدايته.',
   ATTENDANCE_IN_FUTURE: 'لا يمكن أن ينتهي السجل في المستقبل.',
   TIMESHEET_PERIOD_NOT_OVER: 'لا يمكن قفل فترة إلا بعد انتهائها، حسب المنطقة الزمنية للشركة.',
+  TIMESHEET_OPEN_ENTRIES: 'لا تزال في هذه الفترة سجلات مفتوحة (لم يسجّل أحدهم خروجه)؛ أغلقها قبل قفل الفترة.',
   POLICY_NOT_PUBLISHED: 'لا توجد نسخة منشورة من هذه السياسة بعد.',
   POLICY_ARCHIVED: 'هذه السياسة مؤرشفة.',
   POLICY_ALREADY_ACKNOWLEDGED: 'لقد أقررت بهذه النسخة من قبل.',

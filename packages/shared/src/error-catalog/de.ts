@@ -92,6 +92,8 @@ export const de: Record<ErrorCode, string> = {
   ATTENDANCE_IN_FUTURE: 'Ein Eintrag kann nicht in der Zukunft enden.',
   TIMESHEET_PERIOD_NOT_OVER:
     'Ein Zeitraum kann erst gesperrt werden, wenn er in der Zeitzone des Unternehmens vorbei ist.',
+  TIMESHEET_OPEN_ENTRIES:
+    'Dieser Zeitraum enthält noch offene Einträge (jemand hat nicht ausgestempelt); schließen Sie sie, bevor Sie ihn sperren.',
   POLICY_NOT_PUBLISHED: 'Diese Richtlinie hat noch keine veröffentlichte Version.',
   POLICY_ARCHIVED: 'Diese Richtlinie ist archiviert.',
   POLICY_ALREADY_ACKNOWLEDGED: 'Sie haben diese Version bereits bestätigt.',

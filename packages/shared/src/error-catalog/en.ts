@@ -84,6 +84,8 @@ export const en: Record<ErrorCode, string> = {
   ATTENDANCE_ENTRY_ORDER: 'The end of an entry must be after its start.',
   ATTENDANCE_IN_FUTURE: 'An entry cannot end in the future.',
   TIMESHEET_PERIOD_NOT_OVER: "A period can be locked only once it has ended, in the company's time zone.",
+  TIMESHEET_OPEN_ENTRIES:
+    'This period still has open entries (someone has not clocked out); close them before locking it.',
   POLICY_NOT_PUBLISHED: 'This policy has no published version yet.',
   POLICY_ARCHIVED: 'This policy is archived.',
   POLICY_ALREADY_ACKNOWLEDGED: 'You have already acknowledged this version.',

@@ -89,6 +89,7 @@ export const fr: Record<ErrorCode, string> = {
   ATTENDANCE_IN_FUTURE: 'Un pointage ne peut pas se terminer dans le futur.',
   TIMESHEET_PERIOD_NOT_OVER:
     "Une période ne peut être verrouillée qu'une fois terminée, dans le fuseau horaire de l'entreprise.",
+  TIMESHEET_OPEN_ENTRIES: 'Cette période contient des pointages encore ouverts ; clôturez-les avant de la verrouiller.',
   POLICY_NOT_PUBLISHED: "Cette politique n'a pas encore de version publiée.",
   POLICY_ARCHIVED: 'Cette politique est archivée.',
   POLICY_ALREADY_ACKNOWLEDGED: 'Vous avez déjà pris connaissance de cette version.',

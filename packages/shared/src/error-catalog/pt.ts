@@ -85,6 +85,8 @@ export const pt: Record<ErrorCode, string> = {
   ATTENDANCE_ENTRY_ORDER: 'O fim de um registo tem de ser depois do seu início.',
   ATTENDANCE_IN_FUTURE: 'Um registo não pode terminar no futuro.',
   TIMESHEET_PERIOD_NOT_OVER: 'Um período só pode ser bloqueado depois de terminar, no fuso horário da empresa.',
+  TIMESHEET_OPEN_ENTRIES:
+    'Este período ainda tem registos abertos (alguém não registou a saída); feche-os antes de o bloquear.',
   POLICY_NOT_PUBLISHED: 'Esta política ainda não tem uma versão publicada.',
   POLICY_ARCHIVED: 'Esta política está arquivada.',
   POLICY_ALREADY_ACKNOWLEDGED: 'Você já confirmou esta versão.',

@@ -383,3 +383,39 @@ describe('a person who is no longer an active member', () => {
     expect(await bobsEntriesOnWed()).toBe(1);
   });
 });
+
+describe('an entry still open when its period is locked', () => {
+  it('refuses the lock (translated) until the entry is closed, so a late clock-out cannot change a locked day', async () => {
+    const THU = '2026-03-12';
+    const open = await t.db.system((tx) =>
+      createEntry(tx, ids.acme!, { userId: ids.c!, workDate: THU, clockIn: at(THU, '09:00'), clockOut: null }),
+    );
+    const refused = await call(t.app, {
+      method: 'POST',
+      url: '/api/attendance/timesheet-locks',
+      host: 'acme',
+      token: alice,
+      payload: { from: THU, to: THU },
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'TIMESHEET_OPEN_ENTRIES',
+      message: 'Cette période contient des pointages encore ouverts ; clôturez-les avant de la verrouiller.',
+    });
+    expect((await admin('GET', '/api/attendance/timesheet-locks')).json().data).toHaveLength(0);
+    // Closed (here by the person's clock-out), the period locks, and nothing of it changes any more.
+    const carl = (await tokenFor(t.app, ids.c!, ids.acme!)).token;
+    const out = await call(t.app, {
+      method: 'POST',
+      url: '/api/attendance/me/clock-out',
+      host: 'acme',
+      token: carl,
+      payload: { idempotencyKey: 'carl-out-1', source: 'web' },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await entry(open.id)).status).toBe('closed');
+    const locked = await admin('POST', '/api/attendance/timesheet-locks', { from: THU, to: THU });
+    expect(locked.statusCode).toBe(201);
+  });
+});

@@ -35,6 +35,16 @@ export function allOpen(tx: Tx, companyId: string) {
   );
 }
 
+/** Whether an entry of a work date in `from`..`to` is still open (its worked time is not known yet). */
+export async function anyOpenBetween(tx: Tx, companyId: string, from: string, to: string) {
+  const r = await rows<{ id: string }>(
+    tx,
+    sql`SELECT id FROM attendance_entries WHERE company_id = ${companyId} AND status = 'open'
+          AND work_date >= ${from}::date AND work_date <= ${to}::date LIMIT 1`,
+  );
+  return r.length > 0;
+}
+
 export async function byKey(tx: Tx, companyId: string, userId: string, key: string) {
   const [r] = await rows<EntryRow>(
     tx,

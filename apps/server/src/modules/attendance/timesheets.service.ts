@@ -202,12 +202,18 @@ export async function listLocks(ctx: TenantCtx) {
   return { data: (await ctx.run((tx) => repo.locks(tx, ctx.companyId))).map(toLock) };
 }
 
-/** Locks a period that is over in the company's zone: its entries and corrections are refused from now on. */
+/**
+ * Locks a period that is over in the company's zone and holds no open entry: its entries and
+ * corrections are refused from now on.
+ */
 export async function lock(ctx: TenantCtx, body: { from: IsoDate; to: IsoDate }) {
   const made = await ctx.run(async (tx) => {
     const settings = (await calendarRepo.settings(tx, ctx.companyId))!;
     const today = zonedDate(await entries.now(tx), settings.time_zone);
     if (body.to >= today) throw new AppError('TIMESHEET_PERIOD_NOT_OVER', [{ path: 'body.to', code: 'invalid' }]);
+    // An entry still open would be closed later (a clock-out, the auto-close job) and change a locked day.
+    if (await entries.anyOpenBetween(tx, ctx.companyId, body.from, body.to))
+      throw new AppError('TIMESHEET_OPEN_ENTRIES');
     const made = await repo.insertLock(tx, ctx.companyId, { ...body, lockedBy: ctx.actor.userId });
     await ctx.audit(tx, { action: 'timesheet.lock', targetType: 'timesheet_lock', targetId: made.id, after: body });
     return made;

@@ -31,10 +31,17 @@ const memberCount = (today: string) =>
       - (SELECT count(*)::int FROM memberships m JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
           WHERE m.company_id = d.company_id AND NOT m.enabled AND e.department_id = d.id
             AND ${employedOn('e', today)}))`;
-const cols = (today: string) => sql`d.id, d.name, d.description, d.parent_id, d.color, d.head_user_id,
+const cols = (today: string) => sql`d.id, d.name, d.description, d.parent_id, d.color, u.id AS head_user_id,
   u.first_name AS head_first_name, u.last_name AS head_last_name, ${memberCount(today)} AS member_count,
   d.created_at, d.version`;
-const FROM = sql`departments d LEFT JOIN users u ON u.id = d.head_user_id`;
+/**
+ * The head as the directory shows people (the `current` rule, as a record's manager): none once their
+ * membership is off or gone, or their employment has ended; colleagues no longer find them at all.
+ */
+const from = (today: string) => sql`departments d
+  LEFT JOIN memberships hm ON hm.company_id = d.company_id AND hm.user_id = d.head_user_id AND hm.enabled
+  LEFT JOIN employees he ON he.company_id = d.company_id AND he.user_id = d.head_user_id
+  LEFT JOIN users u ON u.id = hm.user_id AND ${employedOn('he', today)}`;
 
 /** Every statement names the company as well: row-level security is the second lock, not the only one. */
 const where = (companyId: string, search?: string) =>
@@ -59,7 +66,7 @@ export async function list(tx: Tx, companyId: string, todayDate: string, q: Depa
   const dir = q.order === 'desc' ? sql`DESC` : sql`ASC`;
   const data = await rows<DepartmentRow>(
     tx,
-    sql`SELECT ${cols(todayDate)} FROM ${FROM} WHERE ${where(companyId, q.search)}
+    sql`SELECT ${cols(todayDate)} FROM ${from(todayDate)} WHERE ${where(companyId, q.search)}
          ORDER BY ${SORTS[q.sort](todayDate)} ${dir}, d.id ${dir}
          LIMIT ${intLiteral(q.itemsPerPage)} OFFSET ${intLiteral((q.page - 1) * q.itemsPerPage)}`,
   );
@@ -73,14 +80,14 @@ export async function list(tx: Tx, companyId: string, todayDate: string, q: Depa
 export function all(tx: Tx, companyId: string, todayDate: string) {
   return rows<DepartmentRow>(
     tx,
-    sql`SELECT ${cols(todayDate)} FROM ${FROM} WHERE d.company_id = ${companyId} ORDER BY lower(d.name), d.id`,
+    sql`SELECT ${cols(todayDate)} FROM ${from(todayDate)} WHERE d.company_id = ${companyId} ORDER BY lower(d.name), d.id`,
   );
 }
 
 export async function find(tx: Tx, companyId: string, id: string, todayDate: string, lock = false) {
   const [r] = await rows<DepartmentRow>(
     tx,
-    sql`SELECT ${cols(todayDate)} FROM ${FROM} WHERE d.company_id = ${companyId} AND d.id = ${id}${lock ? sql` FOR UPDATE OF d` : sql``}`,
+    sql`SELECT ${cols(todayDate)} FROM ${from(todayDate)} WHERE d.company_id = ${companyId} AND d.id = ${id}${lock ? sql` FOR UPDATE OF d` : sql``}`,
   );
   return r ?? null;
 }

@@ -214,4 +214,51 @@ describe('departments', () => {
     const byMembers = (await req('GET', '/api/departments?sort=members&order=desc&itemsPerPage=100')).json().data;
     expect(byMembers.find((x: { uuid: string }) => x.uuid === dept.uuid).memberCount).toBe(2);
   });
+
+  it('names a head only while they are in the directory: not once disabled, ended or gone from the company', async () => {
+    const made = await t.db.system(async (tx) => {
+      const us: Record<string, string> = {};
+      for (const n of ['head-on', 'head-disabled', 'head-ended', 'head-gone']) {
+        us[n] = (await createUser(tx, { email: `${n}@heads.test`, firstName: n, lastName: 'Head' })).id;
+        await addMembership(tx, ids.acme, us[n]!);
+      }
+      return us;
+    });
+    const depts: Record<string, string> = {};
+    for (const n of Object.keys(made))
+      depts[n] = (await req('POST', '/api/departments', { name: `Led by ${n}`, headUuid: made[n] })).json().uuid;
+    await t.db.system(async (tx) => {
+      await tx.execute(
+        sql`UPDATE memberships SET enabled = false WHERE company_id = ${ids.acme} AND user_id = ${made['head-disabled']}`,
+      );
+      await tx.execute(
+        sql`INSERT INTO employees (company_id, user_id, end_date)
+            VALUES (${ids.acme}, ${made['head-ended']}, (now() AT TIME ZONE 'UTC')::date - 10)`,
+      );
+    });
+    expect((await req('DELETE', `/api/members/${made['head-gone']}`)).statusCode).toBe(204);
+    for (const token of [member, admin]) {
+      const one: Record<string, unknown> = {};
+      for (const n of Object.keys(made))
+        one[n] = (await req('GET', `/api/departments/${depts[n]}`, undefined, token)).json().head;
+      const tree = (await req('GET', '/api/departments/tree', undefined, token)).json().data;
+      const inTree = Object.fromEntries(
+        Object.keys(made).map((n) => [n, tree.find((d: { uuid: string }) => d.uuid === depts[n]).head]),
+      );
+      const listed = (await req('GET', '/api/departments?search=led%20by&itemsPerPage=100', undefined, token)).json()
+        .data;
+      const inList = Object.fromEntries(
+        Object.keys(made).map((n) => [n, listed.find((d: { uuid: string }) => d.uuid === depts[n]).head]),
+      );
+      const expected = {
+        'head-on': { uuid: made['head-on'], firstName: 'head-on', lastName: 'Head' },
+        'head-disabled': null,
+        'head-ended': null,
+        'head-gone': null,
+      };
+      expect(one).toEqual(expected);
+      expect(inTree).toEqual(expected);
+      expect(inList).toEqual(expected);
+    }
+  });
 });
