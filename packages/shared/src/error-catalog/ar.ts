@@ -53,6 +53,7 @@ export const ar: Record<ErrorCode, string> = {
   INVITATION_INVALID: 'هذه الدعوة غير صالحة أو منتهية الصلاحية. يرجى طلب دعوة جديدة من المسؤول.',
   INVITATION_EMAIL_MISMATCH: 'أُرسلت هذه الدعوة إلى بريد إلكتروني آخر. سجّل الدخول بذلك العنوان لقبولها.',
   JOIN_REQUEST_PENDING: 'لقد طلبت الانضمام إلى هذه الشركة بالفعل. يرجى انتظار رد المسؤول.',
+  JOIN_REQUEST_TOO_OFTEN: 'لقد طلبت الانضمام إلى هذه الشركة مرات كثيرة اليوم. يرجى المحاولة مرة أخرى غدًا.',
   CSV_INVALID:
     'هذا الملف ليس ملف CSV صالحًا. الأعمدة المتوقعة: email وfirstName وlastName وrole (أو roles كما في ملف التصدير).',
   TEAM_NAME_TAKEN: 'يوجد فريق بهذا الاسم بالفعل.',

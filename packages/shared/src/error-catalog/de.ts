@@ -63,6 +63,8 @@ export const de: Record<ErrorCode, string> = {
     'Diese Einladung wurde an eine andere E-Mail-Adresse gesendet. Melden Sie sich mit dieser Adresse an, um sie anzunehmen.',
   JOIN_REQUEST_PENDING:
     'Sie haben bereits eine Beitrittsanfrage gestellt. Bitte warten Sie auf die Antwort eines Administrators.',
+  JOIN_REQUEST_TOO_OFTEN:
+    'Sie haben heute zu oft um Beitritt zu diesem Unternehmen gebeten. Bitte versuchen Sie es morgen erneut.',
   CSV_INVALID:
     'Diese Datei ist keine gültige CSV-Datei. Erwartet werden die Spalten email, firstName, lastName und role (oder roles, wie im Export).',
   TEAM_NAME_TAKEN: 'Es gibt bereits ein Team mit diesem Namen.',

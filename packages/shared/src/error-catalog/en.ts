@@ -57,6 +57,7 @@ export const en: Record<ErrorCode, string> = {
   INVITATION_EMAIL_MISMATCH:
     'This invitation was sent to another email address. Sign in with that address to accept it.',
   JOIN_REQUEST_PENDING: 'You have already asked to join this company. Please wait for an admin to answer.',
+  JOIN_REQUEST_TOO_OFTEN: 'You have asked to join this company too often today. Please try again tomorrow.',
   CSV_INVALID:
     'This file is not a valid CSV file. Expected the columns email, firstName, lastName and role (or roles, as the export writes it).',
   TEAM_NAME_TAKEN: 'A team with this name already exists.',

@@ -61,6 +61,8 @@ export const fr: Record<ErrorCode, string> = {
     "Cette invitation a été envoyée à une autre adresse e-mail. Connectez-vous avec cette adresse pour l'accepter.",
   JOIN_REQUEST_PENDING:
     'Vous avez déjà demandé à rejoindre cette entreprise. Veuillez attendre la réponse d’un administrateur.',
+  JOIN_REQUEST_TOO_OFTEN:
+    'Vous avez demandé à rejoindre cette entreprise trop souvent aujourd’hui. Veuillez réessayer demain.',
   CSV_INVALID:
     "Ce fichier n'est pas un fichier CSV valide. Colonnes attendues : email, firstName, lastName et role (ou roles, comme dans l'export).",
   TEAM_NAME_TAKEN: 'Une équipe porte déjà ce nom.',

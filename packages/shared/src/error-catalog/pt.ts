@@ -59,6 +59,7 @@ export const pt: Record<ErrorCode, string> = {
   INVITATION_EMAIL_MISMATCH:
     'Este convite foi enviado para outro endereço de e-mail. Inicie sessão com esse endereço para o aceitar.',
   JOIN_REQUEST_PENDING: 'Já pediu para aderir a esta empresa. Aguarde a resposta de um administrador.',
+  JOIN_REQUEST_TOO_OFTEN: 'Pediu para aderir a esta empresa demasiadas vezes hoje. Tente novamente amanhã.',
   CSV_INVALID:
     'Este ficheiro não é um CSV válido. Colunas esperadas: email, firstName, lastName e role (ou roles, como na exportação).',
   TEAM_NAME_TAKEN: 'Já existe uma equipa com este nome.',

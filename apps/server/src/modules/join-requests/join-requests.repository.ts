@@ -37,12 +37,15 @@ export async function isMember(tx: Tx, companyId: string, userId: string) {
   return r.length > 0;
 }
 
-export async function hasPending(tx: Tx, companyId: string, userId: string) {
-  const r = await rows<{ one: number }>(
+/** Whether the user's request to this company is pending, and how many they made in the last day. */
+export async function asked(tx: Tx, companyId: string, userId: string) {
+  const [r] = await rows<{ pending: boolean; today: number }>(
     tx,
-    sql`SELECT 1 AS one FROM join_requests WHERE company_id = ${companyId} AND user_id = ${userId} AND status = 'pending'`,
+    sql`SELECT coalesce(bool_or(status = 'pending'), false) AS pending,
+               count(*) FILTER (WHERE created_at > now() - interval '1 day')::int AS today
+          FROM join_requests WHERE company_id = ${companyId} AND user_id = ${userId}`,
   );
-  return r.length > 0;
+  return r!;
 }
 
 export async function insert(tx: Tx, companyId: string, userId: string, message: string | null) {

@@ -14,6 +14,9 @@ export const toJoinRequest = (r: repo.JoinRequestRow) => ({
   company: { uuid: r.company_id, name: r.company_name, subDomain: r.sub_domain },
 });
 
+/** Requests one user may make to one company in a day (asked again after a withdrawal or a refusal). */
+export const JOIN_REQUESTS_A_DAY = 3;
+
 export async function create(ctx: Ctx, body: { subDomain: string; message?: string }) {
   const userId = actingUser(ctx);
   // The signed-in user's own rows only: RLS lets them see their requests, the filter says which.
@@ -21,7 +24,11 @@ export async function create(ctx: Ctx, body: { subDomain: string; message?: stri
     const company = await repo.companyBySubDomain(tx, body.subDomain);
     if (!company?.enabled) throw new AppError('COMPANY_NOT_FOUND');
     if (await repo.isMember(tx, company.id, userId)) throw new AppError('ALREADY_MEMBER');
-    if (await repo.hasPending(tx, company.id, userId)) throw new AppError('JOIN_REQUEST_PENDING');
+    const asked = await repo.asked(tx, company.id, userId);
+    if (asked.pending) throw new AppError('JOIN_REQUEST_PENDING');
+    // Each request tells the company's admins live and, withdrawn, writes to its audit log: asking
+    // and withdrawing in a loop would spam them.
+    if (asked.today >= JOIN_REQUESTS_A_DAY) throw new AppError('JOIN_REQUEST_TOO_OFTEN');
     const id = await repo.insert(tx, company.id, userId, body.message || null);
     return (await repo.findOf(tx, { userId }, id))!;
   });

@@ -1,7 +1,10 @@
 import { companyChannel, type RealtimeMessage, userChannel } from '@wac/shared/realtime';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMembership, createCompany, createUser } from '../../db/seed/factories';
+import { rows } from '../../db/sql';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
+import { JOIN_REQUESTS_A_DAY } from './join-requests.service';
 
 let t: TestContext;
 let ids: Record<string, string>;
@@ -197,6 +200,45 @@ describe('join requests', () => {
 
     // Only a pending request can be withdrawn; asking again is allowed.
     expect((await withdraw(jr.uuid)).json().code).toBe('CONFLICT');
+    expect((await ask()).statusCode).toBe(201);
+  });
+  it('asking and withdrawing in a loop stops after three requests a day, in the caller’s language', async () => {
+    const u = await t.db.system((tx) => createUser(tx, { email: 'looping@else.test', firstName: 'Lo' }));
+    const tok = (await tokenFor(t.app, u.id, null)).token;
+    const ask = (language = 'en') =>
+      call(t.app, {
+        method: 'POST',
+        url: '/api/join-requests',
+        token: tok,
+        headers: { 'accept-language': language },
+        payload: { subDomain: 'acme' },
+      });
+    const withdraw = (id: string) =>
+      call(t.app, { method: 'POST', url: `/api/join-requests/${id}/withdraw`, token: tok });
+    for (let i = 0; i < JOIN_REQUESTS_A_DAY; i++) {
+      const asked = await ask();
+      expect(asked.statusCode).toBe(201);
+      expect((await withdraw(asked.json().uuid)).statusCode).toBe(200);
+    }
+    const seen: RealtimeMessage[] = [];
+    const off = t.app.bus.subscribe(companyChannel(ids.acme!), (m) => seen.push(m));
+    const refused = await ask('fr');
+    off();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      code: 'JOIN_REQUEST_TOO_OFTEN',
+      message: 'Vous avez demandé à rejoindre cette entreprise trop souvent aujourd’hui. Veuillez réessayer demain.',
+    });
+    // Nothing was made and nobody was told.
+    expect(seen).toEqual([]);
+    const [made] = await t.db.system((tx) =>
+      rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM join_requests WHERE user_id = ${u.id}`),
+    );
+    expect(made!.n).toBe(JOIN_REQUESTS_A_DAY);
+    // A day later they may ask again.
+    await t.db.system((tx) =>
+      tx.execute(sql`UPDATE join_requests SET created_at = created_at - interval '25 hours' WHERE user_id = ${u.id}`),
+    );
     expect((await ask()).statusCode).toBe(201);
   });
 });
