@@ -85,6 +85,7 @@ export const ar: Record<ErrorCode, string> = {
   POLICY_ALREADY_ACKNOWLEDGED: 'لقد أقررت بهذه النسخة من قبل.',
   POLICY_VERSION_OUTDATED: 'هذا ليس النص الحالي للسياسة. يرجى إعادة تحميله وقراءته مرة أخرى.',
   POLICY_EMPTY: 'تحتاج النسخة إلى نص أو ملف PDF قبل نشرها.',
+  POLICY_PDF_TYPE: 'هذا الملف ليس بصيغة PDF. يرجى اختيار ملف PDF.',
   POLICY_HTML_UNSAFE: 'يحتوي النص على نصوص برمجية أو معالجات أحداث أو أنماط أو روابط غير آمنة، وهي غير مسموح بها.',
   INTERNAL: 'حدث خطأ ما! يرجى التواصل مع فريق الدعم',
   SERVICE_UNAVAILABLE: 'الخدمة غير متاحة مؤقتًا. يرجى المحاولة مرة أخرى بعد بضع ثوانٍ.',

@@ -102,6 +102,7 @@ export const de: Record<ErrorCode, string> = {
   POLICY_VERSION_OUTDATED:
     'Dies ist nicht der aktuelle Text der Richtlinie. Bitte laden Sie ihn neu und lesen Sie ihn erneut.',
   POLICY_EMPTY: 'Eine Version braucht einen Text oder ein PDF, bevor sie veröffentlicht werden kann.',
+  POLICY_PDF_TYPE: 'Diese Datei ist kein PDF. Bitte wählen Sie eine PDF-Datei.',
   POLICY_HTML_UNSAFE: 'Der Text enthält Skripte, Ereignis-Handler, Stile oder unsichere Links, die nicht erlaubt sind.',
   INTERNAL: 'Etwas ist schiefgelaufen! Bitte kontaktieren Sie unser Support-Team',
   SERVICE_UNAVAILABLE: 'Der Dienst ist kurz nicht erreichbar. Bitte versuchen Sie es in einigen Sekunden erneut.',

@@ -92,6 +92,7 @@ export const en: Record<ErrorCode, string> = {
   POLICY_ALREADY_ACKNOWLEDGED: 'You have already acknowledged this version.',
   POLICY_VERSION_OUTDATED: 'This is not the current text of the policy. Please reload it and read it again.',
   POLICY_EMPTY: 'A version needs a text or a PDF before it can be published.',
+  POLICY_PDF_TYPE: 'This file is not a PDF. Please choose a PDF file.',
   POLICY_HTML_UNSAFE: 'The text contains scripts, event handlers, styles or unsafe links, which are not allowed.',
   INTERNAL: 'Something went wrong! Please contact our support team',
   SERVICE_UNAVAILABLE: 'The service is briefly unavailable. Please try again in a few seconds.',

@@ -222,7 +222,7 @@ async function setDraft(ctx: TenantCtx, id: string, body: DraftBody) {
           };
         })()
       : (() => {
-          if (body.bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new AppError('UNSUPPORTED_FILE_TYPE');
+          if (body.bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new AppError('POLICY_PDF_TYPE');
           const name = pdfFileName(body.name);
           return {
             bodyKind: 'pdf' as const,

@@ -203,7 +203,11 @@ describe('policies: versions', () => {
       ...fake,
     });
     expect(bad.statusCode).toBe(415);
-    expect(bad.json().code).toBe('UNSUPPORTED_FILE_TYPE');
+    // Said as what it is: not a PDF (the image-upload sentence named PNG, JPEG or WebP here).
+    expect(bad.json()).toMatchObject({
+      code: 'POLICY_PDF_TYPE',
+      message: 'This file is not a PDF. Please choose a PDF file.',
+    });
     const big = multipart(Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(2 * 1024 * 1024)]), {
       filename: 'big.pdf',
     });

@@ -126,4 +126,67 @@ describe('corrections screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(bodies).toEqual([{}]));
   });
+
+  it('says at the comment that it is too long, and sends nothing', async () => {
+    signInAdmin();
+    const bodies: unknown[] = [];
+    serveOne(pending, bodies);
+    const user = userEvent.setup();
+    renderScreen(<CorrectionsScreen />, '/attendance/corrections');
+    const row = (await screen.findByText('I forgot to clock out')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Decline the request of Bob Baker' }));
+    const dialog = await screen.findByRole('dialog');
+    const comment = within(dialog).getByLabelText('Comment (optional)');
+    await user.click(comment);
+    await user.paste('x'.repeat(501));
+    await user.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    expect(await within(dialog).findByText('This value is too long.')).toBeInTheDocument();
+    expect(comment).toHaveAttribute('aria-invalid', 'true');
+    expect(bodies).toEqual([]);
+  });
+
+  it('writes the date of an out that falls on the next day (a shift past midnight)', async () => {
+    signInAdmin();
+    // Asked for: in 9:00 AM on Nov 23, out 8:00 AM on Nov 24 (New York).
+    const overnight = {
+      ...pending,
+      kind: 'add',
+      entryUuid: null,
+      before: null,
+      after: { clockIn: '2026-11-23T14:00:00.000Z', clockOut: '2026-11-24T13:00:00.000Z' },
+    };
+    serveOne(overnight, []);
+    renderScreen(<CorrectionsScreen />, '/attendance/corrections');
+    const row = (await screen.findByText('I forgot to clock out')).closest('tr')!;
+    await waitFor(() => expect(row).toHaveTextContent(/Nov 23, 2026, 9:00 AM – Nov 24, 2026, 8:00 AM/));
+  });
 });
+
+function signInAdmin() {
+  sessionStore.set({
+    status: 'ready',
+    user: { uuid: 'u1', email: 'a@acme.test', firstName: 'A', lastName: 'B', roles: [] } as never,
+    current: {
+      uuid: 'm1',
+      enabled: true,
+      roles: [{ name: 'admin' }],
+      company: { uuid: 'c1', name: 'Acme', logo: null, subDomain: 'acme', enabled: true },
+    },
+  });
+}
+
+function serveOne(correction: object, bodies: unknown[]) {
+  server.use(
+    http.get(`${ORIGIN}/api/attendance/corrections`, () =>
+      HttpResponse.json({ data: [correction], page: 1, itemsPerPage: 10, totalItems: 1 }),
+    ),
+    http.get(`${ORIGIN}/api/attendance/corrections/pending-count`, () => HttpResponse.json({ count: 1 })),
+    http.get(`${ORIGIN}/api/attendance/settings`, () =>
+      HttpResponse.json({ timeZone: 'America/New_York', weekStart: 1, autoCloseMarginMinutes: 120, version: 1 }),
+    ),
+    http.post(`${ORIGIN}/api/attendance/corrections/:uuid/:decision`, async ({ request }) => {
+      bodies.push(await request.json());
+      return HttpResponse.json({ ...correction, status: 'declined' });
+    }),
+  );
+}

@@ -1,9 +1,15 @@
-import { CORRECTION_STATUSES, type Correction, type CorrectionStatus } from '@wac/shared/schemas/attendance';
+import {
+  CORRECTION_STATUSES,
+  type Correction,
+  CorrectionDecisionSchema,
+  type CorrectionStatus,
+} from '@wac/shared/schemas/attendance';
 import { Badge, Button, Group, Pagination, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/app-dialog';
 import { ApiError } from '../../lib/api-client';
+import { fieldMessage } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/store';
 import { type Decision, useDecideCorrection } from './api/decide-correction';
@@ -25,22 +31,29 @@ export default function CorrectionsScreen() {
   const [deciding, setDeciding] = useState<{ c: Correction; decision: Decision } | null>(null);
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [commentError, setCommentError] = useState<string | undefined>();
   const d = list.data;
   // Each decision starts afresh: a cancelled one's comment and error are not carried to the next.
   const startDeciding = (c: Correction, decision: Decision) => {
     setComment('');
     setError(null);
+    setCommentError(undefined);
     setDeciding({ c, decision });
   };
 
   const onDecide = async () => {
     if (!deciding) return;
     setError(null);
+    // Checked against the shared schema first: a comment over the limit is said at its field, not
+    // as the server's bare "Some fields are not valid." above the dialog.
+    const parsed = CorrectionDecisionSchema.safeParse({ comment: comment.trim() || undefined });
+    setCommentError(fieldMessage(parsed.error?.issues[0]?.message));
+    if (!parsed.success) return;
     try {
       await decide.mutateAsync({
         uuid: deciding.c.uuid,
         decision: deciding.decision,
-        comment: comment.trim() || undefined,
+        comment: parsed.data.comment,
       });
       notify.success(t(deciding.decision === 'approve' ? 'admin:attendance.approved' : 'admin:attendance.declined'));
       setDeciding(null);
@@ -134,8 +147,10 @@ export default function CorrectionsScreen() {
               label={t('admin:attendance.comment')}
               value={comment}
               onChange={(e) => setComment(e.currentTarget.value)}
+              error={commentError}
               autosize
               minRows={2}
+              maxRows={10}
               data-autofocus
             />
             <Group justify="flex-end">

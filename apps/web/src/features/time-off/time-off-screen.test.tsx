@@ -207,6 +207,34 @@ describe('time off screen', () => {
     await waitFor(() => expect(decided).toEqual([[request().uuid, { comment: 'Enjoy' }]]));
   });
 
+  it('says at the comment that it is too long, and sends nothing', async () => {
+    signIn(['admin']);
+    const decided: unknown[] = [];
+    server.use(
+      http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json(balances)),
+      http.get(`${ORIGIN}/api/time-off/requests`, () => HttpResponse.json(page([]))),
+      http.get(`${ORIGIN}/api/time-off/ledger`, () => HttpResponse.json(page([]))),
+      http.get(`${ORIGIN}/api/time-off/approvals/count`, () => HttpResponse.json({ pending: 1, isApprover: true })),
+      http.get(`${ORIGIN}/api/time-off/approvals`, () => HttpResponse.json(page([request()]))),
+      http.post(`${ORIGIN}/api/time-off/requests/:uuid/approve`, async ({ request: r }) => {
+        decided.push(await r.json());
+        return HttpResponse.json(request({ status: 'approved', canDecide: false }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<TimeOffScreen />, '/time-off');
+    await user.click(await screen.findByRole('tab', { name: /Approvals/ }));
+    await user.click(await screen.findByRole('button', { name: 'Approve the request of Bob Brown' }));
+    const dialog = await screen.findByRole('dialog');
+    const comment = within(dialog).getByRole('textbox', { name: 'Comment' });
+    await user.click(comment);
+    await user.paste('x'.repeat(1001));
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByText('This value is too long.')).toBeInTheDocument();
+    expect(comment).toHaveAttribute('aria-invalid', 'true');
+    expect(decided).toEqual([]);
+  });
+
   it('starts each decision with an empty comment: a cancelled decline does not lend its reason to an approval', async () => {
     signIn(['admin']);
     const decided: unknown[] = [];

@@ -1,4 +1,5 @@
 import type { Correction } from '@wac/shared/schemas/attendance';
+import { zonedDate } from '@wac/shared/zoned-time';
 import { Badge, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,8 +25,14 @@ export function CorrectionsTable({
   const { t } = useTranslation();
   const f = useFormat();
   const z = useZonedFormat(timeZone);
+  // An out on another company day than its in (a shift past midnight) is written with its date:
+  // with its time alone, "9:00 AM – 8:00 AM" read as an entry ending before it starts.
+  const sameDay = (a: string, b: string) =>
+    !timeZone || zonedDate(new Date(a), timeZone) === zonedDate(new Date(b), timeZone);
   const span = (v: { clockIn: string | null; clockOut: string | null } | null) =>
-    v ? `${z.stamp(v.clockIn)} – ${z.time(v.clockOut)}` : '—';
+    v
+      ? `${z.stamp(v.clockIn)} – ${v.clockIn && v.clockOut && !sameDay(v.clockIn, v.clockOut) ? z.stamp(v.clockOut) : z.time(v.clockOut)}`
+      : '—';
   if (rows.length === 0) return <Text c="dimmed">{t('admin:attendance.noCorrections')}</Text>;
   return (
     <Table.ScrollContainer minWidth={640} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>

@@ -1,9 +1,11 @@
-import type { TimeOffRequest } from '@wac/shared/schemas/time-off';
+import { type TimeOffRequest, TimeOffDecisionSchema } from '@wac/shared/schemas/time-off';
 import { Button, Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
 import { SectionCard, SimpleTable } from '../../../components/section-card';
+import { ApiError } from '../../../lib/api-client';
+import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useApprovals } from '../api/get-approvals';
 import { useDecideRequest } from '../api/decide-request';
@@ -20,21 +22,34 @@ export function ApprovalsPanel() {
   const decide = useDecideRequest();
   const [deciding, setDeciding] = useState<{ r: TimeOffRequest; approve: boolean } | null>(null);
   const [comment, setComment] = useState('');
+  const [commentError, setCommentError] = useState<string | undefined>();
   const rows = list.data?.data ?? [];
   const name = (r: TimeOffRequest) => `${r.person.firstName} ${r.person.lastName}`;
   // Each decision starts with an empty comment: a cancelled one's reason is not carried to the next.
   const startDeciding = (r: TimeOffRequest, approve: boolean) => {
     setComment('');
+    setCommentError(undefined);
     setDeciding({ r, approve });
   };
 
   const confirm = async () => {
     if (!deciding) return;
-    await decide.mutateAsync({
-      uuid: deciding.r.uuid,
-      approve: deciding.approve,
-      comment: comment.trim() || undefined,
-    });
+    // Checked against the shared schema first: a comment over the limit is said at its field (the
+    // server's refusal had been a bare "Some fields are not valid." toast and an unhandled error).
+    const parsed = TimeOffDecisionSchema.safeParse({ comment: comment.trim() || undefined });
+    setCommentError(fieldMessage(parsed.error?.issues[0]?.message));
+    if (!parsed.success) return;
+    try {
+      await decide.mutateAsync({ uuid: deciding.r.uuid, approve: deciding.approve, comment: parsed.data.comment });
+    } catch (err) {
+      // A refusal about the comment is shown on it; any other was toasted by the api client.
+      const issue = err instanceof ApiError ? err.issues.find((i) => i.path.endsWith('comment')) : undefined;
+      if (issue) {
+        setCommentError(issue.message);
+        (err as ApiError).claim();
+      }
+      return;
+    }
     notify.success(
       t(deciding.approve ? 'admin:timeOff.approvedToast' : 'admin:timeOff.declinedToast', { name: name(deciding.r) }),
     );
@@ -107,7 +122,9 @@ export function ApprovalsPanel() {
               label={t('admin:timeOff.comment')}
               value={comment}
               onChange={(e) => setComment(e.currentTarget.value)}
+              error={commentError}
               autosize
+              maxRows={10}
               minRows={2}
               data-autofocus
             />
