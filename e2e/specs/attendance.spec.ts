@@ -229,6 +229,55 @@ test('Bob asks to remove an entry; Alice sees the request live and approves it; 
   await expect(mine.getByTestId('correction-status')).toHaveText('Approved', { timeout: 5000 });
 });
 
+test('Alice corrects Bob’s entry from his timesheet: applied at once, its reason in the history, axe clean with the dialog open', async ({
+  browser,
+}) => {
+  // Bob makes a fresh entry today, so the correction touches nothing other specs read.
+  const bob = await (await browser.newContext()).newPage();
+  await signIn(bob, 'bob@example.com', 'acme');
+  await expectDashboard(bob, 'Bob');
+  await openAttendance(bob);
+  await bob.getByTestId('clock-in').click();
+  await expect(bob.getByTestId('clock-status')).toHaveText('Clocked in');
+  await bob.getByTestId('clock-out').click();
+  await expect(bob.getByTestId('clock-status')).toHaveText('Not clocked in');
+  const entries = bob.getByTestId('timesheet-table').getByRole('button', { name: /Correct the entry/ });
+  const before = await entries.count();
+
+  const alice = await (await browser.newContext()).newPage();
+  await signIn(alice, 'alice@example.com', 'acme');
+  await expect(alice.getByTestId('greeting')).toBeVisible();
+  await alice.goto(consoleUrl('acme', '/attendance/timesheets'));
+  await alice.getByTestId('timesheet-person').fill('Bob');
+  await alice.getByRole('option', { name: /Bob/ }).first().click();
+  const table = alice.getByTestId('timesheet-table');
+  await expect(table).toBeVisible();
+  await table
+    .getByRole('button', { name: /Correct the entry/ })
+    .last()
+    .click();
+  const dialog = alice.getByRole('dialog', { name: /Correct Bob .*entry/ });
+  await expect(dialog).toBeVisible();
+  const violations = await axeViolations(alice);
+  expect(violations, describeViolations(violations)).toEqual([]);
+  const reason = `Test entry removed ${Date.now()}`;
+  await dialog.getByText('Remove', { exact: true }).click();
+  await dialog.getByTestId('correction-reason').fill(reason);
+  await dialog.getByRole('button', { name: 'Apply the correction' }).click();
+  await expect(dialog).toBeHidden();
+  // Bob's open timesheet loses the entry without a reload.
+  await expect(entries).toHaveCount(before - 1, { timeout: 5000 });
+  // The history says what was recorded, who changed it and why.
+  await alice.goto(consoleUrl('acme', '/attendance/corrections'));
+  await expect(alice.getByTestId('pending-count')).toBeVisible();
+  await alice.getByTestId('corrections-status-filter').click();
+  await alice.getByRole('option', { name: 'Approved' }).click();
+  const row = alice.getByTestId('correction-row').filter({ hasText: reason });
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId('correction-status')).toHaveText('Approved');
+  await expect(row).toContainText('Bob');
+});
+
 for (const language of ['en', 'ar'] as const) {
   test(`Corrections and Timesheets have no axe violations (${language})`, async ({ page }) => {
     await page.addInitScript((lang) => localStorage.setItem('language', lang), language);

@@ -245,6 +245,8 @@ export const AdminCorrectionSchema = z
   .refine((b) => b.kind !== 'add' || (b.clockIn && b.clockOut), { message: 'required', path: ['clockOut'] })
   .refine((b) => b.kind !== 'change' || b.clockIn || b.clockOut, { message: 'required', path: ['clockOut'] });
 
+export type AdminCorrection = z.infer<typeof AdminCorrectionSchema>;
+
 export const CorrectionDecisionSchema = z
   .object({ comment: z.string().trim().max(500, 'tooLong').optional() })
   .strict();

@@ -80,6 +80,7 @@ export default function CorrectionsScreen() {
         w={240}
         label={t('admin:attendance.statusFilter')}
         clearable
+        data-testid="corrections-status-filter"
         value={status}
         data={CORRECTION_STATUSES.map((s) => ({ value: s, label: t(`admin:attendance.correctionStatus.${s}`) }))}
         onChange={(v) => {

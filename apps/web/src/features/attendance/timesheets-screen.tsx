@@ -12,7 +12,9 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconLock } from '@tabler/icons-react';
+import type { AttendanceEntry } from '@wac/shared/schemas/attendance';
+import { zonedDate } from '@wac/shared/zoned-time';
+import { IconDownload, IconLock, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
@@ -23,11 +25,16 @@ import { useLockPeriod } from './api/lock-period';
 import { useSearchMembers } from './api/search-members';
 import { useUnlockPeriod } from './api/unlock-period';
 import { useAttendanceSettings } from './api/get-settings';
+import { useBoardFilters } from './api/get-board-filters';
+import { CorrectionRequestDialog } from './components/correction-request-dialog';
 import { CompanyDatePicker } from '../../components/company-date-picker';
 import { TimesheetTable } from './components/timesheet-table';
 import { useZonedFormat } from './components/zoned-format';
 
-/** Admins read anyone's timesheet of a week or month, lock finished periods and export the CSV. */
+/**
+ * Admins read anyone's timesheet of a week or month, correct or add their entries (with a reason;
+ * the recorded times stay), lock finished periods and export the CSV of the company or a team.
+ */
 export default function TimesheetsScreen() {
   const { t } = useTranslation();
   const [person, setPerson] = useState<string | null>(null);
@@ -43,8 +50,15 @@ export default function TimesheetsScreen() {
   const lock = useLockPeriod();
   const unlock = useUnlockPeriod();
   const [error, setError] = useState<string | null>(null);
+  const [team, setTeam] = useState<string | null>(null);
+  const filters = useBoardFilters();
+  const [correcting, setCorrecting] = useState<{ entry?: AttendanceEntry; date: string } | null>(null);
   const s = sheet.data;
   const z = useZonedFormat(s?.timeZone);
+  // A period can be locked once it has ended on the company's clock (the server says the same).
+  const today = s ? zonedDate(new Date(), s.timeZone) : '';
+  const over = !!s && s.to < today;
+  const personName = s ? `${s.user.firstName} ${s.user.lastName}` : '';
 
   const onLock = async () => {
     if (!s) return;
@@ -102,10 +116,31 @@ export default function TimesheetsScreen() {
           weekStart={settings.data?.weekStart}
           testId="timesheet-date"
         />
+      </Group>
+      <Group align="end" wrap="wrap">
+        <Select
+          w={260}
+          label={t('admin:attendance.exportTeam')}
+          placeholder={t('admin:attendance.wholeCompany')}
+          clearable
+          data={(filters.data?.teams ?? []).map((x) => ({ value: x.uuid, label: x.name }))}
+          value={team}
+          onChange={setTeam}
+          data-testid="timesheet-export-team"
+        />
         <Button
           variant="default"
           leftSection={<IconDownload size={16} aria-hidden />}
-          onClick={() => void exportTimesheets(q)}
+          onClick={() =>
+            void exportTimesheets(
+              { ...q, team: team ?? undefined },
+              exportName(
+                s ? { from: s.from, to: s.to } : { period, date },
+                (filters.data?.teams ?? []).find((x) => x.uuid === team)?.name,
+              ),
+            )
+          }
+          data-testid="timesheet-export"
         >
           {t('admin:attendance.exportCsv')}
         </Button>
@@ -133,17 +168,46 @@ export default function TimesheetsScreen() {
                 {t('admin:attendance.lockedBadge')}
               </Badge>
             ) : (
-              <Button
-                variant="default"
-                leftSection={<IconLock size={16} aria-hidden />}
-                onClick={() => void onLock()}
-                loading={lock.isPending}
-              >
-                {t('admin:attendance.lockPeriod')}
-              </Button>
+              <Group gap="xs" wrap="wrap">
+                <Button
+                  variant="default"
+                  leftSection={<IconPlus size={16} aria-hidden />}
+                  onClick={() => setCorrecting({ date: today >= s.from && today <= s.to ? today : s.from })}
+                  data-testid="timesheet-add-entry"
+                >
+                  {t('admin:attendance.addEntry')}
+                </Button>
+                <Button
+                  variant="default"
+                  leftSection={<IconLock size={16} aria-hidden />}
+                  onClick={() => void onLock()}
+                  loading={lock.isPending}
+                  disabled={!over}
+                  aria-describedby={over ? undefined : 'lock-after-end'}
+                >
+                  {t('admin:attendance.lockPeriod')}
+                </Button>
+              </Group>
             )}
           </Group>
-          <TimesheetTable sheet={s} />
+          {!s.locked && !over && (
+            <Text size="xs" c="dimmed" id="lock-after-end" mb="xs">
+              {t('admin:attendance.lockAfterEnd')}
+            </Text>
+          )}
+          <TimesheetTable
+            sheet={s}
+            onCorrect={s.locked ? undefined : (entry) => setCorrecting({ entry, date: entry.workDate })}
+          />
+          {correcting && (
+            <CorrectionRequestDialog
+              entry={correcting.entry}
+              date={correcting.date}
+              timeZone={s.timeZone}
+              person={{ uuid: s.user.uuid, name: personName }}
+              onClose={() => setCorrecting(null)}
+            />
+          )}
         </section>
       )}
       <section aria-labelledby="locks-title">
@@ -177,4 +241,17 @@ export default function TimesheetsScreen() {
       </section>
     </Stack>
   );
+}
+
+/** The export's file name: the period's days (or the period asked), and the team when one is chosen. */
+export function exportName(period: { from: string; to: string } | { period: Period; date: string }, team?: string) {
+  const when =
+    'from' in period ? `${period.from}_${period.to}` : `${period.period}${period.date ? `-${period.date}` : ''}`;
+  const who = team
+    ? `-${team
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, '-')
+        .replace(/^-|-$/g, '')}`
+    : '';
+  return `timesheets${who}-${when}.csv`;
 }

@@ -29,5 +29,5 @@ export const useTimesheet = (userUuid: string | 'me' | null, q: TimesheetQuery) 
   });
 
 /** The company's (or a team's) timesheets of the period as CSV, streamed by the server. */
-export const exportTimesheets = (q: TimesheetQuery & { team?: string }) =>
-  downloadFile('/api/attendance/timesheets/export.csv', `timesheets-${q.period}.csv`, { ...q });
+export const exportTimesheets = (q: TimesheetQuery & { team?: string }, filename = `timesheets-${q.period}.csv`) =>
+  downloadFile('/api/attendance/timesheets/export.csv', filename, { ...q });

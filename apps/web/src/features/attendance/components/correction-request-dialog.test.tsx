@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
+import { onToast } from '../../../lib/notify';
 import { renderScreen } from '../../../test/render';
 import { ORIGIN, server } from '../../../test/server';
 import { CorrectionRequestDialog, defaultEnd } from './correction-request-dialog';
@@ -65,6 +66,53 @@ describe('asking to add a missing entry', () => {
     await user.click(screen.getByRole('button', { name: 'Send the request' }));
     expect(await screen.findByText('This field is required.')).toBeInTheDocument();
     expect(sent).toEqual([]);
+  });
+});
+
+describe('an admin correcting a member’s entry', () => {
+  it('applies it at once for that member, with the reason, and says an out before the in is the next day', async () => {
+    const applied: Record<string, unknown>[] = [];
+    server.use(
+      http.post(`${ORIGIN}/api/attendance/corrections`, async ({ request }) => {
+        applied.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    const toasts: string[] = [];
+    const stop = onToast((t) => toasts.push(String(t.message)));
+    const user = userEvent.setup();
+    const entry = {
+      uuid: '11111111-1111-4111-8111-111111111111',
+      workDate: '2026-11-23',
+      clockIn: '2026-11-23T22:00:00.000Z',
+      clockOut: '2026-11-24T02:00:00.000Z',
+    } as never;
+    renderScreen(
+      <CorrectionRequestDialog
+        entry={entry}
+        date="2026-11-23"
+        timeZone="UTC"
+        person={{ uuid: '22222222-2222-4222-8222-222222222222', name: 'Bob Member' }}
+        onClose={() => {}}
+      />,
+    );
+    expect(await screen.findByRole('dialog', { name: "Correct Bob Member's entry" })).toBeVisible();
+    // 22:00 to 02:00: the out is on the next day, and the dialog says which.
+    expect(screen.getByTestId('ends-next-day')).toHaveTextContent('The out time is on the next day, Nov 24, 2026.');
+    await user.type(screen.getByTestId('correction-reason'), 'Left at two');
+    await user.click(screen.getByRole('button', { name: 'Apply the correction' }));
+    await waitFor(() => expect(applied).toHaveLength(1));
+    expect(applied[0]).toEqual({
+      userUuid: '22222222-2222-4222-8222-222222222222',
+      kind: 'change',
+      entryUuid: '11111111-1111-4111-8111-111111111111',
+      clockIn: '2026-11-23T22:00:00.000Z',
+      clockOut: '2026-11-24T02:00:00.000Z',
+      reason: 'Left at two',
+    });
+    expect(sent).toEqual([]);
+    await waitFor(() => expect(toasts).toEqual(['The correction was applied.']));
+    stop();
   });
 });
 

@@ -7,6 +7,7 @@ import { AppDialog } from '../../../components/app-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
+import { useCorrectEntry } from '../api/correct-entry';
 import { useRequestCorrection } from '../api/request-correction';
 import { useZonedFormat, wallTime } from './zoned-format';
 import { CompanyDatePicker } from '../../../components/company-date-picker';
@@ -30,22 +31,28 @@ export function defaultEnd(entry: AttendanceEntry | undefined, timeZone: string,
 /**
  * A member asks to correct an entry (a wrong time, a missing clock-out, one to remove) or to add a
  * missing pair. Times are read on the company's clock; an end before the start is the next day.
+ * With `person`, an admin corrects that member's entry at once (the recorded times stay in its
+ * history), with the same mandatory reason.
  */
 export function CorrectionRequestDialog({
   entry,
   date,
   timeZone,
+  person,
   onClose,
 }: {
   entry?: AttendanceEntry;
   date: string;
   timeZone: string;
+  person?: { uuid: string; name: string };
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const f = useFormat();
   const z = useZonedFormat(timeZone);
   const ask = useRequestCorrection();
+  const correct = useCorrectEntry();
+  const pending = ask.isPending || correct.isPending;
   const [kind, setKind] = useState<CorrectionKind>(entry ? 'change' : 'add');
   const [day, setDay] = useState(entry?.workDate ?? date);
   const [start, setStart] = useState(entry ? wallTime(entry.clockIn, timeZone) : '09:00');
@@ -77,8 +84,13 @@ export function CorrectionRequestDialog({
             reason: reason.trim(),
           };
     try {
-      await ask.mutateAsync(body);
-      notify.success(t('admin:attendance.requestSent'));
+      if (person) {
+        await correct.mutateAsync({ userUuid: person.uuid, ...body });
+        notify.success(t('admin:attendance.approved'));
+      } else {
+        await ask.mutateAsync(body);
+        notify.success(t('admin:attendance.requestSent'));
+      }
       onClose();
     } catch (err) {
       if (err instanceof ApiError) setError(err.message);
@@ -89,7 +101,11 @@ export function CorrectionRequestDialog({
     <AppDialog
       opened
       onClose={onClose}
-      title={entry ? t('admin:attendance.requestTitle') : t('admin:attendance.addTitle')}
+      title={
+        person
+          ? t(entry ? 'admin:attendance.correctTitle' : 'admin:attendance.addForTitle', { name: person.name })
+          : t(entry ? 'admin:attendance.requestTitle' : 'admin:attendance.addTitle')
+      }
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
@@ -147,6 +163,11 @@ export function CorrectionRequestDialog({
               />
             </Group>
           )}
+          {kind !== 'remove' && start && end && end <= start && (
+            <Text size="sm" data-testid="ends-next-day">
+              {t('admin:attendance.endsNextDay', { day: z.longDay(addDays(day, 1)) })}
+            </Text>
+          )}
           <Textarea
             label={t('admin:attendance.reason')}
             withAsterisk
@@ -165,8 +186,8 @@ export function CorrectionRequestDialog({
             <Button variant="default" onClick={onClose}>
               {t('admin:common.cancel')}
             </Button>
-            <Button type="submit" loading={ask.isPending} data-testid="send-correction">
-              {t('admin:attendance.sendRequest')}
+            <Button type="submit" loading={pending} data-testid="send-correction">
+              {t(person ? 'admin:attendance.applyCorrection' : 'admin:attendance.sendRequest')}
             </Button>
           </Group>
         </Stack>
