@@ -22,6 +22,23 @@ for (const language of ['en', 'ar'] as const) {
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await page.waitForLoadState('networkidle');
         await expectNoViolations(page, path);
+        // Moving people into a department: the dialog, its search list open and a person chosen.
+        if (path === '/departments') {
+          await page
+            .getByRole('button', { name: language === 'ar' ? 'نقل أشخاص إلى Sales' : 'Move people into Sales' })
+            .click();
+          const dialog = page.getByRole('dialog');
+          await dialog.getByTestId('move-people').fill('Bob');
+          await dialog.getByRole('option', { name: /Bob/ }).first().click();
+          await dialog.getByTestId('move-people').fill('Ca');
+          await expect(dialog.getByRole('option').first()).toBeVisible();
+          await expectNoViolations(page, 'move people into a department');
+          // Escape closes the open list first (it lies over the buttons), then Cancel leaves.
+          await page.keyboard.press('Escape');
+          await expect(dialog.getByRole('listbox')).toBeHidden();
+          await dialog.getByRole('button', { name: language === 'ar' ? 'إلغاء' : 'Cancel' }).click();
+          await expect(dialog).toBeHidden();
+        }
         // A work phone reads left to right in Arabic too ("+351 210…", not "…210 351+").
         if (path === '/people') {
           await expect(

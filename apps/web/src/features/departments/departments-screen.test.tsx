@@ -104,6 +104,65 @@ describe('departments screen', () => {
     ]);
   });
 
+  it('moves people found by name into a department, saying where each one is now', async () => {
+    signIn(['admin']);
+    const moves: unknown[] = [];
+    const person = (n: number, firstName: string, department: { uuid: string; name: string } | null) => ({
+      uuid: `40000000-0000-4000-8000-00000000000${n}`,
+      firstName,
+      lastName: 'Tester',
+      avatar: null,
+      email: `${firstName.toLowerCase()}@acme.test`,
+      jobTitle: null,
+      department: department ? { ...department, color: '#228be6' } : null,
+      manager: null,
+      workPhone: null,
+      ended: false,
+    });
+    server.use(
+      http.get(`${ORIGIN}/api/departments/tree`, () => HttpResponse.json({ data: [row, child] })),
+      http.get(`${ORIGIN}/api/employees`, ({ request }) => {
+        const search = new URL(request.url).searchParams.get('search') ?? '';
+        const everyone = [person(1, 'Ada', { uuid: child.uuid, name: 'Child' }), person(2, 'Bea', null)];
+        const data = everyone.filter((p) => p.firstName.toLowerCase().startsWith(search.toLowerCase()));
+        return HttpResponse.json({
+          data,
+          page: 1,
+          itemsPerPage: 20,
+          totalItems: data.length,
+          totalIsLowerBound: false,
+        });
+      }),
+      http.get(`${ORIGIN}/api/departments`, () =>
+        HttpResponse.json({ data: [row, child], page: 1, itemsPerPage: 10, totalItems: 2 }),
+      ),
+      http.post(`${ORIGIN}/api/departments/:uuid/members`, async ({ request, params }) => {
+        moves.push([params.uuid, await request.json()]);
+        return HttpResponse.json({ moved: 2 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<DepartmentsScreen />, '/departments');
+    await user.click(await screen.findByRole('button', { name: 'Move people into First' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move people into First' });
+    // Nobody chosen: said at the field, nothing sent.
+    await user.click(within(dialog).getByTestId('confirm-move'));
+    expect(await within(dialog).findByText('This field is required.')).toBeInTheDocument();
+    const field = within(dialog).getByTestId('move-people');
+    await user.type(field, 'ad');
+    await user.click(await within(dialog).findByRole('option', { name: 'Ada Tester (Child)', hidden: true }));
+    await user.clear(field);
+    await user.type(field, 'be');
+    await user.click(await within(dialog).findByRole('option', { name: 'Bea Tester', hidden: true }));
+    // Ada stays chosen, named, though the search now finds Bea only.
+    expect(within(dialog).getByText('Ada Tester (Child)')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Move 2 people' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(moves).toEqual([
+      [row.uuid, { uuids: ['40000000-0000-4000-8000-000000000001', '40000000-0000-4000-8000-000000000002'] }],
+    ]);
+  });
+
   it('shows a member the list without any write button', async () => {
     signIn(['member']);
     server.use(

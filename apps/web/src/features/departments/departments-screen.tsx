@@ -12,11 +12,15 @@ import { useDeleteDepartment } from './api/delete-department';
 import { useDepartmentTree } from './api/get-department-tree';
 import { useDepartments } from './api/get-departments';
 import { DepartmentFormDialog } from './components/department-form-dialog';
+import { MovePeopleDialog } from './components/move-people-dialog';
 
 const SORTS = ['name', 'createdAt', 'members'] as const;
 type Sort = (typeof SORTS)[number];
 
-/** Departments of the company: every member reads the list, its admins create, edit and delete. */
+/**
+ * Departments of the company: every member reads the list, its admins create, edit, move people
+ * into one and delete.
+ */
 export default function DepartmentsScreen() {
   const { t } = useTranslation();
   const canWrite = useAbility().can('write', 'peopleHR');
@@ -27,6 +31,7 @@ export default function DepartmentsScreen() {
   const del = useDeleteDepartment();
   const [editing, setEditing] = useState<Department | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Department | null>(null);
+  const [moving, setMoving] = useState<Department | null>(null);
 
   const onDelete = async (row: Department) => {
     await del.mutateAsync({ uuid: row.uuid, version: row.version });
@@ -71,6 +76,14 @@ export default function DepartmentsScreen() {
           <Button
             size="xs"
             variant="default"
+            aria-label={t('admin:departments.moveLabel', { name: r.name })}
+            onClick={() => setMoving(r)}
+          >
+            {t('admin:departments.moveShort')}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
             color="red.9"
             aria-label={t('admin:departments.deleteLabel', { name: r.name })}
             onClick={() => setDeleting(r)}
@@ -108,6 +121,7 @@ export default function DepartmentsScreen() {
       {editing && (
         <DepartmentFormDialog department={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
       )}
+      {moving && <MovePeopleDialog department={moving} onClose={() => setMoving(null)} />}
       {deleting && (
         <AppDialog opened onClose={() => setDeleting(null)} title={t('admin:departments.deleteTitle')}>
           <Stack>
