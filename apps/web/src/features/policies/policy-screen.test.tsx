@@ -76,13 +76,14 @@ function openPolicy(bodyHtml: string | null, save?: (html: string) => Response) 
 }
 
 /**
- * The caret at the end of the text, as a click below the last line puts it (user-event places no
- * caret inside a contenteditable's existing text in happy-dom).
+ * The caret where a click would put it: user-event places no caret inside a contenteditable's
+ * existing text in happy-dom (it lacks Selection.modify, which ProseMirror uses on clicks).
  */
-const caretAtEnd = (text: HTMLElement) =>
+const caretAt = (text: HTMLElement, position: number | 'end') =>
   act(() => {
-    (text as HTMLElement & { editor: Editor }).editor.commands.focus('end');
+    (text as HTMLElement & { editor: Editor }).editor.commands.focus(position);
   });
+const caretAtEnd = (text: HTMLElement) => caretAt(text, 'end');
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
@@ -98,10 +99,13 @@ describe('policy text editor', () => {
     const toolbar = screen.getByRole('toolbar', { name: 'Text formatting' });
     const tool = (name: string) => within(toolbar).getByRole('button', { name });
 
+    // Empty, it writes the console's way; with words, the text's own way, as its readers see it.
+    expect(text).not.toHaveAttribute('dir');
     await userEvent.click(text);
     await userEvent.click(tool('Bold'));
     expect(tool('Bold')).toHaveAttribute('aria-pressed', 'true');
     await userEvent.keyboard('Be kind');
+    expect(text).toHaveAttribute('dir', 'auto');
     await userEvent.click(tool('Bold'));
     expect(tool('Bold')).toHaveAttribute('aria-pressed', 'false');
     await userEvent.keyboard('{Enter}');
@@ -150,6 +154,24 @@ describe('policy text editor', () => {
     expect(sent[0]).not.toMatch(/style=|\son\w+=/);
   });
 
+  it('edits and removes a link through the same dialog', async () => {
+    const sent = openPolicy('<p>Read <a href="https://example.com/gifts">the rules</a>.</p>');
+    const text = await screen.findByRole('textbox', { name: 'Text' });
+    // Inside "the rules" ("Read " is positions 1 to 6).
+    caretAt(text, 8);
+    const linkButton = within(screen.getByRole('toolbar')).getByRole('button', { name: 'Link' });
+    await waitFor(() => expect(linkButton).toHaveAttribute('aria-pressed', 'true'));
+    await userEvent.click(linkButton);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the link' });
+    expect(within(dialog).getByRole('textbox', { name: 'Web or e-mail address' })).toHaveValue(
+      'https://example.com/gifts',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove link' }));
+    await waitFor(() => expect(within(text).queryByRole('link')).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Save text' }));
+    await waitFor(() => expect(sent).toEqual(['<p>Read the rules.</p>']));
+  });
+
   it('pastes from a word processor only what the server keeps: no styles, handlers, images or scripts', async () => {
     const sent = openPolicy(null);
     const text = await screen.findByRole('textbox', { name: 'Text' });
@@ -181,7 +203,7 @@ describe('policy text editor', () => {
     expect([...html.matchAll(/<(\w+)/g)].map((m) => m[1]).filter((tag) => !kept.has(tag ?? ''))).toEqual([]);
   });
 
-  it('says a text the server refuses at the text field, in the reader’s language', async () => {
+  it('says a text the server refuses at the text field, as the server words it', async () => {
     openPolicy('<p>Hello</p>', () =>
       HttpResponse.json(
         {

@@ -1,5 +1,6 @@
 import './policy-text-editor.css';
 import { Button, Group, Input, Stack, TextInput, Typography } from '@mantine/core';
+import type { EditorState } from '@tiptap/pm/state';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,16 +33,19 @@ export default function PolicyTextEditor({ initialHtml, onChange, label, descrip
   const changed = useRef(onChange);
   changed.current = onChange;
 
-  // The text field's name, description and error, on the element that takes the typing.
-  const attributes = {
+  // The text field's name, description and error, on the element that takes the typing. Its
+  // direction is the console's until it holds words; then the text's own, as its readers see it
+  // (my-policy-screen: an English policy read in Arabic stays left to right, its full stops at the end).
+  const attributes = (state: EditorState): Record<string, string> => ({
     id,
     role: 'textbox',
     'aria-multiline': 'true',
     'aria-labelledby': ids.label,
     ...(describedBy ? { 'aria-describedby': describedBy } : {}),
     ...(error ? { 'aria-invalid': 'true' } : {}),
+    ...(/\p{L}/u.test(state.doc.textContent) ? { dir: 'auto' } : {}),
     class: 'policy-editor-text',
-  };
+  });
 
   const [extensions] = useState(policyTextExtensions);
   // useEditor hands changed options (these attributes, when the error comes or goes) to the editor.
@@ -94,7 +98,7 @@ export default function PolicyTextEditor({ initialHtml, onChange, label, descrip
       description={description}
       error={error}
       labelElement="div"
-      labelProps={{ id: ids.label, onClick: () => editor.commands.focus() }}
+      labelProps={{ id: ids.label, onClick: () => editor.view.focus() }}
       descriptionProps={{ id: ids.description }}
       errorProps={{ id: ids.error }}
     >
