@@ -1,18 +1,17 @@
-import { Alert, Badge, Button, Checkbox, FileInput, Group, Stack, Text, Textarea } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Badge, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { AppDialog } from '../../components/app-dialog';
 import { PageHeading } from '../../components/page-heading';
 import { SectionCard, SimpleTable } from '../../components/section-card';
-import { ApiError } from '../../lib/api-client';
 import { useFormat } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useArchivePolicy } from './api/archive-policy';
 import { downloadEvidenceCsv, downloadEvidenceManifest } from './api/export-evidence';
-import { usePolicy, usePolicyVersion } from './api/get-policy';
+import { usePolicy } from './api/get-policy';
 import { usePublishPolicy } from './api/publish-policy';
-import { useSaveDraft } from './api/save-draft';
+import { PolicyDraftCard } from './components/policy-draft-card';
 import { PolicyFormDialog } from './components/policy-form-dialog';
 import { PolicyTracking } from './components/policy-tracking';
 import { STATUS_COLOR } from './policies-screen';
@@ -25,33 +24,16 @@ export default function PolicyScreen() {
   const policy = usePolicy(uuid);
   const p = policy.data;
   const draft = p?.versions.find((v) => v.state === 'draft') ?? null;
-  const draftBody = usePolicyVersion(uuid, draft?.uuid ?? null);
-  const save = useSaveDraft(uuid);
   const publish = usePublishPolicy(uuid);
   const archive = useArchivePolicy();
-  const [html, setHtml] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [editError, setEditError] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const [requiresAck, setRequiresAck] = useState(true);
   const [archiving, setArchiving] = useState(false);
 
-  useEffect(() => setHtml(draftBody.data?.bodyHtml ?? ''), [draftBody.data?.bodyHtml]);
-
   if (!p) return <PageHeading>{t('admin:policies.title')}</PageHeading>;
   const archived = p.status === 'archived';
 
-  const onSave = async (body: { html: string } | { file: File }) => {
-    setEditError(null);
-    try {
-      await save.mutateAsync(body);
-      setFile(null);
-      notify.success(t('admin:policies.draftSaved'));
-    } catch (err) {
-      if (err instanceof ApiError) setEditError(err.message);
-    }
-  };
   const onPublish = async () => {
     await publish.mutateAsync({ version: p.version, requiresAck });
     notify.success(t('admin:policies.published'));
@@ -106,66 +88,7 @@ export default function PolicyScreen() {
         </Stack>
       </SectionCard>
 
-      {!archived && (
-        <SectionCard
-          title={draft ? t('admin:policies.draftOf', { number: f.number(draft.number) }) : t('admin:policies.newDraft')}
-          actions={
-            <Button onClick={() => setPublishing(true)} disabled={!draft?.bodyKind}>
-              {t('admin:policies.publish')}
-            </Button>
-          }
-        >
-          <Stack>
-            {editError && (
-              <Alert color="red" role="alert">
-                {editError}
-              </Alert>
-            )}
-            {draft?.bodyKind === 'pdf' && <Text>{t('admin:policies.draftIsPdf', { name: draft.pdfName ?? '' })}</Text>}
-            <Textarea
-              label={t('admin:policies.bodyHtml')}
-              description={t('admin:policies.bodyHtmlHelp')}
-              // HTML source reads left to right in every language (its tags would scramble right to left).
-              dir="ltr"
-              autosize
-              minRows={6}
-              maxRows={20}
-              value={html}
-              onChange={(e) => setHtml(e.currentTarget.value)}
-            />
-            <Group>
-              <Button
-                variant="default"
-                onClick={() => void onSave({ html })}
-                loading={save.isPending}
-                disabled={!html.trim()}
-              >
-                {t('admin:policies.saveText')}
-              </Button>
-            </Group>
-            <Group align="flex-end">
-              <FileInput
-                label={t('admin:policies.pdf')}
-                description={t('admin:policies.pdfHelp')}
-                accept="application/pdf"
-                value={file}
-                onChange={setFile}
-                clearable
-                clearButtonProps={{ 'aria-label': t('admin:common.clearFile') }}
-                w={320}
-              />
-              <Button
-                variant="default"
-                disabled={!file}
-                loading={save.isPending}
-                onClick={() => file && void onSave({ file })}
-              >
-                {t('admin:policies.uploadPdf')}
-              </Button>
-            </Group>
-          </Stack>
-        </SectionCard>
-      )}
+      {!archived && <PolicyDraftCard key={p.uuid} policy={p} onPublish={() => setPublishing(true)} />}
 
       <SectionCard
         title={t('admin:policies.versions')}

@@ -1,0 +1,253 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { Editor } from '@tiptap/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { Route, Routes } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../lib/i18n';
+import { sessionStore } from '../../lib/session/store';
+import { renderScreen } from '../../test/render';
+import { ORIGIN, server } from '../../test/server';
+import PolicyScreen from './policy-screen';
+
+const POLICY = '30000000-0000-4000-8000-000000000001';
+const DRAFT = '30000000-0000-4000-8000-0000000000d1';
+
+const version = (bodyHtml: string | null) => ({
+  uuid: DRAFT,
+  number: 1,
+  state: 'draft',
+  bodyKind: bodyHtml === null ? null : 'text',
+  pdfName: null,
+  contentSha256: bodyHtml === null ? null : 'b'.repeat(64),
+  requiresAck: true,
+  publishedAt: null,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+const policy = (bodyHtml: string | null) => ({
+  uuid: POLICY,
+  title: 'Travel',
+  category: 'HR',
+  owner: null,
+  audience: { all: true, teamUuids: [], departmentUuids: [] },
+  dueDays: 14,
+  status: 'draft',
+  currentNumber: null,
+  ackNumber: null,
+  publishedAt: null,
+  archivedAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  version: 1,
+  versions: [version(bodyHtml)],
+});
+
+/** The policy screen of an admin, its draft holding `bodyHtml`; the texts the screen saves land in `sent`. */
+function openPolicy(bodyHtml: string | null, save?: (html: string) => Response) {
+  sessionStore.set({
+    status: 'ready',
+    user: { uuid: 'u1', email: 'a@acme.test', firstName: 'A', lastName: 'B', roles: [] } as never,
+    current: {
+      uuid: 'm1',
+      enabled: true,
+      roles: [{ name: 'admin' }],
+      company: { uuid: 'c1', name: 'Acme', logo: null, subDomain: 'acme', enabled: true },
+    },
+  });
+  const sent: string[] = [];
+  server.use(
+    http.get(`${ORIGIN}/api/policies/:uuid`, () => HttpResponse.json(policy(bodyHtml))),
+    http.get(`${ORIGIN}/api/policies/:uuid/versions/:version`, () =>
+      HttpResponse.json({ ...version(bodyHtml), policyUuid: POLICY, bodyHtml }),
+    ),
+    http.put(`${ORIGIN}/api/policies/:uuid/draft`, async ({ request }) => {
+      const { html } = (await request.json()) as { html: string };
+      sent.push(html);
+      return save ? save(html) : HttpResponse.json({ ...version(html), policyUuid: POLICY, bodyHtml: html });
+    }),
+  );
+  renderScreen(
+    <Routes>
+      <Route path="/policies/:uuid" element={<PolicyScreen />} />
+    </Routes>,
+    `/policies/${POLICY}`,
+  );
+  return sent;
+}
+
+/**
+ * The caret where a click would put it: user-event places no caret inside a contenteditable's
+ * existing text in happy-dom (it lacks Selection.modify, which ProseMirror uses on clicks).
+ */
+const caretAt = (text: HTMLElement, position: number | 'end') =>
+  act(() => {
+    (text as HTMLElement & { editor: Editor }).editor.commands.focus(position);
+  });
+const caretAtEnd = (text: HTMLElement) => caretAt(text, 'end');
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+afterEach(() => {
+  server.resetHandlers();
+  sessionStore.reset();
+});
+
+describe('policy text editor', () => {
+  it('writes bold text, a list and a link from the toolbar and saves them as HTML', async () => {
+    const sent = openPolicy(null);
+    const text = await screen.findByRole('textbox', { name: 'Text' });
+    const toolbar = screen.getByRole('toolbar', { name: 'Text formatting' });
+    const tool = (name: string) => within(toolbar).getByRole('button', { name });
+
+    // Empty, it writes the console's way; with words, the text's own way, as its readers see it.
+    expect(text).not.toHaveAttribute('dir');
+    await userEvent.click(text);
+    await userEvent.click(tool('Bold'));
+    expect(tool('Bold')).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.keyboard('Be kind');
+    expect(text).toHaveAttribute('dir', 'auto');
+    await userEvent.click(tool('Bold'));
+    expect(tool('Bold')).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(tool('Bulleted list'));
+    expect(tool('Bulleted list')).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.keyboard('Ask HR: ');
+
+    await userEvent.click(tool('Link'));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a link' });
+    const address = within(dialog).getByRole('textbox', { name: 'Web or e-mail address' });
+    await userEvent.type(address, 'javascript:alert(1)');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(address).toHaveAccessibleDescription(/Enter a web address/);
+    await userEvent.clear(address);
+    await userEvent.type(address, 'hr@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(text.querySelector('a')).not.toBeNull());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save text' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toBe(
+      '<p><strong>Be kind</strong></p><ul><li><p>Ask HR: <a href="mailto:hr@example.com">hr@example.com</a></p></li></ul>',
+    );
+  });
+
+  it('loads the HTML the draft holds, table included, and sends it back without what the server refuses', async () => {
+    const stored =
+      '<h2>Gifts</h2><p>Read <a href="https://example.com/gifts" rel="noopener noreferrer nofollow" target="_blank">the rules</a>.</p>' +
+      '<table><tbody><tr><th>Value</th><th>What to do</th></tr><tr><td>Up to 50 €</td><td>Accept</td></tr></tbody></table>';
+    const sent = openPolicy(stored);
+    const text = await screen.findByRole('textbox', { name: 'Text' });
+    expect(within(text).getByRole('heading', { level: 2, name: 'Gifts' })).toBeTruthy();
+    expect(within(text).getByRole('link', { name: 'the rules' })).toHaveAttribute('href', 'https://example.com/gifts');
+    expect(within(text).getByRole('cell', { name: 'Accept' })).toBeTruthy();
+
+    caretAtEnd(text);
+    await userEvent.keyboard(' politely');
+    await userEvent.click(screen.getByRole('button', { name: 'Save text' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toBe(
+      '<h2>Gifts</h2><p>Read <a target="_blank" rel="noopener noreferrer nofollow" href="https://example.com/gifts">the rules</a>.</p>' +
+        '<table><tbody><tr><th><p>Value</p></th><th><p>What to do</p></th></tr>' +
+        '<tr><td><p>Up to 50 €</p></td><td><p>Accept politely</p></td></tr></tbody></table>',
+    );
+    expect(sent[0]).not.toMatch(/style=|\son\w+=/);
+  });
+
+  it('edits and removes a link through the same dialog', async () => {
+    const sent = openPolicy('<p>Read <a href="https://example.com/gifts">the rules</a>.</p>');
+    const text = await screen.findByRole('textbox', { name: 'Text' });
+    // Inside "the rules" ("Read " is positions 1 to 6).
+    caretAt(text, 8);
+    const linkButton = within(screen.getByRole('toolbar')).getByRole('button', { name: 'Link' });
+    await waitFor(() => expect(linkButton).toHaveAttribute('aria-pressed', 'true'));
+    await userEvent.click(linkButton);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the link' });
+    expect(within(dialog).getByRole('textbox', { name: 'Web or e-mail address' })).toHaveValue(
+      'https://example.com/gifts',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove link' }));
+    await waitFor(() => expect(within(text).queryByRole('link')).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Save text' }));
+    await waitFor(() => expect(sent).toEqual(['<p>Read the rules.</p>']));
+  });
+
+  it('pastes from a word processor only what the server keeps: no styles, handlers, images or scripts', async () => {
+    const sent = openPolicy(null);
+    const text = await screen.findByRole('textbox', { name: 'Text' });
+    await userEvent.click(text);
+    const clipboard = new DataTransfer();
+    clipboard.setData(
+      'text/html',
+      '<h1 style="color:red">Rules</h1><p onclick="alert(1)" style="font-size:20px"><span style="color:blue">Hi</span>' +
+        '<img src="x" onerror="alert(1)"><script>alert(1)</script></p>' +
+        '<table style="width:400px"><colgroup><col style="width:200px"></colgroup><tr>' +
+        '<td style="text-align:center" colwidth="200" align="right">A</td></tr></table>' +
+        '<p><a href="javascript:alert(1)">bad</a> <a href="https://example.com" onmouseover="x()">good</a> <s>old</s> <code>x</code></p>',
+    );
+    clipboard.setData('text/plain', 'Rules');
+    await userEvent.paste(clipboard);
+    await userEvent.click(screen.getByRole('button', { name: 'Save text' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const html = sent[0] ?? '';
+    expect(html).toContain('<h1>Rules</h1>');
+    expect(html).toContain('<td><p>A</p></td>');
+    expect(html).toContain('<a href="https://example.com">good</a>');
+    expect(html).not.toMatch(/style=|\son\w+=|javascript:|<img|<script|<span|colwidth/i);
+    // Every element is one the server's allow-list keeps (apps/server/src/lib/html.ts).
+    const kept = new Set(
+      'h1 h2 h3 h4 p br hr strong b em i u s blockquote code pre ul ol li a table thead tbody tfoot tr th td caption'.split(
+        ' ',
+      ),
+    );
+    expect([...html.matchAll(/<(\w+)/g)].map((m) => m[1]).filter((tag) => !kept.has(tag ?? ''))).toEqual([]);
+  });
+
+  it('says a text the server refuses at the text field, as the server words it', async () => {
+    openPolicy('<p>Hello</p>', () =>
+      HttpResponse.json(
+        {
+          code: 'POLICY_HTML_UNSAFE',
+          message: 'The text contains scripts, event handlers, styles or unsafe links, which are not allowed.',
+          issues: [],
+        },
+        { status: 400 },
+      ),
+    );
+    const text = await screen.findByRole('textbox', { name: 'Text' });
+    await userEvent.click(screen.getByRole('button', { name: 'Save text' }));
+    await waitFor(() => expect(text).toHaveAttribute('aria-invalid', 'true'));
+    expect(text).toHaveAccessibleDescription(/The text contains scripts, event handlers/);
+    // Typing again takes the complaint away.
+    caretAtEnd(text);
+    await userEvent.keyboard('!');
+    await waitFor(() => expect(text).not.toHaveAttribute('aria-invalid'));
+  });
+
+  it('names its toolbar and buttons in the reader’s language', async () => {
+    await setLanguage('de', false);
+    try {
+      openPolicy(null);
+      const toolbar = await screen.findByRole('toolbar', { name: 'Textformatierung' });
+      const names = within(toolbar)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label'));
+      expect(names).toEqual([
+        'Überschrift',
+        'Zwischenüberschrift',
+        'Fett',
+        'Kursiv',
+        'Unterstrichen',
+        'Aufzählung',
+        'Nummerierte Liste',
+        'Zitat',
+        'Link',
+        'Rückgängig',
+        'Wiederholen',
+      ]);
+      expect(screen.getByRole('textbox', { name: 'Text' })).toBeTruthy();
+    } finally {
+      await setLanguage('en', false);
+    }
+  });
+});
