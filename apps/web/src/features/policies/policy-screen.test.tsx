@@ -154,6 +154,48 @@ describe('policy text editor', () => {
     expect(sent[0]).not.toMatch(/style=|\son\w+=/);
   });
 
+  it('inserts a table with a header row, adds and removes rows and columns, all from the toolbar', async () => {
+    const sent = openPolicy('<p>Gifts</p>');
+    const text = await screen.findByRole('textbox', { name: 'Text' });
+    const toolbar = screen.getByRole('toolbar', { name: 'Text formatting' });
+    const tool = (name: string) => within(toolbar).getByRole('button', { name });
+    // Outside a table, its row and column tools say they cannot act, and stay in the toolbar.
+    caretAtEnd(text);
+    await waitFor(() => expect(tool('Add a row below')).toHaveAttribute('aria-disabled', 'true'));
+    await userEvent.click(tool('Insert a table'));
+    await waitFor(() => expect(within(text).getAllByRole('columnheader')).toHaveLength(3));
+    expect(tool('Add a row below')).not.toHaveAttribute('aria-disabled', 'true');
+    await userEvent.keyboard('Value');
+    await userEvent.click(tool('Add a column after'));
+    await waitFor(() => expect(within(text).getAllByRole('columnheader')).toHaveLength(4));
+    // The caret's column goes ("Value" with it), then a row is added below the caret's.
+    await userEvent.click(tool('Delete the column'));
+    await waitFor(() => expect(within(text).getAllByRole('columnheader')).toHaveLength(3));
+    await userEvent.keyboard('Limit');
+    await userEvent.click(tool('Add a row below'));
+    await waitFor(() => expect(within(text).getAllByRole('row')).toHaveLength(4));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save text' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const empty = '<td><p></p></td>'.repeat(3);
+    expect(sent[0]).toBe(
+      `<p>Gifts</p><table><tbody><tr><th><p>Limit</p></th><th><p></p></th><th><p></p></th></tr><tr>${empty}</tr><tr>${empty}</tr><tr>${empty}</tr></tbody></table>`,
+    );
+
+    // The whole table goes in one click: the caret in its first cell ("Gifts" takes positions 0 to 7,
+    // then the table, its row, the cell and its paragraph open).
+    const saved = await screen.findByRole('textbox', { name: 'Text' });
+    const deleteTable = () =>
+      within(screen.getByRole('toolbar', { name: 'Text formatting' })).getByRole('button', {
+        name: 'Delete the table',
+      });
+    caretAt(saved, 11);
+    await waitFor(() => expect(deleteTable()).not.toHaveAttribute('aria-disabled', 'true'));
+    await userEvent.click(deleteTable());
+    await waitFor(() => expect(within(saved).queryByRole('table')).toBeNull());
+    expect(saved).toHaveTextContent('Gifts');
+  });
+
   it('edits and removes a link through the same dialog', async () => {
     const sent = openPolicy('<p>Read <a href="https://example.com/gifts">the rules</a>.</p>');
     const text = await screen.findByRole('textbox', { name: 'Text' });
@@ -242,6 +284,12 @@ describe('policy text editor', () => {
         'Nummerierte Liste',
         'Zitat',
         'Link',
+        'Tabelle einfügen',
+        'Zeile darunter einfügen',
+        'Spalte danach einfügen',
+        'Zeile löschen',
+        'Spalte löschen',
+        'Tabelle löschen',
         'Rückgängig',
         'Wiederholen',
       ]);
