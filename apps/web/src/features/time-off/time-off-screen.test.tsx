@@ -51,6 +51,16 @@ const request = (over: object = {}) => ({
 const Search = () => <output data-testid="search">{useLocation().search}</output>;
 const page = (data: object[]) => ({ data, page: 1, itemsPerPage: 10, totalItems: data.length });
 
+/** Picks a day in the request dialog's calendar (it opens in a dialog of its own, above the request dialog). */
+const pickDay = async (user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, field: RegExp, day: string) => {
+  await user.click(within(dialog).getByRole('button', { name: field }));
+  // (For jsdom a calendar is mid-transition, so its buttons are found with `hidden`; the one just
+  // opened is the last in the page.)
+  const last = (name: string) => screen.queryAllByRole('button', { name, hidden: true }).at(-1);
+  for (let i = 0; i < 24 && !last(day); i++) await user.click(last('Next month')!);
+  await user.click(last(day)!);
+};
+
 const signIn = (roles: string[]) =>
   sessionStore.set({
     status: 'ready',
@@ -129,17 +139,8 @@ describe('time off screen', () => {
     await user.click(screen.getByRole('button', { name: 'Request time off' }));
     const dialog = await screen.findByRole('dialog');
     // The days are picked from a calendar written in the reader's language (here English).
-    const pick = async (field: RegExp, day: string) => {
-      await user.click(within(dialog).getByRole('button', { name: field }));
-      // (For jsdom a calendar is mid-transition, so its buttons are found with `hidden`; the one just
-      // opened is the last in the page.)
-      // (The calendar opens in a dialog of its own, above the request dialog.)
-      const last = (name: string) => screen.queryAllByRole('button', { name, hidden: true }).at(-1);
-      for (let i = 0; i < 24 && !last(day); i++) await user.click(last('Next month')!);
-      await user.click(last(day)!);
-    };
-    await pick(/First day/, 'Monday, April 5, 2027');
-    await pick(/Last day/, 'Wednesday, April 7, 2027');
+    await pickDay(user, dialog, /First day/, 'Monday, April 5, 2027');
+    await pickDay(user, dialog, /Last day/, 'Wednesday, April 7, 2027');
     await user.click(within(dialog).getByRole('checkbox', { name: 'End at mid-day' }));
     expect(await within(dialog).findByText('This takes 2.5 days (available: 20 days).')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
@@ -172,15 +173,31 @@ describe('time off screen', () => {
     renderScreen(<TimeOffScreen />, '/time-off');
     await user.click(await screen.findByRole('button', { name: 'Request time off' }));
     const dialog = await screen.findByRole('dialog');
-    const pick = async (field: RegExp, day: string) => {
-      await user.click(within(dialog).getByRole('button', { name: field }));
-      const last = (name: string) => screen.queryAllByRole('button', { name, hidden: true }).at(-1);
-      for (let i = 0; i < 24 && !last(day); i++) await user.click(last('Next month')!);
-      await user.click(last(day)!);
-    };
-    await pick(/First day/, 'Monday, April 5, 2027');
-    await pick(/Last day/, 'Wednesday, April 7, 2027');
+    await pickDay(user, dialog, /First day/, 'Monday, April 5, 2027');
+    await pickDay(user, dialog, /Last day/, 'Wednesday, April 7, 2027');
     expect(await within(dialog).findByText(refused)).toBeInTheDocument();
+  });
+
+  it('says the days are missing only until they are picked', async () => {
+    signIn(['member']);
+    server.use(
+      http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json(balances)),
+      http.get(`${ORIGIN}/api/time-off/requests`, () => HttpResponse.json(page([]))),
+      http.get(`${ORIGIN}/api/time-off/ledger`, () => HttpResponse.json(page([]))),
+      http.get(`${ORIGIN}/api/time-off/approvals/count`, () => HttpResponse.json({ pending: 0, isApprover: false })),
+      http.post(`${ORIGIN}/api/time-off/requests/preview`, () =>
+        HttpResponse.json({ unit: 'days', amount: 1, days: [{ date: '2027-04-05', amount: 1 }], available: 20 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderScreen(<TimeOffScreen />, '/time-off');
+    await user.click(await screen.findByRole('button', { name: 'Request time off' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Pick the first and last day.');
+    await pickDay(user, dialog, /First day/, 'Monday, April 5, 2027');
+    expect(await within(dialog).findByText('This takes 1 day (available: 20 days).')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('lets an approver approve with a comment', async () => {

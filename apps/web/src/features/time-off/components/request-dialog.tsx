@@ -25,6 +25,8 @@ export function RequestDialog({ balances, onClose }: { balances: Balances['data'
   const [endHalf, setEndHalf] = useState(false);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Said on sending without both days, and only while they are missing: picking them clears it.
+  const [askedForDates, setAskedForDates] = useState(false);
   const type = balances.find((b) => b.type.uuid === typeUuid);
 
   const complete = typeUuid && ISO.test(startDate) && ISO.test(endDate) && endDate >= startDate;
@@ -35,12 +37,13 @@ export function RequestDialog({ balances, onClose }: { balances: Balances['data'
   // A refused range says why (a request spans at most a year), not only that a field is wrong.
   const reason = (err: ApiError) => err.issues[0]?.message ?? err.message;
   const previewError = preview.error instanceof ApiError ? reason(preview.error) : null;
+  const shownError = error ?? (askedForDates && !body ? t('admin:timeOff.datesRequired') : null);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
     if (!body) {
-      setError(t('admin:timeOff.datesRequired'));
+      setAskedForDates(true);
       return;
     }
     try {
@@ -61,9 +64,9 @@ export function RequestDialog({ balances, onClose }: { balances: Balances['data'
     <AppDialog opened onClose={onClose} title={t('admin:timeOff.request')}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
-          {error && (
+          {shownError && (
             <Alert color="red" role="alert">
-              {error}
+              {shownError}
             </Alert>
           )}
           <Select
