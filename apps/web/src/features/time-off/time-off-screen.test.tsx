@@ -200,6 +200,72 @@ describe('time off screen', () => {
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('keeps one half of a one-day request: the other half shows unticked and greyed, and what is sent is what is shown', async () => {
+    signIn(['member']);
+    const sent: unknown[] = [];
+    server.use(
+      http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json(balances)),
+      http.get(`${ORIGIN}/api/time-off/requests`, () => HttpResponse.json(page([]))),
+      http.get(`${ORIGIN}/api/time-off/ledger`, () => HttpResponse.json(page([]))),
+      http.get(`${ORIGIN}/api/time-off/approvals/count`, () => HttpResponse.json({ pending: 0, isApprover: false })),
+      http.post(`${ORIGIN}/api/time-off/requests/preview`, () =>
+        HttpResponse.json({ unit: 'days', amount: 0.5, days: [{ date: '2027-04-05', amount: 0.5 }], available: 20 }),
+      ),
+      http.post(`${ORIGIN}/api/time-off/requests`, async ({ request: r }) => {
+        sent.push(await r.json());
+        return HttpResponse.json(request({ startDate: '2027-04-05', endDate: '2027-04-05', amount: 0.5 }), {
+          status: 201,
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<TimeOffScreen />, '/time-off');
+    const open = async () => {
+      await user.click(await screen.findByRole('button', { name: 'Request time off' }));
+      return screen.findByRole('dialog');
+    };
+    const halves = (dialog: HTMLElement) => ({
+      start: within(dialog).getByRole('checkbox', { name: 'Start at mid-day' }),
+      end: within(dialog).getByRole('checkbox', { name: 'End at mid-day' }),
+    });
+    const send = async (dialog: HTMLElement) => {
+      await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    };
+
+    // One day, its morning: the afternoon's box is greyed out, unticked, and says why.
+    let dialog = await open();
+    await pickDay(user, dialog, /First day/, 'Monday, April 5, 2027');
+    await user.click(halves(dialog).end);
+    await user.click(halves(dialog).start);
+    expect(halves(dialog).end).toBeChecked();
+    expect(halves(dialog).start).not.toBeChecked();
+    expect(halves(dialog).start).toBeDisabled();
+    expect(halves(dialog).start).toHaveAccessibleDescription('A one-day request cannot both start and end at mid-day.');
+    await send(dialog);
+
+    // Both halves of a longer request, then shortened to one day: the last day's half is dropped, visibly.
+    dialog = await open();
+    await pickDay(user, dialog, /First day/, 'Monday, April 5, 2027');
+    await pickDay(user, dialog, /Last day/, 'Wednesday, April 7, 2027');
+    await user.click(halves(dialog).end);
+    await user.click(halves(dialog).start);
+    await pickDay(user, dialog, /Last day/, 'Monday, April 5, 2027');
+    expect(halves(dialog).start).toBeChecked();
+    expect(halves(dialog).end).not.toBeChecked();
+    expect(halves(dialog).end).toBeDisabled();
+    // Longer again: the dropped half stays dropped rather than coming back on its own.
+    await pickDay(user, dialog, /Last day/, 'Wednesday, April 7, 2027');
+    expect(halves(dialog).end).not.toBeChecked();
+    await pickDay(user, dialog, /Last day/, 'Monday, April 5, 2027');
+    await send(dialog);
+
+    expect(sent).toEqual([
+      { typeUuid: VACATION, startDate: '2027-04-05', endDate: '2027-04-05', startHalf: false, endHalf: true },
+      { typeUuid: VACATION, startDate: '2027-04-05', endDate: '2027-04-05', startHalf: true, endHalf: false },
+    ]);
+  });
+
   it('lets an approver approve with a comment', async () => {
     signIn(['admin']);
     const decided: unknown[] = [];
