@@ -266,6 +266,42 @@ describe('time off screen', () => {
     ]);
   });
 
+  it('asks before cancelling a request, naming its dates', async () => {
+    signIn(['member']);
+    const cancelled: unknown[] = [];
+    server.use(
+      http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json(balances)),
+      http.get(`${ORIGIN}/api/time-off/requests`, () => HttpResponse.json(page([request({ canDecide: false })]))),
+      http.get(`${ORIGIN}/api/time-off/ledger`, () => HttpResponse.json(page([]))),
+      http.get(`${ORIGIN}/api/time-off/approvals/count`, () => HttpResponse.json({ pending: 0, isApprover: false })),
+      http.post(`${ORIGIN}/api/time-off/requests/:uuid/cancel`, ({ params }) => {
+        cancelled.push(params.uuid);
+        return HttpResponse.json(request({ status: 'cancelled', canCancel: false }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<TimeOffScreen />, '/time-off');
+    const cancel = await screen.findByRole('button', { name: /^Cancel request: Mar 2\s–\s4, 2027$/ });
+
+    // Kept: nothing is sent.
+    await user.click(cancel);
+    let dialog = await screen.findByRole('dialog', { name: 'Cancel this request?' });
+    expect(dialog).toHaveTextContent(
+      // (Intl writes a range's dash between thin spaces.)
+      /Your Vacation request for Mar 2\s–\s4, 2027 will be cancelled\. This cannot be undone\./,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Keep request' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(cancelled).toEqual([]);
+
+    // Confirmed: cancelled.
+    await user.click(cancel);
+    dialog = await screen.findByRole('dialog', { name: 'Cancel this request?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel request' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(cancelled).toEqual([request().uuid]);
+  });
+
   it('lets an approver approve with a comment', async () => {
     signIn(['admin']);
     const decided: unknown[] = [];
