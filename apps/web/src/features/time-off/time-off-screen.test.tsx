@@ -302,6 +302,44 @@ describe('time off screen', () => {
     expect(cancelled).toEqual([request().uuid]);
   });
 
+  it('writes a negative balance and a taken row of the ledger with the same minus', async () => {
+    signIn(['member']);
+    const vacation = balances.data[0]!;
+    server.use(
+      http.get(`${ORIGIN}/api/time-off/balances`, () =>
+        HttpResponse.json({
+          ...balances,
+          data: [
+            { ...vacation, type: { ...vacation.type, allowNegative: true }, balance: -4, pending: 0, available: -4 },
+          ],
+        }),
+      ),
+      http.get(`${ORIGIN}/api/time-off/requests`, () => HttpResponse.json(page([]))),
+      http.get(`${ORIGIN}/api/time-off/ledger`, () =>
+        HttpResponse.json(
+          page([
+            {
+              uuid: '60000000-0000-4000-8000-000000000002',
+              type: { uuid: VACATION, name: 'Vacation', color: '#1c7ed6', unit: 'days' },
+              kind: 'taken',
+              amount: -14,
+              effectiveDate: '2027-02-01',
+              reason: null,
+              requestUuid: null,
+              createdBy: null,
+              createdAt: '2027-02-01T00:00:00.000Z',
+            },
+          ]),
+        ),
+      ),
+      http.get(`${ORIGIN}/api/time-off/approvals/count`, () => HttpResponse.json({ pending: 0, isApprover: false })),
+    );
+    renderScreen(<TimeOffScreen />, '/time-off');
+    expect(await screen.findByText('Balance -4 days · pending 0 days')).toBeInTheDocument();
+    expect(await within(screen.getByTestId('time-off-ledger')).findByText('-14 days')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('\u2212');
+  });
+
   it('lets an approver approve with a comment', async () => {
     signIn(['admin']);
     const decided: unknown[] = [];
