@@ -10,6 +10,7 @@ import StatsScreen from './stats-screen';
 
 const answer = (range: string): StatsAnswer => ({
   timeZone: 'UTC',
+  today: '2026-11-05',
   period: { from: '2026-10-01', to: '2026-10-31' },
   previousPeriod: { from: '2026-08-31', to: '2026-09-30' },
   kpis: STATS_KPIS.map((key, i) => ({
@@ -116,6 +117,48 @@ describe('stats screen', () => {
     release();
     await waitFor(() => expect(screen.getByTestId('kpi-headcountStart-value')).toHaveTextContent('40'));
     expect(screen.getByTestId('stats-figures')).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it("offers no custom day after the company's today, and says a refused day at its field", async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(`${ORIGIN}/api/stats`, ({ request }) => {
+        const q = new URL(request.url).searchParams;
+        asked.push(q.toString());
+        if (q.get('range') !== 'custom') return HttpResponse.json(answer('last28'));
+        return HttpResponse.json(
+          {
+            code: 'VALIDATION_FAILED',
+            message: 'Some fields are not valid.',
+            issues: [
+              { path: 'querystring.from', code: 'rangeInFuture', message: 'The range must not start after today.' },
+            ],
+          },
+          { status: 400 },
+        );
+      }),
+      ...noFilterOptions(),
+    );
+    const user = userEvent.setup();
+    renderScreen(<StatsScreen />);
+    await waitFor(() => expect(screen.getByTestId('kpi-headcountStart-value')).toHaveTextContent('10'));
+    await user.click(screen.getByText('Custom'));
+    const pick = async (field: string, day: string) => {
+      await user.click(screen.getByRole('button', { name: field }));
+      // (For jsdom a calendar is mid-transition, so its buttons are found with `hidden`.)
+      const last = (name: string) => screen.queryAllByRole('button', { name, hidden: true }).at(-1);
+      for (let i = 0; i < 24 && !last(day); i++) await user.click(last('Previous month')!);
+      return last(day)!;
+    };
+    // The company's today (5 November, from the answer) is the last day offered.
+    expect(await pick('From', 'Friday, November 6, 2026')).toBeDisabled();
+    const today = await pick('From', 'Thursday, November 5, 2026');
+    expect(today).toBeEnabled();
+    await user.click(today);
+    await user.click(await pick('To', 'Thursday, November 5, 2026'));
+    await waitFor(() => expect(asked.at(-1)).toBe('range=custom&from=2026-11-05&to=2026-11-05'));
+    expect(await screen.findByText('The range must not start after today.')).toBeInTheDocument();
+    expect(screen.queryByText('Some fields are not valid.')).not.toBeInTheDocument();
   });
 
   it('shows the definition of a KPI inside the main landmark, named by the button', async () => {

@@ -13,6 +13,7 @@ import {
 import { STATS_KPIS, STATS_RANGES, type StatsRange } from '@wac/shared/schemas/stats';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client';
 import { useFormat } from '../../lib/format';
 import { useDepartmentOptions, useTeamOptions } from './api/get-filter-options';
 import { useStats } from './api/get-stats';
@@ -20,6 +21,12 @@ import { ChartCard } from '../../components/charts/chart-card';
 import { CompanyDatePicker } from '../../components/company-date-picker';
 import { KpiCard } from './components/kpi-card';
 import { intlLocale } from '@wac/shared/intl-locale';
+
+/** Today on the browser's calendar, until the company's today has come with an answer. */
+const browserToday = () => {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+};
 
 const weekdayName = (language: string, weekday: number) =>
   // 2024-01-01 was a Monday.
@@ -51,6 +58,11 @@ export default function StatsScreen() {
   // out): covered and marked busy, so a figure is never read as the choice the control now shows.
   // A custom range waiting for its dates asks nothing yet: its period line says what is shown.
   const stale = stats.isPlaceholderData && stats.isFetching;
+  // No day after the company's today is offered (the server refuses a range starting after it), and
+  // a refused day is said at its field rather than as "Some fields are not valid." above the charts.
+  const today = s?.today ?? browserToday();
+  const refused = stats.error instanceof ApiError ? stats.error.issues : [];
+  const fieldError = (field: 'from' | 'to') => refused.find((i) => i.path === `querystring.${field}`)?.message;
   const day = (d: string) => f.date(`${d}T12:00:00Z`);
   const pct = (v: number) => f.percent(v);
 
@@ -82,12 +94,21 @@ export default function StatsScreen() {
         />
         {custom && (
           <>
-            <CompanyDatePicker label={t('admin:stats.from')} value={from} onChange={setFrom} testId="stats-from" />
+            <CompanyDatePicker
+              label={t('admin:stats.from')}
+              value={from}
+              onChange={setFrom}
+              maxDate={today}
+              error={fieldError('from')}
+              testId="stats-from"
+            />
             <CompanyDatePicker
               label={t('admin:stats.to')}
               value={to}
               onChange={setTo}
               minDate={from}
+              maxDate={today}
+              error={fieldError('to')}
               testId="stats-to"
             />
           </>
@@ -113,7 +134,7 @@ export default function StatsScreen() {
           data-testid="stats-department"
         />
       </Group>
-      {stats.isError && (
+      {stats.isError && !(custom && (fieldError('from') || fieldError('to'))) && (
         <Paper p="md" className="card" role="alert">
           <Text c="red.9">{(stats.error as Error).message}</Text>
         </Paper>
