@@ -16,7 +16,16 @@ test('Alice reads Stats for last month and a team: every chart has data, a table
   await expect(page.getByRole('heading', { level: 1, name: 'Stats' })).toBeVisible();
   await expect(page.getByTestId('kpi-headcountEnd-value')).not.toHaveText('—', { timeout: 30_000 });
 
+  // Last month in the company's days (the demo company's zone): the period the downloads are named with.
+  const answered = page.waitForResponse((r) => r.url().includes('/api/stats?') && r.url().includes('range=lastMonth'));
   await page.getByTestId('stats-range').getByText('Last Month').click();
+  const { period } = (await (await answered).json()) as { period: { from: string; to: string } };
+  const name: Record<string, string> = {
+    headcount: 'headcount',
+    weeks: 'attendance-and-lateness-by-week',
+    weekdays: 'lateness-by-weekday',
+    policies: 'completion-by-policy',
+  };
   await page.getByTestId('stats-team').click();
   await page.getByRole('option', { name: 'Engineering' }).click();
   await expect(page.getByTestId('kpi-attendanceRate-value')).toHaveText(/%/, { timeout: 30_000 });
@@ -27,6 +36,9 @@ test('Alice reads Stats for last month and a team: every chart has data, a table
     // The chart as an image: a real PNG of it with its title and legend, twice the drawn size.
     const image = page.waitForEvent('download');
     await card.getByTestId(`${chart}-png`).click();
+    // Each download is named after its chart and the period it holds (not `weeks.png`).
+    const named = new RegExp(`^${name[chart]}-${period.from}-${period.to}\\.(png|csv)$`);
+    expect((await image).suggestedFilename()).toMatch(named);
     const png = await readFile(await (await image).path());
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(png.readUInt32BE(16)).toBeGreaterThanOrEqual(1000);
@@ -38,9 +50,12 @@ test('Alice reads Stats for last month and a team: every chart has data, a table
     expect(await rows.count()).toBeGreaterThan(0);
     const download = page.waitForEvent('download');
     await card.getByTestId(`${chart}-csv`).click();
+    expect((await download).suggestedFilename()).toMatch(named);
     const file = await (await download).path();
     const csv = await readFile(file, 'utf8');
     expect(csv.split('\n').filter(Boolean).length).toBeGreaterThan(1);
+    // Figures as the chart writes them: whole people, rates to one decimal (not 7.333333333).
+    expect(csv).not.toMatch(/\d\.\d{2,}/);
   }
   await expect(page.getByTestId('weekdays-table').locator('tbody tr')).toHaveCount(7);
 });

@@ -33,6 +33,7 @@ export const VALIDATION_KEYS = [
   'rangeTooLong',
   'expiresBeforeIssued',
   'issuedInFuture',
+  'rangeInFuture',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
@@ -66,6 +67,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     rangeTooLong: 'The range may span at most 5 years.',
     expiresBeforeIssued: 'The expiry date is before the issue date.',
     issuedInFuture: 'The issue date is after today.',
+    rangeInFuture: 'The range must not start after today.',
   },
   de: {
     required: 'Dieses Feld ist erforderlich.',
@@ -95,6 +97,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     rangeTooLong: 'Der Zeitraum darf höchstens 5 Jahre umfassen.',
     expiresBeforeIssued: 'Das Ablaufdatum liegt vor dem Ausstellungsdatum.',
     issuedInFuture: 'Das Ausstellungsdatum liegt nach dem heutigen Tag.',
+    rangeInFuture: 'Der Zeitraum darf nicht nach dem heutigen Tag beginnen.',
   },
   fr: {
     required: 'Ce champ est obligatoire.',
@@ -124,6 +127,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     rangeTooLong: 'La période ne peut pas dépasser 5 ans.',
     expiresBeforeIssued: 'La date d’expiration est antérieure à la date de délivrance.',
     issuedInFuture: 'La date de délivrance est postérieure à aujourd’hui.',
+    rangeInFuture: 'La période ne doit pas commencer après aujourd’hui.',
   },
   pt: {
     required: 'Este campo é obrigatório.',
@@ -153,6 +157,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     rangeTooLong: 'O período pode abranger no máximo 5 anos.',
     expiresBeforeIssued: 'A data de validade é anterior à data de emissão.',
     issuedInFuture: 'A data de emissão é posterior a hoje.',
+    rangeInFuture: 'O período não pode começar depois de hoje.',
   },
   ar: {
     required: 'هذا الحقل مطلوب.',
@@ -182,6 +187,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     rangeTooLong: 'لا يجوز أن تتجاوز الفترة 5 سنوات.',
     expiresBeforeIssued: 'تاريخ الانتهاء يسبق تاريخ الإصدار.',
     issuedInFuture: 'تاريخ الإصدار بعد اليوم.',
+    rangeInFuture: 'يجب ألا تبدأ الفترة بعد اليوم.',
   },
 };
 

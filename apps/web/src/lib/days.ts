@@ -16,18 +16,20 @@ export function useDays() {
     const month = new Intl.DateTimeFormat(intlLocale(lang), { month: 'long', year: 'numeric', timeZone: 'UTC' });
     const num = new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 2 });
     // Intl knows each language's plurals ("1 day", "2 days", "يومان").
-    const inDays = new Intl.NumberFormat(intlLocale(lang), {
-      style: 'unit',
-      unit: 'day',
-      unitDisplay: 'long',
-      maximumFractionDigits: 2,
-    });
-    const inHours = new Intl.NumberFormat(intlLocale(lang), {
-      style: 'unit',
-      unit: 'hour',
-      unitDisplay: 'long',
-      maximumFractionDigits: 2,
-    });
+    const inUnit = (unit: 'day' | 'hour', signDisplay: 'auto' | 'exceptZero') =>
+      new Intl.NumberFormat(intlLocale(lang), {
+        style: 'unit',
+        unit,
+        unitDisplay: 'long',
+        maximumFractionDigits: 2,
+        signDisplay,
+      });
+    const inDays = inUnit('day', 'auto');
+    const inHours = inUnit('hour', 'auto');
+    // A change to a balance carries its sign, written by Intl as a negative balance writes its own (a
+    // hand-written "−" beside Intl's "-" put a ledger of "−14 days" under a balance of "-4 days").
+    const changeInDays = inUnit('day', 'exceptZero');
+    const changeInHours = inUnit('hour', 'exceptZero');
     const at = (d: string) => new Date(`${d}T00:00:00Z`);
     return {
       date: (d: string) => day.format(at(d)),
@@ -37,6 +39,8 @@ export function useDays() {
       number: (n: number) => num.format(n),
       /** "3 days", "1.5 days", "7.5 hours". */
       amount: (n: number, unit: TimeOffUnit) => (unit === 'days' ? inDays : inHours).format(n),
+      /** "+25 days", "-14 days": a change to a balance, with its sign. */
+      change: (n: number, unit: TimeOffUnit) => (unit === 'days' ? changeInDays : changeInHours).format(n),
     };
   }, [lang]);
 }

@@ -85,6 +85,8 @@ export type StatsKpi = z.infer<typeof StatsKpiSchema>;
 
 export const StatsAnswerSchema = z.object({
   timeZone: z.string(),
+  /** The company's today (`YYYY-MM-DD`): a custom range may not start after it. */
+  today: z.string(),
   period: StatsPeriodSchema,
   previousPeriod: StatsPeriodSchema,
   kpis: z.array(StatsKpiSchema),

@@ -164,6 +164,10 @@ export async function stats(ctx: TenantCtx, q: Query): Promise<StatsAnswer> {
       throw new AppError('NOT_FOUND', [{ path: 'querystring.department', code: 'invalid' }]);
     const clock = await repo.clock(tx, ctx.companyId);
     if (!clock) throw new AppError('NOT_FOUND');
+    // A range that starts after the company's today has no figure yet: refused, said at its first day
+    // (the schema refuses what it can judge alone; "today" is the company's, known only here).
+    if (q.range === 'custom' && q.from && q.from > clock.today)
+      throw new AppError('VALIDATION_FAILED', [{ path: 'querystring.from', code: 'rangeInFuture' }]);
     const f = { team: q.team, department: q.department };
     const period = periodOf(q, clock.today);
     const previousPeriod = previousOf(period);
@@ -172,6 +176,7 @@ export async function stats(ctx: TenantCtx, q: Query): Promise<StatsAnswer> {
     const headcount = sampleDays(period).map((date) => ({ date, headcount: employed.get(date) ?? 0 }));
     return {
       timeZone: clock.time_zone,
+      today: clock.today,
       period,
       previousPeriod,
       kpis: STATS_KPIS.map((key) => {

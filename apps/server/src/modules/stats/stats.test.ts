@@ -1,4 +1,4 @@
-import { zonedInstant } from '@wac/shared/zoned-time';
+import { addDays, zonedDate, zonedInstant } from '@wac/shared/zoned-time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEntry, createSchedule, setCompanyTimeZone, weekdays } from '../../db/seed/attendance-factories';
@@ -270,6 +270,21 @@ describe('GET /api/stats', () => {
     expect(long.statusCode).toBe(400);
     expect(JSON.stringify(long.json())).toContain('5 ans');
     expect((await get('range=custom&from=2026-01-01')).statusCode).toBe(400);
+    // A range starting after the company's today: refused at its first day; one starting today is answered.
+    const future = await get('range=custom&from=2099-01-01&to=2099-01-31', admin, 'pt');
+    expect(future.statusCode).toBe(400);
+    expect(future.json().issues).toEqual([
+      { path: 'querystring.from', code: 'rangeInFuture', message: 'O período não pode começar depois de hoje.' },
+    ]);
+    const today = zonedDate(new Date(), TZ);
+    const tomorrow = await get(`range=custom&from=${addDays(today, 1)}&to=${addDays(today, 1)}`);
+    expect(tomorrow.json().issues).toEqual([
+      { path: 'querystring.from', code: 'rangeInFuture', message: 'The range must not start after today.' },
+    ]);
+    const fromToday = await get(`range=custom&from=${today}&to=${addDays(today, 6)}`);
+    expect(fromToday.statusCode).toBe(200);
+    // The answer says that today, for the console's calendar to offer no later day.
+    expect(fromToday.json().today).toBe(today);
     expect((await get('range=forever')).statusCode).toBe(400);
     expect((await get('team=nope')).statusCode).toBe(400);
     const foreignTeam = await get(`team=${ids.foreignTeam}`);

@@ -24,16 +24,34 @@ interface Props {
   /** What no value exceeds (100 for a rate); the axis never runs past it. */
   ceiling?: number;
   format: (v: number) => string;
+  /** The decimals `format` writes: the CSV rounds its figures to them, as the chart and table show them. */
+  decimals: number;
+  /** The downloads' name without its extension: the chart and its period ("attendance-by-week-2026-10-01-2026-10-31"). */
+  fileName: string;
 }
 
 /**
- * The series as CSV: raw numbers (not localised), one row per x value. Names (an x value may be a
- * time-off type's, chosen by an admin) are cells as every export writes them: formula-guarded and
- * quoted; the numbers stay numbers (a negative one is not a formula).
+ * The series as CSV: plain numbers (not localised: a dot, no grouping), one row per x value, rounded
+ * to the decimals the chart shows (Intl rounds them alike: 7.333… is 7.3 in both, not 7.333333333).
+ * Names (an x value may be a time-off type's, chosen by an admin) are cells as every export writes
+ * them: formula-guarded and quoted; the numbers stay numbers (a negative one is not a formula).
  */
-export function seriesCsv(xLabel: string, keys: string[], series: Series[]) {
+export function seriesCsv(xLabel: string, keys: string[], series: Series[], decimals: number) {
+  const plain = new Intl.NumberFormat('en-US', {
+    maximumFractionDigits: decimals,
+    useGrouping: false,
+    signDisplay: 'negative',
+  });
   const head = [xLabel, ...series.map((s) => s.label)].map(csvCell).join(',');
-  const body = keys.map((k, i) => [csvCell(k), ...series.map((s) => (s.values[i] ?? '').toString())].join(','));
+  const body = keys.map((k, i) =>
+    [
+      csvCell(k),
+      ...series.map((s) => {
+        const v = s.values[i];
+        return v === null || v === undefined ? '' : plain.format(v);
+      }),
+    ].join(','),
+  );
   return `${[head, ...body].join('\n')}\n`;
 }
 
@@ -56,7 +74,7 @@ export function ChartCard(p: Props) {
         rtl: isRtl(i18n.language),
         lang: i18n.language,
       });
-      saveBlob(await svgToPng(image), `${p.id}.png`);
+      saveBlob(await svgToPng(image), `${p.fileName}.png`);
     } catch {
       notify.danger(t('admin:stats.pngFailed'));
     }
@@ -121,7 +139,10 @@ export function ChartCard(p: Props) {
               leftSection={<IconDownload size={14} />}
               disabled={empty}
               onClick={() =>
-                saveBlob(new Blob([seriesCsv(p.xLabel, p.keys, p.series)], { type: 'text/csv' }), `${p.id}.csv`)
+                saveBlob(
+                  new Blob([seriesCsv(p.xLabel, p.keys, p.series, p.decimals)], { type: 'text/csv' }),
+                  `${p.fileName}.csv`,
+                )
               }
               data-testid={`${p.id}-csv`}
             >

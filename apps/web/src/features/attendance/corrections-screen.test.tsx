@@ -68,8 +68,10 @@ describe('corrections screen', () => {
     const row = (await screen.findByText('I forgot to clock out')).closest('tr')!;
     expect(calls[0]).toContain('status=pending');
     expect(await screen.findByTestId('pending-count')).toHaveTextContent('Pending: 1');
-    // Times on the company's clock (New York: 22:15 UTC is 5:15 PM), not raw instants.
-    await waitFor(() => expect(within(row).getAllByText(/05:15 PM/).length).toBeGreaterThan(0));
+    // Times on the company's clock (New York: 22:15 UTC is 5:15 PM), not raw instants, and both ends
+    // of a span written alike (not "9:05 AM – 05:15 PM"; Intl spaces the AM with a narrow space).
+    await waitFor(() => expect(within(row).getByText(/^Nov 10, 2026, 9:05\sAM – 5:15\sPM$/)).toBeInTheDocument());
+    expect(within(row).getByText(/^Nov 10, 2026, 9:05\sAM – 7:00\sPM$/)).toBeInTheDocument();
     expect(rawValuesIn(document.body.textContent ?? '', 'en')).toEqual([]);
 
     await user.click(within(row).getByRole('button', { name: 'Approve the request of Bob Baker' }));

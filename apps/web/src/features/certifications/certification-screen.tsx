@@ -15,7 +15,7 @@ import { useAudienceOptions } from './api/get-audience-options';
 import { useCertificationType } from './api/get-certification-types';
 import { type HolderRow, useHolders } from './api/get-holders';
 import { CertificationTypeFormDialog } from './components/certification-type-form-dialog';
-import { ConfirmDialog } from './components/confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { RecordDialog } from './components/record-dialog';
 import { duration, STATUS_COLOR } from './status';
 import { EvidenceCell } from './components/evidence-cell';

@@ -63,6 +63,12 @@ export default function PlatformScreen() {
               },
             ]}
             format={(v) => f.number(Math.round(v))}
+            decimals={0}
+            fileName={
+              s.signups.length
+                ? `signups-by-week-${s.signups[0]!.weekStart}-${s.signups.at(-1)!.weekStart}`
+                : 'signups-by-week'
+            }
           />
           <Paper className="card" p="md" radius="md" component="section" aria-labelledby="trials-title">
             <Stack gap="sm">

@@ -233,6 +233,46 @@ describe('CSV import', () => {
     expect(toasts).toEqual([]);
   });
 
+  it('lists the errors of a row one by one, not run together with a semicolon', async () => {
+    const bad = {
+      line: 2,
+      email: 'bo@acme.test',
+      status: 'invalid',
+      errors: [
+        { field: 'managerEmail', code: 'managerUnknown', message: 'No member with this email in the company.' },
+        { field: 'Badge number', code: 'invalid', message: 'This value is not valid.' },
+      ],
+    };
+    server.use(
+      http.post(`${ORIGIN}/api/members/import/preview`, () =>
+        HttpResponse.json({
+          totalRows: 1,
+          validRows: 0,
+          invalidRows: 1,
+          imported: 0,
+          updated: 0,
+          counts: { valid: 0, invalid: 1, invited: 0, skipped: 0, updated: 0, unchanged: 0 },
+          problems: [bad],
+          problemsTruncated: false,
+          batchId: null,
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithData(<ImportDialog opened onClose={() => {}} />, '/users');
+    await screen.findByRole('dialog', { name: 'Import members from CSV' });
+    const csv = new File(['email,firstName,lastName,role\nbo@acme.test,B,O,member\n'], 'm.csv', { type: 'text/csv' });
+    await user.upload(document.querySelector('input[type=file]') as HTMLInputElement, csv);
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    const rows = await screen.findByTestId('import-rows');
+    expect(
+      within(rows)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['managerEmail: No member with this email in the company.', 'Badge number: This value is not valid.']);
+    expect(rows.textContent).not.toContain('.;');
+  });
+
   it('previews the counts and the rows with a problem, then commits the good rows and follows their mails', async () => {
     const bad = {
       line: 3,

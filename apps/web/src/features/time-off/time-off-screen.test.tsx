@@ -51,6 +51,16 @@ const request = (over: object = {}) => ({
 const Search = () => <output data-testid="search">{useLocation().search}</output>;
 const page = (data: object[]) => ({ data, page: 1, itemsPerPage: 10, totalItems: data.length });
 
+/** Picks a day in the request dialog's calendar (it opens in a dialog of its own, above the request dialog). */
+const pickDay = async (user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, field: RegExp, day: string) => {
+  await user.click(within(dialog).getByRole('button', { name: field }));
+  // (For jsdom a calendar is mid-transition, so its buttons are found with `hidden`; the one just
+  // opened is the last in the page.)
+  const last = (name: string) => screen.queryAllByRole('button', { name, hidden: true }).at(-1);
+  for (let i = 0; i < 24 && !last(day); i++) await user.click(last('Next month')!);
+  await user.click(last(day)!);
+};
+
 const signIn = (roles: string[]) =>
   sessionStore.set({
     status: 'ready',
@@ -129,17 +139,8 @@ describe('time off screen', () => {
     await user.click(screen.getByRole('button', { name: 'Request time off' }));
     const dialog = await screen.findByRole('dialog');
     // The days are picked from a calendar written in the reader's language (here English).
-    const pick = async (field: RegExp, day: string) => {
-      await user.click(within(dialog).getByRole('button', { name: field }));
-      // (For jsdom a calendar is mid-transition, so its buttons are found with `hidden`; the one just
-      // opened is the last in the page.)
-      // (The calendar opens in a dialog of its own, above the request dialog.)
-      const last = (name: string) => screen.queryAllByRole('button', { name, hidden: true }).at(-1);
-      for (let i = 0; i < 24 && !last(day); i++) await user.click(last('Next month')!);
-      await user.click(last(day)!);
-    };
-    await pick(/First day/, 'Monday, April 5, 2027');
-    await pick(/Last day/, 'Wednesday, April 7, 2027');
+    await pickDay(user, dialog, /First day/, 'Monday, April 5, 2027');
+    await pickDay(user, dialog, /Last day/, 'Wednesday, April 7, 2027');
     await user.click(within(dialog).getByRole('checkbox', { name: 'End at mid-day' }));
     expect(await within(dialog).findByText('This takes 2.5 days (available: 20 days).')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
@@ -172,15 +173,171 @@ describe('time off screen', () => {
     renderScreen(<TimeOffScreen />, '/time-off');
     await user.click(await screen.findByRole('button', { name: 'Request time off' }));
     const dialog = await screen.findByRole('dialog');
-    const pick = async (field: RegExp, day: string) => {
-      await user.click(within(dialog).getByRole('button', { name: field }));
-      const last = (name: string) => screen.queryAllByRole('button', { name, hidden: true }).at(-1);
-      for (let i = 0; i < 24 && !last(day); i++) await user.click(last('Next month')!);
-      await user.click(last(day)!);
-    };
-    await pick(/First day/, 'Monday, April 5, 2027');
-    await pick(/Last day/, 'Wednesday, April 7, 2027');
+    await pickDay(user, dialog, /First day/, 'Monday, April 5, 2027');
+    await pickDay(user, dialog, /Last day/, 'Wednesday, April 7, 2027');
     expect(await within(dialog).findByText(refused)).toBeInTheDocument();
+  });
+
+  it('says the days are missing only until they are picked', async () => {
+    signIn(['member']);
+    server.use(
+      http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json(balances)),
+      http.get(`${ORIGIN}/api/time-off/requests`, () => HttpResponse.json(page([]))),
+      http.get(`${ORIGIN}/api/time-off/ledger`, () => HttpResponse.json(page([]))),
+      http.get(`${ORIGIN}/api/time-off/approvals/count`, () => HttpResponse.json({ pending: 0, isApprover: false })),
+      http.post(`${ORIGIN}/api/time-off/requests/preview`, () =>
+        HttpResponse.json({ unit: 'days', amount: 1, days: [{ date: '2027-04-05', amount: 1 }], available: 20 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderScreen(<TimeOffScreen />, '/time-off');
+    await user.click(await screen.findByRole('button', { name: 'Request time off' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Pick the first and last day.');
+    await pickDay(user, dialog, /First day/, 'Monday, April 5, 2027');
+    expect(await within(dialog).findByText('This takes 1 day (available: 20 days).')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps one half of a one-day request: the other half shows unticked and greyed, and what is sent is what is shown', async () => {
+    signIn(['member']);
+    const sent: unknown[] = [];
+    server.use(
+      http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json(balances)),
+      http.get(`${ORIGIN}/api/time-off/requests`, () => HttpResponse.json(page([]))),
+      http.get(`${ORIGIN}/api/time-off/ledger`, () => HttpResponse.json(page([]))),
+      http.get(`${ORIGIN}/api/time-off/approvals/count`, () => HttpResponse.json({ pending: 0, isApprover: false })),
+      http.post(`${ORIGIN}/api/time-off/requests/preview`, () =>
+        HttpResponse.json({ unit: 'days', amount: 0.5, days: [{ date: '2027-04-05', amount: 0.5 }], available: 20 }),
+      ),
+      http.post(`${ORIGIN}/api/time-off/requests`, async ({ request: r }) => {
+        sent.push(await r.json());
+        return HttpResponse.json(request({ startDate: '2027-04-05', endDate: '2027-04-05', amount: 0.5 }), {
+          status: 201,
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<TimeOffScreen />, '/time-off');
+    const open = async () => {
+      await user.click(await screen.findByRole('button', { name: 'Request time off' }));
+      return screen.findByRole('dialog');
+    };
+    const halves = (dialog: HTMLElement) => ({
+      start: within(dialog).getByRole('checkbox', { name: 'Start at mid-day' }),
+      end: within(dialog).getByRole('checkbox', { name: 'End at mid-day' }),
+    });
+    const send = async (dialog: HTMLElement) => {
+      await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    };
+
+    // One day, its morning: the afternoon's box is greyed out, unticked, and says why.
+    let dialog = await open();
+    await pickDay(user, dialog, /First day/, 'Monday, April 5, 2027');
+    await user.click(halves(dialog).end);
+    await user.click(halves(dialog).start);
+    expect(halves(dialog).end).toBeChecked();
+    expect(halves(dialog).start).not.toBeChecked();
+    expect(halves(dialog).start).toBeDisabled();
+    expect(halves(dialog).start).toHaveAccessibleDescription('A one-day request cannot both start and end at mid-day.');
+    await send(dialog);
+
+    // Both halves of a longer request, then shortened to one day: the last day's half is dropped, visibly.
+    dialog = await open();
+    await pickDay(user, dialog, /First day/, 'Monday, April 5, 2027');
+    await pickDay(user, dialog, /Last day/, 'Wednesday, April 7, 2027');
+    await user.click(halves(dialog).end);
+    await user.click(halves(dialog).start);
+    await pickDay(user, dialog, /Last day/, 'Monday, April 5, 2027');
+    expect(halves(dialog).start).toBeChecked();
+    expect(halves(dialog).end).not.toBeChecked();
+    expect(halves(dialog).end).toBeDisabled();
+    // Longer again: the dropped half stays dropped rather than coming back on its own.
+    await pickDay(user, dialog, /Last day/, 'Wednesday, April 7, 2027');
+    expect(halves(dialog).end).not.toBeChecked();
+    await pickDay(user, dialog, /Last day/, 'Monday, April 5, 2027');
+    await send(dialog);
+
+    expect(sent).toEqual([
+      { typeUuid: VACATION, startDate: '2027-04-05', endDate: '2027-04-05', startHalf: false, endHalf: true },
+      { typeUuid: VACATION, startDate: '2027-04-05', endDate: '2027-04-05', startHalf: true, endHalf: false },
+    ]);
+  });
+
+  it('asks before cancelling a request, naming its dates', async () => {
+    signIn(['member']);
+    const cancelled: unknown[] = [];
+    server.use(
+      http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json(balances)),
+      http.get(`${ORIGIN}/api/time-off/requests`, () => HttpResponse.json(page([request({ canDecide: false })]))),
+      http.get(`${ORIGIN}/api/time-off/ledger`, () => HttpResponse.json(page([]))),
+      http.get(`${ORIGIN}/api/time-off/approvals/count`, () => HttpResponse.json({ pending: 0, isApprover: false })),
+      http.post(`${ORIGIN}/api/time-off/requests/:uuid/cancel`, ({ params }) => {
+        cancelled.push(params.uuid);
+        return HttpResponse.json(request({ status: 'cancelled', canCancel: false }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<TimeOffScreen />, '/time-off');
+    const cancel = await screen.findByRole('button', { name: /^Cancel request: Mar 2\s–\s4, 2027$/ });
+
+    // Kept: nothing is sent.
+    await user.click(cancel);
+    let dialog = await screen.findByRole('dialog', { name: 'Cancel this request?' });
+    expect(dialog).toHaveTextContent(
+      // (Intl writes a range's dash between thin spaces.)
+      /Your Vacation request for Mar 2\s–\s4, 2027 will be cancelled\. This cannot be undone\./,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Keep request' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(cancelled).toEqual([]);
+
+    // Confirmed: cancelled.
+    await user.click(cancel);
+    dialog = await screen.findByRole('dialog', { name: 'Cancel this request?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel request' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(cancelled).toEqual([request().uuid]);
+  });
+
+  it('writes a negative balance and a taken row of the ledger with the same minus', async () => {
+    signIn(['member']);
+    const vacation = balances.data[0]!;
+    server.use(
+      http.get(`${ORIGIN}/api/time-off/balances`, () =>
+        HttpResponse.json({
+          ...balances,
+          data: [
+            { ...vacation, type: { ...vacation.type, allowNegative: true }, balance: -4, pending: 0, available: -4 },
+          ],
+        }),
+      ),
+      http.get(`${ORIGIN}/api/time-off/requests`, () => HttpResponse.json(page([]))),
+      http.get(`${ORIGIN}/api/time-off/ledger`, () =>
+        HttpResponse.json(
+          page([
+            {
+              uuid: '60000000-0000-4000-8000-000000000002',
+              type: { uuid: VACATION, name: 'Vacation', color: '#1c7ed6', unit: 'days' },
+              kind: 'taken',
+              amount: -14,
+              effectiveDate: '2027-02-01',
+              reason: null,
+              requestUuid: null,
+              createdBy: null,
+              createdAt: '2027-02-01T00:00:00.000Z',
+            },
+          ]),
+        ),
+      ),
+      http.get(`${ORIGIN}/api/time-off/approvals/count`, () => HttpResponse.json({ pending: 0, isApprover: false })),
+    );
+    renderScreen(<TimeOffScreen />, '/time-off');
+    expect(await screen.findByText('Balance -4 days · pending 0 days')).toBeInTheDocument();
+    expect(await within(screen.getByTestId('time-off-ledger')).findByText('-14 days')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('\u2212');
   });
 
   it('lets an approver approve with a comment', async () => {

@@ -1,8 +1,10 @@
+import type { TimeOffRequest } from '@wac/shared/schemas/time-off';
 import { Badge, Button, Paper, SimpleGrid, Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeading } from '../../components/page-heading';
 import { SectionCard, SimpleTable } from '../../components/section-card';
 import { useFormat } from '../../lib/format';
@@ -31,7 +33,14 @@ function MyTimeOff() {
   const history = useRequests({ page, itemsPerPage: PAGE });
   const cancel = useCancelRequest();
   const [asking, setAsking] = useState(false);
+  const [cancelling, setCancelling] = useState<TimeOffRequest | null>(null);
   const rows = history.data?.data ?? [];
+
+  const onCancel = async (uuid: string) => {
+    await cancel.mutateAsync(uuid);
+    notify.success(t('admin:timeOff.cancelled'));
+    setCancelling(null);
+  };
 
   return (
     <Stack gap="lg">
@@ -111,11 +120,8 @@ function MyTimeOff() {
                   <Button
                     size="xs"
                     variant="default"
-                    loading={cancel.isPending && cancel.variables === r.uuid}
                     aria-label={t('admin:timeOff.cancelLabel', { dates: days.range(r.startDate, r.endDate) })}
-                    onClick={() =>
-                      void cancel.mutateAsync(r.uuid).then(() => notify.success(t('admin:timeOff.cancelled')))
-                    }
+                    onClick={() => setCancelling(r)}
                   >
                     {t('admin:timeOff.cancel')}
                   </Button>
@@ -127,6 +133,20 @@ function MyTimeOff() {
       </SectionCard>
       <LedgerCard />
       {asking && balances.data && <RequestDialog balances={balances.data.data} onClose={() => setAsking(false)} />}
+      {cancelling && (
+        <ConfirmDialog
+          title={t('admin:timeOff.cancelTitle')}
+          text={t('admin:timeOff.cancelText', {
+            type: cancelling.type.name,
+            dates: days.range(cancelling.startDate, cancelling.endDate),
+          })}
+          confirm={t('admin:timeOff.cancel')}
+          dismiss={t('admin:timeOff.keep')}
+          busy={cancel.isPending}
+          onClose={() => setCancelling(null)}
+          onConfirm={() => void onCancel(cancelling.uuid)}
+        />
+      )}
     </Stack>
   );
 }

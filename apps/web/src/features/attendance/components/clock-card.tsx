@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useClock } from '../api/clock';
 import { useMyDay } from '../api/get-my-day';
 import { useFormat } from '../../../lib/format';
+import { useZonedFormat } from './zoned-format';
 import { intlLocale } from '@wac/shared/intl-locale';
 
 const newKey = () =>
@@ -27,6 +28,7 @@ export function ClockCard() {
   const key = useRef(newKey());
   const [tick, setTick] = useState(0);
   const open = day.data?.open ?? null;
+  const z = useZonedFormat(day.data?.timeZone);
 
   useEffect(() => {
     if (!open) return;
@@ -42,11 +44,6 @@ export function ClockCard() {
   const running = open ? Math.max(0, Math.floor((Date.now() - fetchedAt) / 1000)) : 0;
   void tick;
   const worked = d.workedSeconds + running;
-  const time = new Intl.DateTimeFormat(intlLocale(i18n.language), {
-    timeZone: d.timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-  });
   const date = new Intl.DateTimeFormat(intlLocale(i18n.language), { timeZone: 'UTC', dateStyle: 'full' }).format(
     new Date(`${d.date}T00:00:00Z`),
   );
@@ -109,8 +106,8 @@ export function ClockCard() {
             <Table.Tbody>
               {d.entries.map((e) => (
                 <Table.Tr key={e.uuid}>
-                  <Table.Td>{time.format(new Date(e.clockIn))}</Table.Td>
-                  <Table.Td>{e.clockOut ? time.format(new Date(e.clockOut)) : '—'}</Table.Td>
+                  <Table.Td>{z.time(e.clockIn)}</Table.Td>
+                  <Table.Td>{z.time(e.clockOut)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -8,7 +8,9 @@ import { intlLocale } from '@wac/shared/intl-locale';
 export function useZonedFormat(timeZone: string | undefined) {
   const { i18n } = useTranslation();
   const lang = i18n.language;
-  const time = new Intl.DateTimeFormat(intlLocale(lang), { timeZone, hour: '2-digit', minute: '2-digit' });
+  // The time of day is written as a date and time writes it (`timeStyle: 'short'`, as `stamp` here
+  // and `f.dateTime`): a 2-digit hour beside it read "8:50 AM – 07:00 PM" in one cell.
+  const time = new Intl.DateTimeFormat(intlLocale(lang), { timeZone, timeStyle: 'short' });
   const day = new Intl.DateTimeFormat(intlLocale(lang), {
     timeZone: 'UTC',
     weekday: 'short',
@@ -20,6 +22,7 @@ export function useZonedFormat(timeZone: string | undefined) {
   const n = new Intl.NumberFormat(intlLocale(lang));
   const two = new Intl.NumberFormat(intlLocale(lang), { minimumIntegerDigits: 2 });
   return {
+    /** The time of day of an instant on the company's clock. */
     time: (v: string | null | undefined) => (v ? time.format(new Date(v)) : '—'),
     /** Date and time of an instant on the company's clock. */
     stamp: (v: string | null | undefined) => (v ? stamp.format(new Date(v)) : '—'),

@@ -1,6 +1,6 @@
 import { IMPORT_MAX_FILE_BYTES } from '@wac/shared/constants';
 import type { MemberImportResult } from '@wac/shared/schemas/members';
-import { Alert, Badge, Button, FileInput, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, FileInput, Group, List, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -40,6 +40,8 @@ export function ImportDialog({
 }) {
   const { t, i18n } = useTranslation();
   const n = (v: number) => new Intl.NumberFormat(intlLocale(i18n.language)).format(v);
+  const rowError = (e: { field: string; message: string }) =>
+    t('admin:import.rowError', { field: e.field, message: e.message });
   const qc = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -157,7 +159,18 @@ export function ImportDialog({
                             {t(`admin:import.status.${r.status}`)}
                           </Badge>
                         </Table.Td>
-                        <Table.Td>{r.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}</Table.Td>
+                        <Table.Td>
+                          {/* Each error is a sentence of its own: one per line, never run together with "; ". */}
+                          {r.errors.length === 1 ? (
+                            rowError(r.errors[0]!)
+                          ) : (
+                            <List size="sm">
+                              {r.errors.map((e) => (
+                                <List.Item key={`${e.field}:${e.code}`}>{rowError(e)}</List.Item>
+                              ))}
+                            </List>
+                          )}
+                        </Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

@@ -40,7 +40,7 @@ export function LedgerCard() {
                 ? t('admin:timeOff.kinds.returned')
                 : t(`admin:timeOff.kinds.${e.kind}`)}
             </Table.Td>
-            <Table.Td>{`${e.amount > 0 ? '+' : '−'}${days.amount(Math.abs(e.amount), e.type.unit)}`}</Table.Td>
+            <Table.Td>{days.change(e.amount, e.type.unit)}</Table.Td>
             <Table.Td>{e.kind === 'taken' ? '' : (e.reason ?? '')}</Table.Td>
           </Table.Tr>
         ))}

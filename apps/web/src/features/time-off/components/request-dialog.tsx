@@ -25,22 +25,37 @@ export function RequestDialog({ balances, onClose }: { balances: Balances['data'
   const [endHalf, setEndHalf] = useState(false);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Said on sending without both days, and only while they are missing: picking them clears it.
+  const [askedForDates, setAskedForDates] = useState(false);
   const type = balances.find((b) => b.type.uuid === typeUuid);
 
+  // A one-day request takes its morning or its afternoon, not both (the server refuses both halves):
+  // the half ticked first greys the other out, unticked, and what is sent is what the boxes show.
+  const oneDay = startDate !== '' && startDate === endDate;
+  const endHalfShown = oneDay && startHalf ? false : endHalf;
+  const startHalfLocked = oneDay && endHalfShown;
+  const endHalfLocked = oneDay && startHalf;
+  const pickDays = (start: string, end: string) => {
+    setStart(start);
+    setEnd(end);
+    // Both halves of what has become one day: the first day's half stays, the last day's is dropped.
+    if (start === end && startHalf) setEndHalf(false);
+  };
   const complete = typeUuid && ISO.test(startDate) && ISO.test(endDate) && endDate >= startDate;
   const body: TimeOffPreviewInput | null = complete
-    ? { typeUuid, startDate, endDate, startHalf, endHalf: startDate === endDate && startHalf ? false : endHalf }
+    ? { typeUuid, startDate, endDate, startHalf, endHalf: endHalfShown }
     : null;
   const preview = usePreview(body);
   // A refused range says why (a request spans at most a year), not only that a field is wrong.
   const reason = (err: ApiError) => err.issues[0]?.message ?? err.message;
   const previewError = preview.error instanceof ApiError ? reason(preview.error) : null;
+  const shownError = error ?? (askedForDates && !body ? t('admin:timeOff.datesRequired') : null);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
     if (!body) {
-      setError(t('admin:timeOff.datesRequired'));
+      setAskedForDates(true);
       return;
     }
     try {
@@ -61,9 +76,9 @@ export function RequestDialog({ balances, onClose }: { balances: Balances['data'
     <AppDialog opened onClose={onClose} title={t('admin:timeOff.request')}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
-          {error && (
+          {shownError && (
             <Alert color="red" role="alert">
-              {error}
+              {shownError}
             </Alert>
           )}
           <Select
@@ -81,10 +96,7 @@ export function RequestDialog({ balances, onClose }: { balances: Balances['data'
               required
               clearable={false}
               value={startDate}
-              onChange={(v) => {
-                setStart(v);
-                if (!endDate || endDate < v) setEnd(v);
-              }}
+              onChange={(v) => pickDays(v, !endDate || endDate < v ? v : endDate)}
               testId="time-off-start"
               inDialog
             />
@@ -94,7 +106,7 @@ export function RequestDialog({ balances, onClose }: { balances: Balances['data'
               clearable={false}
               value={endDate}
               minDate={startDate}
-              onChange={setEnd}
+              onChange={(v) => pickDays(startDate, v)}
               testId="time-off-end"
               inDialog
             />
@@ -103,12 +115,15 @@ export function RequestDialog({ balances, onClose }: { balances: Balances['data'
             <Checkbox
               label={t('admin:timeOff.startHalf')}
               checked={startHalf}
+              disabled={startHalfLocked}
+              description={startHalfLocked ? t('validation:halfDays') : undefined}
               onChange={(e) => setStartHalf(e.currentTarget.checked)}
             />
             <Checkbox
               label={t('admin:timeOff.endHalf')}
-              checked={endHalf}
-              disabled={startDate !== '' && startDate === endDate && startHalf}
+              checked={endHalfShown}
+              disabled={endHalfLocked}
+              description={endHalfLocked ? t('validation:halfDays') : undefined}
               onChange={(e) => setEndHalf(e.currentTarget.checked)}
             />
           </Group>

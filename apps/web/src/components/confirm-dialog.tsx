@@ -1,16 +1,19 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../../components/app-dialog';
+import { AppDialog } from './app-dialog';
 
 /**
- * Asks before something is deleted: the question, Cancel (focused first, so Enter does not delete
- * by accident) and the red confirming button. Escape or the close button cancel.
+ * Asks before something is deleted or undone: the question, Cancel (focused first, so Enter does not
+ * confirm by accident) and the red confirming button. Escape or the close button cancel. Where the
+ * confirming action is itself a cancelling ("Cancel request"), `dismiss` names the way back ("Keep
+ * request") so the two buttons do not both say cancel.
  */
 export function ConfirmDialog({
   title,
   text,
   confirm,
+  dismiss,
   busy,
   onConfirm,
   onClose,
@@ -18,6 +21,7 @@ export function ConfirmDialog({
   title: string;
   text: ReactNode;
   confirm: string;
+  dismiss?: string;
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -29,7 +33,7 @@ export function ConfirmDialog({
         <Text>{text}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-autofocus>
-            {t('admin:common.cancel')}
+            {dismiss ?? t('admin:common.cancel')}
           </Button>
           <Button color="red.9" onClick={onConfirm} loading={busy}>
             {confirm}
