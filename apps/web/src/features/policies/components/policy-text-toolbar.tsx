@@ -22,6 +22,7 @@ import {
 import { type Editor, useEditorState } from '@tiptap/react';
 import { Fragment, type KeyboardEvent, type RefObject, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nameEmptyHeaders } from './policy-text-extensions';
 
 interface Tool {
   key: string;
@@ -80,6 +81,7 @@ export function PolicyTextToolbar({
     }),
   });
   const chain = () => editor.chain().focus();
+  const nameHeaders = () => nameEmptyHeaders(editor, (n) => t('admin:policies.editor.column', { n }));
   const groups: Tool[][] = [
     [
       {
@@ -167,7 +169,10 @@ export function PolicyTextToolbar({
         label: t('admin:policies.editor.insertTable'),
         icon: IconTablePlus,
         disabled: !state.canInsertTable,
-        run: () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
+        run: () => {
+          chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run();
+          nameHeaders();
+        },
       },
       {
         key: 'addRow',
@@ -182,7 +187,10 @@ export function PolicyTextToolbar({
         icon: IconColumnInsertRight,
         disabled: !state.inTable,
         mirrored: true,
-        run: () => chain().addColumnAfter().run(),
+        run: () => {
+          chain().addColumnAfter().run();
+          nameHeaders();
+        },
       },
       {
         key: 'deleteRow',
@@ -274,6 +282,8 @@ export function PolicyTextToolbar({
                 label={tool.keys ? `${tool.label} (${shownKeys(tool.keys)})` : tool.label}
                 events={{ hover: true, focus: false, touch: false }}
                 openDelay={400}
+                // In place, not in a portal: a shown tooltip stays inside the main landmark (axe region).
+                withinPortal={false}
               >
                 <ActionIcon
                   ref={(el) => {
