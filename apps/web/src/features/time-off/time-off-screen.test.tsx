@@ -200,6 +200,36 @@ describe('time off screen', () => {
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('says before sending when a type that may go negative takes the balance below zero', async () => {
+    signIn(['member']);
+    let available = 10;
+    server.use(
+      http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json(balances)),
+      http.get(`${ORIGIN}/api/time-off/requests`, () => HttpResponse.json(page([]))),
+      http.get(`${ORIGIN}/api/time-off/ledger`, () => HttpResponse.json(page([]))),
+      http.get(`${ORIGIN}/api/time-off/approvals/count`, () => HttpResponse.json({ pending: 0, isApprover: false })),
+      http.post(`${ORIGIN}/api/time-off/requests/preview`, () =>
+        HttpResponse.json({ unit: 'days', amount: 14, days: [{ date: '2027-04-05', amount: 14 }], available }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderScreen(<TimeOffScreen />, '/time-off');
+    await user.click(await screen.findByRole('button', { name: 'Request time off' }));
+    let dialog = await screen.findByRole('dialog');
+    await pickDay(user, dialog, /First day/, 'Monday, April 5, 2027');
+    expect(await within(dialog).findByTestId('time-off-below-zero')).toHaveTextContent(
+      'This takes your balance below zero: -4 days once it is taken.',
+    );
+    // Enough left: nothing to say.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    available = 20;
+    await user.click(await screen.findByRole('button', { name: 'Request time off' }));
+    dialog = await screen.findByRole('dialog');
+    await pickDay(user, dialog, /First day/, 'Tuesday, April 6, 2027');
+    expect(await within(dialog).findByText('This takes 14 days (available: 20 days).')).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('time-off-below-zero')).toBeNull();
+  });
+
   it('keeps one half of a one-day request: the other half shows unticked and greyed, and what is sent is what is shown', async () => {
     signIn(['member']);
     const sent: unknown[] = [];

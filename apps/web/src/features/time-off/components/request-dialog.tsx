@@ -140,12 +140,22 @@ export function RequestDialog({ balances, onClose }: { balances: Balances['data'
                 {previewError}
               </Text>
             ) : preview.data && type ? (
-              <Text size="sm">
-                {t('admin:timeOff.counted', {
-                  amount: days.amount(preview.data.amount, preview.data.unit),
-                  available: days.amount(preview.data.available, preview.data.unit),
-                })}
-              </Text>
+              <>
+                <Text size="sm">
+                  {t('admin:timeOff.counted', {
+                    amount: days.amount(preview.data.amount, preview.data.unit),
+                    available: days.amount(preview.data.available, preview.data.unit),
+                  })}
+                </Text>
+                {/* A type that may go negative takes it: said before sending, not found in the balance after. */}
+                {preview.data.amount > preview.data.available && (
+                  <Text size="sm" c="orange.9" fw={500} data-testid="time-off-below-zero">
+                    {t('admin:timeOff.belowZero', {
+                      after: days.amount(preview.data.available - preview.data.amount, preview.data.unit),
+                    })}
+                  </Text>
+                )}
+              </>
             ) : (
               <Text size="sm" c="dimmed">
                 {t('admin:timeOff.pickDates')}
