@@ -52,6 +52,8 @@ const NOT_COUNTS: Record<string, string[]> = {
   'attendance.importLineError': ['line'],
   'attendance.importTitle': ['year'],
   'policies.draftOf': ['number'],
+  // A new table's column, named by its place: a position, not a count.
+  'policies.editor.column': ['n'],
   'policies.publishText': ['number'],
   'policies.acknowledgedVersion': ['number'],
   'policies.versionPublished': ['number'],
