@@ -9,6 +9,19 @@ import { ApiError } from './api-client';
  * found its field, the error is claimed and no toast repeats it; what belongs to no field is still
  * toasted. Returns the message the form itself shows inline (the two inline-only codes), or null.
  */
+/**
+ * The form field an API issue is about. The server names each issue after the part of the request
+ * it is in (`body.subDomain`, `body.admin.email`, `query.search`): a form's field is the first name
+ * after that part.
+ */
+export function issueField(path: string): string {
+  const parts = path.split('.');
+  if (parts.length > 1 && REQUEST_PARTS.has(parts[0] ?? '')) parts.shift();
+  return parts[0] ?? '';
+}
+
+const REQUEST_PARTS = new Set(['body', 'querystring', 'query', 'params', 'headers']);
+
 export function applyServerError<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
@@ -18,7 +31,7 @@ export function applyServerError<T extends FieldValues>(
   const bound: Path<T>[] = [];
   let unbound = 0;
   const bind = (path: string, message: string) => {
-    const field = path.split('.')[0] as Path<T>;
+    const field = issueField(path) as Path<T>;
     if (!fields.includes(field)) {
       unbound++;
       return;

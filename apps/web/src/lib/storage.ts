@@ -89,6 +89,16 @@ export function readLanguage(): Language {
 }
 export const writeLanguage = (lang: Language) => write(STORAGE_KEYS.language, lang);
 
+/** The language and skin the person chose in this browser on this address, or null: a default is no choice. */
+export function chosenLanguage(): Language | null {
+  const v = read(STORAGE_KEYS.language);
+  return (LANGUAGES as readonly string[]).includes(v ?? '') ? (v as Language) : null;
+}
+export function chosenSkin(): Skin | null {
+  const v = read(STORAGE_KEYS.skin);
+  return (SKINS as readonly string[]).includes(v ?? '') ? (v as Skin) : null;
+}
+
 /** The sidebar is collapsed unless the user opened it (and remembered per browser). */
 export const readNavCollapsed = () => read(STORAGE_KEYS.navCollapsed) !== 'false';
 export const writeNavCollapsed = (collapsed: boolean) => write(STORAGE_KEYS.navCollapsed, String(collapsed));

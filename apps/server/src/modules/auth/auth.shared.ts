@@ -73,6 +73,9 @@ export async function signFor(
  * read-only unless `super_admin_write`. The console shows which company and in what mode.
  */
 async function visitedCompany(infra: Infra, cid: string, user: UserRow) {
+  // A session outliving its member's removal renews here too: that is no visit (the console moves
+  // him to a company of his), and every request in it is refused anyway.
+  if (!user.roles.includes('super_admin')) return null;
   const company = await infra.db.system((tx) => repo.findCompany(tx, cid));
   if (!company) return null;
   return {

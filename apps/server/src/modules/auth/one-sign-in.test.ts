@@ -301,6 +301,27 @@ describe('a disabled member', () => {
   });
 });
 
+describe('a member removed from a company', () => {
+  it('is not told he is visiting it as a super admin when his session there renews', async () => {
+    const base = await signInOnBase('alice@acme.test');
+    const globex = await enter(base, null, ids.globex, 'globex');
+    expect(globex.visiting).toBeNull();
+    const membership = and(eq(memberships.userId, ids.alice), eq(memberships.companyId, ids.globex));
+    const [kept] = await t.db.system((tx) => tx.delete(memberships).where(membership).returning());
+    try {
+      const renewed = await refresh(globex.cookie, 'globex');
+      if (renewed.statusCode === 200) {
+        expect(renewed.json().user.companyUuids).not.toContain(ids.globex);
+        expect(renewed.json().visiting).toBeNull();
+      } else {
+        expect(renewed.statusCode).toBe(401);
+      }
+    } finally {
+      if (kept) await t.db.system((tx) => tx.insert(memberships).values(kept));
+    }
+  });
+});
+
 describe('the super admin', () => {
   it('opens any company’s console read-only, and the opening is audited in that company', async () => {
     const base = await signInOnBase('root@platform.test');

@@ -12,6 +12,7 @@ import { renderScreen } from '../../test/render';
 import { ORIGIN, server } from '../../test/server';
 import CompaniesScreen from './companies-screen';
 import CompanyScreen from './company-screen';
+import { CompanyCreateDialog } from './components/company-create-dialog';
 
 const company = {
   uuid: '30000000-0000-4000-8000-000000000001',
@@ -223,5 +224,66 @@ describe('company screen', () => {
     expect(
       await screen.findByText('No admin has joined yet. An invited admin appears here once they accept.'),
     ).toBeInTheDocument();
+  });
+});
+
+const superAdmin = {
+  status: 'ready' as const,
+  user: {
+    uuid: '11111111-1111-4111-8111-111111111111',
+    email: 'sam@example.com',
+    firstName: 'Sam',
+    lastName: 'Super',
+    phone: null,
+    avatar: null,
+    language: null,
+    roles: ['super_admin', 'super_admin_write'],
+    companyUuids: [],
+  },
+};
+
+describe('company create and edit forms', () => {
+  it('proposes the sub-domain from the company name until the admin types their own, as sign-up does', async () => {
+    renderScreen(<CompanyCreateDialog opened onClose={() => undefined} />);
+    const user = userEvent.setup();
+    const subDomain = await screen.findByLabelText(/Sub-domain/);
+    await user.type(screen.getByLabelText(/Company/), 'Initech Ltd');
+    expect(subDomain).toHaveValue('initech-ltd');
+    await user.clear(subDomain);
+    await user.type(subDomain, 'initech');
+    await user.type(screen.getByLabelText(/Company/), ' Group');
+    expect(subDomain).toHaveValue('initech');
+  });
+
+  it('shows a refused sub-domain on its field, not only "Some fields are not valid."', async () => {
+    sessionStore.reset(superAdmin);
+    server.use(
+      http.get(`${ORIGIN}/api/companies/${company.uuid}`, () => HttpResponse.json(company)),
+      http.get(`${ORIGIN}/api/companies/${company.uuid}/admins`, () => pageOf([])),
+      http.get(`${ORIGIN}/api/companies/${company.uuid}/users`, () => pageOf([])),
+      http.patch(`${ORIGIN}/api/companies/${company.uuid}`, () =>
+        HttpResponse.json(
+          {
+            code: 'VALIDATION_FAILED',
+            message: 'Some fields are not valid.',
+            issues: [{ path: 'body.subDomain', code: 'subDomain', message: 'Use 3 to 63 lowercase letters.' }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderScreen(
+      <Routes>
+        <Route path="/companies/:uuid" element={<CompanyScreen />} />
+      </Routes>,
+      `/companies/${company.uuid}`,
+    );
+    const user = userEvent.setup();
+    const subDomain = await screen.findByLabelText('Sub-domain');
+    await user.clear(subDomain);
+    await user.type(subDomain, '-bad');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Use 3 to 63 lowercase letters.')).toBeInTheDocument();
+    expect(subDomain).toHaveAttribute('aria-invalid', 'true');
   });
 });

@@ -30,6 +30,7 @@ import { Link, useParams } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
 import { useAbility } from '../../lib/ability';
 import { ApiError } from '../../lib/api-client';
+import { issueField } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { openCompanyConsole as openConsole } from '../../lib/session/session';
 import { useTableState } from '../../lib/use-table-state';
@@ -94,7 +95,7 @@ function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }
       notify.success(t('admin:companies.saved'));
     } catch (e) {
       if (!(e instanceof ApiError)) return;
-      setFieldErrors(Object.fromEntries(e.issues.map((i) => [i.path.split('.')[0] ?? '', i.message])));
+      setFieldErrors(Object.fromEntries(e.issues.map((i) => [issueField(i.path), i.message])));
       setError(e.message);
     }
   };

@@ -163,4 +163,37 @@ describe('member screen', () => {
     expect(screen.getByRole('button', { name: 'Revoke all' })).toBeDisabled();
     stopToasts();
   });
+
+  it('removing the member says so once: his page is not read again (no "Not found." toast)', async () => {
+    let removed = false;
+    const reads: string[] = [];
+    const gone = () => HttpResponse.json({ code: 'NOT_FOUND', message: 'Not found.' }, { status: 404 });
+    server.use(
+      http.get(`${ORIGIN}/api/members/${UUID}`, () => {
+        reads.push('member');
+        return removed ? gone() : HttpResponse.json(member(1, ['member']));
+      }),
+      http.get(`${ORIGIN}/api/members/${UUID}/teams`, () => (removed ? gone() : HttpResponse.json({ data: [] }))),
+      http.get(`${ORIGIN}/api/members/${UUID}/sessions`, () => (removed ? gone() : HttpResponse.json({ data: [] }))),
+      http.delete(`${ORIGIN}/api/members/${UUID}`, () => {
+        removed = true;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const toasts: ToastRequest[] = [];
+    const stop = onToast((t) => toasts.push(t));
+    try {
+      const user = userEvent.setup();
+      renderMember();
+      await user.click(await screen.findByRole('button', { name: 'Remove from the company' }));
+      const dialog = await screen.findByRole('dialog');
+      await user.click(within(dialog).getByRole('button', { name: 'Remove from the company' }));
+      await waitFor(() => expect(toasts.map((t) => t.color)).toContain('green'));
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      stop();
+    }
+    expect(toasts.map((t) => [t.color, t.message])).toEqual([['green', 'vera@acme.test was removed.']]);
+    expect(reads).toEqual(['member']);
+  });
 });

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
@@ -57,5 +58,32 @@ describe('profile: my companies', () => {
     const acmeRow = screen.getByText('Acme').closest('li') as HTMLElement;
     expect(within(acmeRow).getByText('Membro')).toBeInTheDocument();
     expect(within(acmeRow).queryByText('Desativada')).toBeNull();
+  });
+});
+
+describe('profile: editing', () => {
+  it('shows the server refusal of a field on that field', async () => {
+    const acme = membership(2, 'Acme', true);
+    sessionStore.reset({ status: 'ready', user: USER, profiles: [acme], current: acme });
+    server.use(
+      http.get(`${ORIGIN}/api/profile`, () => HttpResponse.json({ ...USER, version: 1 })),
+      http.patch(`${ORIGIN}/api/profile`, () =>
+        HttpResponse.json(
+          {
+            code: 'VALIDATION_FAILED',
+            message: 'Some fields are not valid.',
+            issues: [{ path: 'body.phone', code: 'phone', message: 'Enter a phone number.' }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderScreen(<ProfileScreen tab="account" />, '/profile');
+    const phone = await screen.findByLabelText('Phone');
+    await user.type(phone, 'abc');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a phone number.')).toBeInTheDocument();
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
   });
 });

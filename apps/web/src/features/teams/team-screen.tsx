@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/app-dialog';
 import { SectionCard, SimpleTable } from '../../components/section-card';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useAbility } from '../../lib/ability';
 import { notify } from '../../lib/notify';
 import { useAddTeamMembers } from './api/add-team-members';
 import { useDeleteTeam } from './api/delete-team';
@@ -16,7 +17,7 @@ import { MembersPicker } from './components/member-picker';
 import { TeamFormDialog } from './components/team-form-dialog';
 import { PageHeading } from '../../components/page-heading';
 
-function TeamMembers({ uuid }: { uuid: string }) {
+function TeamMembers({ uuid, canWrite }: { uuid: string; canWrite: boolean }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const members = useTeamMembers(uuid, page);
@@ -37,24 +38,26 @@ function TeamMembers({ uuid }: { uuid: string }) {
 
   return (
     <SectionCard title={t('admin:teams.members')}>
-      <Group align="flex-end" mb="md">
-        <div style={{ flex: 1 }}>
-          <MembersPicker
-            label={t('admin:teams.addMembers')}
-            value={adding}
-            onChange={setAdding}
-            testId="add-members-picker"
-          />
-        </div>
-        <Button onClick={() => void onAdd()} disabled={adding.length === 0} loading={add.isPending}>
-          {t('admin:teams.add')}
-        </Button>
-      </Group>
+      {canWrite && (
+        <Group align="flex-end" mb="md">
+          <div style={{ flex: 1 }}>
+            <MembersPicker
+              label={t('admin:teams.addMembers')}
+              value={adding}
+              onChange={setAdding}
+              testId="add-members-picker"
+            />
+          </div>
+          <Button onClick={() => void onAdd()} disabled={adding.length === 0} loading={add.isPending}>
+            {t('admin:teams.add')}
+          </Button>
+        </Group>
+      )}
       <SimpleTable
         striped
         testId="team-members"
         caption={t('admin:teams.members')}
-        columns={[t('admin:members.name'), t('admin:members.email'), t('admin:common.actions')]}
+        columns={[t('admin:members.name'), t('admin:members.email'), ...(canWrite ? [t('admin:common.actions')] : [])]}
         isEmpty={members.data?.data.length === 0}
         empty={t('admin:teams.noMembers')}
         pages={pages}
@@ -68,17 +71,19 @@ function TeamMembers({ uuid }: { uuid: string }) {
               {m.isLead ? ` · ${t('admin:teams.lead')}` : ''}
             </Table.Td>
             <Table.Td>{m.email}</Table.Td>
-            <Table.Td>
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                onClick={() => remove.mutate(m.uuid)}
-                aria-label={t('admin:teams.removeMemberLabel', { email: m.email })}
-              >
-                {t('admin:teams.removeMember')}
-              </Button>
-            </Table.Td>
+            {canWrite && (
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  onClick={() => remove.mutate(m.uuid)}
+                  aria-label={t('admin:teams.removeMemberLabel', { email: m.email })}
+                >
+                  {t('admin:teams.removeMember')}
+                </Button>
+              </Table.Td>
+            )}
           </Table.Tr>
         ))}
       </SimpleTable>
@@ -94,6 +99,8 @@ export default function TeamScreen() {
   const del = useDeleteTeam();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // A visiting super admin reads the team; only the company's admins change it.
+  const canWrite = useAbility().can('write', 'team');
 
   if (team.isPending) return <Skeleton h={200} />;
   if (!team.data) return <Alert color="red">{t('admin:common.notFound')}</Alert>;
@@ -125,16 +132,18 @@ export default function TeamScreen() {
             {t('admin:teams.lead')}: {tm.lead ? `${tm.lead.firstName} ${tm.lead.lastName}` : '—'}
           </Text>
         </div>
-        <Group>
-          <Button variant="default" onClick={() => setEditing(true)}>
-            {t('admin:teams.edit')}
-          </Button>
-          <Button color="red" variant="light" onClick={() => setDeleting(true)}>
-            {t('admin:teams.delete')}
-          </Button>
-        </Group>
+        {canWrite && (
+          <Group>
+            <Button variant="default" onClick={() => setEditing(true)}>
+              {t('admin:teams.edit')}
+            </Button>
+            <Button color="red" variant="light" onClick={() => setDeleting(true)}>
+              {t('admin:teams.delete')}
+            </Button>
+          </Group>
+        )}
       </Group>
-      <TeamMembers uuid={tm.uuid} />
+      <TeamMembers uuid={tm.uuid} canWrite={canWrite} />
       {editing && <TeamFormDialog key={tm.version} team={tm} opened onClose={() => setEditing(false)} />}
       <AppDialog opened={deleting} onClose={() => setDeleting(false)} title={t('admin:teams.deleteTitle')}>
         <Stack>

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { captureDownloads, csvExport } from '../../test/downloads';
 import { renderScreen } from '../../test/render';
 import { ORIGIN, server } from '../../test/server';
+import { sessionStore } from '../../lib/session/store';
 import TeamsScreen from './teams-screen';
 
 const team = {
@@ -41,5 +42,33 @@ describe('teams screen', () => {
     expect(exports.map((u) => Object.fromEntries(u.searchParams))).toEqual([
       { search: 'sal', sort: 'members', order: 'desc' },
     ]);
+  });
+});
+
+describe('teams screen, read only', () => {
+  it('a super admin visiting the company (read, not write) is offered no New team', async () => {
+    sessionStore.reset({
+      status: 'ready',
+      user: {
+        uuid: '11111111-1111-4111-8111-111111111111',
+        email: 'sam@example.com',
+        firstName: 'Sam',
+        lastName: 'Super',
+        phone: null,
+        avatar: null,
+        language: null,
+        roles: ['super_admin', 'super_admin_write'],
+        companyUuids: [],
+      },
+    });
+    server.use(
+      http.get(`${ORIGIN}/api/teams`, () =>
+        HttpResponse.json({ data: [team], page: 1, itemsPerPage: 10, totalItems: 1 }),
+      ),
+    );
+    renderScreen(<TeamsScreen />, '/teams');
+    expect(await screen.findByRole('link', { name: 'Sales' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New team' })).toBeNull();
+    sessionStore.reset();
   });
 });

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
+import { useAbility } from '../../lib/ability';
 import { useTableState } from '../../lib/use-table-state';
 import { exportTeams, useTeams } from './api/get-teams';
 import { TeamFormDialog } from './components/team-form-dialog';
@@ -18,6 +19,8 @@ export default function TeamsScreen() {
   const state = useTableState<Sort>({ sorts: SORTS, defaultSort: 'name' });
   const teams = useTeams(state.query);
   const [creating, setCreating] = useState(false);
+  // A visiting super admin reads the teams; only the company's admins change them.
+  const canWrite = useAbility().can('write', 'team');
   const columns: Column<Team, Sort>[] = [
     {
       key: 'name',
@@ -49,9 +52,11 @@ export default function TeamsScreen() {
         <Title order={1} size="h2">
           {t('admin:teams.title')}
         </Title>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-          {t('admin:teams.create')}
-        </Button>
+        {canWrite && (
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+            {t('admin:teams.create')}
+          </Button>
+        )}
       </Group>
       <DataTable
         testId="teams-table"

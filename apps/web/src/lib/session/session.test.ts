@@ -245,7 +245,16 @@ describe('session start', () => {
     serve({ profiles: [profile(GLOBEX, 'globex')], companyUuids: [GLOBEX] });
     await startSession();
     expect(sessionStore.get().status).toBe('redirecting');
-    // The language and skin travel with the code: each sub-domain has its own storage.
+    // Nothing chosen on this page: no default travels to replace a choice made on the sub-domain.
+    expect(assigned).toEqual(['http://globex.localhost:3000/admin/profile/sessions?_token=one-time-code-0123456789']);
+  });
+
+  it('carries the language and skin chosen on this page with the code (each sub-domain has its own storage)', async () => {
+    window.history.replaceState(null, '', '/admin/profile/sessions');
+    localStorage.setItem('language', 'en');
+    localStorage.setItem('skin', 'light');
+    serve({ profiles: [profile(GLOBEX, 'globex')], companyUuids: [GLOBEX] });
+    await startSession();
     expect(assigned).toEqual([
       'http://globex.localhost:3000/admin/profile/sessions?_token=one-time-code-0123456789&_lang=en&_skin=light',
     ]);

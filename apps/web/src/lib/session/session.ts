@@ -9,20 +9,22 @@ import { appPath, baseSignInUrl, companyUrl as hostCompanyUrl, currentHost, type
 import { currentLanguage, setLanguage } from '../i18n';
 import { setSkin } from '../preferences';
 import { notify } from '../notify';
-import { readUserData, writeUserData } from '../storage';
+import { chosenLanguage, chosenSkin, readUserData, writeUserData } from '../storage';
 import { decideStart, mergeUserData, type Profile, readEntry, staysSignedOut, takeSwitchCode } from './start';
 import { getAccessToken, sessionStore, setAccessToken } from './store';
 
 type SwitchCode = z.infer<typeof SwitchCodeSchema>;
 
 /**
- * A company URL with a one-time code, carrying the page's language and skin: each sub-domain keeps
- * its own storage, and a person who chose Arabic on the sign-in page expects Arabic on arrival.
+ * A company URL with a one-time code, carrying the language and skin chosen on this page: each
+ * sub-domain keeps its own storage, and a person who chose Arabic on the sign-in page expects Arabic
+ * on arrival. Only a choice travels: the sign-in page's default (nothing chosen there) must not
+ * replace the Arabic the person chose on the company's own address.
  */
 function companyUrl(host: PageHost, subDomain: string, path: string, code: string): string {
   const url = new URL(hostCompanyUrl(host, subDomain, path, code));
-  url.searchParams.set('_lang', currentLanguage());
-  url.searchParams.set('_skin', document.documentElement.getAttribute('data-skin') ?? 'light');
+  if (chosenLanguage()) url.searchParams.set('_lang', currentLanguage());
+  if (chosenSkin()) url.searchParams.set('_skin', document.documentElement.getAttribute('data-skin') ?? 'light');
   return url.toString();
 }
 

@@ -1,5 +1,6 @@
 import { PLANS } from '@wac/shared/constants';
 import { CompanyCreateSchema } from '@wac/shared/schemas/companies';
+import { proposeSubDomain } from '@wac/shared/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -24,11 +25,14 @@ export function CompanyCreateDialog({ opened, onClose }: { opened: boolean; onCl
   const navigate = useNavigate();
   const create = useCreateCompany();
   const [error, setError] = useState<string | null>(null);
+  const [subDomainEdited, setSubDomainEdited] = useState(false);
   const form = useForm<In, unknown, Out>({
     resolver: zodResolver(CompanyCreateSchema),
     defaultValues: { name: '', subDomain: '', plan: 'pro-plan-monthly', admin: { email: '' } },
   });
   const { errors, isSubmitting } = form.formState;
+  const nameField = form.register('name');
+  const subDomainField = form.register('subDomain');
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     try {
@@ -55,13 +59,22 @@ export function CompanyCreateDialog({ opened, onClose }: { opened: boolean; onCl
             withAsterisk
             data-autofocus
             error={fieldMessage(errors.name?.message)}
-            {...form.register('name')}
+            {...nameField}
+            onChange={(e) => {
+              void nameField.onChange(e);
+              // The sub-domain follows the name until the admin types their own, as on sign-up.
+              if (!subDomainEdited) form.setValue('subDomain', proposeSubDomain(e.currentTarget.value));
+            }}
           />
           <TextInput
             label={t('admin:companies.subDomain')}
             withAsterisk
             error={fieldMessage(errors.subDomain?.message)}
-            {...form.register('subDomain')}
+            {...subDomainField}
+            onChange={(e) => {
+              setSubDomainEdited(true);
+              void subDomainField.onChange(e);
+            }}
           />
           <Controller
             control={form.control}

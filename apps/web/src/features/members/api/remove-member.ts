@@ -8,6 +8,9 @@ export const useRemoveMember = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ uuid, version }: { uuid: string; version: number }) => removeMember(uuid, version),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['members'] }),
+    // Once removed, the member's own reads (his page, teams, sessions, still on screen until the
+    // navigation) would only answer 404s, each toasted: the lists refresh, his own reads do not.
+    onSettled: (_data, error, { uuid }) =>
+      qc.invalidateQueries({ queryKey: ['members'], predicate: (q) => error !== null || !q.queryKey.includes(uuid) }),
   });
 };

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { issueField } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { type Profile, useProfile } from '../api/get-profile';
@@ -48,7 +49,7 @@ function Form({ profile }: { profile: Profile }) {
       notify.success(t('admin:profile.saved'));
     } catch (err) {
       if (!(err instanceof ApiError)) return;
-      setIssues(Object.fromEntries(err.issues.map((i) => [i.path.split('.')[0] ?? '', i.message])));
+      setIssues(Object.fromEntries(err.issues.map((i) => [issueField(i.path), i.message])));
       if (err.issues.length === 0) setError(err.message);
       // Shown on the fields or above the form: no toast repeats it.
       err.claim();
