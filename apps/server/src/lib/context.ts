@@ -56,6 +56,11 @@ export interface AuditEntry {
   after?: unknown;
   /** Defaults to the context's company; null for platform-level writes. */
   companyId?: string | null;
+  /**
+   * Who acted, when not the context's actor: a person whose account the same transaction created
+   * (an invitation accepted as a new person, signed in by nobody yet).
+   */
+  actorUserId?: string;
 }
 
 /**
@@ -135,7 +140,7 @@ export function createCtx(infra: Infra, init: CtxInit = {}): Ctx {
     async audit(tx, entry) {
       const row = (e: AuditEntry) => ({
         companyId: e.companyId === undefined ? companyId : e.companyId,
-        actorUserId: actor.userId,
+        actorUserId: e.actorUserId ?? actor.userId,
         action: e.action,
         targetType: e.targetType,
         targetId: e.targetId ?? null,

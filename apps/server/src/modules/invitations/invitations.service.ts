@@ -219,6 +219,8 @@ async function join(ctx: Ctx, tx: Tx, inv: Found, userId: string) {
     targetType: 'invitation',
     targetId: inv.id,
     companyId: inv.company_id,
+    // The person who accepted, also when this transaction just made their account (no one signed in).
+    actorUserId: userId,
     after: { userId, roles: inv.roles },
   });
   return { company: { uuid: inv.company_id, name: inv.company_name, subDomain: inv.sub_domain }, userUuid: userId };

@@ -103,6 +103,16 @@ describe('invite → mail → accept as a new person', () => {
       token: adminToken,
     });
     expect(members.json().data[0]).toMatchObject({ firstName: 'New', lastName: 'Person', roles: ['member'] });
+    // The audit log names who accepted: the new person, not "someone".
+    const log = await call(t.app, {
+      method: 'GET',
+      url: '/api/audit-log?action=invitation.accept',
+      host: 'acme',
+      token: adminToken,
+    });
+    expect(log.json().data[0]).toMatchObject({
+      actor: { uuid: members.json().data[0].uuid, email: 'new.person@example.org' },
+    });
     // Single use.
     const again = await call(t.app, { method: 'GET', url: `/api/invitations/by-token/${token}`, host: 'acme' });
     expect(again.statusCode).toBe(404);
