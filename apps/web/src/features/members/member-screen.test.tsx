@@ -156,8 +156,18 @@ describe('member screen', () => {
     expect(toasts.map((t) => [t.color, t.message])).toEqual([['green', message]]);
     expect(within(table).getByRole('button', { name: phoneName })).toBeInTheDocument();
 
+    // Every device at once: asked first; backing out ends nothing.
     await user.click(screen.getByRole('button', { name: 'Revoke all' }));
+    let dialog = await screen.findByRole('dialog', { name: 'End every session of this person?' });
+    expect(dialog).toHaveTextContent('Their 1 active session ends: they must sign in again on that device.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(revoked).toEqual([LAPTOP]);
+    await user.click(screen.getByRole('button', { name: 'Revoke all' }));
+    dialog = await screen.findByRole('dialog', { name: 'End every session of this person?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke all' }));
     expect(await within(table).findByText('No active session.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(revoked).toEqual([LAPTOP, 'all']);
     expect(toasts).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Revoke all' })).toBeDisabled();

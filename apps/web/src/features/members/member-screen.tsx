@@ -16,6 +16,7 @@ import { useMemberTeams } from './api/get-member-teams';
 import { useRemoveMember } from './api/remove-member';
 import { useRevokeMemberSession } from './api/revoke-member-session';
 import { useRevokeMemberSessions } from './api/revoke-member-sessions';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useUpdateMember } from './api/update-member';
 import { PageHeading } from '../../components/page-heading';
 import { When } from '../../components/when';
@@ -133,6 +134,7 @@ function SessionsCard({ uuid }: { uuid: string }) {
     }
   };
   const rows = sessions.data?.data ?? [];
+  const [confirmAll, setConfirmAll] = useState(false);
   return (
     <SectionCard
       title={t('admin:member.sessions')}
@@ -141,13 +143,24 @@ function SessionsCard({ uuid }: { uuid: string }) {
           color="red"
           variant="light"
           disabled={rows.length === 0}
-          onClick={() => void onRevoke(() => revokeAll.mutateAsync())}
+          onClick={() => setConfirmAll(true)}
           loading={revokeAll.isPending}
         >
           {t('admin:member.revokeAll')}
         </Button>
       }
     >
+      {/* Every device of the person signs out at once: asked first, as deleting is. */}
+      {confirmAll && (
+        <ConfirmDialog
+          title={t('admin:member.revokeAllTitle')}
+          text={t('admin:member.revokeAllText', { count: rows.length })}
+          confirm={t('admin:member.revokeAll')}
+          busy={revokeAll.isPending}
+          onClose={() => setConfirmAll(false)}
+          onConfirm={() => void onRevoke(() => revokeAll.mutateAsync()).finally(() => setConfirmAll(false))}
+        />
+      )}
       <SimpleTable
         testId="member-sessions"
         caption={t('admin:member.sessionsCaption')}
