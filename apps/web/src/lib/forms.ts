@@ -3,13 +3,6 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client';
 
 /**
- * Puts a failed request's errors on the form's fields, where the eye is: each field issue (already
- * translated by the server) and an error whose code is about one field ("This password is too
- * common" on the password). The first such field takes the focus. When every part of the error
- * found its field, the error is claimed and no toast repeats it; what belongs to no field is still
- * toasted. Returns the message the form itself shows inline (the two inline-only codes), or null.
- */
-/**
  * The form field an API issue is about. The server names each issue after the part of the request
  * it is in (`body.subDomain`, `body.admin.email`, `query.search`): a form's field is the first name
  * after that part.
@@ -22,6 +15,13 @@ export function issueField(path: string): string {
 
 const REQUEST_PARTS = new Set(['body', 'querystring', 'query', 'params', 'headers']);
 
+/**
+ * Puts a failed request's errors on the form's fields, where the eye is: each field issue (already
+ * translated by the server) and an error whose code is about one field ("This password is too
+ * common" on the password). The first such field takes the focus. When every part of the error
+ * found its field, the error is claimed and no toast repeats it; what belongs to no field is still
+ * toasted. Returns the message the form itself shows inline (the two inline-only codes), or null.
+ */
 export function applyServerError<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
