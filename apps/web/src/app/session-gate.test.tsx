@@ -1,14 +1,16 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../lib/i18n';
+import { browser } from '../lib/browser';
 import { queryClient } from '../lib/query-client';
 import type { Profile } from '../lib/session/start';
 import { sessionStore } from '../lib/session/store';
 import { renderScreen } from '../test/render';
 import { ORIGIN, server } from '../test/server';
+import { DisabledNotice } from '../components/disabled-notice';
 import { RequireSession, SessionGate } from './session-gate';
 
 const USER = {
@@ -114,5 +116,40 @@ describe('disabled membership', () => {
     renderAt('/join');
     expect(await screen.findByText('join inside the console frame')).toBeInTheDocument();
     expect(screen.queryByTestId('disabled-notice')).toBeNull();
+  });
+});
+
+describe('a disabled membership enabled again', () => {
+  it('the notice asks the server again while it is seen, and stops once it is gone', async () => {
+    // The server refuses a disabled member's socket: an admin enabling him again sends nothing live.
+    let renewals = 0;
+    server.use(
+      http.post(`${ORIGIN}/api/jwt/refresh-token`, () => {
+        renewals++;
+        return HttpResponse.json({
+          accessToken: 'eyJhbGciOiJIUzI1NiJ9.eyJ1dWlkIjoiMSJ9.c2lnbmF0dXJl',
+          tokenType: 'Bearer',
+          expiresIn: 900,
+          user: USER,
+        });
+      }),
+      http.get(`${ORIGIN}/api/users/:uuid/user_company_profiles`, () =>
+        HttpResponse.json({ data: [GLOBEX], page: 1, itemsPerPage: 50, totalItems: 1 }),
+      ),
+      // This test's page is on the base domain, so a session read moves to the company's address.
+      http.post(`${ORIGIN}/api/jwt/switch-code`, () =>
+        HttpResponse.json({ code: 'one-time-code-0123456789', expiresIn: 60, subDomain: 'globex' }),
+      ),
+    );
+    const assign = browser.assign;
+    browser.assign = () => {};
+    const view = renderScreen(<DisabledNotice recheckMs={100} />);
+    expect(await screen.findByTestId('disabled-notice', {}, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(renewals).toBeGreaterThanOrEqual(2), { timeout: 3000 });
+    view.unmount();
+    const after = renewals;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(renewals).toBe(after);
+    browser.assign = assign;
   });
 });
