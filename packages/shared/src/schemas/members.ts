@@ -77,6 +77,11 @@ export const MemberTeamsSchema = z.object({ data: z.array(MemberTeamSchema) });
 
 export const MemberSessionSchema = z.object({
   uuid: UuidSchema,
+  /**
+   * The sub-domain of the company address the session was opened on; null for a sign-in on the
+   * platform's own address, from which any of the person's companies can be opened.
+   */
+  subDomain: z.string().nullable(),
   userAgent: z.string().nullable(),
   ip: z.string().nullable(),
   createdAt: z.string(),

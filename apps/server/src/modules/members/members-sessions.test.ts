@@ -97,6 +97,7 @@ describe('GET /api/members/{uuid}/sessions', () => {
     expect(data.map((s: { uuid: string }) => s.uuid)).toEqual([newer.sessionId, older.sessionId]);
     expect(data[0]).toEqual({
       uuid: newer.sessionId,
+      subDomain: 'acme',
       userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0',
       ip: '203.0.113.7',
       createdAt: expect.stringMatching(/Z$/),
@@ -104,6 +105,21 @@ describe('GET /api/members/{uuid}/sessions', () => {
       expiresAt: expect.stringMatching(/Z$/),
     });
     expect(Date.parse(data[0].expiresAt)).toBeGreaterThan(Date.now());
+  });
+
+  it('says which sessions are sign-ins on the platform’s address, which reach this company too', async () => {
+    const signIn = await tokenFor(t.app, ids.dee, null);
+    const res = await call(t.app, {
+      method: 'GET',
+      url: `/api/members/${ids.dee}/sessions`,
+      host: 'acme',
+      token: adminToken,
+    });
+    const listed = res.json().data as { uuid: string; subDomain: string | null }[];
+    expect(listed.find((s) => s.uuid === signIn.sessionId)).toMatchObject({ subDomain: null });
+    expect(listed.filter((s) => s.uuid !== signIn.sessionId).map((s) => s.subDomain)).toEqual(
+      listed.filter((s) => s.uuid !== signIn.sessionId).map(() => 'acme'),
+    );
   });
 });
 

@@ -218,6 +218,7 @@ export async function memberSessions(
   return {
     data: rows.map((s) => ({
       uuid: s.id,
+      subDomain: s.companySubDomain,
       userAgent: s.userAgent,
       ip: s.ip,
       createdAt: s.createdAt.toISOString(),

@@ -103,8 +103,9 @@ describe('member screen', () => {
   });
 
   it('revokes one session by its row, or all of them; toasts the server’s message and reloads the list', async () => {
-    const session = (uuid: string, userAgent: string | null, lastUsedAt: string) => ({
+    const session = (uuid: string, userAgent: string | null, lastUsedAt: string, subDomain: string | null) => ({
       uuid,
+      subDomain,
       userAgent,
       ip: '203.0.113.7',
       createdAt: '2026-01-01T08:00:00.000Z',
@@ -114,8 +115,13 @@ describe('member screen', () => {
     const LAPTOP = '30000000-0000-4000-8000-000000000001';
     const PHONE = '30000000-0000-4000-8000-000000000002';
     let live = [
-      session(LAPTOP, 'Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/130.0', '2026-01-02T09:30:00.000Z'),
-      session(PHONE, null, '2026-01-01T10:00:00.000Z'),
+      session(
+        LAPTOP,
+        'Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/130.0',
+        '2026-01-02T09:30:00.000Z',
+        'acme',
+      ),
+      session(PHONE, null, '2026-01-01T10:00:00.000Z', null),
     ];
     const revoked: string[] = [];
     const message = 'User session has been revoked successfully';
@@ -148,7 +154,10 @@ describe('member screen', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Device', 'IP address', 'Last used', 'Actions']);
+    ).toEqual(['Device', 'Opened on', 'IP address', 'Last used', 'Actions']);
+    // One sign-in on the platform's address and the company session it opened read apart.
+    expect(within(table).getByText('acme (this company)')).toBeInTheDocument();
+    expect(within(table).getByText('The sign-in page (any of their companies)')).toBeInTheDocument();
 
     await user.click(within(table).getByRole('button', { name: laptopName }));
     await waitFor(() => expect(within(table).queryByRole('button', { name: laptopName })).toBeNull());

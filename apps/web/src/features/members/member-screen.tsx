@@ -166,6 +166,7 @@ function SessionsCard({ uuid }: { uuid: string }) {
         caption={t('admin:member.sessionsCaption')}
         columns={[
           t('admin:member.device'),
+          t('admin:member.openedOn'),
           t('admin:member.ip'),
           t('admin:member.lastUsed'),
           t('admin:common.actions'),
@@ -179,6 +180,10 @@ function SessionsCard({ uuid }: { uuid: string }) {
           return (
             <Table.Tr key={s.uuid}>
               <Table.Td>{device}</Table.Td>
+              {/* One sign-in may hold two rows: the platform's sign-in page and the company it opened. */}
+              <Table.Td>
+                {s.subDomain ? t('admin:member.onCompany', { subDomain: s.subDomain }) : t('admin:member.onSignIn')}
+              </Table.Td>
               <Table.Td>{s.ip ?? '—'}</Table.Td>
               <Table.Td>
                 <When value={s.lastUsedAt} />
