@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { ORIGIN, server } from '../../test/server';
 import { browser } from '../browser';
 import { onToast, type ToastRequest } from '../notify';
-import { readUserData, writeUserData } from '../storage';
+import { currentLanguage, setLanguage } from '../i18n';
+import { readUserData, STORAGE_KEYS, writeUserData } from '../storage';
 import { logout, OUTAGE_RETRY_MS, reloadProfiles, reloadUser, renewAccessToken, startSession } from './session';
 import { getAccessToken, sessionStore } from './store';
 import type { Profile } from './start';
@@ -112,6 +113,35 @@ describe('session start', () => {
     expect(s.status).toBe('ready');
     expect(s.current?.company.subDomain).toBe('acme');
     expect(getAccessToken()).toBe(JWT);
+  });
+
+  it('speaks the language kept in the profile where none was chosen on this address, and never over a choice', async () => {
+    const start = async (stored: string | null) => {
+      window.history.replaceState(null, '', '/admin/?_token=one-time-code-0123456789');
+      if (stored) localStorage.setItem(STORAGE_KEYS.language, stored);
+      else localStorage.removeItem(STORAGE_KEYS.language);
+      serve({ profiles: [profile(ACME, 'acme')] });
+      server.use(
+        http.post(`${ORIGIN}/api/jwt/switch-code/redeem`, () =>
+          HttpResponse.json({ ...tokens([ACME]), user: { ...USER, companyUuids: [ACME], language: 'fr' } }),
+        ),
+      );
+      await startSession();
+      expect(sessionStore.get().status).toBe('ready');
+    };
+    try {
+      await start(null);
+      expect(currentLanguage()).toBe('fr');
+      expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('fr');
+      await setLanguage('en', false);
+      sessionStore.reset();
+      await start('de');
+      expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('de');
+      expect(currentLanguage()).toBe('en');
+    } finally {
+      localStorage.removeItem(STORAGE_KEYS.language);
+      await setLanguage('en', false);
+    }
   });
 
   it('a forged or expired code lands signed out with the server message for the login screen', async () => {

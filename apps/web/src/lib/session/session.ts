@@ -122,6 +122,11 @@ export async function establish(tokens: TokenResponse): Promise<void> {
     }
     return;
   }
+  // A language kept in the person's profile speaks on an address where none was chosen in this
+  // browser (a company's address seen for the first time, its disabled notice included).
+  const kept = user.language as Language | null;
+  if (chosenLanguage() === null && kept && LANGUAGES.includes(kept) && kept !== currentLanguage())
+    await setLanguage(kept);
   sessionStore.set({ status: 'ready', profiles, current: decision.current, disabled: decision.disabled });
 }
 
