@@ -248,6 +248,13 @@ describe('session start', () => {
     }
   });
 
+  it('waits at most 2 s between retries, so a console started in an outage opens within 2 s of its end, and tells the outage after about 15 s', () => {
+    expect(Math.max(...OUTAGE_RETRY_MS)).toBeLessThanOrEqual(2000);
+    const total = OUTAGE_RETRY_MS.reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThanOrEqual(12_000);
+    expect(total).toBeLessThanOrEqual(18_000);
+  });
+
   it('a renewal inside a started session gives up after the retries (the screen in front tells the outage)', async () => {
     const kept = OUTAGE_RETRY_MS.splice(0, OUTAGE_RETRY_MS.length, 1, 2);
     try {
