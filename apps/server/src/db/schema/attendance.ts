@@ -127,6 +127,8 @@ export const attendanceEntries = pgTable(
   },
   (t) => [
     index('attendance_entries_day_idx').on(t.companyId, t.workDate, t.userId),
+    // INCLUDE (clock_in, clock_out, recorded_in, recorded_out, status, source, version, id): a
+    // timesheet reads a person's entries from the index alone (migration 0039).
     index('attendance_entries_user_day_idx').on(t.companyId, t.userId, t.workDate),
     uniqueIndex('attendance_entries_idempotency_key').on(t.companyId, t.userId, t.idempotencyKey),
   ],

@@ -7,7 +7,7 @@ import { iso } from '../../lib/sql';
 import * as calendarRepo from './calendar.repository';
 import * as repo from './entries.repository';
 
-export const toEntry = (r: repo.EntryRow) => ({
+export const toEntry = (r: repo.ShownEntryRow) => ({
   uuid: r.id,
   userUuid: r.user_id,
   workDate: r.work_date,
@@ -21,7 +21,7 @@ export const toEntry = (r: repo.EntryRow) => ({
 });
 
 /** Seconds of the entries up to `now` (an open one counts until now). */
-export const workedSeconds = (entries: repo.EntryRow[], now: Date) =>
+export const workedSeconds = (entries: repo.ShownEntryRow[], now: Date) =>
   entries.reduce((s, e) => {
     const end = e.clock_out ? new Date(e.clock_out) : now;
     return s + Math.max(0, Math.floor((end.getTime() - new Date(e.clock_in).getTime()) / 1000));

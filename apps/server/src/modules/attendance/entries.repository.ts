@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rows } from '../../lib/sql';
 
-export interface EntryRow {
+/** An entry as screens show it (a timesheet reads only these, from one index: see migration 0039). */
+export interface ShownEntryRow {
   id: string;
   user_id: string;
   work_date: string;
@@ -12,9 +13,11 @@ export interface EntryRow {
   recorded_out: Date | string | null;
   status: string;
   source: string;
+  version: number;
+}
+export interface EntryRow extends ShownEntryRow {
   idempotency_key: string | null;
   close_key: string | null;
-  version: number;
 }
 const COLS = sql`id, user_id, work_date::text AS work_date, clock_in, clock_out, recorded_in, recorded_out, status, source,
   idempotency_key, close_key, version`;

@@ -3,7 +3,7 @@ import { addDays, type IsoDate } from '@wac/shared/zoned-time';
 import { iso } from '../../lib/sql';
 import { type CompanyCalendar, datesOf, plannedDay } from './calendar';
 import { toEntry } from './clock.service';
-import type { EntryRow } from './entries.repository';
+import type { ShownEntryRow } from './entries.repository';
 import { groupBy } from '../../lib/group';
 
 /** The days of a week (from the company's week start) or a calendar month containing `date`. */
@@ -39,7 +39,7 @@ export function timesheetDays(
   userId: string,
   from: IsoDate,
   to: IsoDate,
-  entries: EntryRow[],
+  entries: ShownEntryRow[],
   now: Date,
   leaveDays: Map<string, DayLeave> = new Map(),
 ) {

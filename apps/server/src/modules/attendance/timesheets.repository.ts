@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { preparedRows, rows, intLiteral } from '../../lib/sql';
-import type { EntryRow } from './entries.repository';
+import type { ShownEntryRow } from './entries.repository';
 
 export interface PersonRow {
   user_id: string;
@@ -75,14 +75,18 @@ export function peopleAfter(tx: Tx, companyId: string, after: string | null, lim
 
 /** Live entries of some people over some company days, by person then clock-in. */
 export function entriesOf(tx: Tx, companyId: string, userIds: string[], from: string, to: string) {
-  if (userIds.length === 0) return Promise.resolve([] as EntryRow[]);
-  return rows<EntryRow>(tx, entriesOfSql(companyId, userIds, from, to));
+  if (userIds.length === 0) return Promise.resolve([] as ShownEntryRow[]);
+  return rows<ShownEntryRow>(tx, entriesOfSql(companyId, userIds, from, to));
 }
 
-/** The statement of `entriesOf` (at least one person). */
+/**
+ * The statement of `entriesOf` (at least one person). Every column it reads is in
+ * `attendance_entries_user_day_idx` (migration 0039): an index-only scan reads a person's month
+ * from one or two index pages, where the table holds it on as many pages as days.
+ */
 export function entriesOfSql(companyId: string, userIds: string[], from: string | SQL, to: string | SQL) {
   return sql`SELECT id, user_id, work_date::text AS work_date, clock_in, clock_out, recorded_in, recorded_out, status, source,
-               idempotency_key, close_key, version
+               version
           FROM attendance_entries
          WHERE company_id = ${companyId} AND user_id IN (${sql.join(
            userIds.map((u) => sql`${u}::uuid`),

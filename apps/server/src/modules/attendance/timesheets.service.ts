@@ -46,7 +46,7 @@ export async function timesheet(ctx: TenantCtx, q: { userId: string; period: Per
       holidays: calendarRepo.HolidayRow[];
       schedules: calendarRepo.ScheduleRow[];
       assignments: calendarRepo.AssignmentRow[];
-      entries: entries.EntryRow[];
+      entries: entries.ShownEntryRow[];
       leave: ApprovedLeaveRow[];
       locks: repo.LockRow[];
     }>(

@@ -14,6 +14,7 @@ import { enqueue } from '../../lib/jobs/queue';
 import { rows } from '../../lib/sql';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
 import { AUTO_CLOSE_JOB } from './auto-close.service';
+import { entriesOfSql } from './timesheets.repository';
 
 const NY = 'America/New_York';
 const BER = 'Europe/Berlin';
@@ -253,6 +254,24 @@ describe('timesheets', () => {
     expect((await get(`/api/attendance/timesheets/${ids.b}?date=2026-02-30`)).statusCode).toBe(400);
     expect((await get(`/api/attendance/timesheets/${ids.b}?date=2200-01-01`)).statusCode).toBe(400);
     expect((await get(`/api/attendance/timesheets/${ids.a}?period=week`, bob)).statusCode).toBe(403);
+  });
+
+  it("reads a person's entries of a period from the index alone (migration 0039), on PGlite and PostgreSQL", async () => {
+    // A person's days lie on as many table pages as days; the timesheet and the export must not
+    // visit them. Scans that could skip the index are switched off so the small test table's plan
+    // is the one a large company gets.
+    await t.db.query('VACUUM (ANALYZE) attendance_entries', []);
+    const plan = await t.db.scoped({ companyId: ids.acme!, userId: alice }, async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+      const statement = entriesOfSql(ids.acme!, [ids.b!], '2026-11-01', '2026-11-30');
+      const [row] = await rows<{ 'QUERY PLAN': unknown }>(tx, sql`EXPLAIN (FORMAT JSON) ${statement}`);
+      return JSON.stringify(row!['QUERY PLAN']);
+    });
+    expect(plan).toContain('"Node Type":"Index Only Scan"');
+    expect(plan).toContain('"Index Name":"attendance_entries_user_day_idx"');
+    const sheet = await get(`/api/attendance/timesheets/${ids.b}?period=month&date=2026-11-02`);
+    expect(day(sheet.json(), '2026-11-02').workedMinutes).toBe(485);
   });
 
   it('exports the company or a team as CSV, one line per person and day', async () => {
