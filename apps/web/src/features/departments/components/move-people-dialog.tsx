@@ -2,7 +2,7 @@ import type { Department } from '@wac/shared/schemas/departments';
 import type { DirectoryEntry } from '@wac/shared/schemas/employees';
 import { Alert, Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
 import { ApiError } from '../../../lib/api-client';
@@ -28,9 +28,8 @@ export function MovePeopleDialog({ department, onClose }: { department: Departme
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const people = useSearchPeople(debounced);
-  const [chosen, setChosen] = useState<string[]>([]);
-  // The names of those chosen stay shown whatever the current search finds.
-  const known = useRef(new Map<string, string>());
+  // Those chosen, with the name they were chosen by: it stays shown whatever the current search finds.
+  const [chosen, setChosen] = useState<Array<{ value: string; label: string }>>([]);
   const [error, setError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const move = useMoveToDepartment(department.uuid);
@@ -40,11 +39,10 @@ export function MovePeopleDialog({ department, onClose }: { department: Departme
       ? t('admin:departments.personIn', { name: `${p.firstName} ${p.lastName}`, department: p.department.name })
       : `${p.firstName} ${p.lastName}`;
   const found = (people.data?.data ?? []).filter((p) => !p.ended);
-  for (const p of found) known.current.set(p.uuid, label(p));
   const options = [
-    ...chosen.map((uuid) => ({ value: uuid, label: known.current.get(uuid) ?? uuid })),
+    ...chosen,
     ...found
-      .filter((p) => !chosen.includes(p.uuid))
+      .filter((p) => !chosen.some((c) => c.value === p.uuid))
       .slice(0, SHOWN)
       .map((p) => ({ value: p.uuid, label: label(p) })),
   ];
@@ -58,7 +56,7 @@ export function MovePeopleDialog({ department, onClose }: { department: Departme
       return;
     }
     try {
-      const { moved } = await move.mutateAsync(chosen);
+      const { moved } = await move.mutateAsync(chosen.map((c) => c.value));
       notify.success(t('admin:departments.moved', { count: moved, name: department.name }));
       onClose();
     } catch (err) {
@@ -80,9 +78,9 @@ export function MovePeopleDialog({ department, onClose }: { department: Departme
             label={t('admin:departments.people')}
             placeholder={t('admin:departments.findPeople')}
             data={options}
-            value={chosen}
+            value={chosen.map((c) => c.value)}
             onChange={(v) => {
-              setChosen(v);
+              setChosen(v.flatMap((value) => options.filter((o) => o.value === value)));
               setFieldError(undefined);
             }}
             searchable
