@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { type HttpHandler, HttpResponse, http } from 'msw';
 import { useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../lib/session/store';
@@ -72,6 +72,19 @@ const signIn = (roles: string[]) =>
       company: { uuid: 'c1', name: 'Acme', logo: null, subDomain: 'acme', enabled: true },
     },
   });
+
+/** The screen's reads as a member sees them, or an approver with Bob's request to decide; `more` answer first. */
+const serveTimeOff = (o: { approver?: boolean; requests?: object[] }, ...more: HttpHandler[]) =>
+  server.use(
+    ...more,
+    http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json(balances)),
+    http.get(`${ORIGIN}/api/time-off/requests`, () => HttpResponse.json(page(o.requests ?? []))),
+    http.get(`${ORIGIN}/api/time-off/ledger`, () => HttpResponse.json(page([]))),
+    http.get(`${ORIGIN}/api/time-off/approvals/count`, () =>
+      HttpResponse.json({ pending: o.approver ? 1 : 0, isApprover: !!o.approver }),
+    ),
+    ...(o.approver ? [http.get(`${ORIGIN}/api/time-off/approvals`, () => HttpResponse.json(page([request()])))] : []),
+  );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
@@ -153,11 +166,8 @@ describe('time off screen', () => {
   it('says why a range is refused: the reason of the field, not only that a field is wrong', async () => {
     signIn(['member']);
     const refused = 'This date is out of the supported range (2000–2100, at most a year at a time).';
-    server.use(
-      http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json(balances)),
-      http.get(`${ORIGIN}/api/time-off/requests`, () => HttpResponse.json(page([]))),
-      http.get(`${ORIGIN}/api/time-off/ledger`, () => HttpResponse.json(page([]))),
-      http.get(`${ORIGIN}/api/time-off/approvals/count`, () => HttpResponse.json({ pending: 0, isApprover: false })),
+    serveTimeOff(
+      {},
       http.post(`${ORIGIN}/api/time-off/requests/preview`, () =>
         HttpResponse.json(
           {
@@ -180,11 +190,8 @@ describe('time off screen', () => {
 
   it('says the days are missing only until they are picked', async () => {
     signIn(['member']);
-    server.use(
-      http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json(balances)),
-      http.get(`${ORIGIN}/api/time-off/requests`, () => HttpResponse.json(page([]))),
-      http.get(`${ORIGIN}/api/time-off/ledger`, () => HttpResponse.json(page([]))),
-      http.get(`${ORIGIN}/api/time-off/approvals/count`, () => HttpResponse.json({ pending: 0, isApprover: false })),
+    serveTimeOff(
+      {},
       http.post(`${ORIGIN}/api/time-off/requests/preview`, () =>
         HttpResponse.json({ unit: 'days', amount: 1, days: [{ date: '2027-04-05', amount: 1 }], available: 20 }),
       ),
@@ -203,11 +210,8 @@ describe('time off screen', () => {
   it('says before sending when a type that may go negative takes the balance below zero', async () => {
     signIn(['member']);
     let available = 10;
-    server.use(
-      http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json(balances)),
-      http.get(`${ORIGIN}/api/time-off/requests`, () => HttpResponse.json(page([]))),
-      http.get(`${ORIGIN}/api/time-off/ledger`, () => HttpResponse.json(page([]))),
-      http.get(`${ORIGIN}/api/time-off/approvals/count`, () => HttpResponse.json({ pending: 0, isApprover: false })),
+    serveTimeOff(
+      {},
       http.post(`${ORIGIN}/api/time-off/requests/preview`, () =>
         HttpResponse.json({ unit: 'days', amount: 14, days: [{ date: '2027-04-05', amount: 14 }], available }),
       ),
@@ -233,11 +237,8 @@ describe('time off screen', () => {
   it('keeps one half of a one-day request: the other half shows unticked and greyed, and what is sent is what is shown', async () => {
     signIn(['member']);
     const sent: unknown[] = [];
-    server.use(
-      http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json(balances)),
-      http.get(`${ORIGIN}/api/time-off/requests`, () => HttpResponse.json(page([]))),
-      http.get(`${ORIGIN}/api/time-off/ledger`, () => HttpResponse.json(page([]))),
-      http.get(`${ORIGIN}/api/time-off/approvals/count`, () => HttpResponse.json({ pending: 0, isApprover: false })),
+    serveTimeOff(
+      {},
       http.post(`${ORIGIN}/api/time-off/requests/preview`, () =>
         HttpResponse.json({ unit: 'days', amount: 0.5, days: [{ date: '2027-04-05', amount: 0.5 }], available: 20 }),
       ),
@@ -299,11 +300,8 @@ describe('time off screen', () => {
   it('asks before cancelling a request, naming its dates', async () => {
     signIn(['member']);
     const cancelled: unknown[] = [];
-    server.use(
-      http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json(balances)),
-      http.get(`${ORIGIN}/api/time-off/requests`, () => HttpResponse.json(page([request({ canDecide: false })]))),
-      http.get(`${ORIGIN}/api/time-off/ledger`, () => HttpResponse.json(page([]))),
-      http.get(`${ORIGIN}/api/time-off/approvals/count`, () => HttpResponse.json({ pending: 0, isApprover: false })),
+    serveTimeOff(
+      { requests: [request({ canDecide: false })] },
       http.post(`${ORIGIN}/api/time-off/requests/:uuid/cancel`, ({ params }) => {
         cancelled.push(params.uuid);
         return HttpResponse.json(request({ status: 'cancelled', canCancel: false }));
@@ -373,12 +371,8 @@ describe('time off screen', () => {
   it('lets an approver approve with a comment', async () => {
     signIn(['admin']);
     const decided: unknown[] = [];
-    server.use(
-      http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json(balances)),
-      http.get(`${ORIGIN}/api/time-off/requests`, () => HttpResponse.json(page([]))),
-      http.get(`${ORIGIN}/api/time-off/ledger`, () => HttpResponse.json(page([]))),
-      http.get(`${ORIGIN}/api/time-off/approvals/count`, () => HttpResponse.json({ pending: 1, isApprover: true })),
-      http.get(`${ORIGIN}/api/time-off/approvals`, () => HttpResponse.json(page([request()]))),
+    serveTimeOff(
+      { approver: true },
       http.post(`${ORIGIN}/api/time-off/requests/:uuid/approve`, async ({ request: r, params }) => {
         decided.push([params.uuid, await r.json()]);
         return HttpResponse.json(request({ status: 'approved', canDecide: false }));
@@ -397,12 +391,8 @@ describe('time off screen', () => {
   it('says at the comment that it is too long, and sends nothing', async () => {
     signIn(['admin']);
     const decided: unknown[] = [];
-    server.use(
-      http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json(balances)),
-      http.get(`${ORIGIN}/api/time-off/requests`, () => HttpResponse.json(page([]))),
-      http.get(`${ORIGIN}/api/time-off/ledger`, () => HttpResponse.json(page([]))),
-      http.get(`${ORIGIN}/api/time-off/approvals/count`, () => HttpResponse.json({ pending: 1, isApprover: true })),
-      http.get(`${ORIGIN}/api/time-off/approvals`, () => HttpResponse.json(page([request()]))),
+    serveTimeOff(
+      { approver: true },
       http.post(`${ORIGIN}/api/time-off/requests/:uuid/approve`, async ({ request: r }) => {
         decided.push(await r.json());
         return HttpResponse.json(request({ status: 'approved', canDecide: false }));
@@ -425,12 +415,8 @@ describe('time off screen', () => {
   it('starts each decision with an empty comment: a cancelled decline does not lend its reason to an approval', async () => {
     signIn(['admin']);
     const decided: unknown[] = [];
-    server.use(
-      http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json(balances)),
-      http.get(`${ORIGIN}/api/time-off/requests`, () => HttpResponse.json(page([]))),
-      http.get(`${ORIGIN}/api/time-off/ledger`, () => HttpResponse.json(page([]))),
-      http.get(`${ORIGIN}/api/time-off/approvals/count`, () => HttpResponse.json({ pending: 1, isApprover: true })),
-      http.get(`${ORIGIN}/api/time-off/approvals`, () => HttpResponse.json(page([request()]))),
+    serveTimeOff(
+      { approver: true },
       http.post(`${ORIGIN}/api/time-off/requests/:uuid/approve`, async ({ request: r }) => {
         decided.push(await r.json());
         return HttpResponse.json(request({ status: 'approved', canDecide: false }));
@@ -453,13 +439,7 @@ describe('time off screen', () => {
 
   it('keeps the chosen tab in the address: a reload opens it again, and choosing another writes it', async () => {
     signIn(['admin']);
-    server.use(
-      http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json(balances)),
-      http.get(`${ORIGIN}/api/time-off/requests`, () => HttpResponse.json(page([]))),
-      http.get(`${ORIGIN}/api/time-off/ledger`, () => HttpResponse.json(page([]))),
-      http.get(`${ORIGIN}/api/time-off/approvals/count`, () => HttpResponse.json({ pending: 1, isApprover: true })),
-      http.get(`${ORIGIN}/api/time-off/approvals`, () => HttpResponse.json(page([request()]))),
-    );
+    serveTimeOff({ approver: true });
     const user = userEvent.setup();
     renderScreen(
       <>
