@@ -273,6 +273,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../lib/session/store';
 import { renderScreen } from '../../test/render';
 import { ORIGIN, server } from '../../test/server';
+import { signInAs } from '../../test/session';
 import ${n.P}Screen from './${n.p}-screen';
 
 const row = {
@@ -283,19 +284,6 @@ const row = {
   version: 3,
 };
 
-/** Signed in on acme with these roles (the screen hides what the shared rules forbid). */
-const signIn = (roles: string[]) =>
-  sessionStore.set({
-    status: 'ready',
-    user: { uuid: 'u1', email: 'a@acme.test', firstName: 'A', lastName: 'B', roles: [] } as never,
-    current: {
-      uuid: 'm1',
-      enabled: true,
-      roles: roles.map((name) => ({ name })),
-      company: { uuid: 'c1', name: 'Acme', logo: null, subDomain: 'acme', enabled: true },
-    },
-  });
-
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 afterEach(() => {
@@ -305,7 +293,7 @@ afterEach(() => {
 
 describe('${n.p} screen', () => {
   it('lists, creates, edits and deletes for a company admin', async () => {
-    signIn(['admin']);
+    signInAs(['admin']);
     const calls: string[] = [];
     server.use(
       http.get(${bt}\${ORIGIN}/api/${n.p}${bt}, () => HttpResponse.json({ data: [row], page: 1, itemsPerPage: 10, totalItems: 1 })),
@@ -354,7 +342,7 @@ describe('${n.p} screen', () => {
   });
 
   it('shows a member the list without any write button', async () => {
-    signIn(['member']);
+    signInAs(['member']);
     server.use(
       http.get(${bt}\${ORIGIN}/api/${n.p}${bt}, () => HttpResponse.json({ data: [row], page: 1, itemsPerPage: 10, totalItems: 1 })),
     );

@@ -5,6 +5,7 @@ import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../lib/session/store';
 import { renderScreen } from '../../test/render';
+import { signInAs } from '../../test/session';
 import { ORIGIN, server } from '../../test/server';
 import CorrectionsScreen from './corrections-screen';
 
@@ -130,7 +131,7 @@ describe('corrections screen', () => {
   });
 
   it('says at the comment that it is too long, and sends nothing', async () => {
-    signInAdmin();
+    signInAs(['admin']);
     const bodies: unknown[] = [];
     serveOne(pending, bodies);
     const user = userEvent.setup();
@@ -148,7 +149,7 @@ describe('corrections screen', () => {
   });
 
   it('writes the date of an out that falls on the next day (a shift past midnight)', async () => {
-    signInAdmin();
+    signInAs(['admin']);
     // Asked for: in 9:00 AM on Nov 23, out 8:00 AM on Nov 24 (New York).
     const overnight = {
       ...pending,
@@ -163,19 +164,6 @@ describe('corrections screen', () => {
     await waitFor(() => expect(row).toHaveTextContent(/Nov 23, 2026, 9:00 AM – Nov 24, 2026, 8:00 AM/));
   });
 });
-
-function signInAdmin() {
-  sessionStore.set({
-    status: 'ready',
-    user: { uuid: 'u1', email: 'a@acme.test', firstName: 'A', lastName: 'B', roles: [] } as never,
-    current: {
-      uuid: 'm1',
-      enabled: true,
-      roles: [{ name: 'admin' }],
-      company: { uuid: 'c1', name: 'Acme', logo: null, subDomain: 'acme', enabled: true },
-    },
-  });
-}
 
 function serveOne(correction: object, bodies: unknown[]) {
   server.use(

@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../lib/session/store';
 import { renderScreen } from '../../test/render';
+import { signInAs } from '../../test/session';
 import { ORIGIN, server } from '../../test/server';
 import DepartmentsScreen from './departments-screen';
 
@@ -25,19 +26,6 @@ const reads = () => [
   http.get(`${ORIGIN}/api/employees`, () => HttpResponse.json({ data: [], page: 1, itemsPerPage: 20, totalItems: 0 })),
 ];
 
-/** Signed in on acme with these roles (the screen hides what the shared rules forbid). */
-const signIn = (roles: string[]) =>
-  sessionStore.set({
-    status: 'ready',
-    user: { uuid: 'u1', email: 'a@acme.test', firstName: 'A', lastName: 'B', roles: [] } as never,
-    current: {
-      uuid: 'm1',
-      enabled: true,
-      roles: roles.map((name) => ({ name })),
-      company: { uuid: 'c1', name: 'Acme', logo: null, subDomain: 'acme', enabled: true },
-    },
-  });
-
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 afterEach(() => {
@@ -47,7 +35,7 @@ afterEach(() => {
 
 describe('departments screen', () => {
   it('lists, creates, edits and deletes for a company admin', async () => {
-    signIn(['admin']);
+    signInAs(['admin']);
     const calls: string[] = [];
     server.use(
       ...reads(),
@@ -105,7 +93,7 @@ describe('departments screen', () => {
   });
 
   it('moves people found by name into a department, saying where each one is now', async () => {
-    signIn(['admin']);
+    signInAs(['admin']);
     const moves: unknown[] = [];
     const person = (n: number, firstName: string, department: { uuid: string; name: string } | null) => ({
       uuid: `40000000-0000-4000-8000-00000000000${n}`,
@@ -164,7 +152,7 @@ describe('departments screen', () => {
   });
 
   it('shows a member the list without any write button', async () => {
-    signIn(['member']);
+    signInAs(['member']);
     server.use(
       ...reads(),
       http.get(`${ORIGIN}/api/departments`, () =>

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { onToast } from '../../lib/notify';
 import { sessionStore } from '../../lib/session/store';
 import { renderScreen } from '../../test/render';
+import { signInAs } from '../../test/session';
 import { ORIGIN, server } from '../../test/server';
 import PeopleSettingsScreen from './people-settings-screen';
 
@@ -100,18 +101,6 @@ function peopleApi() {
   return { calls, fields };
 }
 
-const signInAdmin = () =>
-  sessionStore.set({
-    status: 'ready',
-    user: { uuid: 'u1', email: 'a@acme.test', firstName: 'A', lastName: 'B', roles: [] } as never,
-    current: {
-      uuid: 'm1',
-      enabled: true,
-      roles: [{ name: 'admin' }],
-      company: { uuid: 'c1', name: 'Acme', logo: null, subDomain: 'acme', enabled: true },
-    },
-  });
-
 const rowOf = (label: string) => {
   const cell = within(screen.getByTestId('custom-fields-table')).getByRole('cell', { name: label });
   return cell.closest('tr') as HTMLTableRowElement;
@@ -119,7 +108,7 @@ const rowOf = (label: string) => {
 
 describe('people settings screen', () => {
   it('lists the custom fields with their type, options and flags, and the self-editable standard fields', async () => {
-    signInAdmin();
+    signInAs(['admin']);
     peopleApi();
     renderScreen(<PeopleSettingsScreen />, '/people/settings');
     expect(await screen.findByRole('heading', { level: 1, name: 'People settings' })).toBeInTheDocument();
@@ -142,7 +131,7 @@ describe('people settings screen', () => {
   });
 
   it('adds a single-select field: the server refuses a taken label and a too-long option, each on its field', async () => {
-    signInAdmin();
+    signInAs(['admin']);
     const { calls } = peopleApi();
     const toasts: string[] = [];
     const stop = onToast((t) => toasts.push(t.message));
@@ -193,7 +182,7 @@ describe('people settings screen', () => {
   });
 
   it('edits a field without its type, deletes one after a warning about its values, and saves the members’ fields', async () => {
-    signInAdmin();
+    signInAs(['admin']);
     const { calls } = peopleApi();
     const user = userEvent.setup();
     renderScreen(<PeopleSettingsScreen />, '/people/settings');

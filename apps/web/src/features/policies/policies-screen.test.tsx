@@ -5,6 +5,7 @@ import { Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../lib/session/store';
 import { renderScreen } from '../../test/render';
+import { signInAs } from '../../test/session';
 import { ORIGIN, server } from '../../test/server';
 import MyPolicyScreen from './my-policy-screen';
 import PoliciesScreen from './policies-screen';
@@ -25,18 +26,6 @@ const row = {
   version: 3,
 };
 
-const signIn = (roles: string[]) =>
-  sessionStore.set({
-    status: 'ready',
-    user: { uuid: 'u1', email: 'a@acme.test', firstName: 'A', lastName: 'B', roles: [] } as never,
-    current: {
-      uuid: 'm1',
-      enabled: true,
-      roles: roles.map((name) => ({ name })),
-      company: { uuid: 'c1', name: 'Acme', logo: null, subDomain: 'acme', enabled: true },
-    },
-  });
-
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 afterEach(() => {
@@ -46,7 +35,7 @@ afterEach(() => {
 
 describe('policies screen', () => {
   it('lists policies with their status and creates one (request body checked)', async () => {
-    signIn(['admin']);
+    signInAs(['admin']);
     const calls: string[] = [];
     server.use(
       http.get(`${ORIGIN}/api/policies`, () =>
@@ -86,7 +75,7 @@ describe('policies screen', () => {
   });
 
   it('a member reads a policy and acknowledges it with the hash of what was shown', async () => {
-    signIn(['member']);
+    signInAs(['member']);
     const sent: unknown[] = [];
     let acknowledged = false;
     const detail = () => ({

@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../lib/session/store';
 import { renderScreen } from '../../test/render';
+import { signInAs } from '../../test/session';
 import { ORIGIN, server } from '../../test/server';
 import TimeOffScreen from './time-off-screen';
 
@@ -61,18 +62,6 @@ const pickDay = async (user: ReturnType<typeof userEvent.setup>, dialog: HTMLEle
   await user.click(last(day)!);
 };
 
-const signIn = (roles: string[]) =>
-  sessionStore.set({
-    status: 'ready',
-    user: { uuid: 'u1', email: 'a@acme.test', firstName: 'A', lastName: 'B', roles: [] } as never,
-    current: {
-      uuid: 'm1',
-      enabled: true,
-      roles: roles.map((name) => ({ name })),
-      company: { uuid: 'c1', name: 'Acme', logo: null, subDomain: 'acme', enabled: true },
-    },
-  });
-
 /** The screen's reads as a member sees them, or an approver with Bob's request to decide; `more` answer first. */
 const serveTimeOff = (o: { approver?: boolean; requests?: object[] }, ...more: HttpHandler[]) =>
   server.use(
@@ -95,7 +84,7 @@ afterEach(() => {
 
 describe('time off screen', () => {
   it('shows balances, counts the working days before sending, and sends the request', async () => {
-    signIn(['member']);
+    signInAs(['member']);
     const sent: unknown[] = [];
     server.use(
       http.get(`${ORIGIN}/api/time-off/balances`, () => HttpResponse.json(balances)),
@@ -164,7 +153,7 @@ describe('time off screen', () => {
   });
 
   it('says why a range is refused: the reason of the field, not only that a field is wrong', async () => {
-    signIn(['member']);
+    signInAs(['member']);
     const refused = 'This date is out of the supported range (2000–2100, at most a year at a time).';
     serveTimeOff(
       {},
@@ -189,7 +178,7 @@ describe('time off screen', () => {
   });
 
   it('says the days are missing only until they are picked', async () => {
-    signIn(['member']);
+    signInAs(['member']);
     serveTimeOff(
       {},
       http.post(`${ORIGIN}/api/time-off/requests/preview`, () =>
@@ -208,7 +197,7 @@ describe('time off screen', () => {
   });
 
   it('says before sending when a type that may go negative takes the balance below zero', async () => {
-    signIn(['member']);
+    signInAs(['member']);
     let available = 10;
     serveTimeOff(
       {},
@@ -235,7 +224,7 @@ describe('time off screen', () => {
   });
 
   it('keeps one half of a one-day request: the other half shows unticked and greyed, and what is sent is what is shown', async () => {
-    signIn(['member']);
+    signInAs(['member']);
     const sent: unknown[] = [];
     serveTimeOff(
       {},
@@ -298,7 +287,7 @@ describe('time off screen', () => {
   });
 
   it('asks before cancelling a request, naming its dates', async () => {
-    signIn(['member']);
+    signInAs(['member']);
     const cancelled: unknown[] = [];
     serveTimeOff(
       { requests: [request({ canDecide: false })] },
@@ -331,7 +320,7 @@ describe('time off screen', () => {
   });
 
   it('writes a negative balance and a taken row of the ledger with the same minus', async () => {
-    signIn(['member']);
+    signInAs(['member']);
     const vacation = balances.data[0]!;
     server.use(
       http.get(`${ORIGIN}/api/time-off/balances`, () =>
@@ -369,7 +358,7 @@ describe('time off screen', () => {
   });
 
   it('lets an approver approve with a comment', async () => {
-    signIn(['admin']);
+    signInAs(['admin']);
     const decided: unknown[] = [];
     serveTimeOff(
       { approver: true },
@@ -389,7 +378,7 @@ describe('time off screen', () => {
   });
 
   it('says at the comment that it is too long, and sends nothing', async () => {
-    signIn(['admin']);
+    signInAs(['admin']);
     const decided: unknown[] = [];
     serveTimeOff(
       { approver: true },
@@ -413,7 +402,7 @@ describe('time off screen', () => {
   });
 
   it('starts each decision with an empty comment: a cancelled decline does not lend its reason to an approval', async () => {
-    signIn(['admin']);
+    signInAs(['admin']);
     const decided: unknown[] = [];
     serveTimeOff(
       { approver: true },
@@ -438,7 +427,7 @@ describe('time off screen', () => {
   });
 
   it('keeps the chosen tab in the address: a reload opens it again, and choosing another writes it', async () => {
-    signIn(['admin']);
+    signInAs(['admin']);
     serveTimeOff({ approver: true });
     const user = userEvent.setup();
     renderScreen(

@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../lib/session/store';
 import { renderScreen } from '../../test/render';
+import { signInAs } from '../../test/session';
 import { ORIGIN, server } from '../../test/server';
 import TimeOffTypesScreen from './time-off-types-screen';
 
@@ -22,19 +23,6 @@ const row = {
   version: 3,
 };
 
-/** Signed in on acme with these roles (the screen hides what the shared rules forbid). */
-const signIn = (roles: string[]) =>
-  sessionStore.set({
-    status: 'ready',
-    user: { uuid: 'u1', email: 'a@acme.test', firstName: 'A', lastName: 'B', roles: [] } as never,
-    current: {
-      uuid: 'm1',
-      enabled: true,
-      roles: roles.map((name) => ({ name })),
-      company: { uuid: 'c1', name: 'Acme', logo: null, subDomain: 'acme', enabled: true },
-    },
-  });
-
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 afterEach(() => {
@@ -44,7 +32,7 @@ afterEach(() => {
 
 describe('time-off-types screen', () => {
   it('lists, creates, edits and deletes for a company admin', async () => {
-    signIn(['admin']);
+    signInAs(['admin']);
     const calls: string[] = [];
     server.use(
       http.get(`${ORIGIN}/api/time-off-types`, () =>
@@ -100,7 +88,7 @@ describe('time-off-types screen', () => {
   });
 
   it('shows a member the list without any write button', async () => {
-    signIn(['member']);
+    signInAs(['member']);
     server.use(
       http.get(`${ORIGIN}/api/time-off-types`, () =>
         HttpResponse.json({ data: [row], page: 1, itemsPerPage: 10, totalItems: 1 }),
