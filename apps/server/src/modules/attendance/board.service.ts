@@ -127,31 +127,33 @@ export async function board(
       throw new AppError('NOT_FOUND', [{ path: 'querystring.team', code: 'invalid' }]);
     if (q.department && !(await repo.departmentExists(tx, ctx.companyId, q.department)))
       throw new AppError('NOT_FOUND', [{ path: 'querystring.department', code: 'invalid' }]);
-    const { settings, date, day } = await boardDay(tx, ctx.companyId, q.date ?? null);
-    const offset = (q.page - 1) * q.itemsPerPage;
     const status = q.status ?? null;
+    // The first screen reads by key whatever the day, so its plans may be kept; the others judge
+    // sets whose size depends on the day and the filter (decision 021).
+    const firstScreen = !status && !q.team && !q.department && !q.search;
+    const { settings, date, day } = await boardDay(tx, ctx.companyId, q.date ?? null, !firstScreen);
+    const offset = (q.page - 1) * q.itemsPerPage;
     let counts: Counts;
     let total: number;
     let page: repo.JudgedRow[];
+    let shown: repo.PageDetailRow[] | null = null;
     if (q.team || q.department || q.search) {
       const all = await repo.judge(tx, ctx.companyId, day, repo.filteredMembers(ctx.companyId, q), null);
       counts = countsFrom(all);
       const kept = status ? all.filter((r) => r.status === status) : all;
       total = kept.length;
       page = kept.slice(offset, offset + q.itemsPerPage);
+    } else if (!status) {
+      const first = await repo.countsAndPage(tx, ctx.companyId, day, offset, q.itemsPerPage);
+      counts = countsOf(first.counts);
+      total = Object.values(counts).reduce((a, b) => a + b, 0);
+      page = first.page;
+      shown = first.details;
     } else {
       counts = countsOf(await repo.boardKeyCounts(tx, ctx.companyId, day));
       const everyone = Object.values(counts).reduce((a, b) => a + b, 0);
-      total = status ? counts[status] : everyone;
+      total = counts[status];
       if (offset >= total) page = [];
-      else if (!status)
-        page = await repo.judge(
-          tx,
-          ctx.companyId,
-          day,
-          repo.membersByName(ctx.companyId, offset, q.itemsPerPage),
-          null,
-        );
       else if (
         status === 'onLeave' ||
         ((status === 'present' || status === 'late') && counts.present + counts.late <= dayRowsDirect)
@@ -164,16 +166,13 @@ export async function board(
           offset,
         );
     }
-    const details = new Map(
-      (
-        await repo.pageDetails(
-          tx,
-          ctx.companyId,
-          date,
-          page.map((m) => m.user_id),
-        )
-      ).map((d) => [d.user_id, d]),
+    shown ??= await repo.pageDetails(
+      tx,
+      ctx.companyId,
+      date,
+      page.map((m) => m.user_id),
     );
+    const details = new Map(shown.map((d) => [d.user_id, d]));
     return {
       ...pageOf(
         q,
