@@ -7,6 +7,7 @@ import { pageOf } from '../../lib/http';
 import { iso } from '../../lib/sql';
 import type { PlannedDay } from './calendar';
 import * as repo from './board.repository';
+import * as shownRepo from './board-page.repository';
 
 /**
  * Where a person stands on a company day: present or late by their first clock-in against the
@@ -136,7 +137,7 @@ export async function board(
     let counts: Counts;
     let total: number;
     let page: repo.JudgedRow[];
-    let shown: repo.PageDetailRow[] | null = null;
+    let shown: shownRepo.PageDetailRow[] | null = null;
     if (q.team || q.department || q.search) {
       const all = await repo.judge(tx, ctx.companyId, day, repo.filteredMembers(ctx.companyId, q), null);
       counts = countsFrom(all);
@@ -144,7 +145,7 @@ export async function board(
       total = kept.length;
       page = kept.slice(offset, offset + q.itemsPerPage);
     } else if (!status) {
-      const first = await repo.countsAndPage(tx, ctx.companyId, day, offset, q.itemsPerPage);
+      const first = await shownRepo.countsAndPage(tx, ctx.companyId, day, offset, q.itemsPerPage);
       counts = countsOf(first.counts);
       total = Object.values(counts).reduce((a, b) => a + b, 0);
       page = first.page;
@@ -166,7 +167,7 @@ export async function board(
           offset,
         );
     }
-    shown ??= await repo.pageDetails(
+    shown ??= await shownRepo.pageDetails(
       tx,
       ctx.companyId,
       date,
