@@ -65,6 +65,9 @@ export const de: Record<ErrorCode, string> = {
     'Sie haben bereits eine Beitrittsanfrage gestellt. Bitte warten Sie auf die Antwort eines Administrators.',
   JOIN_REQUEST_TOO_OFTEN:
     'Sie haben heute zu oft um Beitritt zu diesem Unternehmen gebeten. Bitte versuchen Sie es morgen erneut.',
+  CSV_ENCODING:
+    'Diese Datei ist nicht als UTF-8-Text gespeichert, daher würden Umlaute und andere Zeichen falsch gelesen. Speichern Sie sie in Excel als „CSV UTF-8“, in anderen Tabellenprogrammen mit der Codierung UTF-8.',
+  IMPORT_EMPTY: 'Diese Datei hat eine Kopfzeile, aber keine Zeilen zum Importieren.',
   CSV_INVALID:
     'Diese Datei ist keine gültige CSV-Datei. Erwartet werden die Spalten email, firstName, lastName und role (oder roles, wie im Export).',
   TEAM_NAME_TAKEN: 'Es gibt bereits ein Team mit diesem Namen.',

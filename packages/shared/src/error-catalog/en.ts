@@ -58,6 +58,9 @@ export const en: Record<ErrorCode, string> = {
     'This invitation was sent to another email address. Sign in with that address to accept it.',
   JOIN_REQUEST_PENDING: 'You have already asked to join this company. Please wait for an admin to answer.',
   JOIN_REQUEST_TOO_OFTEN: 'You have asked to join this company too often today. Please try again tomorrow.',
+  CSV_ENCODING:
+    'This file is not saved as UTF-8 text, so its accents and other letters would be read wrong. In Excel, save it as "CSV UTF-8"; in other spreadsheets choose the UTF-8 encoding.',
+  IMPORT_EMPTY: 'This file has a header but no rows to import.',
   CSV_INVALID:
     'This file is not a valid CSV file. Expected the columns email, firstName, lastName and role (or roles, as the export writes it).',
   TEAM_NAME_TAKEN: 'A team with this name already exists.',

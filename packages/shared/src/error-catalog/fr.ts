@@ -63,6 +63,9 @@ export const fr: Record<ErrorCode, string> = {
     'Vous avez déjà demandé à rejoindre cette entreprise. Veuillez attendre la réponse d’un administrateur.',
   JOIN_REQUEST_TOO_OFTEN:
     'Vous avez demandé à rejoindre cette entreprise trop souvent aujourd’hui. Veuillez réessayer demain.',
+  CSV_ENCODING:
+    'Ce fichier n’est pas enregistré en texte UTF-8 : ses accents et autres caractères seraient mal lus. Dans Excel, enregistrez-le au format « CSV UTF-8 » ; dans les autres tableurs, choisissez l’encodage UTF-8.',
+  IMPORT_EMPTY: 'Ce fichier a une ligne d’en-tête mais aucune ligne à importer.',
   CSV_INVALID:
     "Ce fichier n'est pas un fichier CSV valide. Colonnes attendues : email, firstName, lastName et role (ou roles, comme dans l'export).",
   TEAM_NAME_TAKEN: 'Une équipe porte déjà ce nom.',

@@ -60,6 +60,9 @@ export const pt: Record<ErrorCode, string> = {
     'Este convite foi enviado para outro endereço de e-mail. Inicie sessão com esse endereço para o aceitar.',
   JOIN_REQUEST_PENDING: 'Já pediu para aderir a esta empresa. Aguarde a resposta de um administrador.',
   JOIN_REQUEST_TOO_OFTEN: 'Pediu para aderir a esta empresa demasiadas vezes hoje. Tente novamente amanhã.',
+  CSV_ENCODING:
+    'Este ficheiro não está guardado como texto UTF-8, pelo que os acentos e outros caracteres seriam mal lidos. No Excel, guarde-o como "CSV UTF-8"; noutras folhas de cálculo escolha a codificação UTF-8.',
+  IMPORT_EMPTY: 'Este ficheiro tem um cabeçalho mas nenhuma linha para importar.',
   CSV_INVALID:
     'Este ficheiro não é um CSV válido. Colunas esperadas: email, firstName, lastName e role (ou roles, como na exportação).',
   TEAM_NAME_TAKEN: 'Já existe uma equipa com este nome.',
