@@ -106,6 +106,8 @@ export const de: Record<ErrorCode, string> = {
     'Dies ist nicht der aktuelle Text der Richtlinie. Bitte laden Sie ihn neu und lesen Sie ihn erneut.',
   POLICY_EMPTY: 'Eine Version braucht einen Text oder ein PDF, bevor sie veröffentlicht werden kann.',
   POLICY_PDF_TYPE: 'Diese Datei ist kein PDF. Bitte wählen Sie eine PDF-Datei.',
+  POLICY_HTML_TOO_DEEP:
+    'Der Text ist zu tief verschachtelt: mehr als 100 Listen, Zitate, Tabellen oder Formatierungen ineinander.',
   POLICY_HTML_UNSAFE: 'Der Text enthält Skripte, Ereignis-Handler, Stile oder unsichere Links, die nicht erlaubt sind.',
   INTERNAL: 'Etwas ist schiefgelaufen! Bitte kontaktieren Sie unser Support-Team',
   SERVICE_UNAVAILABLE: 'Der Dienst ist kurz nicht erreichbar. Bitte versuchen Sie es in einigen Sekunden erneut.',

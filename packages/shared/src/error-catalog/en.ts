@@ -96,6 +96,8 @@ export const en: Record<ErrorCode, string> = {
   POLICY_VERSION_OUTDATED: 'This is not the current text of the policy. Please reload it and read it again.',
   POLICY_EMPTY: 'A version needs a text or a PDF before it can be published.',
   POLICY_PDF_TYPE: 'This file is not a PDF. Please choose a PDF file.',
+  POLICY_HTML_TOO_DEEP:
+    'The text is nested too deeply: more than 100 lists, quotes, tables or styles inside one another.',
   POLICY_HTML_UNSAFE: 'The text contains scripts, event handlers, styles or unsafe links, which are not allowed.',
   INTERNAL: 'Something went wrong! Please contact our support team',
   SERVICE_UNAVAILABLE: 'The service is briefly unavailable. Please try again in a few seconds.',

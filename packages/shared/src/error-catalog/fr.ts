@@ -101,6 +101,8 @@ export const fr: Record<ErrorCode, string> = {
   POLICY_VERSION_OUTDATED: "Ce n'est pas le texte actuel de la politique. Veuillez le recharger et le relire.",
   POLICY_EMPTY: "Une version doit contenir un texte ou un PDF avant d'être publiée.",
   POLICY_PDF_TYPE: 'Ce fichier n’est pas un PDF. Veuillez choisir un fichier PDF.',
+  POLICY_HTML_TOO_DEEP:
+    'Le texte est trop imbriqué : plus de 100 listes, citations, tableaux ou mises en forme les uns dans les autres.',
   POLICY_HTML_UNSAFE:
     'Le texte contient des scripts, des gestionnaires d’événements, des styles ou des liens non sûrs, qui ne sont pas autorisés.',
   INTERNAL: "Une erreur s'est produite ! Veuillez contacter notre équipe d'assistance",

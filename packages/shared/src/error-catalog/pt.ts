@@ -97,6 +97,8 @@ export const pt: Record<ErrorCode, string> = {
   POLICY_VERSION_OUTDATED: 'Este não é o texto atual da política. Recarregue-o e leia-o novamente.',
   POLICY_EMPTY: 'Uma versão precisa de um texto ou de um PDF antes de ser publicada.',
   POLICY_PDF_TYPE: 'Este ficheiro não é um PDF. Escolha um ficheiro PDF.',
+  POLICY_HTML_TOO_DEEP:
+    'O texto está demasiado aninhado: mais de 100 listas, citações, tabelas ou formatações umas dentro das outras.',
   POLICY_HTML_UNSAFE:
     'O texto contém scripts, manipuladores de eventos, estilos ou links inseguros, que não são permitidos.',
   INTERNAL: 'Algo correu mal! Contacte a nossa equipa de suporte',
