@@ -115,6 +115,16 @@ export async function findEntry(tx: Tx, companyId: string, id: string) {
 }
 
 /** Whether another live entry of the person overlaps `[from, to)` (an open one runs on forever). */
+/**
+ * Holds one person's corrections until the transaction ends: two sent at once (two admins, a double
+ * click, an approval beside a direct correction) are checked for overlap one after the other.
+ */
+export async function lockPerson(tx: Tx, companyId: string, userId: string) {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended('attendance:' || ${companyId}::uuid::text || ':' || ${userId}::uuid::text, 0))`,
+  );
+}
+
 export async function overlaps(
   tx: Tx,
   companyId: string,

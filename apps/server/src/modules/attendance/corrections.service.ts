@@ -61,6 +61,7 @@ interface Plan {
  * day it touches is in a locked period. Nothing is written.
  */
 async function plan(ctx: TenantCtx, tx: Tx, userId: string, c: CorrectionInput): Promise<Plan> {
+  await repo.lockPerson(tx, ctx.companyId, userId);
   const settings = (await calendarRepo.settings(tx, ctx.companyId))!;
   let entry: entries.EntryRow | null = null;
   if (c.kind !== 'add') {

@@ -419,3 +419,30 @@ describe('an entry still open when its period is locked', () => {
     expect(locked.statusCode).toBe(201);
   });
 });
+
+describe('corrections sent at once', () => {
+  it('the same missing pair added twice at once (two admins, or a double click) makes one entry, the other answers ATTENDANCE_OVERLAP', async () => {
+    const day = '2026-03-04';
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        admin('POST', '/api/attendance/corrections', {
+          userUuid: ids.c,
+          kind: 'add',
+          clockIn: at(day, '08:00').toISOString(),
+          clockOut: at(day, '12:00').toISOString(),
+          reason: 'Paper sheet',
+        }),
+      ),
+    );
+    expect(answers.map((a) => (a.statusCode === 201 ? 201 : a.json().code)).sort()).toEqual(
+      [201, 'ATTENDANCE_OVERLAP', 'ATTENDANCE_OVERLAP', 'ATTENDANCE_OVERLAP'].sort(),
+    );
+    const [n] = await t.db.system((tx) =>
+      rows<{ n: number }>(
+        tx,
+        sql`SELECT count(*)::int AS n FROM attendance_entries WHERE user_id = ${ids.c} AND work_date = ${day} AND status <> 'removed'`,
+      ),
+    );
+    expect(n!.n).toBe(1);
+  });
+});
