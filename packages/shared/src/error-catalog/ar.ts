@@ -77,6 +77,7 @@ export const ar: Record<ErrorCode, string> = {
   SCHEDULE_NAME_TAKEN: 'يوجد جدول عمل بهذا الاسم بالفعل.',
   SCHEDULE_IN_USE: 'لا يزال جدول العمل هذا مخصصًا لأعضاء أو هو الافتراضي.',
   SCHEDULE_DEFAULT_REQUIRED: 'تحتاج الشركة إلى جدول افتراضي: اجعل جدولًا آخر افتراضيًا أولًا.',
+  CORRECTION_OWN_ENTRY: 'يقرّر مسؤول آخر في حضورك: لا يمكنك تصحيح سجلاتك بنفسك ولا البتّ في طلبك.',
   CORRECTION_DECIDED: 'تم البت في طلب التصحيح هذا بالفعل.',
   CORRECTION_MEMBER_INACTIVE: 'لم يعد هذا الشخص عضوًا نشطًا في الشركة؛ لا يمكن إلا رفض طلبه.',
   ATTENDANCE_ENTRY_ORDER: 'يجب أن تكون نهاية السجل بعد بدايته.',

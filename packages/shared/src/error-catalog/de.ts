@@ -90,6 +90,8 @@ export const de: Record<ErrorCode, string> = {
   SCHEDULE_IN_USE: 'Dieser Arbeitsplan ist noch Mitgliedern zugewiesen oder der Standard.',
   SCHEDULE_DEFAULT_REQUIRED:
     'Das Unternehmen braucht einen Standardplan: Machen Sie zuerst einen anderen zum Standard.',
+  CORRECTION_OWN_ENTRY:
+    'Über Ihre eigene Anwesenheit entscheidet ein anderer Administrator: Sie können Ihre eigenen Einträge nicht korrigieren und nicht über Ihren eigenen Antrag entscheiden.',
   CORRECTION_DECIDED: 'Über diesen Korrekturantrag wurde bereits entschieden.',
   CORRECTION_MEMBER_INACTIVE:
     'Diese Person ist kein aktives Mitglied des Unternehmens mehr; ihr Antrag kann nur noch abgelehnt werden.',

@@ -82,6 +82,8 @@ export const en: Record<ErrorCode, string> = {
   SCHEDULE_NAME_TAKEN: 'A schedule with this name already exists.',
   SCHEDULE_IN_USE: 'This schedule is still assigned to members or is the default.',
   SCHEDULE_DEFAULT_REQUIRED: 'The company needs a default schedule: make another one the default first.',
+  CORRECTION_OWN_ENTRY:
+    'Another administrator decides on your own attendance: you cannot correct your own entries or decide your own request.',
   CORRECTION_DECIDED: 'This correction request has already been decided.',
   CORRECTION_MEMBER_INACTIVE:
     'This person is no longer an active member of the company; their request can only be declined.',

@@ -87,6 +87,8 @@ export const fr: Record<ErrorCode, string> = {
   SCHEDULE_NAME_TAKEN: 'Un horaire porte déjà ce nom.',
   SCHEDULE_IN_USE: "Cet horaire est encore attribué à des membres ou est l'horaire par défaut.",
   SCHEDULE_DEFAULT_REQUIRED: "L'entreprise a besoin d'un horaire par défaut : choisissez-en d'abord un autre.",
+  CORRECTION_OWN_ENTRY:
+    'Un autre administrateur décide de votre propre présence : vous ne pouvez ni corriger vos propres pointages ni traiter votre propre demande.',
   CORRECTION_DECIDED: 'Cette demande de correction a déjà été traitée.',
   CORRECTION_MEMBER_INACTIVE:
     'Cette personne n’est plus un membre actif de l’entreprise ; sa demande ne peut plus qu’être refusée.',

@@ -84,6 +84,8 @@ export const pt: Record<ErrorCode, string> = {
   SCHEDULE_NAME_TAKEN: 'Já existe um horário com este nome.',
   SCHEDULE_IN_USE: 'Este horário ainda está atribuído a membros ou é o predefinido.',
   SCHEDULE_DEFAULT_REQUIRED: 'A empresa precisa de um horário predefinido: torne outro predefinido primeiro.',
+  CORRECTION_OWN_ENTRY:
+    'Outro administrador decide sobre a sua própria assiduidade: não pode corrigir os seus próprios registos nem decidir o seu próprio pedido.',
   CORRECTION_DECIDED: 'Este pedido de correção já foi decidido.',
   CORRECTION_MEMBER_INACTIVE: 'Esta pessoa já não é um membro ativo da empresa; o seu pedido só pode ser recusado.',
   ATTENDANCE_ENTRY_ORDER: 'O fim de um registo tem de ser depois do seu início.',

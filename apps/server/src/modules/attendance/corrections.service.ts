@@ -179,6 +179,8 @@ export async function request(ctx: TenantCtx, body: CorrectionInput) {
 /** An admin adds, changes or removes an entry of a member at once, with a reason. */
 export async function correct(ctx: TenantCtx, body: CorrectionInput & { userUuid: string }) {
   const actor = actingUser(ctx);
+  // As with time off, another admin decides on an admin's own hours (what payroll is paid on).
+  if (body.userUuid === actor) throw new AppError('CORRECTION_OWN_ENTRY', [{ path: 'body.userUuid', code: 'invalid' }]);
   const created = await ctx.run(async (tx) => {
     await memberOrFail(ctx, tx, body.userUuid, 'body.userUuid');
     const p = await plan(ctx, tx, body.userUuid, body);
@@ -206,6 +208,7 @@ export async function approve(ctx: TenantCtx, { id, comment }: { id: string; com
   const done = await ctx.run(async (tx) => {
     const c = await repo.find(tx, ctx.companyId, id, true);
     if (!c) throw new AppError('NOT_FOUND');
+    if (c.user_id === actor) throw new AppError('CORRECTION_OWN_ENTRY');
     if (c.status !== 'pending') throw new AppError('CORRECTION_DECIDED');
     // Checked again now, as the clock and an admin's direct correction check it: a person disabled
     // or removed since asking gets no entry written (the request can still be declined).
@@ -241,6 +244,7 @@ export async function decline(ctx: TenantCtx, { id, comment }: { id: string; com
   const done = await ctx.run(async (tx) => {
     const c = await repo.find(tx, ctx.companyId, id, true);
     if (!c) throw new AppError('NOT_FOUND');
+    if (c.user_id === actor) throw new AppError('CORRECTION_OWN_ENTRY');
     if (
       !(await repo.decide(tx, ctx.companyId, id, {
         status: 'declined',

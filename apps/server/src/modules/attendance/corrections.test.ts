@@ -1,3 +1,4 @@
+import { errorMessage } from '@wac/shared/errors';
 import { companyChannel, type RealtimeMessage, userChannel } from '@wac/shared/realtime';
 import { addDays, zonedDate, zonedInstant } from '@wac/shared/zoned-time';
 import { sql } from 'drizzle-orm';
@@ -444,5 +445,54 @@ describe('corrections sent at once', () => {
       ),
     );
     expect(n!.n).toBe(1);
+  });
+});
+
+describe('an admin’s own attendance', () => {
+  it('another admin decides: an admin cannot correct their own entry or decide their own request (translated, nothing changes)', async () => {
+    const day = '2026-03-05';
+    const { own, second } = await t.db.system(async (tx) => {
+      const own = await createEntry(tx, ids.acme!, {
+        userId: ids.a!,
+        workDate: day,
+        clockIn: at(day, '09:00'),
+        clockOut: at(day, '12:00'),
+      });
+      const d = await createUser(tx, { email: 'dora@acme.test', firstName: 'Dora' });
+      await addMembership(tx, ids.acme!, d.id, { roles: ['admin'] });
+      return { own, second: d.id };
+    });
+    const dora = (await tokenFor(t.app, second, ids.acme!)).token;
+    const later = { clockIn: at(day, '09:00').toISOString(), clockOut: at(day, '18:00').toISOString() };
+    const direct = await call(t.app, {
+      method: 'POST',
+      url: '/api/attendance/corrections',
+      host: 'acme',
+      token: alice,
+      headers: { 'accept-language': 'pt' },
+      payload: { userUuid: ids.a, kind: 'change', entryUuid: own.id, ...later, reason: 'Stayed late' },
+    });
+    expect(direct.statusCode).toBe(403);
+    expect(direct.json()).toMatchObject({
+      code: 'CORRECTION_OWN_ENTRY',
+      message: errorMessage('CORRECTION_OWN_ENTRY', 'pt'),
+    });
+    // Asking is open to an admin like any member; deciding it is not theirs.
+    const asked = await call(t.app, {
+      method: 'POST',
+      url: '/api/attendance/me/corrections',
+      host: 'acme',
+      token: alice,
+      payload: { kind: 'change', entryUuid: own.id, ...later, reason: 'Stayed late' },
+    });
+    expect(asked.statusCode).toBe(201);
+    for (const decision of ['approve', 'decline']) {
+      const res = await admin('POST', `/api/attendance/corrections/${asked.json().uuid}/${decision}`, {});
+      expect([res.statusCode, res.json().code]).toEqual([403, 'CORRECTION_OWN_ENTRY']);
+    }
+    expect(new Date((await entry(own.id)).clock_out!)).toEqual(at(day, '12:00'));
+    const approved = await admin('POST', `/api/attendance/corrections/${asked.json().uuid}/approve`, {}, dora);
+    expect(approved.statusCode).toBe(200);
+    expect(new Date((await entry(own.id)).clock_out!)).toEqual(at(day, '18:00'));
   });
 });
