@@ -176,6 +176,15 @@ export async function changeEntry(
 }
 
 /** Whether any of the company days falls in a locked timesheet period. */
+/**
+ * Waits for a period being locked (its insert holds the table) and holds new locks back until the
+ * correction commits: otherwise a correction checked just before a lock commits lands inside the
+ * locked period. Corrections do not wait for one another (SHARE is shared).
+ */
+export async function holdLocks(tx: Tx) {
+  await tx.execute(sql`LOCK TABLE timesheet_locks IN SHARE MODE`);
+}
+
 export async function lockedAny(tx: Tx, companyId: string, dates: string[]) {
   if (dates.length === 0) return false;
   const r = await rows<{ id: string }>(

@@ -496,3 +496,49 @@ describe('an admin’s own attendance', () => {
     expect(new Date((await entry(own.id)).clock_out!)).toEqual(at(day, '18:00'));
   });
 });
+
+describe('a period locked while a correction is checked', () => {
+  // Two connections at once: PostgreSQL (PGlite runs one transaction at a time, so it cannot race).
+  it.runIf(process.env.TEST_DB === 'pg')(
+    'the correction waits for the lock and is refused, rather than landing in the locked period',
+    async () => {
+      const day = '2026-02-03';
+      let release!: () => void;
+      const gate = new Promise<void>((r) => {
+        release = r;
+      });
+      let inserted!: () => void;
+      const ready = new Promise<void>((r) => {
+        inserted = r;
+      });
+      // An admin's lock of the week, committed only once the correction has been sent.
+      const locking = t.db.system(async (tx) => {
+        await tx.execute(
+          sql`INSERT INTO timesheet_locks (company_id, from_date, to_date, locked_by) VALUES (${ids.acme}, '2026-02-02', '2026-02-08', ${ids.a})`,
+        );
+        inserted();
+        await gate;
+      });
+      await ready;
+      const correcting = admin('POST', '/api/attendance/corrections', {
+        userUuid: ids.c,
+        kind: 'add',
+        clockIn: at(day, '08:00').toISOString(),
+        clockOut: at(day, '12:00').toISOString(),
+        reason: 'Paper sheet',
+      });
+      await new Promise((r) => setTimeout(r, 500));
+      release();
+      await locking;
+      const res = await correcting;
+      expect([res.statusCode, res.json().code]).toEqual([409, 'ATTENDANCE_PERIOD_LOCKED']);
+      const [n] = await t.db.system((tx) =>
+        rows<{ n: number }>(
+          tx,
+          sql`SELECT count(*)::int AS n FROM attendance_entries WHERE user_id = ${ids.c} AND work_date = ${day}`,
+        ),
+      );
+      expect(n!.n).toBe(0);
+    },
+  );
+});
