@@ -429,3 +429,19 @@ describe('a company with its own invitation limits, and the progress of an impor
     });
   });
 });
+
+describe('members CSV imports committed at once', () => {
+  it('the same file committed twice at once (a double click, two admins) invites each person once', async () => {
+    const file = 'email,firstName,lastName\r\ntwice.one@example.org,Twice,One\r\ntwice.two@example.org,Twice,Two\r\n';
+    const answers = await Promise.all([send('/api/members/import', file), send('/api/members/import', file)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers.map((a) => a.json().imported).sort()).toEqual([0, 2]);
+    const [n] = await t.db.system((tx) =>
+      rows<{ n: number }>(
+        tx,
+        sql`SELECT count(*)::int AS n FROM invitations WHERE email LIKE 'twice.%' AND status = 'pending'`,
+      ),
+    );
+    expect(n!.n).toBe(2);
+  });
+});
