@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvError, csvCell, csvLine, parseCsv } from './csv';
+import { CsvError, csvCell, csvLine, parseCsv, parseCsvRecords, sniffDelimiter } from './csv';
 
 describe('parseCsv', () => {
   it('reads quoted fields, escaped quotes, CRLF, LF, a BOM and skips blank lines', () => {
@@ -17,6 +17,28 @@ describe('parseCsv', () => {
   it('caps rows and field length', () => {
     expect(() => parseCsv('a\nb\nc\n', { maxRows: 2 })).toThrow(CsvError);
     expect(() => parseCsv(`${'x'.repeat(20)}\n`, { maxFieldLength: 10 })).toThrow(CsvError);
+  });
+});
+
+describe('parseCsvRecords', () => {
+  it('numbers each record by the line it starts on in an editor, through blank lines, CRLF, CR and multi-line cells', () => {
+    const text = '\uFEFFa,b\r\n\r\n"x\r\ny",1\n,,\n  , \r"p\nq\nr",2\r\nlast,3';
+    expect(parseCsvRecords(text)).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 3, cells: ['x\r\ny', '1'] },
+      { line: 7, cells: ['p\nq\nr', '2'] },
+      { line: 10, cells: ['last', '3'] },
+    ]);
+  });
+  it('reads the separator it is given, and sniffs it from the first record', () => {
+    expect(parseCsvRecords('a;"b;c"\n1;2', { delimiter: ';' }).map((r) => r.cells)).toEqual([
+      ['a', 'b;c'],
+      ['1', '2'],
+    ]);
+    expect(sniffDelimiter('\uFEFFemail;firstName;"Last, name"\nx,y,z,w')).toBe(';');
+    expect(sniffDelimiter('\n\nemail\tfirstName\tlastName\n')).toBe('\t');
+    expect(sniffDelimiter('email,firstName;x,lastName')).toBe(',');
+    expect(sniffDelimiter('email')).toBe(',');
   });
 });
 

@@ -10,17 +10,57 @@ export class CsvError extends Error {}
 export interface ParseOptions {
   maxRows?: number;
   maxFieldLength?: number;
+  /** The field separator: a comma unless told (`sniffDelimiter` reads it from a file's first line). */
+  delimiter?: ',' | ';' | '\t';
+}
+
+/** One record of a CSV file and the line of the file it starts on, as a text editor numbers it (from 1). */
+export interface CsvRecord {
+  line: number;
+  cells: string[];
+}
+
+/**
+ * The separator of a file, read from its first record: the one of comma, semicolon (what Excel writes
+ * where the decimal separator is a comma: de, fr, pt) or tab (Excel's "Unicode text") found most
+ * often outside quotes. A comma when none is.
+ */
+export function sniffDelimiter(input: string): ',' | ';' | '\t' {
+  const counts = { ',': 0, ';': 0, '\t': 0 };
+  let quoted = false;
+  for (const c of input.charCodeAt(0) === 0xfeff ? input.slice(1) : input) {
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === '\n' || c === '\r')) {
+      if (counts[','] + counts[';'] + counts['\t'] > 0) break;
+    } else if (!quoted && (c === ',' || c === ';' || c === '\t')) counts[c]++;
+  }
+  if (counts[';'] > counts[','] && counts[';'] >= counts['\t']) return ';';
+  if (counts['\t'] > counts[',']) return '\t';
+  return ',';
 }
 
 /** Parses CSV text into rows of strings. Accepts a BOM, CRLF or LF, quoted fields with "" escapes. */
 export function parseCsv(input: string, opts: ParseOptions = {}): string[][] {
+  return parseCsvRecords(input, opts).map((r) => r.cells);
+}
+
+/**
+ * Parses CSV text into records, each with the line it starts on, counted as an editor counts them:
+ * every CRLF, LF or CR is a line, also inside a quoted cell, and a skipped blank line still counts.
+ * A record whose cells are all blank (an empty line, or the `,,,,` a spreadsheet writes for an empty
+ * row) carries nothing and is skipped.
+ */
+export function parseCsvRecords(input: string, opts: ParseOptions = {}): CsvRecord[] {
   const maxRows = opts.maxRows ?? 100_000;
   const maxField = opts.maxFieldLength ?? 10_000;
+  const delimiter = opts.delimiter ?? ',';
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  const rows: string[][] = [];
+  const rows: CsvRecord[] = [];
   let row: string[] = [];
   let field = '';
   let quoted = false;
+  let line = 1;
+  let rowLine = 1;
   let i = 0;
   const pushField = () => {
     if (field.length > maxField) throw new CsvError('field too long');
@@ -29,10 +69,10 @@ export function parseCsv(input: string, opts: ParseOptions = {}): string[][] {
   };
   const pushRow = () => {
     pushField();
-    // Blank lines carry nothing: skip them rather than report an empty row.
-    if (!(row.length === 1 && row[0] === '')) {
+    // Blank rows carry nothing: skip them rather than report an empty row.
+    if (row.some((cell) => cell.trim() !== '')) {
       if (rows.length >= maxRows) throw new CsvError('too many rows');
-      rows.push(row);
+      rows.push({ line: rowLine, cells: row });
     }
     row = [];
   };
@@ -49,6 +89,7 @@ export function parseCsv(input: string, opts: ParseOptions = {}): string[][] {
         i++;
         continue;
       }
+      if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) line++;
       field += c;
       i++;
       continue;
@@ -56,13 +97,13 @@ export function parseCsv(input: string, opts: ParseOptions = {}): string[][] {
     if (c === '"') {
       if (field.length > 0) throw new CsvError('quote inside an unquoted field');
       quoted = true;
-    } else if (c === ',') {
+    } else if (c === delimiter) {
       pushField();
-    } else if (c === '\r') {
-      if (text[i + 1] === '\n') i++;
+    } else if (c === '\r' || c === '\n') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
       pushRow();
-    } else if (c === '\n') {
-      pushRow();
+      line++;
+      rowLine = line;
     } else {
       field += c;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeHtml } from './html';
+import { MAX_DEPTH, sanitizeHtml } from './html';
 
 const link = (href: string) => sanitizeHtml(`<p><a href="${href}">read</a></p>`);
 
@@ -64,4 +64,18 @@ describe('sanitizeHtml links', () => {
       expect(r.html).toBe('<p><a>read</a></p>');
     },
   );
+});
+
+describe('sanitizeHtml depth', () => {
+  it('stops at MAX_DEPTH elements inside one another and says so; keeps what the editor nests', () => {
+    expect(sanitizeHtml('<b>'.repeat(66_000)).tooDeep).toBe(true);
+    expect(sanitizeHtml(`${'<blockquote>'.repeat(MAX_DEPTH + 1)}x`).tooDeep).toBe(true);
+    const ok = sanitizeHtml(`${'<blockquote>'.repeat(MAX_DEPTH)}x`);
+    expect(ok.tooDeep).toBe(false);
+    expect(ok.text).toBe('x');
+    // Siblings are not depth: a long flat text is read whole.
+    const flat = sanitizeHtml('<p>a <b>b</b></p>'.repeat(10_000));
+    expect(flat.tooDeep).toBe(false);
+    expect(flat.html.match(/<b>/g)).toHaveLength(10_000);
+  });
 });

@@ -65,6 +65,9 @@ export const de: Record<ErrorCode, string> = {
     'Sie haben bereits eine Beitrittsanfrage gestellt. Bitte warten Sie auf die Antwort eines Administrators.',
   JOIN_REQUEST_TOO_OFTEN:
     'Sie haben heute zu oft um Beitritt zu diesem Unternehmen gebeten. Bitte versuchen Sie es morgen erneut.',
+  CSV_ENCODING:
+    'Diese Datei ist nicht als UTF-8-Text gespeichert, daher würden Umlaute und andere Zeichen falsch gelesen. Speichern Sie sie in Excel als „CSV UTF-8“, in anderen Tabellenprogrammen mit der Codierung UTF-8.',
+  IMPORT_EMPTY: 'Diese Datei hat eine Kopfzeile, aber keine Zeilen zum Importieren.',
   CSV_INVALID:
     'Diese Datei ist keine gültige CSV-Datei. Erwartet werden die Spalten email, firstName, lastName und role (oder roles, wie im Export).',
   TEAM_NAME_TAKEN: 'Es gibt bereits ein Team mit diesem Namen.',
@@ -87,6 +90,8 @@ export const de: Record<ErrorCode, string> = {
   SCHEDULE_IN_USE: 'Dieser Arbeitsplan ist noch Mitgliedern zugewiesen oder der Standard.',
   SCHEDULE_DEFAULT_REQUIRED:
     'Das Unternehmen braucht einen Standardplan: Machen Sie zuerst einen anderen zum Standard.',
+  CORRECTION_OWN_ENTRY:
+    'Über Ihre eigene Anwesenheit entscheidet ein anderer Administrator: Sie können Ihre eigenen Einträge nicht korrigieren und nicht über Ihren eigenen Antrag entscheiden.',
   CORRECTION_DECIDED: 'Über diesen Korrekturantrag wurde bereits entschieden.',
   CORRECTION_MEMBER_INACTIVE:
     'Diese Person ist kein aktives Mitglied des Unternehmens mehr; ihr Antrag kann nur noch abgelehnt werden.',
@@ -103,6 +108,8 @@ export const de: Record<ErrorCode, string> = {
     'Dies ist nicht der aktuelle Text der Richtlinie. Bitte laden Sie ihn neu und lesen Sie ihn erneut.',
   POLICY_EMPTY: 'Eine Version braucht einen Text oder ein PDF, bevor sie veröffentlicht werden kann.',
   POLICY_PDF_TYPE: 'Diese Datei ist kein PDF. Bitte wählen Sie eine PDF-Datei.',
+  POLICY_HTML_TOO_DEEP:
+    'Der Text ist zu tief verschachtelt: mehr als 100 Listen, Zitate, Tabellen oder Formatierungen ineinander.',
   POLICY_HTML_UNSAFE: 'Der Text enthält Skripte, Ereignis-Handler, Stile oder unsichere Links, die nicht erlaubt sind.',
   INTERNAL: 'Etwas ist schiefgelaufen! Bitte kontaktieren Sie unser Support-Team',
   SERVICE_UNAVAILABLE: 'Der Dienst ist kurz nicht erreichbar. Bitte versuchen Sie es in einigen Sekunden erneut.',

@@ -58,6 +58,9 @@ export const en: Record<ErrorCode, string> = {
     'This invitation was sent to another email address. Sign in with that address to accept it.',
   JOIN_REQUEST_PENDING: 'You have already asked to join this company. Please wait for an admin to answer.',
   JOIN_REQUEST_TOO_OFTEN: 'You have asked to join this company too often today. Please try again tomorrow.',
+  CSV_ENCODING:
+    'This file is not saved as UTF-8 text, so its accents and other letters would be read wrong. In Excel, save it as "CSV UTF-8"; in other spreadsheets choose the UTF-8 encoding.',
+  IMPORT_EMPTY: 'This file has a header but no rows to import.',
   CSV_INVALID:
     'This file is not a valid CSV file. Expected the columns email, firstName, lastName and role (or roles, as the export writes it).',
   TEAM_NAME_TAKEN: 'A team with this name already exists.',
@@ -79,6 +82,8 @@ export const en: Record<ErrorCode, string> = {
   SCHEDULE_NAME_TAKEN: 'A schedule with this name already exists.',
   SCHEDULE_IN_USE: 'This schedule is still assigned to members or is the default.',
   SCHEDULE_DEFAULT_REQUIRED: 'The company needs a default schedule: make another one the default first.',
+  CORRECTION_OWN_ENTRY:
+    'Another administrator decides on your own attendance: you cannot correct your own entries or decide your own request.',
   CORRECTION_DECIDED: 'This correction request has already been decided.',
   CORRECTION_MEMBER_INACTIVE:
     'This person is no longer an active member of the company; their request can only be declined.',
@@ -93,6 +98,8 @@ export const en: Record<ErrorCode, string> = {
   POLICY_VERSION_OUTDATED: 'This is not the current text of the policy. Please reload it and read it again.',
   POLICY_EMPTY: 'A version needs a text or a PDF before it can be published.',
   POLICY_PDF_TYPE: 'This file is not a PDF. Please choose a PDF file.',
+  POLICY_HTML_TOO_DEEP:
+    'The text is nested too deeply: more than 100 lists, quotes, tables or styles inside one another.',
   POLICY_HTML_UNSAFE: 'The text contains scripts, event handlers, styles or unsafe links, which are not allowed.',
   INTERNAL: 'Something went wrong! Please contact our support team',
   SERVICE_UNAVAILABLE: 'The service is briefly unavailable. Please try again in a few seconds.',

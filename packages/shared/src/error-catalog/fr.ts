@@ -63,6 +63,9 @@ export const fr: Record<ErrorCode, string> = {
     'Vous avez déjà demandé à rejoindre cette entreprise. Veuillez attendre la réponse d’un administrateur.',
   JOIN_REQUEST_TOO_OFTEN:
     'Vous avez demandé à rejoindre cette entreprise trop souvent aujourd’hui. Veuillez réessayer demain.',
+  CSV_ENCODING:
+    'Ce fichier n’est pas enregistré en texte UTF-8 : ses accents et autres caractères seraient mal lus. Dans Excel, enregistrez-le au format « CSV UTF-8 » ; dans les autres tableurs, choisissez l’encodage UTF-8.',
+  IMPORT_EMPTY: 'Ce fichier a une ligne d’en-tête mais aucune ligne à importer.',
   CSV_INVALID:
     "Ce fichier n'est pas un fichier CSV valide. Colonnes attendues : email, firstName, lastName et role (ou roles, comme dans l'export).",
   TEAM_NAME_TAKEN: 'Une équipe porte déjà ce nom.',
@@ -84,6 +87,8 @@ export const fr: Record<ErrorCode, string> = {
   SCHEDULE_NAME_TAKEN: 'Un horaire porte déjà ce nom.',
   SCHEDULE_IN_USE: "Cet horaire est encore attribué à des membres ou est l'horaire par défaut.",
   SCHEDULE_DEFAULT_REQUIRED: "L'entreprise a besoin d'un horaire par défaut : choisissez-en d'abord un autre.",
+  CORRECTION_OWN_ENTRY:
+    'Un autre administrateur décide de votre propre présence : vous ne pouvez ni corriger vos propres pointages ni traiter votre propre demande.',
   CORRECTION_DECIDED: 'Cette demande de correction a déjà été traitée.',
   CORRECTION_MEMBER_INACTIVE:
     'Cette personne n’est plus un membre actif de l’entreprise ; sa demande ne peut plus qu’être refusée.',
@@ -98,6 +103,8 @@ export const fr: Record<ErrorCode, string> = {
   POLICY_VERSION_OUTDATED: "Ce n'est pas le texte actuel de la politique. Veuillez le recharger et le relire.",
   POLICY_EMPTY: "Une version doit contenir un texte ou un PDF avant d'être publiée.",
   POLICY_PDF_TYPE: 'Ce fichier n’est pas un PDF. Veuillez choisir un fichier PDF.',
+  POLICY_HTML_TOO_DEEP:
+    'Le texte est trop imbriqué : plus de 100 listes, citations, tableaux ou mises en forme les uns dans les autres.',
   POLICY_HTML_UNSAFE:
     'Le texte contient des scripts, des gestionnaires d’événements, des styles ou des liens non sûrs, qui ne sont pas autorisés.',
   INTERNAL: "Une erreur s'est produite ! Veuillez contacter notre équipe d'assistance",

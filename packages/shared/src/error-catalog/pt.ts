@@ -60,6 +60,9 @@ export const pt: Record<ErrorCode, string> = {
     'Este convite foi enviado para outro endereço de e-mail. Inicie sessão com esse endereço para o aceitar.',
   JOIN_REQUEST_PENDING: 'Já pediu para aderir a esta empresa. Aguarde a resposta de um administrador.',
   JOIN_REQUEST_TOO_OFTEN: 'Pediu para aderir a esta empresa demasiadas vezes hoje. Tente novamente amanhã.',
+  CSV_ENCODING:
+    'Este ficheiro não está guardado como texto UTF-8, pelo que os acentos e outros caracteres seriam mal lidos. No Excel, guarde-o como "CSV UTF-8"; noutras folhas de cálculo escolha a codificação UTF-8.',
+  IMPORT_EMPTY: 'Este ficheiro tem um cabeçalho mas nenhuma linha para importar.',
   CSV_INVALID:
     'Este ficheiro não é um CSV válido. Colunas esperadas: email, firstName, lastName e role (ou roles, como na exportação).',
   TEAM_NAME_TAKEN: 'Já existe uma equipa com este nome.',
@@ -81,6 +84,8 @@ export const pt: Record<ErrorCode, string> = {
   SCHEDULE_NAME_TAKEN: 'Já existe um horário com este nome.',
   SCHEDULE_IN_USE: 'Este horário ainda está atribuído a membros ou é o predefinido.',
   SCHEDULE_DEFAULT_REQUIRED: 'A empresa precisa de um horário predefinido: torne outro predefinido primeiro.',
+  CORRECTION_OWN_ENTRY:
+    'Outro administrador decide sobre a sua própria assiduidade: não pode corrigir os seus próprios registos nem decidir o seu próprio pedido.',
   CORRECTION_DECIDED: 'Este pedido de correção já foi decidido.',
   CORRECTION_MEMBER_INACTIVE: 'Esta pessoa já não é um membro ativo da empresa; o seu pedido só pode ser recusado.',
   ATTENDANCE_ENTRY_ORDER: 'O fim de um registo tem de ser depois do seu início.',
@@ -94,6 +99,8 @@ export const pt: Record<ErrorCode, string> = {
   POLICY_VERSION_OUTDATED: 'Este não é o texto atual da política. Recarregue-o e leia-o novamente.',
   POLICY_EMPTY: 'Uma versão precisa de um texto ou de um PDF antes de ser publicada.',
   POLICY_PDF_TYPE: 'Este ficheiro não é um PDF. Escolha um ficheiro PDF.',
+  POLICY_HTML_TOO_DEEP:
+    'O texto está demasiado aninhado: mais de 100 listas, citações, tabelas ou formatações umas dentro das outras.',
   POLICY_HTML_UNSAFE:
     'O texto contém scripts, manipuladores de eventos, estilos ou links inseguros, que não são permitidos.',
   INTERNAL: 'Algo correu mal! Contacte a nossa equipa de suporte',

@@ -102,7 +102,8 @@ export const MemberImportRowResultSchema = z.object({
   line: z.number().int(),
   email: z.string(),
   status: z.enum(['valid', 'invalid', 'invited', 'skipped', 'updated', 'unchanged']),
-  errors: z.array(z.object({ field: z.string(), code: z.string(), message: z.string() })),
+  /** `column`: the header the file gave the field, as written there, for the admin to find it. */
+  errors: z.array(z.object({ field: z.string(), column: z.string(), code: z.string(), message: z.string() })),
 });
 /**
  * The answer of a preview or a commit: counts of every row, and the rows with a problem (invalid or

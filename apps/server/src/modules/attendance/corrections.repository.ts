@@ -115,6 +115,16 @@ export async function findEntry(tx: Tx, companyId: string, id: string) {
 }
 
 /** Whether another live entry of the person overlaps `[from, to)` (an open one runs on forever). */
+/**
+ * Holds one person's corrections until the transaction ends: two sent at once (two admins, a double
+ * click, an approval beside a direct correction) are checked for overlap one after the other.
+ */
+export async function lockPerson(tx: Tx, companyId: string, userId: string) {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended('attendance:' || ${companyId}::uuid::text || ':' || ${userId}::uuid::text, 0))`,
+  );
+}
+
 export async function overlaps(
   tx: Tx,
   companyId: string,
@@ -166,6 +176,15 @@ export async function changeEntry(
 }
 
 /** Whether any of the company days falls in a locked timesheet period. */
+/**
+ * Waits for a period being locked (its insert holds the table) and holds new locks back until the
+ * correction commits: otherwise a correction checked just before a lock commits lands inside the
+ * locked period. Corrections do not wait for one another (SHARE is shared).
+ */
+export async function holdLocks(tx: Tx) {
+  await tx.execute(sql`LOCK TABLE timesheet_locks IN SHARE MODE`);
+}
+
 export async function lockedAny(tx: Tx, companyId: string, dates: string[]) {
   if (dates.length === 0) return false;
   const r = await rows<{ id: string }>(

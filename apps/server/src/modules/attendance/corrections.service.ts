@@ -61,6 +61,8 @@ interface Plan {
  * day it touches is in a locked period. Nothing is written.
  */
 async function plan(ctx: TenantCtx, tx: Tx, userId: string, c: CorrectionInput): Promise<Plan> {
+  await repo.lockPerson(tx, ctx.companyId, userId);
+  await repo.holdLocks(tx);
   const settings = (await calendarRepo.settings(tx, ctx.companyId))!;
   let entry: entries.EntryRow | null = null;
   if (c.kind !== 'add') {
@@ -178,6 +180,8 @@ export async function request(ctx: TenantCtx, body: CorrectionInput) {
 /** An admin adds, changes or removes an entry of a member at once, with a reason. */
 export async function correct(ctx: TenantCtx, body: CorrectionInput & { userUuid: string }) {
   const actor = actingUser(ctx);
+  // As with time off, another admin decides on an admin's own hours (what payroll is paid on).
+  if (body.userUuid === actor) throw new AppError('CORRECTION_OWN_ENTRY', [{ path: 'body.userUuid', code: 'invalid' }]);
   const created = await ctx.run(async (tx) => {
     await memberOrFail(ctx, tx, body.userUuid, 'body.userUuid');
     const p = await plan(ctx, tx, body.userUuid, body);
@@ -205,6 +209,7 @@ export async function approve(ctx: TenantCtx, { id, comment }: { id: string; com
   const done = await ctx.run(async (tx) => {
     const c = await repo.find(tx, ctx.companyId, id, true);
     if (!c) throw new AppError('NOT_FOUND');
+    if (c.user_id === actor) throw new AppError('CORRECTION_OWN_ENTRY');
     if (c.status !== 'pending') throw new AppError('CORRECTION_DECIDED');
     // Checked again now, as the clock and an admin's direct correction check it: a person disabled
     // or removed since asking gets no entry written (the request can still be declined).
@@ -240,6 +245,7 @@ export async function decline(ctx: TenantCtx, { id, comment }: { id: string; com
   const done = await ctx.run(async (tx) => {
     const c = await repo.find(tx, ctx.companyId, id, true);
     if (!c) throw new AppError('NOT_FOUND');
+    if (c.user_id === actor) throw new AppError('CORRECTION_OWN_ENTRY');
     if (
       !(await repo.decide(tx, ctx.companyId, id, {
         status: 'declined',

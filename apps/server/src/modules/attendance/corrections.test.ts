@@ -1,3 +1,4 @@
+import { errorMessage } from '@wac/shared/errors';
 import { companyChannel, type RealtimeMessage, userChannel } from '@wac/shared/realtime';
 import { addDays, zonedDate, zonedInstant } from '@wac/shared/zoned-time';
 import { sql } from 'drizzle-orm';
@@ -418,4 +419,126 @@ describe('an entry still open when its period is locked', () => {
     const locked = await admin('POST', '/api/attendance/timesheet-locks', { from: THU, to: THU });
     expect(locked.statusCode).toBe(201);
   });
+});
+
+describe('corrections sent at once', () => {
+  it('the same missing pair added twice at once (two admins, or a double click) makes one entry, the other answers ATTENDANCE_OVERLAP', async () => {
+    const day = '2026-03-04';
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        admin('POST', '/api/attendance/corrections', {
+          userUuid: ids.c,
+          kind: 'add',
+          clockIn: at(day, '08:00').toISOString(),
+          clockOut: at(day, '12:00').toISOString(),
+          reason: 'Paper sheet',
+        }),
+      ),
+    );
+    expect(answers.map((a) => (a.statusCode === 201 ? 201 : a.json().code)).sort()).toEqual(
+      [201, 'ATTENDANCE_OVERLAP', 'ATTENDANCE_OVERLAP', 'ATTENDANCE_OVERLAP'].sort(),
+    );
+    const [n] = await t.db.system((tx) =>
+      rows<{ n: number }>(
+        tx,
+        sql`SELECT count(*)::int AS n FROM attendance_entries WHERE user_id = ${ids.c} AND work_date = ${day} AND status <> 'removed'`,
+      ),
+    );
+    expect(n!.n).toBe(1);
+  });
+});
+
+describe('an admin’s own attendance', () => {
+  it('another admin decides: an admin cannot correct their own entry or decide their own request (translated, nothing changes)', async () => {
+    const day = '2026-03-05';
+    const { own, second } = await t.db.system(async (tx) => {
+      const own = await createEntry(tx, ids.acme!, {
+        userId: ids.a!,
+        workDate: day,
+        clockIn: at(day, '09:00'),
+        clockOut: at(day, '12:00'),
+      });
+      const d = await createUser(tx, { email: 'dora@acme.test', firstName: 'Dora' });
+      await addMembership(tx, ids.acme!, d.id, { roles: ['admin'] });
+      return { own, second: d.id };
+    });
+    const dora = (await tokenFor(t.app, second, ids.acme!)).token;
+    const later = { clockIn: at(day, '09:00').toISOString(), clockOut: at(day, '18:00').toISOString() };
+    const direct = await call(t.app, {
+      method: 'POST',
+      url: '/api/attendance/corrections',
+      host: 'acme',
+      token: alice,
+      headers: { 'accept-language': 'pt' },
+      payload: { userUuid: ids.a, kind: 'change', entryUuid: own.id, ...later, reason: 'Stayed late' },
+    });
+    expect(direct.statusCode).toBe(403);
+    expect(direct.json()).toMatchObject({
+      code: 'CORRECTION_OWN_ENTRY',
+      message: errorMessage('CORRECTION_OWN_ENTRY', 'pt'),
+    });
+    // Asking is open to an admin like any member; deciding it is not theirs.
+    const asked = await call(t.app, {
+      method: 'POST',
+      url: '/api/attendance/me/corrections',
+      host: 'acme',
+      token: alice,
+      payload: { kind: 'change', entryUuid: own.id, ...later, reason: 'Stayed late' },
+    });
+    expect(asked.statusCode).toBe(201);
+    for (const decision of ['approve', 'decline']) {
+      const res = await admin('POST', `/api/attendance/corrections/${asked.json().uuid}/${decision}`, {});
+      expect([res.statusCode, res.json().code]).toEqual([403, 'CORRECTION_OWN_ENTRY']);
+    }
+    expect(new Date((await entry(own.id)).clock_out!)).toEqual(at(day, '12:00'));
+    const approved = await admin('POST', `/api/attendance/corrections/${asked.json().uuid}/approve`, {}, dora);
+    expect(approved.statusCode).toBe(200);
+    expect(new Date((await entry(own.id)).clock_out!)).toEqual(at(day, '18:00'));
+  });
+});
+
+describe('a period locked while a correction is checked', () => {
+  // Two connections at once: PostgreSQL (PGlite runs one transaction at a time, so it cannot race).
+  it.runIf(process.env.TEST_DB === 'pg')(
+    'the correction waits for the lock and is refused, rather than landing in the locked period',
+    async () => {
+      const day = '2026-02-03';
+      let release!: () => void;
+      const gate = new Promise<void>((r) => {
+        release = r;
+      });
+      let inserted!: () => void;
+      const ready = new Promise<void>((r) => {
+        inserted = r;
+      });
+      // An admin's lock of the week, committed only once the correction has been sent.
+      const locking = t.db.system(async (tx) => {
+        await tx.execute(
+          sql`INSERT INTO timesheet_locks (company_id, from_date, to_date, locked_by) VALUES (${ids.acme}, '2026-02-02', '2026-02-08', ${ids.a})`,
+        );
+        inserted();
+        await gate;
+      });
+      await ready;
+      const correcting = admin('POST', '/api/attendance/corrections', {
+        userUuid: ids.c,
+        kind: 'add',
+        clockIn: at(day, '08:00').toISOString(),
+        clockOut: at(day, '12:00').toISOString(),
+        reason: 'Paper sheet',
+      });
+      await new Promise((r) => setTimeout(r, 500));
+      release();
+      await locking;
+      const res = await correcting;
+      expect([res.statusCode, res.json().code]).toEqual([409, 'ATTENDANCE_PERIOD_LOCKED']);
+      const [n] = await t.db.system((tx) =>
+        rows<{ n: number }>(
+          tx,
+          sql`SELECT count(*)::int AS n FROM attendance_entries WHERE user_id = ${ids.c} AND work_date = ${day}`,
+        ),
+      );
+      expect(n!.n).toBe(0);
+    },
+  );
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMembership, createCompany, createUser } from '../../db/seed/factories';
 import { createCtx, forCompany } from '../../lib/context';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
+import { rows } from '../../lib/sql';
 import * as service from './departments.service';
 
 let t: TestContext;
@@ -170,6 +171,14 @@ describe('departments', () => {
     expect((await req('GET', `/api/departments/${one.uuid}`)).json().memberCount).toBe(1);
     expect((await req('GET', `/api/departments/${two.uuid}`)).json().memberCount).toBe(1);
     expect((await req('GET', `/api/employees/${people.m}`, undefined, member)).json().department.uuid).toBe(two.uuid);
+    // The audit log says where the moved person came from, not only who moved.
+    const [logged] = await t.db.system((tx) =>
+      rows<{ before: unknown; after: unknown }>(
+        tx,
+        sql`SELECT before, after FROM audit_log WHERE action = 'department.members_move' AND target_id = ${two.uuid}`,
+      ),
+    );
+    expect(logged).toEqual({ before: { departments: { [people.m!]: one.uuid } }, after: { userIds: [people.m] } });
 
     const foreign = await req('POST', `/api/departments/${two.uuid}/members`, { uuids: [people.g] });
     expect(foreign.statusCode).toBe(404);

@@ -5,7 +5,14 @@ import type { Ctx, TenantCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { departmentExists, departmentsChanged } from '../departments/departments.service';
 import * as importRepo from './employee-import.repository';
-import { cellValue, RecordImport, type RecordChange, snapshot, UUID_RE } from './employee-record-check.service';
+import {
+  cellValue,
+  headerKey,
+  RecordImport,
+  type RecordChange,
+  snapshot,
+  UUID_RE,
+} from './employee-record-check.service';
 import { customIssues, fieldsOf } from './employee-fields.service';
 import type { FieldRow } from './employee-fields.repository';
 import * as repo from './employees.repository';
@@ -58,8 +65,11 @@ export async function recordImportInTx(tx: Tx, companyId: string, header: string
   for (const [index, raw] of header.entries()) {
     // The exports guard a label against spreadsheet formulas like any cell: read back without the guard.
     const h = cellValue(raw).toLowerCase();
-    const column = EMPLOYEE_CSV_COLUMNS.find((c) => c.toLowerCase() === h) ?? (h === 'manager' ? 'managerEmail' : null);
-    const field = fields.find((f) => f.id === h || f.label.trim().toLowerCase() === h);
+    // In any case and spacing, as people type headers: 'Job Title', 'job_title', 'JOBTITLE'.
+    const key = headerKey(raw);
+    const column =
+      EMPLOYEE_CSV_COLUMNS.find((c) => c.toLowerCase() === key) ?? (key === 'manager' ? 'managerEmail' : null);
+    const field = fields.find((f) => f.id === h || headerKey(f.label) === key);
     if (column) standard.push({ index, column });
     else if (field) custom.push({ index, field });
     else if (UUID_RE.test(h)) throw new AppError('NOT_FOUND', [{ path: `file.header.${index + 1}`, code: 'notFound' }]);

@@ -61,6 +61,12 @@ export const cellValue = (cell: string) =>
     .replace(/^'(?=[=+\-@\t\r])/, '')
     .replace(/([,;\t])'([=+\-@])/g, '$1$2');
 
+/** A header as people write it, in any case and spacing: `First Name`, `first_name`, `E-Mail` are `firstname`, `email`. */
+export const headerKey = (cell: string) =>
+  cellValue(cell)
+    .toLowerCase()
+    .replace(/[\s_.-]+/g, '');
+
 export class RecordImport {
   constructor(
     private readonly standard: Array<{ index: number; column: EmployeeCsvColumn }>,
@@ -69,6 +75,15 @@ export class RecordImport {
     private readonly departments: Map<string, string>,
     private readonly managerOf: Map<string, string | null>,
   ) {}
+
+  /** The file's column of a field a row's issue names (a standard column, or a custom field by its label); -1 when none. */
+  columnIndex(field: string) {
+    return (
+      this.standard.find((s) => s.column === field)?.index ??
+      this.custom.find((c) => c.field.label === field)?.index ??
+      -1
+    );
+  }
 
   /** The member with this email, or null for a person who is not one (they are invited). */
   member(email: string) {

@@ -307,17 +307,24 @@ export async function write(tx: Tx, companyId: string, userId: string, version: 
 
 /** Puts the people in a department, creating their records where none exists yet. */
 export async function moveToDepartment(tx: Tx, companyId: string, departmentId: string, userIds: string[]) {
-  const r = await rows<{ user_id: string }>(
+  const ids = sql`ARRAY[${sql.join(
+    userIds.map((u) => sql`${u}::uuid`),
+    sql`, `,
+  )}]`;
+  // The department each moved person was in (null: none, or no record yet), read before the move.
+  const r = await rows<{ user_id: string; from_department: string | null }>(
     tx,
-    sql`INSERT INTO employees (company_id, user_id, department_id)
-        SELECT ${companyId}, u, ${departmentId} FROM unnest(ARRAY[${sql.join(
-          userIds.map((u) => sql`${u}::uuid`),
-          sql`, `,
-        )}]) AS u
-        ON CONFLICT (company_id, user_id) DO UPDATE
-          SET department_id = EXCLUDED.department_id, version = employees.version + 1, updated_at = now()
-          WHERE employees.department_id IS DISTINCT FROM EXCLUDED.department_id
-        RETURNING user_id`,
+    sql`WITH before AS (
+          SELECT user_id, department_id FROM employees WHERE company_id = ${companyId} AND user_id = ANY(${ids})
+        ), moved AS (
+          INSERT INTO employees (company_id, user_id, department_id)
+          SELECT ${companyId}, u, ${departmentId} FROM unnest(${ids}) AS u
+          ON CONFLICT (company_id, user_id) DO UPDATE
+            SET department_id = EXCLUDED.department_id, version = employees.version + 1, updated_at = now()
+            WHERE employees.department_id IS DISTINCT FROM EXCLUDED.department_id
+          RETURNING user_id
+        )
+        SELECT m.user_id, b.department_id AS from_department FROM moved m LEFT JOIN before b ON b.user_id = m.user_id`,
   );
-  return r.map((x) => x.user_id);
+  return r;
 }

@@ -274,14 +274,16 @@ export async function moveToDepartment(
     if ((await repo.nonMembers(tx, ctx.companyId, unique)).length) {
       throw new AppError('NOT_FOUND', [{ path: 'body.uuids', code: 'invalid' }]);
     }
-    const ids = await repo.moveToDepartment(tx, ctx.companyId, departmentId, unique);
+    const moved = await repo.moveToDepartment(tx, ctx.companyId, departmentId, unique);
+    // Where each person came from, so the log says what changed and the move can be undone by hand.
     await ctx.audit(tx, {
       action: 'department.members_move',
       targetType: 'department',
       targetId: departmentId,
-      after: { userIds: ids },
+      before: { departments: Object.fromEntries(moved.map((m) => [m.user_id, m.from_department])) },
+      after: { userIds: moved.map((m) => m.user_id) },
     });
-    return ids.length;
+    return moved.length;
   });
   await changed(ctx);
   await departmentsChanged(ctx);

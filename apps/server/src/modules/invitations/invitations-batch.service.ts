@@ -52,5 +52,7 @@ export async function createManyInTx(
 }
 
 /** Why each of many addresses cannot be invited now (members, pending invitations), inside the caller's transaction. */
-export const refusalsInTx = (tx: Tx, { companyId, emails }: { companyId: string; emails: readonly string[] }) =>
-  repo.refusalsOf(tx, companyId, emails);
+export async function refusalsInTx(tx: Tx, { companyId, emails }: { companyId: string; emails: readonly string[] }) {
+  await repo.lockInviting(tx, companyId);
+  return repo.refusalsOf(tx, companyId, emails);
+}

@@ -273,3 +273,12 @@ export async function insertMany(
   }
   return ids;
 }
+
+/**
+ * Holds a company's inviting until the transaction ends: the check that an address is not invited
+ * yet and the invitation it allows are one step, so two imports or invites at once (a double click,
+ * two admins) cannot both invite the same person.
+ */
+export async function lockInviting(tx: Tx, companyId: string) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('invitations:' || ${companyId}::uuid::text, 0))`);
+}

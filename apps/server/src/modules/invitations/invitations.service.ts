@@ -105,6 +105,7 @@ export async function queueInvitationMail(
 
 /** Why an address cannot be invited to a company now (inside the caller's transaction), or null. */
 export async function refusalInTx(tx: Tx, { companyId, email }: { companyId: string; email: string }) {
+  await repo.lockInviting(tx, companyId);
   if (await repo.isMemberByEmail(tx, companyId, email)) return 'ALREADY_MEMBER' as const;
   if (await repo.pendingFor(tx, companyId, email)) return 'INVITATION_PENDING' as const;
   return null;

@@ -37,6 +37,16 @@ export async function isMember(tx: Tx, companyId: string, userId: string) {
   return r.length > 0;
 }
 
+/**
+ * Holds this user's asking to this company until the transaction ends: requests sent at once are
+ * checked one after the other, so a burst makes one pending request and counts against the day's cap.
+ */
+export async function lockAsking(tx: Tx, companyId: string, userId: string) {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended('join-request:' || ${companyId}::uuid::text || ':' || ${userId}::uuid::text, 0))`,
+  );
+}
+
 /** Whether the user's request to this company is pending, and how many they made in the last day. */
 export async function asked(tx: Tx, companyId: string, userId: string) {
   const [r] = await rows<{ pending: boolean; today: number }>(

@@ -24,6 +24,7 @@ export async function create(ctx: Ctx, body: { subDomain: string; message?: stri
     const company = await repo.companyBySubDomain(tx, body.subDomain);
     if (!company?.enabled) throw new AppError('COMPANY_NOT_FOUND');
     if (await repo.isMember(tx, company.id, userId)) throw new AppError('ALREADY_MEMBER');
+    await repo.lockAsking(tx, company.id, userId);
     const asked = await repo.asked(tx, company.id, userId);
     if (asked.pending) throw new AppError('JOIN_REQUEST_PENDING');
     // Each request tells the company's admins live and, withdrawn, writes to its audit log: asking

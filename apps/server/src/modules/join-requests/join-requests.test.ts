@@ -242,3 +242,25 @@ describe('join requests', () => {
     expect((await ask()).statusCode).toBe(201);
   });
 });
+
+describe('join requests sent at once', () => {
+  it('a burst of the same request makes one pending request and tells the admins once', async () => {
+    const u = await t.db.system((tx) => createUser(tx, { email: 'burst@else.test', firstName: 'Bu' }));
+    const tok = (await tokenFor(t.app, u.id, null)).token;
+    const seen: RealtimeMessage[] = [];
+    const off = t.app.bus.subscribe(companyChannel(ids.acme!), (m) => seen.push(m));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        call(t.app, { method: 'POST', url: '/api/join-requests', token: tok, payload: { subDomain: 'acme' } }),
+      ),
+    );
+    off();
+    const codes = answers.map((a) => (a.statusCode === 201 ? 201 : a.json().code)).sort();
+    expect(codes).toEqual([201, ...Array(7).fill('JOIN_REQUEST_PENDING')].sort());
+    const [made] = await t.db.system((tx) =>
+      rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM join_requests WHERE user_id = ${u.id}`),
+    );
+    expect(made!.n).toBe(1);
+    expect(seen).toHaveLength(1);
+  });
+});

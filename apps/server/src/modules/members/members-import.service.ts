@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { IMPORT_MAX_ROWS, IMPORT_PROBLEM_ROWS, type Language } from '@wac/shared/constants';
 import { errorMessage } from '@wac/shared/errors';
-import { type MemberImportProgress, type MemberImportResult, MemberImportRowSchema } from '@wac/shared/schemas/members';
+import type { MemberImportProgress, MemberImportResult } from '@wac/shared/schemas/members';
 import { importRowMessage } from '@wac/shared/import-messages';
-import { validationMessage } from '@wac/shared/validation';
 import type { TenantCtx } from '../../lib/context';
-import { CsvError, csvLine, parseCsv } from '../../lib/csv';
+import { csvLine } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import { batchProgress } from '../../lib/jobs/queue';
 import {
@@ -15,97 +14,12 @@ import {
   recordImportInTx,
   recordsChanged,
 } from '../employees/employee-import.service';
-import type { RecordChange } from '../employees/employee-record-check.service';
 import { createManyInTx, type ImportInvitation, refusalsInTx } from '../invitations/invitations-batch.service';
 import { quotaLeft } from '../invitations/invitations.service';
+import { type Row, readRows } from './members-import-file';
 
 export { IMPORT_MAX_ROWS };
-const COLUMNS = ['email', 'firstname', 'lastname'] as const;
-/** The role column as people write it (`role`) or as the members export writes it (`roles`). */
-const ROLE_COLUMNS = ['role', 'roles'] as const;
-
-/**
- * One membership role from a cell: `admin`, `member`, or the export's list (`admin member`), where
- * admin wins. Anything else is kept as written, so the row says what is wrong with it.
- */
-export function roleOf(cell: string): string {
-  const roles = cell
-    .toLowerCase()
-    .split(/[\s,;|]+/)
-    .filter(Boolean);
-  if (roles.length === 0) return 'member';
-  if (roles.includes('admin')) return 'admin';
-  return roles.length === 1 || roles.every((r) => r === 'member') ? (roles[0] ?? 'member') : roles.join(' ');
-}
-
-type Row = MemberImportResult['problems'][number] & {
-  data?: { email: string; firstName: string; lastName: string; role: 'admin' | 'member' };
-  cells: string[];
-  change?: RecordChange | null;
-  /** The record of a person who is invited: stored with the invitation, written when they join. */
-  pending?: Record<string, unknown> | null;
-};
-
-/** Reads and checks the uploaded CSV: the whole file is refused only when it is not a members CSV at all. */
-function readRows(bytes: Buffer, lang: Language): { header: string[]; rows: Row[] } {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new AppError('CSV_INVALID');
-  }
-  let table: string[][];
-  try {
-    // One row past the cap (plus the header) tells a file that is too long from one that fits.
-    table = parseCsv(text, { maxRows: IMPORT_MAX_ROWS + 2, maxFieldLength: 1000 });
-  } catch (e) {
-    if (e instanceof CsvError) throw new AppError('CSV_INVALID');
-    throw e;
-  }
-  if (table.length > IMPORT_MAX_ROWS + 1) throw new AppError('IMPORT_TOO_MANY_ROWS');
-  const header = (table[0] ?? []).map((h) => h.trim().toLowerCase());
-  const index = COLUMNS.map((c) => header.indexOf(c));
-  if (index.some((i) => i < 0) || table.length < 2) throw new AppError('CSV_INVALID');
-  const roleIndex = ROLE_COLUMNS.map((c) => header.indexOf(c)).find((i) => i >= 0) ?? -1;
-
-  const seen = new Set<string>();
-  const rows = table.slice(1).map((cells, n): Row => {
-    const line = n + 2;
-    const get = (i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '');
-    const raw = {
-      email: get(index[0]!),
-      firstName: get(index[1]!),
-      lastName: get(index[2]!),
-      role: roleOf(get(roleIndex)),
-    };
-    const parsed = MemberImportRowSchema.safeParse(raw);
-    if (!parsed.success) {
-      return {
-        line,
-        email: raw.email,
-        cells,
-        status: 'invalid' as const,
-        errors: parsed.error.issues.map((i) => {
-          const code = /^[a-zA-Z]+$/.test(i.message) ? i.message : 'invalid';
-          return { field: String(i.path[0] ?? ''), code, message: validationMessage(code, lang) };
-        }),
-      };
-    }
-    if (seen.has(parsed.data.email)) {
-      return {
-        line,
-        email: parsed.data.email,
-        cells,
-        status: 'invalid' as const,
-        errors: [{ field: 'email', code: 'duplicate', message: validationMessage('duplicate', lang) }],
-      };
-    }
-    seen.add(parsed.data.email);
-    return { line, email: parsed.data.email, cells, status: 'valid' as const, errors: [], data: parsed.data };
-  });
-  return { header, rows };
-}
-
+export { roleOf } from './members-import-file';
 const PROBLEM: ReadonlySet<Row['status']> = new Set(['invalid', 'skipped']);
 
 /**
@@ -140,8 +54,19 @@ function summary(rows: Row[], imported: number, updated: number, batchId: string
  * existing member's row becomes a record change instead of an invitation. Loops in the manager
  * chain are looked for across the whole file.
  */
-function checkRecords(plan: RecordImportPlan, rows: Row[], uuidIndex: number, lang: Language) {
-  const issue = (field: string, code: string) => ({ field, code, message: importRowMessage(code, lang) });
+function checkRecords(
+  plan: RecordImportPlan,
+  rows: Row[],
+  uuidIndex: number,
+  column: (field: string) => string,
+  lang: Language,
+) {
+  const issue = (field: string, code: string) => ({
+    field,
+    column: column(field),
+    code,
+    message: importRowMessage(code, lang),
+  });
   for (const row of rows) {
     if (row.status !== 'valid') continue;
     const { issues, change, pending } = plan.check(
@@ -186,14 +111,22 @@ export async function importMembers(ctx: TenantCtx, { bytes, commit, records }: 
   const company = ctx.host;
   if (!company) throw new AppError('NOT_FOUND');
   const lang = ctx.actor.lang;
-  const { header, rows } = readRows(bytes, lang);
+  const { header, keys, rows, column: memberColumn } = readRows(bytes, lang);
+  const uuidIndex = keys.indexOf('uuid');
   let updated = 0;
   let invited = 0;
   let batchId: string | null = null;
   await ctx.run(async (tx) => {
     const plan = await recordImportInTx(tx, ctx.companyId, header);
     if (plan && !records) throw new AppError('FORBIDDEN');
-    if (plan) checkRecords(plan, rows, header.indexOf('uuid'), lang);
+    if (plan) {
+      // A record field's error names the column the admin wrote for it.
+      const column = (field: string) => {
+        const i = field === 'uuid' ? uuidIndex : plan.columnIndex(field);
+        return i >= 0 ? (header[i] ?? field) : memberColumn(field);
+      };
+      checkRecords(plan, rows, uuidIndex, column, lang);
+    }
     const changing = rows.filter((r) => r.status === 'valid' && r.change);
     if (commit && changing.length) {
       const written = await applyRecordChangesInTx(
@@ -207,7 +140,14 @@ export async function importMembers(ctx: TenantCtx, { bytes, commit, records }: 
           updated++;
         } else {
           row.status = 'skipped';
-          row.errors = [{ field: 'email', code: 'VERSION_CONFLICT', message: errorMessage('VERSION_CONFLICT', lang) }];
+          row.errors = [
+            {
+              field: 'email',
+              column: memberColumn('email'),
+              code: 'VERSION_CONFLICT',
+              message: errorMessage('VERSION_CONFLICT', lang),
+            },
+          ];
         }
       }
     }
@@ -223,7 +163,7 @@ export async function importMembers(ctx: TenantCtx, { bytes, commit, records }: 
       if (code || invitable <= 0) {
         const why = code ?? quota.code;
         row.status = 'skipped';
-        row.errors = [{ field: 'email', code: why, message: errorMessage(why, lang) }];
+        row.errors = [{ field: 'email', column: memberColumn('email'), code: why, message: errorMessage(why, lang) }];
         continue;
       }
       invitable -= 1;

@@ -133,7 +133,6 @@ describe('members CSV import', () => {
     const before = await invitationCount();
     for (const bad of [
       'name,phone\r\nx,y',
-      'email,firstName,lastName,role',
       'email,firstName,lastName\r\n"unterminated,x,y',
       Buffer.from([0xff, 0xfe, 0x00, 0x41]),
     ]) {
@@ -168,6 +167,89 @@ describe('members CSV import', () => {
       code: 'IMPORT_TOO_MANY_ROWS',
       message: errorMessage('IMPORT_TOO_MANY_ROWS', 'ar'),
     });
+    expect(await invitationCount()).toBe(before);
+  });
+});
+
+describe('members CSV import of a file as spreadsheets and editors write it', () => {
+  it('skips empty rows, numbers lines as the file does (BOM, CRLF, blank lines, multi-line cells), names the columns as written', async () => {
+    const file = [
+      '\uFEFFE-Mail,First Name,last_name,ROLE,Notes',
+      '',
+      'sheet.one@example.org,Sheet,One,member,"two',
+      'lines"',
+      ',,,,',
+      ' , ,, ,',
+      'not-an-email,Bad,Email,member,',
+      '',
+      'sheet.two@example.org,,Two,member,"a ""quoted""\nnote"',
+    ].join('\r\n');
+    const before = await invitationCount();
+    const res = await send('/api/members/import/preview', `${file}\r\n,,,,\r\n`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    // The empty rows are not rows: 3 rows, not 6, and none of them is reported.
+    expect(body).toMatchObject({ totalRows: 3, validRows: 1, invalidRows: 2 });
+    expect(
+      body.problems.map((p: { line: number; errors: Array<{ field: string; column: string }> }) => [
+        p.line,
+        p.errors.map((e) => [e.field, e.column]),
+      ]),
+    ).toEqual([
+      [7, [['email', 'E-Mail']]],
+      [9, [['firstName', 'First Name']]],
+    ]);
+    expect(await invitationCount()).toBe(before);
+  });
+
+  it('reads record columns in any case and spacing and names them in errors as the header wrote them', async () => {
+    const res = await send(
+      '/api/members/import/preview',
+      'email,firstName,lastName,Work Phone,MANAGER,employment_type\r\nmember@acme.test,M,A,call me,nobody@x.io,Full-time\r\n',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().problems[0].errors.map((e: { field: string; column: string }) => [e.field, e.column])).toEqual([
+      ['workPhone', 'Work Phone'],
+      ['managerEmail', 'MANAGER'],
+    ]);
+  });
+
+  it('reads a semicolon file (Excel in de, fr, pt) and a UTF-16 tab file (Excel’s Unicode text)', async () => {
+    const before = await invitationCount();
+    const semicolon = (
+      await send(
+        '/api/members/import/preview',
+        'Email;Firstname;Lastname;Role\r\nsemi.one@example.org;Zoë;Müller, Jr.;admin\r\n"semi;two@example.org";S;T;member\r\n',
+      )
+    ).json();
+    expect(semicolon).toMatchObject({ totalRows: 2, validRows: 1, invalidRows: 1 });
+    expect(semicolon.problems[0]).toMatchObject({ line: 3, errors: [{ field: 'email', column: 'Email' }] });
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('email\tfirstName\tlastName\r\nwide.one@example.org\tZoë\tMüller\r\nwide two\tW\tT\r\n', 'utf16le'),
+    ]);
+    const wide = (await send('/api/members/import/preview', utf16)).json();
+    expect(wide).toMatchObject({ totalRows: 2, validRows: 1, invalidRows: 1 });
+    expect(wide.problems[0]).toMatchObject({ line: 3, email: 'wide two' });
+    expect(await invitationCount()).toBe(before);
+  });
+
+  it('refuses a file in a Windows code page and a file with only its header, saying why, changing nothing', async () => {
+    const before = await invitationCount();
+    // "Müller" as Excel's "CSV" writes it on a German Windows (windows-1252): not UTF-8.
+    const cp1252 = Buffer.concat([
+      Buffer.from('email;firstName;lastName\r\nm@example.org;Anna;M'),
+      Buffer.from([0xfc]),
+      Buffer.from('ller\r\n'),
+    ]);
+    const encoding = await send('/api/members/import', cp1252, 'de');
+    expect(encoding.statusCode).toBe(400);
+    expect(encoding.json()).toEqual({ code: 'CSV_ENCODING', message: errorMessage('CSV_ENCODING', 'de') });
+    for (const headerOnly of ['email,firstName,lastName,role', 'email,firstName,lastName,role\r\n\r\n,,,\r\n']) {
+      const empty = await send('/api/members/import', headerOnly, 'fr');
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json()).toEqual({ code: 'IMPORT_EMPTY', message: errorMessage('IMPORT_EMPTY', 'fr') });
+    }
     expect(await invitationCount()).toBe(before);
   });
 });
@@ -341,8 +423,25 @@ describe('a company with its own invitation limits, and the progress of an impor
     expect(res.json()).toMatchObject({ imported: 0, invalidRows: N });
     expect(res.json().problems[0].errors[0]).toEqual({
       field: 'email',
+      column: 'email',
       code: 'INVITATION_LIMIT_SET',
       message: errorMessage('INVITATION_LIMIT_SET', 'en'),
     });
+  });
+});
+
+describe('members CSV imports committed at once', () => {
+  it('the same file committed twice at once (a double click, two admins) invites each person once', async () => {
+    const file = 'email,firstName,lastName\r\ntwice.one@example.org,Twice,One\r\ntwice.two@example.org,Twice,Two\r\n';
+    const answers = await Promise.all([send('/api/members/import', file), send('/api/members/import', file)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers.map((a) => a.json().imported).sort()).toEqual([0, 2]);
+    const [n] = await t.db.system((tx) =>
+      rows<{ n: number }>(
+        tx,
+        sql`SELECT count(*)::int AS n FROM invitations WHERE email LIKE 'twice.%' AND status = 'pending'`,
+      ),
+    );
+    expect(n!.n).toBe(2);
   });
 });

@@ -210,6 +210,7 @@ async function setDraft(ctx: TenantCtx, id: string, body: DraftBody) {
     body.kind === 'text'
       ? (() => {
           const clean = sanitizeHtml(body.html);
+          if (clean.tooDeep) throw new AppError('POLICY_HTML_TOO_DEEP', [{ path: 'body.html', code: 'invalid' }]);
           if (clean.unsafe.length) {
             throw new AppError('POLICY_HTML_UNSAFE', [{ path: 'body.html', code: 'invalid' }]);
           }
@@ -270,6 +271,7 @@ export async function publish(ctx: TenantCtx, { id, version, requiresAck }: Poli
     if (!draft?.body_kind || !draft.content_sha256) throw new AppError('POLICY_EMPTY');
     if (draft.body_kind === 'text') {
       const clean = sanitizeHtml(draft.body_html ?? '');
+      if (clean.tooDeep) throw new AppError('POLICY_HTML_TOO_DEEP');
       if (!clean.text) throw new AppError('POLICY_EMPTY');
       // A draft saved under an older, looser rule (a '/\host' link) is held to today's before it is frozen.
       if (clean.unsafe.length) throw new AppError('POLICY_HTML_UNSAFE');

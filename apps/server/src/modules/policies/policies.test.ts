@@ -1,3 +1,4 @@
+import { errorMessage } from '@wac/shared/errors';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,6 +147,23 @@ describe('policies: versions', () => {
       expect(bad.json().message).toContain('Skripte');
     }
     expect((await req('GET', `/api/policies/${p.uuid}`)).json()).toEqual(before);
+  });
+
+  it('refuses text nested deeper than the editor writes (parsing cost grows with the square of the depth), changing nothing', async () => {
+    const p = await publishedPolicy('Shallow text');
+    const before = (await req('GET', `/api/policies/${p.uuid}`)).json();
+    // Within the 200,000 characters a body may have: it held the event loop over a second.
+    const bad = await req('PUT', `/api/policies/${p.uuid}/draft`, { html: '<b>'.repeat(66_000) }, admin, 'acme', 'fr');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      code: 'POLICY_HTML_TOO_DEEP',
+      message: errorMessage('POLICY_HTML_TOO_DEEP', 'fr'),
+      issues: [{ path: 'body.html', code: 'invalid' }],
+    });
+    expect((await req('GET', `/api/policies/${p.uuid}`)).json()).toEqual(before);
+    // Lists in a table cell, as deep as the editor goes, are kept.
+    const nested = `<table><tbody><tr><td>${'<ul><li><p>'.repeat(20)}x${'</p></li></ul>'.repeat(20)}</td></tr></tbody></table>`;
+    expect((await req('PUT', `/api/policies/${p.uuid}/draft`, { html: nested })).statusCode).toBe(200);
   });
 
   it('refuses to publish a draft stored before its links were refused (an off-site link)', async () => {

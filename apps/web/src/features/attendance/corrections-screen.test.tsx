@@ -33,6 +33,38 @@ afterEach(() => {
 });
 
 describe('corrections screen', () => {
+  it('offers no decision on the signed-in admin’s own request: another admin decides it', async () => {
+    sessionStore.set({
+      status: 'ready',
+      user: {
+        uuid: pending.user.uuid,
+        email: 'bob@acme.test',
+        firstName: 'Bob',
+        lastName: 'Baker',
+        roles: [],
+      } as never,
+      current: {
+        uuid: 'm1',
+        enabled: true,
+        roles: [{ name: 'admin' }],
+        company: { uuid: 'c1', name: 'Acme', logo: null, subDomain: 'acme', enabled: true },
+      },
+    });
+    server.use(
+      http.get(`${ORIGIN}/api/attendance/corrections`, () =>
+        HttpResponse.json({ data: [pending], page: 1, itemsPerPage: 10, totalItems: 1 }),
+      ),
+      http.get(`${ORIGIN}/api/attendance/corrections/pending-count`, () => HttpResponse.json({ count: 1 })),
+      http.get(`${ORIGIN}/api/attendance/settings`, () =>
+        HttpResponse.json({ timeZone: 'America/New_York', weekStart: 1, autoCloseMarginMinutes: 120, version: 1 }),
+      ),
+    );
+    renderScreen(<CorrectionsScreen />, '/attendance/corrections');
+    const row = (await screen.findByText('I forgot to clock out')).closest('tr')!;
+    expect(within(row).getByTestId('own-request')).toHaveTextContent(/Another administrator decides/);
+    expect(within(row).queryByRole('button')).toBeNull();
+  });
+
   it('lists pending requests with the count and approves one with a comment', async () => {
     sessionStore.set({
       status: 'ready',

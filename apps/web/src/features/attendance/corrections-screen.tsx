@@ -21,7 +21,7 @@ import { CorrectionsTable } from './components/corrections-table';
 /** Correction requests of the company: admins approve or decline them, with a comment. Live. */
 export default function CorrectionsScreen() {
   const { t } = useTranslation();
-  const { current } = useSession();
+  const { current, user } = useSession();
   const [status, setStatus] = useState<CorrectionStatus | null>('pending');
   const [page, setPage] = useState(1);
   const list = useCorrections({ status: status ?? undefined, page });
@@ -95,7 +95,12 @@ export default function CorrectionsScreen() {
           showPerson
           testId="corrections-table"
           actions={(c) =>
-            c.status === 'pending' ? (
+            c.status === 'pending' && c.user.uuid === user?.uuid ? (
+              // Another admin decides an admin's own request (the server refuses it too).
+              <Text size="xs" c="dimmed" maw={260} data-testid="own-request">
+                {t('errors:CORRECTION_OWN_ENTRY')}
+              </Text>
+            ) : c.status === 'pending' ? (
               <Group gap="xs" wrap="nowrap">
                 <Button
                   size="xs"

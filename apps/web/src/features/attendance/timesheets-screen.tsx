@@ -28,6 +28,7 @@ import { useAttendanceSettings } from './api/get-settings';
 import { useBoardFilters } from './api/get-board-filters';
 import { CorrectionRequestDialog } from './components/correction-request-dialog';
 import { CompanyDatePicker } from '../../components/company-date-picker';
+import { useSession } from '../../lib/session/store';
 import { TimesheetTable } from './components/timesheet-table';
 import { useZonedFormat } from './components/zoned-format';
 
@@ -37,6 +38,7 @@ import { useZonedFormat } from './components/zoned-format';
  */
 export default function TimesheetsScreen() {
   const { t } = useTranslation();
+  const { user } = useSession();
   const [person, setPerson] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
@@ -54,6 +56,7 @@ export default function TimesheetsScreen() {
   const filters = useBoardFilters();
   const [correcting, setCorrecting] = useState<{ entry?: AttendanceEntry; date: string } | null>(null);
   const s = sheet.data;
+  const own = !!s && s.user.uuid === user?.uuid;
   const z = useZonedFormat(s?.timeZone);
   // A period can be locked once it has ended on the company's clock (the server says the same).
   const today = s ? zonedDate(new Date(), s.timeZone) : '';
@@ -169,14 +172,16 @@ export default function TimesheetsScreen() {
               </Badge>
             ) : (
               <Group gap="xs" wrap="wrap">
-                <Button
-                  variant="default"
-                  leftSection={<IconPlus size={16} aria-hidden />}
-                  onClick={() => setCorrecting({ date: today >= s.from && today <= s.to ? today : s.from })}
-                  data-testid="timesheet-add-entry"
-                >
-                  {t('admin:attendance.addEntry')}
-                </Button>
+                {!own && (
+                  <Button
+                    variant="default"
+                    leftSection={<IconPlus size={16} aria-hidden />}
+                    onClick={() => setCorrecting({ date: today >= s.from && today <= s.to ? today : s.from })}
+                    data-testid="timesheet-add-entry"
+                  >
+                    {t('admin:attendance.addEntry')}
+                  </Button>
+                )}
                 <Button
                   variant="default"
                   leftSection={<IconLock size={16} aria-hidden />}
@@ -195,9 +200,15 @@ export default function TimesheetsScreen() {
               {t('admin:attendance.lockAfterEnd')}
             </Text>
           )}
+          {own && !s.locked && (
+            <Text size="xs" c="dimmed" mb="xs" data-testid="timesheet-own">
+              {t('errors:CORRECTION_OWN_ENTRY')}
+            </Text>
+          )}
           <TimesheetTable
             sheet={s}
-            onCorrect={s.locked ? undefined : (entry) => setCorrecting({ entry, date: entry.workDate })}
+            // Another admin corrects an admin's own hours (the server refuses it too).
+            onCorrect={s.locked || own ? undefined : (entry) => setCorrecting({ entry, date: entry.workDate })}
           />
           {correcting && (
             <CorrectionRequestDialog

@@ -239,8 +239,13 @@ describe('CSV import', () => {
       email: 'bo@acme.test',
       status: 'invalid',
       errors: [
-        { field: 'managerEmail', code: 'managerUnknown', message: 'No member with this email in the company.' },
-        { field: 'Badge number', code: 'invalid', message: 'This value is not valid.' },
+        {
+          field: 'managerEmail',
+          column: 'Manager',
+          code: 'managerUnknown',
+          message: 'No member with this email in the company.',
+        },
+        { field: 'Badge number', column: 'Badge number', code: 'invalid', message: 'This value is not valid.' },
       ],
     };
     server.use(
@@ -269,7 +274,11 @@ describe('CSV import', () => {
       within(rows)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['managerEmail: No member with this email in the company.', 'Badge number: This value is not valid.']);
+    ).toEqual([
+      // The column as the file's header wrote it (Manager), not the API's field name (managerEmail).
+      'Manager: No member with this email in the company.',
+      'Badge number: This value is not valid.',
+    ]);
     expect(rows.textContent).not.toContain('.;');
   });
 
@@ -278,7 +287,7 @@ describe('CSV import', () => {
       line: 3,
       email: 'bad',
       status: 'invalid',
-      errors: [{ field: 'email', code: 'email', message: 'Please enter a valid email address.' }],
+      errors: [{ field: 'email', column: 'E-Mail', code: 'email', message: 'Please enter a valid email address.' }],
     };
     const counts = { valid: 1, invalid: 1, invited: 0, skipped: 0, updated: 0, unchanged: 0 };
     const batchId = '11111111-1111-4111-8111-111111111111';
@@ -323,7 +332,7 @@ describe('CSV import', () => {
     await user.upload(document.querySelector('input[type=file]') as HTMLInputElement, csv);
     await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(await screen.findByTestId('import-summary')).toHaveTextContent('2 rows: 1 valid, 1 with errors.');
-    expect(screen.getByText('email: Please enter a valid email address.')).toBeInTheDocument();
+    expect(screen.getByText('E-Mail: Please enter a valid email address.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Import the valid rows' }));
     await waitFor(() =>
       expect(screen.getByTestId('import-summary')).toHaveTextContent(

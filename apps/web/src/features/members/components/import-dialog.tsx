@@ -40,8 +40,9 @@ export function ImportDialog({
 }) {
   const { t, i18n } = useTranslation();
   const n = (v: number) => new Intl.NumberFormat(intlLocale(i18n.language)).format(v);
-  const rowError = (e: { field: string; message: string }) =>
-    t('admin:import.rowError', { field: e.field, message: e.message });
+  // The column as the file's header names it, so the admin finds the cell: never the API's field name.
+  const rowError = (e: { column: string; message: string }) =>
+    t('admin:import.rowError', { field: e.column, message: e.message });
   const qc = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -113,7 +114,8 @@ export function ImportDialog({
         </Group>
         <FileInput
           label={t('admin:import.file')}
-          accept=".csv,text/csv"
+          // Excel's "Unicode text" (UTF-16, tab-separated) is saved as .txt.
+          accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
           value={file}
           onChange={choose}
           clearable
