@@ -30,6 +30,11 @@ export async function seedAttendance(
   /** The seed's present moment (tests move it across a week). */
   now: Date = new Date(),
   rota: readonly string[] = [],
+  /**
+   * Whose entry was left open and auto-closed, with their pending correction request (default: the
+   * first member). Not an admin: an admin's own request waits for another admin (CORRECTION_OWN_ENTRY).
+   */
+  forgetful: string | null = null,
 ) {
   await setCompanyTimeZone(tx, companyId, timeZone);
   await createSchedule(tx, companyId, {
@@ -79,7 +84,7 @@ export async function seedAttendance(
           continue;
         }
         // The first working day of the last six (six days back can be a weekend: on a Friday it is).
-        if (!autoClosed && back <= 6) {
+        if (!autoClosed && back <= 6 && userId === (forgetful ?? memberIds[0])) {
           autoClosed = true;
           const closedAt = zonedInstant(date, '19:00', timeZone);
           const entry = await createEntry(tx, companyId, {

@@ -169,4 +169,21 @@ describe('the demo seed', () => {
       expect(day).toMatchObject({ leave: null, leaveMinutes: 0 });
     }
   });
+
+  it("holds a member's pending correction request of an auto-closed entry, which Alice, Acme's admin, approves", async () => {
+    const res = await login('alice@example.com', 'acme');
+    const { accessToken: alice, user } = res.json();
+    const as = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      call(t.app, { method, url, host: 'acme', token: alice, payload });
+    const pending = (await as('GET', '/api/attendance/corrections?status=pending')).json().data as Array<{
+      uuid: string;
+      user: { uuid: string };
+    }>;
+    expect(pending).toHaveLength(1);
+    // Not Alice's own: an admin's own request waits for another admin (CORRECTION_OWN_ENTRY).
+    expect(pending[0]!.user.uuid).not.toBe(user.uuid);
+    const approved = await as('POST', `/api/attendance/corrections/${pending[0]!.uuid}/approve`, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'applied' });
+  });
 });

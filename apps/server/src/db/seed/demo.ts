@@ -157,6 +157,8 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoInfo> {
       // Eight people on a seven-day support rota (none with past leave, none of Stats' joiners): on
       // a weekend the board still has people present, one late (16) and one absent (25).
       [15, 16, 17, 18, 19, 20, 21, 25].map((i) => acmeMembers[i]!),
+      // A plain member forgot to clock out and asks for a correction: Alice, the admin, decides it.
+      acmeMembers[3]!,
     );
     await seedStatsDemo(tx, acme.id, 'America/New_York', acmeMembers, [bob.id], acmeMembers.slice(-3));
     await seedAttendance(tx, globex.id, 'Europe/Berlin', globexMembers, [], {
