@@ -39,6 +39,7 @@ import { useCompany } from './api/get-company';
 import { useCompanyAdmins } from './api/get-company-admins';
 import { exportCompanyUsers, useCompanyUsers } from './api/get-company-users';
 import { useUpdateCompany } from './api/update-company';
+import { useUpdateCompanyUser } from './api/update-company-user';
 import { useUploadLogo } from './api/upload-logo';
 import { PageHeading } from '../../components/page-heading';
 import { useFormat } from '../../lib/format';
@@ -249,12 +250,26 @@ function LogoCard({ company, canWrite }: { company: Company; canWrite: boolean }
   );
 }
 
-function UsersCard({ company }: { company: Company }) {
+function UsersCard({ company, canWrite }: { company: Company; canWrite: boolean }) {
   const { t } = useTranslation();
   const f = useFormat();
   type Sort = (typeof MEMBER_SORTS)[number];
   const state = useTableState<Sort>({ sorts: MEMBER_SORTS, defaultSort: 'name', prefix: 'u.' });
   const users = useCompanyUsers(company.uuid, state.query);
+  const update = useUpdateCompanyUser(company.uuid);
+  const nameOf = (m: Member) => `${m.firstName} ${m.lastName}`;
+  // The platform's own hand on a company's people (PRODUCT §5: super_admin_write enables, disables
+  // and edits a company's users), without entering its console. The server refuses what would
+  // leave the company without an admin, with its reason (the client toasts it).
+  const change = async (m: Member, body: { enabled: boolean } | { roles: ('admin' | 'member')[] }, done: string) => {
+    try {
+      await update.mutateAsync({ userUuid: m.uuid, version: m.version, ...body });
+      notify.success(t(done, { name: nameOf(m), company: company.name }));
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+    }
+  };
+  const busy = (m: Member) => update.isPending && update.variables?.userUuid === m.uuid;
   const columns: Column<Member, Sort>[] = [
     {
       key: 'name',
@@ -274,6 +289,56 @@ function UsersCard({ company }: { company: Company }) {
       header: t('admin:members.status'),
       render: (m) => (m.enabled ? t('admin:status.enabled') : t('admin:status.disabled')),
     },
+    ...(canWrite
+      ? [
+          {
+            key: 'actions',
+            header: t('admin:common.actions'),
+            card: 'actions',
+            render: (m: Member) => {
+              const vars = { name: nameOf(m), company: company.name };
+              const admin = m.roles.includes('admin');
+              return (
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    disabled={busy(m)}
+                    onClick={() =>
+                      void change(
+                        m,
+                        { enabled: !m.enabled },
+                        m.enabled ? 'admin:companies.userDisabled' : 'admin:companies.userEnabled',
+                      )
+                    }
+                    aria-label={t(
+                      m.enabled ? 'admin:companies.disableUserLabel' : 'admin:companies.enableUserLabel',
+                      vars,
+                    )}
+                  >
+                    {t(m.enabled ? 'admin:companies.disableUser' : 'admin:companies.enableUser')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    disabled={busy(m)}
+                    onClick={() =>
+                      void change(
+                        m,
+                        { roles: admin ? ['member'] : ['admin'] },
+                        admin ? 'admin:companies.userAdminDropped' : 'admin:companies.userMadeAdmin',
+                      )
+                    }
+                    aria-label={t(admin ? 'admin:companies.dropAdminLabel' : 'admin:companies.makeAdminLabel', vars)}
+                  >
+                    {t(admin ? 'admin:companies.dropAdmin' : 'admin:companies.makeAdmin')}
+                  </Button>
+                </Group>
+              );
+            },
+          } satisfies Column<Member, Sort>,
+        ]
+      : []),
   ];
   return (
     <Stack gap="xs">
@@ -353,7 +418,7 @@ export default function CompanyScreen() {
           <AdminsCard uuid={c.uuid} />
         </Stack>
       </SimpleGrid>
-      <UsersCard company={c} />
+      <UsersCard company={c} canWrite={canWrite} />
     </Stack>
   );
 }
