@@ -5,7 +5,8 @@ const nine = { start: '09:00', end: '17:00' };
 const OFFICE = [nine, nine, nine, nine, nine, null, null];
 
 /** Intl writes narrow and thin spaces around AM/PM and the range dash; compare words, not spaces. */
-const plain = (lines: string[]) => lines.map((l) => l.replace(/[\u202f\u2009\u00a0]/g, ' '));
+const plain = (lines: { days: string; hours: string }[]) =>
+  lines.map((l) => `${l.days} ${l.hours}`.replace(/[\u202f\u2009\u00a0]/g, ' '));
 
 describe('a work schedule week, as people read it', () => {
   it('runs days of the same hours together and writes times as the language does (English: 12-hour clock)', () => {

@@ -41,6 +41,11 @@ describe('work schedules panel', () => {
     const cell = rota.querySelectorAll('td')[1] as HTMLElement;
     const lines = [...cell.querySelectorAll('p')].map((p) => p.textContent?.replace(/[\u202f\u2009]/g, ' '));
     expect(lines).toEqual(['Mon – Fri 9:00 AM – 5:00 PM', 'Sat 10:00 AM – 2:00 PM']);
+    // A time is never split over two lines on a phone.
+    expect([...cell.querySelectorAll('p > span')].map((s) => (s as HTMLElement).style.whiteSpace)).toEqual([
+      'nowrap',
+      'nowrap',
+    ]);
   });
 
   it('writes the times in German on a 24-hour clock, never in the US form', async () => {

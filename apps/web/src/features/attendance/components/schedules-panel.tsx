@@ -60,9 +60,10 @@ export function SchedulesPanel() {
                     </Group>
                   </Table.Td>
                   <Table.Td>
+                    {/* A phone wraps between the days and the hours, never inside a time ("9:00 | AM"). */}
                     {scheduleWeek(s.days, i18n.language).map((line) => (
-                      <Text size="sm" key={line}>
-                        {line}
+                      <Text size="sm" key={line.days}>
+                        {line.days} <span style={{ whiteSpace: 'nowrap' }}>{line.hours}</span>
                       </Text>
                     ))}
                   </Table.Td>
