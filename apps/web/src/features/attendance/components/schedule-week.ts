@@ -31,7 +31,7 @@ export function scheduleWeek(days: readonly Day[], lang: string): { days: string
     }
     let j = i;
     while (j + 1 < days.length && days[j + 1]?.start === d.start && days[j + 1]?.end === d.end) j++;
-    const span = j === i ? short[i] : `${short[i]} – ${short[j]}`;
+    const span = j === i ? short[i]! : `${short[i]} – ${short[j]}`;
     lines.push({ days: span, hours: hours(d) });
     i = j + 1;
   }
