@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectDashboard, signIn, submitSignIn } from '../support/console';
+import { axeViolations, describeViolations, expectDashboard, signIn, submitSignIn } from '../support/console';
 import { consoleUrl, signInUrl } from '../support/env';
 import { waitForMail } from '../support/mail';
 
@@ -124,6 +124,9 @@ test('a join request: the requester asks by sub-domain, the admin accepts, the r
   await expect(page.getByText("Your request was sent to the company's admins.")).toBeVisible();
   const mine = page.getByTestId('my-join-requests').getByRole('row', { name: /Globex/ });
   await expect(mine).toContainText('Pending');
+  // The status badge: the light yellow 'Pending' read 2.7:1 (orange on pale yellow), under AA.
+  let violations = await axeViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
 
   const admin = await browser.newContext();
   const adminPage = await admin.newPage();
@@ -140,6 +143,8 @@ test('a join request: the requester asks by sub-domain, the admin accepts, the r
 
   await page.reload();
   await expect(page.getByTestId('my-join-requests').getByRole('row', { name: /Globex/ })).toContainText('Accepted');
+  violations = await axeViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
   await page.getByRole('button', { name: /Globex/ }).click();
   // The switch keeps the path: the same screen, now on Globex's sub-domain, with a working session.
   await page.waitForURL(/^http:\/\/globex\.localhost:\d+\/admin\/join$/);

@@ -346,5 +346,10 @@ test('Alice adds a public holiday with the calendar field, axe clean with the ca
   await expect(row).toBeVisible();
 
   await row.getByRole('button', { name: new RegExp(`^Remove.*${name}`) }).click();
+  // Asked first; Cancel has the focus, so an Enter does not remove it by accident.
+  const confirm = page.getByRole('dialog', { name: `Remove the public holiday ${name}?` });
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText(`${name} was removed.`)).toBeVisible();
   await expect(row).toHaveCount(0);
 });

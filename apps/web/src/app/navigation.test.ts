@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { abilityFor } from '../lib/ability';
-import { activeNavPath, NAV_ITEMS, navItemsFor } from './navigation';
+import { activeNavPath, NAV_ITEMS, navItemsFor, searchScreensFor } from './navigation';
 
 const company = {
   uuid: '22222222-2222-4222-8222-222222222222',
@@ -53,5 +53,19 @@ describe('the entry marked as the page', () => {
     expect(activeNavPath(NAV_ITEMS, '/profile')).toBeNull();
     // A member without the day board: her own attendance stays marked on a path under it.
     expect(activeNavPath([{ path: '/' }, { path: '/attendance' }], '/attendance/board')).toBe('/attendance');
+  });
+});
+
+describe('the screens the navbar search finds', () => {
+  it('holds the screens reached outside the sidebar: my profile and sessions for everyone, people settings for HR admins', () => {
+    const member = { uuid: 'm', enabled: true, roles: [{ name: 'member' }], company };
+    const admin = { uuid: 'a', enabled: true, roles: [{ name: 'admin' }], company };
+    const memberPaths = searchScreensFor(abilityFor({ user: user([]), current: member }), false).map((i) => i.path);
+    expect(memberPaths).toEqual(expect.arrayContaining(['/profile', '/profile/sessions', '/my-policies']));
+    expect(memberPaths).not.toContain('/people/settings');
+    const adminPaths = searchScreensFor(abilityFor({ user: user([]), current: admin }), false).map((i) => i.path);
+    expect(adminPaths).toEqual(expect.arrayContaining(['/profile', '/profile/sessions', '/people/settings']));
+    // Each screen once: the sidebar's entries are not repeated.
+    expect(new Set(adminPaths).size).toBe(adminPaths.length);
   });
 });

@@ -122,6 +122,16 @@ export const NAV_ITEMS: NavItem[] = [
   // new-area: menu
 ];
 
+/**
+ * Screens the navbar search finds beside the sidebar's: reached from the user menu or from another
+ * screen, not from the sidebar, and looked for by name all the same ("profile", "sessions").
+ */
+export const SEARCH_ONLY_SCREENS: Omit<NavItem, 'icon' | 'badge'>[] = [
+  { path: '/profile', labelKey: 'navbar.profile', can: ['read', 'default'] },
+  { path: '/profile/sessions', labelKey: 'navbar.sessions', can: ['read', 'default'] },
+  { path: '/people/settings', labelKey: 'admin:peopleSettings.title', can: ['write', 'peopleHR'] },
+];
+
 /** The entries the sidebar shows: those the rules allow, less a member's own for a visiting super admin. */
 export const navItemsFor = (ability: AppAbility, visiting: boolean) =>
   NAV_ITEMS.filter((item) => ability.can(...item.can) && !(visiting && item.selfService));
@@ -138,3 +148,9 @@ export function activeNavPath(items: Pick<NavItem, 'path'>[], pathname: string):
   }
   return best;
 }
+
+/** What the navbar search offers as screens: the sidebar's entries, then the screens reached elsewhere. */
+export const searchScreensFor = (ability: AppAbility, visiting: boolean): Pick<NavItem, 'path' | 'labelKey'>[] => [
+  ...navItemsFor(ability, visiting),
+  ...SEARCH_ONLY_SCREENS.filter((item) => ability.can(...item.can) && !(visiting && item.selfService)),
+];

@@ -10,10 +10,12 @@ import type { Tx } from '../../db/client';
 import { actingUser, type TenantCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import * as certifications from '../certifications/certifications.service';
+import * as myCerts from '../certifications/my-certifications.service';
 import * as companyPages from '../company-pages/company-pages.service';
 import * as departments from '../departments/departments.service';
 import * as employees from '../employees/employees.service';
 import * as members from '../members/members.service';
+import * as acknowledgements from '../policies/acknowledgements.service';
 import * as policies from '../policies/policies.service';
 import * as teams from '../teams/teams.service';
 import * as repo from './search.repository';
@@ -68,6 +70,14 @@ async function membersInTx(tx: Tx, ctx: TenantCtx, q: string): Promise<Found[]> 
     path: `/users/${m.user_id}`,
   }));
 }
+const includes = (text: string, q: string) => text.toLocaleLowerCase().includes(q.toLocaleLowerCase());
+const myCertifications = async (ctx: TenantCtx): Promise<Found[]> =>
+  (await myCerts.mine(ctx)).data.map(({ type }) => ({
+    target: type.uuid,
+    title: type.name,
+    subtitle: type.description,
+    path: '/my-certifications',
+  }));
 const toPageItem = (p: { id: string; title: string; slug: string }): Found => ({
   target: p.id,
   title: p.title,
@@ -145,9 +155,10 @@ export const SOURCES: SearchSource[] = [
     },
   },
   {
-    // Compliance admins find policies (members find theirs under My policies).
+    // Compliance admins find every policy; a member finds the policies she must read (My policies),
+    // by title: the search box promised policies, and "security" found nothing for Bob.
     kind: 'policy',
-    visible: (a) => a.can('read', 'compliance'),
+    visible: (a) => a.can('read', 'default'),
     searchInTx: async (tx, ctx, q) =>
       (await policies.matchingInTx(tx, ctx.companyId, q, SEARCH_GROUP_LIMIT)).map((p) => ({
         target: p.uuid,
@@ -155,14 +166,26 @@ export const SOURCES: SearchSource[] = [
         subtitle: p.category,
         path: `/policies/${p.uuid}`,
       })),
-    async one(ctx, id) {
+    inTxFor: (ability) => ability.can('read', 'compliance'),
+    async search(ctx, q) {
+      const { data } = await acknowledgements.mine(ctx);
+      return data
+        .filter((p) => includes(p.title, q))
+        .slice(0, SEARCH_GROUP_LIMIT)
+        .map((p) => ({ target: p.uuid, title: p.title, subtitle: p.category, path: `/my-policies/${p.uuid}` }));
+    },
+    async one(ctx, id, ability) {
+      if (!ability.can('read', 'compliance')) {
+        const p = await acknowledgements.myPolicy(ctx, id).catch(gone);
+        return p ? { target: id, title: p.title, subtitle: p.category, path: `/my-policies/${id}` } : null;
+      }
       const p = await policies.get(ctx, id).catch(gone);
       return p ? { target: id, title: p.title, subtitle: p.category, path: `/policies/${id}` } : null;
     },
   },
   {
     kind: 'certification',
-    visible: (a) => a.can('read', 'compliance'),
+    visible: (a) => a.can('read', 'default'),
     searchInTx: async (tx, ctx, q) =>
       (await certifications.matchingTypesInTx(tx, ctx.companyId, q, SEARCH_GROUP_LIMIT)).map((c) => ({
         target: c.uuid,
@@ -170,7 +193,12 @@ export const SOURCES: SearchSource[] = [
         subtitle: c.description,
         path: `/certifications/${c.uuid}`,
       })),
-    async one(ctx, id) {
+    // A member finds the certifications she needs, on her own screen.
+    inTxFor: (ability) => ability.can('read', 'compliance'),
+    search: async (ctx, q) =>
+      (await myCertifications(ctx)).filter((c) => includes(c.title, q)).slice(0, SEARCH_GROUP_LIMIT),
+    async one(ctx, id, ability) {
+      if (!ability.can('read', 'compliance')) return (await myCertifications(ctx)).find((c) => c.target === id) ?? null;
       const c = await certifications.getType(ctx, id).catch(gone);
       return c ? { target: id, title: c.name, subtitle: c.description, path: `/certifications/${id}` } : null;
     },

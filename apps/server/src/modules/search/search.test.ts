@@ -99,10 +99,44 @@ describe('navbar search', () => {
     expect(JSON.stringify(res.json())).not.toContain('Globex');
   });
 
-  it('shows a member only what members see: colleagues (directory), departments; no teams, no pages', async () => {
+  it('shows a member only what members see: colleagues (directory), departments, her own policies and certifications; no teams, no pages', async () => {
     const res = await req('GET', '/api/search?q=bob', carol);
-    expect(groups(res.json())).toEqual({ member: [ids.bob], department: [ids.dept] });
+    expect(groups(res.json())).toEqual({
+      member: [ids.bob],
+      department: [ids.dept],
+      policy: [ids.policy],
+      certification: [ids.cert],
+    });
     expect(res.json().groups[0].items[0].path).toBe(`/people/${ids.bob}`);
+    // Her policy and certification open where she reads and holds them, not on the admins' screens.
+    const first = (kind: string) => res.json().groups.find((g: { kind: string }) => g.kind === kind).items[0];
+    expect(first('policy')).toMatchObject({ title: 'Bobbing safety', path: `/my-policies/${ids.policy}` });
+    expect(first('certification')).toMatchObject({ title: 'Bob lift licence', path: '/my-certifications' });
+  });
+
+  it('finds a member only the policies she must read: not one for a team she is not in, not another company’s', async () => {
+    const [teamOnly] = await t.db.system(async (tx) => {
+      const crew = await createTeam(tx, ids.acme, { name: 'Night crew' });
+      const p = await createPolicy(tx, ids.acme, {
+        title: 'Night shift security',
+        audienceTeamIds: [crew.id],
+        versions: [{ body: { html: '<p>Lock up.</p>' }, publishedDaysAgo: 1 }],
+      });
+      const everyone = await createPolicy(tx, ids.acme, {
+        title: 'Information security',
+        versions: [{ body: { html: '<p>Be careful.</p>' }, publishedDaysAgo: 1 }],
+      });
+      return [p.id, everyone.id] as const;
+    });
+    const member = (await req('GET', '/api/search?q=SECURITY', carol)).json();
+    expect(
+      member.groups.map((g: { kind: string; items: { title: string }[] }) => [g.kind, g.items.map((i) => i.title)]),
+    ).toEqual([['policy', ['Information security']]]);
+    // The admin finds both, on the policy screen.
+    expect(groups((await req('GET', '/api/search?q=security', alice)).json()).policy).toContain(teamOnly);
+    expect(
+      (await req('GET', '/api/search?q=bobbing', carol)).json().groups[0].items.map((i: { title: string }) => i.title),
+    ).toEqual(['Bobbing safety']);
   });
 
   it('answers an empty query with no groups, and refuses a query that is too long', async () => {

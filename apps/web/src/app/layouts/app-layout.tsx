@@ -31,7 +31,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { setNavCollapsed, usePreferences } from '../../lib/preferences';
 import { queryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session/store';
-import { activeNavPath, navItemsFor } from '../navigation';
+import { activeNavPath, navItemsFor, searchScreensFor } from '../navigation';
 
 const EXPANDED_WIDTH = 260;
 const MEDIUM_WIDTH = 232;
@@ -94,6 +94,7 @@ export function AppLayout() {
   const { visiting } = useSession();
   const items = navItemsFor(ability, visiting !== null);
   const activePath = activeNavPath(items, location.pathname);
+  const searchScreens = searchScreensFor(ability, visiting !== null);
   const isActive = (path: string) => path === activePath;
 
   return (
@@ -151,7 +152,7 @@ export function AppLayout() {
               </Text>
             </Group>
             <Group gap="xs" wrap="nowrap">
-              <NavbarSearch screens={items.map((item) => ({ path: item.path, label: t(item.labelKey) }))} />
+              <NavbarSearch screens={searchScreens.map((item) => ({ path: item.path, label: t(item.labelKey) }))} />
               <RealtimeIndicator />
               <LanguageMenu />
               <SkinMenu withContentWidth />

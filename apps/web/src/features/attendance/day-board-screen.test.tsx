@@ -31,15 +31,17 @@ afterEach(async () => {
   await setLanguage('en', false);
 });
 
-function serve() {
+function serve(rows = true) {
   server.use(
     http.get(`${ORIGIN}/api/attendance/board`, ({ request }) => {
       const q = new URL(request.url).searchParams;
       queries.push(q);
-      const data = [
-        row('Cara', 'onLeave', { type: 'Vacation', color: '#2f9e44', half: 'afternoon' }),
-        row('Ben', 'present', { type: 'Vacation', color: '#2f9e44', half: null }, '2026-11-25T14:30:00.000Z'),
-      ];
+      const data = !rows
+        ? []
+        : [
+            row('Cara', 'onLeave', { type: 'Vacation', color: '#2f9e44', half: 'afternoon' }),
+            row('Ben', 'present', { type: 'Vacation', color: '#2f9e44', half: null }, '2026-11-25T14:30:00.000Z'),
+          ];
       return HttpResponse.json({
         data,
         page: 1,
@@ -112,5 +114,37 @@ describe('day board screen', () => {
       new Date(`${iso}T00:00:00Z`),
     );
     await waitFor(() => expect(screen.getByTestId('board-date')).toHaveTextContent(medium));
+  });
+
+  it('opens on the view in the address (a reload or a shared link), and says when nobody matches', async () => {
+    // The filters were the screen's own state: a reload, or Back from a person, lost them.
+    serve(false);
+    renderScreen(
+      <DayBoardScreen />,
+      `/attendance/board?date=2026-11-24&status=late&department=${FIELD}&search=ca&page=2`,
+    );
+    await waitFor(() => expect(queries.length).toBeGreaterThan(0));
+    const first = queries[0]!;
+    expect(Object.fromEntries(first)).toMatchObject({
+      date: '2026-11-24',
+      status: 'late',
+      department: FIELD,
+      search: 'ca',
+      page: '2',
+    });
+    expect(screen.getByTestId('board-status-filter')).toHaveValue('Late');
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('ca');
+    expect(await screen.findByText('Nobody matches these filters on this day.')).toBeInTheDocument();
+  });
+
+  it('a filter changed goes back to the first page and stays in the address', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderScreen(<DayBoardScreen />, '/attendance/board?page=3');
+    await screen.findByText('cara@acme.test');
+    expect(queries.at(-1)?.get('page')).toBe('3');
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'b');
+    await waitFor(() => expect(queries.at(-1)?.get('search')).toBe('b'));
+    expect(queries.at(-1)?.get('page')).toBe('1');
   });
 });

@@ -13,8 +13,8 @@ import {
   Title,
 } from '@mantine/core';
 import { BOARD_STATUSES, type BoardStatus } from '@wac/shared/schemas/attendance';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useBoard } from './api/get-board';
 import { useBoardFilters } from './api/get-board-filters';
 import { useAttendanceSettings } from './api/get-settings';
@@ -38,12 +38,30 @@ const COLORS: Record<BoardStatus, string> = {
 export default function DayBoardScreen() {
   const { t, i18n } = useTranslation();
   const f = useFormat();
-  const [date, setDate] = useState('');
-  const [status, setStatus] = useState<BoardStatus | null>(null);
-  const [team, setTeam] = useState<string | null>(null);
-  const [department, setDepartment] = useState<string | null>(null);
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  // The view lives in the address, as every listing's does: a reload, Back, or a link sent to a
+  // colleague ("who is late in Sales today") opens the same board.
+  const [params, setParams] = useSearchParams();
+  const date = params.get('date') ?? '';
+  const asked = params.get('status') ?? '';
+  const status = (BOARD_STATUSES as readonly string[]).includes(asked) ? (asked as BoardStatus) : null;
+  const team = params.get('team');
+  const department = params.get('department');
+  const search = params.get('search') ?? '';
+  const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
+  /** Sets filters (a null or empty value removes one); any filter change goes back to page 1. */
+  const view = (changes: Record<string, string | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (!('page' in changes)) next.delete('page');
+        for (const [key, value] of Object.entries(changes)) {
+          if (value && !(key === 'page' && value === '1')) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
   const filters = useBoardFilters();
   const settings = useAttendanceSettings();
   const board = useBoard({
@@ -98,10 +116,7 @@ export default function DayBoardScreen() {
           value={date}
           weekStart={settings.data?.weekStart}
           testId="board-date"
-          onChange={(v) => {
-            setDate(v);
-            setPage(1);
-          }}
+          onChange={(v) => view({ date: v })}
         />
         <Select
           label={t('admin:attendance.team')}
@@ -109,10 +124,7 @@ export default function DayBoardScreen() {
           clearable
           data={(filters.data?.teams ?? []).map((x) => ({ value: x.uuid, label: x.name }))}
           value={team}
-          onChange={(v) => {
-            setTeam(v);
-            setPage(1);
-          }}
+          onChange={(v) => view({ team: v })}
           comboboxProps={{ withinPortal: false }}
           data-testid="board-team"
         />
@@ -122,10 +134,7 @@ export default function DayBoardScreen() {
           clearable
           data={(filters.data?.departments ?? []).map((x) => ({ value: x.uuid, label: x.name }))}
           value={department}
-          onChange={(v) => {
-            setDepartment(v);
-            setPage(1);
-          }}
+          onChange={(v) => view({ department: v })}
           comboboxProps={{ withinPortal: false }}
           data-testid="board-department"
         />
@@ -137,18 +146,12 @@ export default function DayBoardScreen() {
           data-testid="board-status-filter"
           value={status}
           data={BOARD_STATUSES.map((s) => ({ value: s, label: t(`admin:attendance.status.${s}`) }))}
-          onChange={(v) => {
-            setStatus(v as BoardStatus | null);
-            setPage(1);
-          }}
+          onChange={(v) => view({ status: v })}
         />
         <TextInput
           label={t('admin:table.search')}
           value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(e) => view({ search: e.currentTarget.value })}
         />
       </Group>
       {/* On a phone the table scrolls inside its own frame; the page itself never scrolls sideways. */}
@@ -163,6 +166,15 @@ export default function DayBoardScreen() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
+            {b?.data.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={4}>
+                  <Text c="dimmed" size="sm" role="status">
+                    {t('admin:attendance.boardEmpty')}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
             {b?.data.map((r) => (
               <Table.Tr key={r.userUuid} data-testid="board-row">
                 <Table.Td>
@@ -193,7 +205,7 @@ export default function DayBoardScreen() {
           <Pagination
             total={Math.ceil(b.totalItems / b.itemsPerPage)}
             value={page}
-            onChange={setPage}
+            onChange={(p) => view({ page: String(p) })}
             getControlProps={(control) => ({ 'aria-label': t(`admin:table.${control}`) })}
             getItemProps={(p) => ({ 'aria-label': t('admin:table.page', { page: p }) })}
           />

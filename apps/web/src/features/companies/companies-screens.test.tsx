@@ -242,6 +242,87 @@ const superAdmin = {
   },
 };
 
+describe('company users, for a super admin', () => {
+  const bob = {
+    ...user,
+    uuid: '00000000-0000-4000-8000-000000000002',
+    firstName: 'Bob',
+    lastName: 'Brown',
+    version: 4,
+  };
+  const route = () =>
+    renderScreen(
+      <Routes>
+        <Route path="/companies/:uuid" element={<CompanyScreen />} />
+      </Routes>,
+      `/companies/${company.uuid}`,
+    );
+
+  it('disables a user and makes one an admin from the company screen, and says what it did (French)', async () => {
+    // The table was read-only: the server's routes for it had no screen, and the platform had to
+    // open the company's own console to disable one of its people.
+    sessionStore.reset(superAdmin);
+    await setLanguage('fr', false);
+    let rows = [{ ...user }, { ...bob }];
+    const sent: [string, Record<string, unknown>][] = [];
+    server.use(
+      http.get(`${ORIGIN}/api/companies/${company.uuid}`, () => HttpResponse.json(company)),
+      http.get(`${ORIGIN}/api/companies/${company.uuid}/admins`, () =>
+        pageOf(rows.filter((r) => r.roles.includes('admin'))),
+      ),
+      http.get(`${ORIGIN}/api/companies/${company.uuid}/users`, () => pageOf(rows)),
+      http.patch(`${ORIGIN}/api/companies/${company.uuid}/users/:userUuid`, async ({ params, request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push([params.userUuid as string, body]);
+        rows = rows.map((r) => (r.uuid === params.userUuid ? { ...r, ...body, version: r.version + 1 } : r));
+        return HttpResponse.json(rows.find((r) => r.uuid === params.userUuid));
+      }),
+    );
+    const toasts: ToastRequest[] = [];
+    const stop = onToast((t) => toasts.push(t));
+    try {
+      route();
+      const u = userEvent.setup();
+      const disable = await screen.findByRole('button', { name: 'Désactiver : Bob Brown, Globex' });
+      // Each button's name begins with what it shows (WCAG 2.5.3, label in name; axe caught it).
+      for (const b of screen.getAllByRole('button', { name: /: .*, Globex$/ })) {
+        expect(b.getAttribute('aria-label')?.startsWith(b.textContent ?? '-')).toBe(true);
+      }
+      await u.click(disable);
+      await waitFor(() => expect(toasts).toHaveLength(1));
+      // The row follows: Bob can now be enabled again.
+      expect(await screen.findByRole('button', { name: 'Activer : Bob Brown, Globex' })).toBeInTheDocument();
+      await u.click(screen.getByRole('button', { name: 'Nommer admin : Gus Globex, Globex' }));
+      await waitFor(() => expect(toasts).toHaveLength(2));
+      expect(await screen.findByRole('button', { name: 'Retirer admin : Gus Globex, Globex' })).toBeInTheDocument();
+    } finally {
+      stop();
+      await setLanguage('en', false);
+    }
+    expect(sent).toEqual([
+      [bob.uuid, { version: 4, enabled: false }],
+      [user.uuid, { version: 1, roles: ['admin'] }],
+    ]);
+    expect(toasts.map((t) => [t.color, t.message])).toEqual([
+      ['green', 'Bob Brown est désactivé dans Globex et ne peut plus l’utiliser.'],
+      ['green', 'Gus Globex est désormais administrateur de Globex.'],
+    ]);
+  });
+
+  it('offers no change to a super admin who only reads', async () => {
+    sessionStore.reset({ ...superAdmin, user: { ...superAdmin.user, roles: ['super_admin'] } });
+    server.use(
+      http.get(`${ORIGIN}/api/companies/${company.uuid}`, () => HttpResponse.json(company)),
+      http.get(`${ORIGIN}/api/companies/${company.uuid}/admins`, () => pageOf([])),
+      http.get(`${ORIGIN}/api/companies/${company.uuid}/users`, () => pageOf([user, bob])),
+    );
+    route();
+    expect(await screen.findByText('Bob Brown')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Disable|Make admin/ })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+  });
+});
+
 describe('company create and edit forms', () => {
   it('proposes the sub-domain from the company name until the admin types their own, as sign-up does', async () => {
     renderScreen(<CompanyCreateDialog opened onClose={() => undefined} />);

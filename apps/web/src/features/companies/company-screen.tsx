@@ -1,5 +1,4 @@
 import { MAX_FILE_BYTES, PLANS } from '@wac/shared/constants';
-import { MEMBER_SORTS, type Member } from '@wac/shared/schemas/members';
 import { INVITATION_LIMIT_MAX } from '@wac/shared/schemas/companies';
 import {
   Alert,
@@ -27,18 +26,16 @@ import { useState } from 'react';
 import { SectionCard } from '../../components/section-card';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { type Column, DataTable } from '../../components/data-table';
 import { useAbility } from '../../lib/ability';
 import { ApiError } from '../../lib/api-client';
 import { issueField } from '../../lib/forms';
 import { notify } from '../../lib/notify';
 import { openCompanyConsole as openConsole } from '../../lib/session/session';
-import { useTableState } from '../../lib/use-table-state';
 import type { Company } from './api/get-companies';
 import { useCompany } from './api/get-company';
 import { useCompanyAdmins } from './api/get-company-admins';
-import { exportCompanyUsers, useCompanyUsers } from './api/get-company-users';
 import { useUpdateCompany } from './api/update-company';
+import { UsersCard } from './components/company-users-card';
 import { useUploadLogo } from './api/upload-logo';
 import { PageHeading } from '../../components/page-heading';
 import { useFormat } from '../../lib/format';
@@ -249,53 +246,6 @@ function LogoCard({ company, canWrite }: { company: Company; canWrite: boolean }
   );
 }
 
-function UsersCard({ company }: { company: Company }) {
-  const { t } = useTranslation();
-  const f = useFormat();
-  type Sort = (typeof MEMBER_SORTS)[number];
-  const state = useTableState<Sort>({ sorts: MEMBER_SORTS, defaultSort: 'name', prefix: 'u.' });
-  const users = useCompanyUsers(company.uuid, state.query);
-  const columns: Column<Member, Sort>[] = [
-    {
-      key: 'name',
-      header: t('admin:members.name'),
-      sort: 'name',
-      card: 'title',
-      render: (m) => `${m.firstName} ${m.lastName}`,
-    },
-    { key: 'email', header: t('admin:members.email'), sort: 'email', render: (m) => m.email },
-    {
-      key: 'role',
-      header: t('admin:members.roles'),
-      render: (m) => f.roles(m.roles),
-    },
-    {
-      key: 'status',
-      header: t('admin:members.status'),
-      render: (m) => (m.enabled ? t('admin:status.enabled') : t('admin:status.disabled')),
-    },
-  ];
-  return (
-    <Stack gap="xs">
-      <Title order={2} size="h4">
-        {t('admin:companies.users')}
-      </Title>
-      <DataTable
-        testId="company-users"
-        caption={t('admin:companies.users')}
-        columns={columns}
-        rows={users.data?.data}
-        totalItems={users.data?.totalItems}
-        loading={users.isFetching}
-        state={state}
-        rowId={(m) => m.uuid}
-        searchLabel={t('admin:members.search')}
-        onExport={() => exportCompanyUsers(company, state.query)}
-      />
-    </Stack>
-  );
-}
-
 function AdminsCard({ uuid }: { uuid: string }) {
   const { t } = useTranslation();
   const admins = useCompanyAdmins(uuid);
@@ -353,7 +303,7 @@ export default function CompanyScreen() {
           <AdminsCard uuid={c.uuid} />
         </Stack>
       </SimpleGrid>
-      <UsersCard company={c} />
+      <UsersCard company={c} canWrite={canWrite} />
     </Stack>
   );
 }

@@ -20,11 +20,13 @@ import { When } from '../../components/when';
 
 type In = z.input<typeof JoinRequestCreateSchema>;
 type Out = z.output<typeof JoinRequestCreateSchema>;
+// Filled, dark shades under white text, as the time-off and corrections statuses: the light yellow
+// 'Pending' (orange on pale yellow) read 2.7:1.
 const COLORS: Record<(typeof JOIN_REQUEST_STATUSES)[number], string> = {
-  pending: 'yellow',
-  accepted: 'green',
-  declined: 'red',
-  withdrawn: 'gray',
+  pending: 'indigo.9',
+  accepted: 'teal.9',
+  declined: 'red.9',
+  withdrawn: 'gray.7',
 };
 
 /** Any signed-in user asks to join a company by its sub-domain and follows the outcome. */
@@ -134,7 +136,7 @@ export default function JoinScreen() {
                 {r.company.name} ({r.company.subDomain})
               </Table.Td>
               <Table.Td>
-                <Badge color={COLORS[r.status]} variant="light">
+                <Badge color={COLORS[r.status]} variant="filled">
                   {t(`admin:join.status.${r.status}`)}
                 </Badge>
               </Table.Td>

@@ -87,3 +87,41 @@ describe('profile: editing', () => {
     expect(phone).toHaveAttribute('aria-invalid', 'true');
   });
 });
+
+describe('profile: sessions', () => {
+  const session = (n: number, companySubDomain: string | null, current: boolean) => ({
+    uuid: `5555555${n}-5555-4555-8555-555555555555`,
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+    ip: '127.0.0.1',
+    createdAt: '2026-11-29T04:55:00.000Z',
+    lastUsedAt: '2026-11-29T04:56:00.000Z',
+    current,
+    companySubDomain,
+  });
+
+  it('names where each session was opened: the company by its name, or the sign-in page (German)', async () => {
+    await setLanguage('de', false);
+    const acme = membership(2, 'Acme', true);
+    sessionStore.reset({ status: 'ready', user: USER, profiles: [acme], current: acme });
+    server.use(
+      http.get(`${ORIGIN}/api/jwt/sessions`, () =>
+        HttpResponse.json({
+          data: [session(1, 'acme', true), session(2, null, true), session(3, 'gone', false)],
+          page: 1,
+          itemsPerPage: 10,
+          totalItems: 3,
+        }),
+      ),
+    );
+    renderScreen(<ProfileScreen tab="sessions" />, '/profile/sessions');
+    const table = await screen.findByTestId('sessions-table');
+    expect(within(table).getByRole('columnheader', { name: 'Geöffnet auf' })).toBeInTheDocument();
+    const rows = await within(table).findAllByRole('row');
+    // Header, then one row per session, in the answer's order.
+    expect(within(rows[1]!).getByText('Acme')).toBeInTheDocument();
+    expect(within(rows[1]!).queryByText('acme')).toBeNull();
+    expect(within(rows[2]!).getByText('Anmeldeseite (jedes Ihrer Unternehmen)')).toBeInTheDocument();
+    // A company no longer among mine keeps its address, the only name the session knows.
+    expect(within(rows[3]!).getByText('gone')).toBeInTheDocument();
+  });
+});

@@ -63,6 +63,13 @@ function SessionsTab() {
   const sessions = useSessions(page);
   const pages = sessions.data ? Math.max(1, Math.ceil(sessions.data.totalItems / sessions.data.itemsPerPage)) : 1;
   const revoke = useRevokeSession();
+  const { profiles } = useSession();
+  // A session is opened on a company's address or on the platform's sign-in page (which reaches
+  // every company); one sign-in in this browser lists both. Named as the company switcher names it.
+  const openedOn = (subDomain: string | null) =>
+    subDomain === null
+      ? t('admin:profile.onSignIn')
+      : (profiles.find((p) => p.company.subDomain === subDomain)?.company.name ?? subDomain);
 
   const onRevoke = async (s: SessionInfo) => {
     try {
@@ -91,7 +98,7 @@ function SessionsTab() {
           columns={[
             t('admin:profile.device'),
             t('admin:profile.ip'),
-            t('admin:profile.company'),
+            t('admin:profile.openedOn'),
             t('admin:profile.created'),
             t('admin:profile.lastUsed'),
             t('admin:profile.actions'),
@@ -117,7 +124,7 @@ function SessionsTab() {
                   </Group>
                 </Table.Td>
                 <Table.Td>{s.ip ?? t('admin:profile.none')}</Table.Td>
-                <Table.Td>{s.companySubDomain ?? t('admin:profile.none')}</Table.Td>
+                <Table.Td>{openedOn(s.companySubDomain)}</Table.Td>
                 <Table.Td>
                   <When value={s.createdAt} show="dateTime" />
                 </Table.Td>

@@ -45,6 +45,8 @@ export function AssignmentsPanel() {
       <Select
         w={360}
         label={t('admin:attendance.person')}
+        description={t('admin:attendance.assignmentsHint')}
+        placeholder={t('admin:attendance.personPlaceholder')}
         data={(people.data?.data ?? []).map((m) => ({
           value: m.uuid,
           label: `${m.firstName} ${m.lastName} (${m.email})`,
@@ -80,7 +82,13 @@ export function AssignmentsPanel() {
                         size="xs"
                         variant="default"
                         color="red.9"
-                        onClick={() => del.mutate(a.uuid)}
+                        loading={del.isPending && del.variables === a.uuid}
+                        onClick={() =>
+                          void del
+                            .mutateAsync(a.uuid)
+                            .then(() => notify.success(t('admin:attendance.assignmentRemoved')))
+                            .catch(() => {})
+                        }
                         aria-label={t('admin:attendance.removeLabel', { name: a.scheduleName })}
                       >
                         {t('admin:attendance.remove')}

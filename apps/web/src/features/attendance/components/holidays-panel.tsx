@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteHoliday } from '../api/delete-holiday';
 import { getHolidays, useHolidays } from '../api/get-holidays';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { notify } from '../../../lib/notify';
 import { HolidayFormDialog } from './holiday-form-dialog';
 import { HolidayImportDialog } from './holiday-import-dialog';
 import { useZonedFormat } from './zoned-format';
@@ -19,6 +21,13 @@ export function HolidaysPanel() {
   const z = useZonedFormat('UTC');
   const [editing, setEditing] = useState<Holiday | 'new' | null>(null);
   const [importing, setImporting] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<Holiday | null>(null);
+  const remove = (h: Holiday) =>
+    void del
+      .mutateAsync(h.uuid)
+      .then(() => notify.success(t('admin:attendance.holidayRemoved', { name: h.name })))
+      .catch(() => {})
+      .finally(() => setRemoving(null));
 
   /** Last year's holidays on the same day of this year, as a starting point to edit. */
   const openImport = async () => {
@@ -93,7 +102,7 @@ export function HolidaysPanel() {
                       size="xs"
                       variant="default"
                       color="red.9"
-                      onClick={() => del.mutate(h.uuid)}
+                      onClick={() => setRemoving(h)}
                       aria-label={t('admin:attendance.removeLabel', { name: h.name })}
                     >
                       {t('admin:attendance.remove')}
@@ -104,6 +113,16 @@ export function HolidaysPanel() {
             ))}
           </Table.Tbody>
         </Table>
+      )}
+      {removing && (
+        <ConfirmDialog
+          title={t('admin:attendance.removeHolidayTitle', { name: removing.name })}
+          text={t('admin:attendance.removeHolidayText', { date: z.longDay(removing.date) })}
+          confirm={t('admin:attendance.remove')}
+          busy={del.isPending}
+          onClose={() => setRemoving(null)}
+          onConfirm={() => remove(removing)}
+        />
       )}
       {editing && (
         <HolidayFormDialog holiday={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />

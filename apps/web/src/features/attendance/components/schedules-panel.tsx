@@ -5,8 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteSchedule } from '../api/delete-schedule';
 import { useSchedules } from '../api/get-schedules';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { notify } from '../../../lib/notify';
 import { ScheduleFormDialog } from './schedule-form-dialog';
-import { weekdayNames } from './weekday-names';
+import { scheduleWeek } from './schedule-week';
 import { useZonedFormat } from './zoned-format';
 
 /** Work schedules: hours per weekday, break, grace; one is the default. */
@@ -16,12 +18,14 @@ export function SchedulesPanel() {
   const del = useDeleteSchedule();
   const z = useZonedFormat('UTC');
   const [editing, setEditing] = useState<WorkSchedule | 'new' | null>(null);
-  const short = weekdayNames(i18n.language, 'short');
-  const daysOf = (s: WorkSchedule) =>
-    s.days
-      .map((d, i) => (d ? `${short[i]} ${d.start}–${d.end}` : null))
-      .filter(Boolean)
-      .join(', ');
+  const [removing, setRemoving] = useState<WorkSchedule | null>(null);
+  // A schedule in use is refused by the server with its reason (the client toasts it).
+  const remove = (s: WorkSchedule) =>
+    void del
+      .mutateAsync({ uuid: s.uuid, version: s.version })
+      .then(() => notify.success(t('admin:attendance.scheduleRemoved', { name: s.name })))
+      .catch(() => {})
+      .finally(() => setRemoving(null));
 
   return (
     <Stack>
@@ -56,7 +60,12 @@ export function SchedulesPanel() {
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{daysOf(s)}</Text>
+                    {/* A phone wraps between the days and the hours, never inside a time ("9:00 | AM"). */}
+                    {scheduleWeek(s.days, i18n.language).map((line) => (
+                      <Text size="sm" key={line.days}>
+                        {line.days} <span style={{ whiteSpace: 'nowrap' }}>{line.hours}</span>
+                      </Text>
+                    ))}
                   </Table.Td>
                   <Table.Td>{z.minutes(s.weeklyMinutes)}</Table.Td>
                   <Table.Td>{s.graceMinutes}</Table.Td>
@@ -75,7 +84,7 @@ export function SchedulesPanel() {
                           size="xs"
                           variant="default"
                           color="red.9"
-                          onClick={() => del.mutate({ uuid: s.uuid, version: s.version })}
+                          onClick={() => setRemoving(s)}
                           aria-label={t('admin:attendance.removeLabel', { name: s.name })}
                         >
                           {t('admin:attendance.remove')}
@@ -88,6 +97,16 @@ export function SchedulesPanel() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+      )}
+      {removing && (
+        <ConfirmDialog
+          title={t('admin:attendance.removeScheduleTitle', { name: removing.name })}
+          text={t('admin:attendance.removeScheduleText')}
+          confirm={t('admin:attendance.remove')}
+          busy={del.isPending}
+          onClose={() => setRemoving(null)}
+          onConfirm={() => remove(removing)}
+        />
       )}
       {editing && (
         <ScheduleFormDialog schedule={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />

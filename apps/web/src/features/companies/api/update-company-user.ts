@@ -1,0 +1,20 @@
+import type { Member, MemberUpdate } from '@wac/shared/schemas/members';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export const updateCompanyUser = (companyUuid: string, userUuid: string, body: MemberUpdate) =>
+  api<Member>(`/api/companies/${companyUuid}/users/${userUuid}`, { method: 'PATCH', body });
+
+/** A super admin changes a company user's roles or enabled flag; the users and admins lists follow. */
+export const useUpdateCompanyUser = (companyUuid: string) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userUuid, ...body }: MemberUpdate & { userUuid: string }) =>
+      updateCompanyUser(companyUuid, userUuid, body),
+    onSettled: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: ['companies', 'users', companyUuid] }),
+        qc.invalidateQueries({ queryKey: ['companies', 'admins', companyUuid] }),
+      ]),
+  });
+};
