@@ -114,7 +114,6 @@ export async function findEntry(tx: Tx, companyId: string, id: string) {
   return r ?? null;
 }
 
-/** Whether another live entry of the person overlaps `[from, to)` (an open one runs on forever). */
 /**
  * Holds one person's corrections until the transaction ends: two sent at once (two admins, a double
  * click, an approval beside a direct correction) are checked for overlap one after the other.
@@ -125,6 +124,7 @@ export async function lockPerson(tx: Tx, companyId: string, userId: string) {
   );
 }
 
+/** Whether another live entry of the person overlaps `[from, to)` (an open one runs on forever). */
 export async function overlaps(
   tx: Tx,
   companyId: string,
@@ -175,7 +175,6 @@ export async function changeEntry(
   return r!;
 }
 
-/** Whether any of the company days falls in a locked timesheet period. */
 /**
  * Waits for a period being locked (its insert holds the table) and holds new locks back until the
  * correction commits: otherwise a correction checked just before a lock commits lands inside the
@@ -185,6 +184,7 @@ export async function holdLocks(tx: Tx) {
   await tx.execute(sql`LOCK TABLE timesheet_locks IN SHARE MODE`);
 }
 
+/** Whether any of the company days falls in a locked timesheet period. */
 export async function lockedAny(tx: Tx, companyId: string, dates: string[]) {
   if (dates.length === 0) return false;
   const r = await rows<{ id: string }>(

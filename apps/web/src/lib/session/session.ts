@@ -266,8 +266,10 @@ export async function logout(options: { silent?: boolean } = {}): Promise<void> 
   clearSession(options.silent ? null : sessionStore.get().notice);
 }
 
-/** Company switcher: a one-time code for the target company, then its sub-domain at the same path. */
-/** `silent`: the caller says a refusal itself (no toast from the api client). */
+/**
+ * Company switcher: a one-time code for the target company, then its sub-domain at the same path.
+ * `silent`: the caller says a refusal itself (no toast from the api client).
+ */
 export async function switchCompany(profile: Profile, { silent = false } = {}): Promise<void> {
   const target = await requestSwitchCode(profile.company.uuid, silent);
   browser.assign(companyUrl(currentHost(), target.subDomain, appPath(window.location.pathname), target.code));
