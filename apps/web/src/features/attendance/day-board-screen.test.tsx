@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -146,5 +146,17 @@ describe('day board screen', () => {
     await user.type(screen.getByRole('textbox', { name: 'Search' }), 'b');
     await waitFor(() => expect(queries.at(-1)?.get('search')).toBe('b'));
     expect(queries.at(-1)?.get('page')).toBe('1');
+  });
+
+  it('asks the server once a typed search pauses, not at every key', async () => {
+    serve();
+    renderScreen(<DayBoardScreen />, '/attendance/board');
+    await screen.findByText('cara@acme.test');
+    const before = queries.length;
+    // Five keys, one after another as fast as a person types (well within the pause).
+    const box = screen.getByRole('textbox', { name: 'Search' });
+    for (const text of ['c', 'ca', 'car', 'carl', 'carla']) fireEvent.change(box, { target: { value: text } });
+    await waitFor(() => expect(queries.at(-1)?.get('search')).toBe('carla'));
+    expect(queries.slice(before).map((q) => q.get('search'))).toEqual(['carla']);
   });
 });

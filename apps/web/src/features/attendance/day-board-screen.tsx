@@ -14,6 +14,8 @@ import {
 } from '@mantine/core';
 import { BOARD_STATUSES, type BoardStatus } from '@wac/shared/schemas/attendance';
 import { useTranslation } from 'react-i18next';
+import { useEffect, useState } from 'react';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
 import { useBoard } from './api/get-board';
 import { useBoardFilters } from './api/get-board-filters';
@@ -62,6 +64,10 @@ export default function DayBoardScreen() {
       },
       { replace: true },
     );
+  // The search reaches the address (and the server) once typing pauses, not at every key.
+  const [searchText, setSearchText] = useState(search);
+  useEffect(() => setSearchText(search), [search]);
+  const searchLater = useDebouncedCallback((value: string) => view({ search: value }), 300);
   const filters = useBoardFilters();
   const settings = useAttendanceSettings();
   const board = useBoard({
@@ -150,8 +156,14 @@ export default function DayBoardScreen() {
         />
         <TextInput
           label={t('admin:table.search')}
-          value={search}
-          onChange={(e) => view({ search: e.currentTarget.value })}
+          value={searchText}
+          onChange={(e) => {
+            setSearchText(e.currentTarget.value);
+            searchLater(e.currentTarget.value);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') view({ search: searchText });
+          }}
         />
       </Group>
       {/* On a phone the table scrolls inside its own frame; the page itself never scrolls sideways. */}
