@@ -4,10 +4,15 @@ import { AssignmentsPanel } from './components/assignments-panel';
 import { GeneralSettings } from './components/general-settings';
 import { HolidaysPanel } from './components/holidays-panel';
 import { SchedulesPanel } from './components/schedules-panel';
+import { useTabParam } from '../../lib/use-tab-param';
+
+const TABS = ['general', 'holidays', 'schedules', 'assignments'] as const;
 
 /** The company's attendance calendar: zone and week, public holidays, work schedules and who follows which. */
 export default function AttendanceSettingsScreen() {
   const { t } = useTranslation();
+  // The chosen tab lives in the address (?tab=schedules…): a reload or a shared link opens it again.
+  const [tab, setTab] = useTabParam(TABS);
   return (
     <Stack gap="lg">
       <div>
@@ -16,7 +21,7 @@ export default function AttendanceSettingsScreen() {
         </Title>
         <Text c="dimmed">{t('admin:attendance.settingsSubtitle')}</Text>
       </div>
-      <Tabs defaultValue="general" keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="general">{t('admin:attendance.general')}</Tabs.Tab>
           <Tabs.Tab value="holidays">{t('admin:attendance.holidays')}</Tabs.Tab>

@@ -3,10 +3,10 @@ import { Badge, Button, Paper, SimpleGrid, Skeleton, Stack, Table, Tabs, Text } 
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeading } from '../../components/page-heading';
 import { SectionCard, SimpleTable } from '../../components/section-card';
+import { useTabParam } from '../../lib/use-tab-param';
 import { useFormat } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useCancelRequest } from './api/cancel-request';
@@ -158,19 +158,7 @@ export default function TimeOffScreen() {
   const f = useFormat();
   const count = useApprovalCount();
   // The chosen tab lives in the address (?tab=approvals|calendar): a reload or a shared link opens it again.
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('tab');
-  const tab = asked && (TABS as readonly string[]).includes(asked) ? asked : 'mine';
-  const setTab = (value: string | null) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (value && value !== 'mine') next.set('tab', value);
-        else next.delete('tab');
-        return next;
-      },
-      { replace: true },
-    );
+  const [tab, setTab] = useTabParam(TABS);
   const approver = count.data?.isApprover ?? false;
   const pending = count.data?.pending ?? 0;
 
