@@ -146,19 +146,23 @@ describe('stats screen', () => {
     renderScreen(<StatsScreen />);
     await waitFor(() => expect(screen.getByTestId('kpi-headcountStart-value')).toHaveTextContent('10'));
     await user.click(screen.getByText('Custom'));
-    const pick = async (field: string, day: string) => {
+    // (For jsdom a calendar is mid-transition, so its buttons are found with `hidden`; the one just
+    // opened is the last in the page.)
+    const last = (name: string) => screen.queryAllByRole('button', { name, hidden: true }).at(-1);
+    /** Opens a field's calendar (once: a second click on the field would close it) and finds a day. */
+    const open = async (field: string, day: string) => {
       await user.click(screen.getByRole('button', { name: field }));
-      // (For jsdom a calendar is mid-transition, so its buttons are found with `hidden`.)
-      const last = (name: string) => screen.queryAllByRole('button', { name, hidden: true }).at(-1);
+      await waitFor(() => expect(last('Previous month')).toBeDefined());
       for (let i = 0; i < 24 && !last(day); i++) await user.click(last('Previous month')!);
       return last(day)!;
     };
     // The company's today (5 November, from the answer) is the last day offered.
-    expect(await pick('From', 'Friday, November 6, 2026')).toBeDisabled();
-    const today = await pick('From', 'Thursday, November 5, 2026');
+    expect(await open('From', 'Friday, November 6, 2026')).toBeDisabled();
+    const today = last('Thursday, November 5, 2026')!;
     expect(today).toBeEnabled();
     await user.click(today);
-    await user.click(await pick('To', 'Thursday, November 5, 2026'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'From' })).toHaveTextContent('Nov 5, 2026'));
+    await user.click(await open('To', 'Thursday, November 5, 2026'));
     // (A loaded machine takes seconds over the calendar's clicks: CI's run of every tier at once.)
     await waitFor(() => expect(asked.at(-1)).toBe('range=custom&from=2026-11-05&to=2026-11-05'), { timeout: 10_000 });
     expect(
