@@ -34,22 +34,7 @@ afterEach(() => {
 
 describe('corrections screen', () => {
   it('offers no decision on the signed-in admin’s own request: another admin decides it', async () => {
-    sessionStore.set({
-      status: 'ready',
-      user: {
-        uuid: pending.user.uuid,
-        email: 'bob@acme.test',
-        firstName: 'Bob',
-        lastName: 'Baker',
-        roles: [],
-      } as never,
-      current: {
-        uuid: 'm1',
-        enabled: true,
-        roles: [{ name: 'admin' }],
-        company: { uuid: 'c1', name: 'Acme', logo: null, subDomain: 'acme', enabled: true },
-      },
-    });
+    signInAs(['admin'], { uuid: pending.user.uuid, email: 'bob@acme.test', firstName: 'Bob', lastName: 'Baker' });
     server.use(
       http.get(`${ORIGIN}/api/attendance/corrections`, () =>
         HttpResponse.json({ data: [pending], page: 1, itemsPerPage: 10, totalItems: 1 }),
@@ -66,16 +51,7 @@ describe('corrections screen', () => {
   });
 
   it('lists pending requests with the count and approves one with a comment', async () => {
-    sessionStore.set({
-      status: 'ready',
-      user: { uuid: 'u1', email: 'a@acme.test', firstName: 'A', lastName: 'B', roles: [] } as never,
-      current: {
-        uuid: 'm1',
-        enabled: true,
-        roles: [{ name: 'admin' }],
-        company: { uuid: 'c1', name: 'Acme', logo: null, subDomain: 'acme', enabled: true },
-      },
-    });
+    signInAs(['admin']);
     const calls: string[] = [];
     let decided = false;
     server.use(
@@ -116,16 +92,7 @@ describe('corrections screen', () => {
   });
 
   it('starts each decision afresh: a cancelled decline leaves neither its comment nor its error behind', async () => {
-    sessionStore.set({
-      status: 'ready',
-      user: { uuid: 'u1', email: 'a@acme.test', firstName: 'A', lastName: 'B', roles: [] } as never,
-      current: {
-        uuid: 'm1',
-        enabled: true,
-        roles: [{ name: 'admin' }],
-        company: { uuid: 'c1', name: 'Acme', logo: null, subDomain: 'acme', enabled: true },
-      },
-    });
+    signInAs(['admin']);
     const bodies: unknown[] = [];
     server.use(
       http.get(`${ORIGIN}/api/attendance/corrections`, () =>

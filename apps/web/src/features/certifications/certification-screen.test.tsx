@@ -7,6 +7,7 @@ import { sessionStore } from '../../lib/session/store';
 import { renderScreen } from '../../test/render';
 import { ORIGIN, server } from '../../test/server';
 import CertificationScreen from './certification-screen';
+import { signInAs } from '../../test/session';
 
 const TYPE = '40000000-0000-4000-8000-000000000001';
 const type = {
@@ -52,16 +53,7 @@ afterEach(() => {
 
 describe('certification screen', () => {
   it('records for a person: expiry follows issued on + validity (clamped to the month), server errors land on their field', async () => {
-    sessionStore.set({
-      status: 'ready',
-      user: { uuid: 'u1', email: 'a@acme.test', firstName: 'A', lastName: 'B', roles: [] } as never,
-      current: {
-        uuid: 'm1',
-        enabled: true,
-        roles: [{ name: 'admin' }],
-        company: { uuid: 'c1', name: 'Acme', logo: null, subDomain: 'acme', enabled: true },
-      },
-    });
+    signInAs(['admin']);
     const sent: Array<Record<string, string>> = [];
     let reply = 415;
     server.use(

@@ -9,6 +9,7 @@ import { sessionStore } from '../../lib/session/store';
 import { renderScreen } from '../../test/render';
 import { ORIGIN, server } from '../../test/server';
 import PolicyScreen from './policy-screen';
+import { signInAs } from '../../test/session';
 
 const POLICY = '30000000-0000-4000-8000-000000000001';
 const DRAFT = '30000000-0000-4000-8000-0000000000d1';
@@ -44,16 +45,7 @@ const policy = (bodyHtml: string | null) => ({
 
 /** The policy screen of an admin, its draft holding `bodyHtml`; the texts the screen saves land in `sent`. */
 function openPolicy(bodyHtml: string | null, save?: (html: string) => Response) {
-  sessionStore.set({
-    status: 'ready',
-    user: { uuid: 'u1', email: 'a@acme.test', firstName: 'A', lastName: 'B', roles: [] } as never,
-    current: {
-      uuid: 'm1',
-      enabled: true,
-      roles: [{ name: 'admin' }],
-      company: { uuid: 'c1', name: 'Acme', logo: null, subDomain: 'acme', enabled: true },
-    },
-  });
+  signInAs(['admin']);
   const sent: string[] = [];
   server.use(
     http.get(`${ORIGIN}/api/policies/:uuid`, () => HttpResponse.json(policy(bodyHtml))),

@@ -10,6 +10,8 @@ import type { Company } from '../api/get-companies';
 import { exportCompanyUsers, useCompanyUsers } from '../api/get-company-users';
 import { useUpdateCompanyUser } from '../api/update-company-user';
 
+type ChangeBody = { enabled: boolean } | { roles: ('admin' | 'member')[] };
+
 /** A company's users, paged and searched; a super admin who writes enables, disables and promotes them here. */
 export function UsersCard({ company, canWrite }: { company: Company; canWrite: boolean }) {
   const { t } = useTranslation();
@@ -22,7 +24,7 @@ export function UsersCard({ company, canWrite }: { company: Company; canWrite: b
   // The platform's own hand on a company's people (PRODUCT §5: super_admin_write enables, disables
   // and edits a company's users), without entering its console. The server refuses what would
   // leave the company without an admin, with its reason (the client toasts it).
-  const change = async (m: Member, body: { enabled: boolean } | { roles: ('admin' | 'member')[] }, done: string) => {
+  const change = async (m: Member, body: ChangeBody, done: string) => {
     try {
       await update.mutateAsync({ userUuid: m.uuid, version: m.version, ...body });
       notify.success(t(done, { name: nameOf(m), company: company.name }));
@@ -37,7 +39,7 @@ export function UsersCard({ company, canWrite }: { company: Company; canWrite: b
       header: t('admin:members.name'),
       sort: 'name',
       card: 'title',
-      render: (m) => `${m.firstName} ${m.lastName}`,
+      render: nameOf,
     },
     { key: 'email', header: t('admin:members.email'), sort: 'email', render: (m) => m.email },
     {
@@ -57,43 +59,30 @@ export function UsersCard({ company, canWrite }: { company: Company; canWrite: b
             header: t('admin:common.actions'),
             card: 'actions',
             render: (m: Member) => {
-              const vars = { name: nameOf(m), company: company.name };
               const admin = m.roles.includes('admin');
+              // Each action: what it sends, its label (`…Label` names it with the person), and what it says once done.
+              const actions: Array<{ body: ChangeBody; label: string; done: string }> = [
+                m.enabled
+                  ? { body: { enabled: false }, label: 'disableUser', done: 'userDisabled' }
+                  : { body: { enabled: true }, label: 'enableUser', done: 'userEnabled' },
+                admin
+                  ? { body: { roles: ['member'] }, label: 'dropAdmin', done: 'userAdminDropped' }
+                  : { body: { roles: ['admin'] }, label: 'makeAdmin', done: 'userMadeAdmin' },
+              ];
               return (
                 <Group gap="xs" wrap="nowrap">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    disabled={busy(m)}
-                    onClick={() =>
-                      void change(
-                        m,
-                        { enabled: !m.enabled },
-                        m.enabled ? 'admin:companies.userDisabled' : 'admin:companies.userEnabled',
-                      )
-                    }
-                    aria-label={t(
-                      m.enabled ? 'admin:companies.disableUserLabel' : 'admin:companies.enableUserLabel',
-                      vars,
-                    )}
-                  >
-                    {t(m.enabled ? 'admin:companies.disableUser' : 'admin:companies.enableUser')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    disabled={busy(m)}
-                    onClick={() =>
-                      void change(
-                        m,
-                        { roles: admin ? ['member'] : ['admin'] },
-                        admin ? 'admin:companies.userAdminDropped' : 'admin:companies.userMadeAdmin',
-                      )
-                    }
-                    aria-label={t(admin ? 'admin:companies.dropAdminLabel' : 'admin:companies.makeAdminLabel', vars)}
-                  >
-                    {t(admin ? 'admin:companies.dropAdmin' : 'admin:companies.makeAdmin')}
-                  </Button>
+                  {actions.map((a) => (
+                    <Button
+                      key={a.label}
+                      size="xs"
+                      variant="default"
+                      disabled={busy(m)}
+                      onClick={() => void change(m, a.body, `admin:companies.${a.done}`)}
+                      aria-label={t(`admin:companies.${a.label}Label`, { name: nameOf(m), company: company.name })}
+                    >
+                      {t(`admin:companies.${a.label}`)}
+                    </Button>
+                  ))}
                 </Group>
               );
             },
