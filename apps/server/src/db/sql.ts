@@ -10,6 +10,16 @@ export async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
   return res.rows;
 }
 
+/**
+ * Holds a lock named `scope:id:…` (ids as uuids) until the transaction ends, so that writers of the
+ * same key check and write one after the other (two requests at once, a double click). The key is
+ * `hashtextextended(scope || ':' || id::text …, 0)`, the one a SQL function may take for the same rows.
+ */
+export async function lockUntilCommit(tx: Tx, scope: string, ...ids: string[]) {
+  const key = sql.join([sql`${scope}::text`, ...ids.map((id) => sql`${id}::uuid::text`)], sql` || ':' || `);
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
 interface SessionInternals {
   session: {
     prepareQuery(

@@ -10,6 +10,7 @@ export {
   dateArray,
   intLiteral,
   type KeysetCursor,
+  lockUntilCommit,
   preparedRows,
   rows,
   type SortKey,

@@ -1,12 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { intLiteral, rows, uuidArray } from '../../lib/sql';
+import { rows, uuidArray } from '../../lib/sql';
 import {
   type BoardDay,
   type BoardKeyCounts,
   boardKeyCountsStatement,
   type JudgedRow,
   judgedStatement,
+  membersByName,
 } from './board.repository';
 import { together } from './timesheets.repository';
 
@@ -58,12 +59,9 @@ export function pageDetailsStatement(companyId: string, date: string, who: SQL) 
  * The board's first screen, the most opened: the whole company's counts, one page of everyone in
  * name order, judged, and what it shows of each, in one statement prepared by name, its plan kept
  * (it reads maintained counts and one page of people by key, whatever the day: a generic plan
- * serves). Planning it was most of its cost: 4 ms a call, running it 3 ms. The offset is a
- * parameter so that paging does not prepare a statement per page on every connection.
+ * serves). Planning it was most of its cost: 4 ms a call, running it 3 ms.
  */
 export function countsAndPage(tx: Tx, companyId: string, d: BoardDay, offset: number, limit: number) {
-  const people = sql`SELECT user_id FROM memberships WHERE company_id = ${companyId} AND enabled
-          ORDER BY sort_name, user_id LIMIT ${intLiteral(limit)} OFFSET ${offset}::int`;
   return together<{ counts: BoardKeyCounts[]; page: JudgedRow[]; details: PageDetailRow[] }>(
     tx,
     {
@@ -71,7 +69,7 @@ export function countsAndPage(tx: Tx, companyId: string, d: BoardDay, offset: nu
       page: sql`SELECT * FROM page ORDER BY sort_name, user_id`,
       details: pageDetailsStatement(companyId, d.date, sql`u.id IN (SELECT user_id FROM page)`),
     },
-    sql`page AS MATERIALIZED (${judgedStatement(companyId, d, people, null)})`,
+    sql`page AS MATERIALIZED (${judgedStatement(companyId, d, membersByName(companyId, offset, limit), null)})`,
     { prepared: true },
   );
 }

@@ -315,10 +315,13 @@ export function judge(tx: Tx, companyId: string, d: BoardDay, candidates: SQL, s
   return rows<JudgedRow>(tx, judgedStatement(companyId, d, candidates, status));
 }
 
-/** Enabled members in name order, `limit` after `offset`: the page when no status is asked. */
+/**
+ * Enabled members in name order, `limit` after `offset`: the page when no status is asked. The
+ * offset is a parameter (the statement is prepared by name: a literal would make one per page).
+ */
 export const membersByName = (companyId: string, offset: number, limit: number) =>
   sql`SELECT user_id FROM memberships WHERE company_id = ${companyId} AND enabled
-          ORDER BY sort_name, user_id LIMIT ${intLiteral(limit)} OFFSET ${intLiteral(offset)}`;
+          ORDER BY sort_name, user_id LIMIT ${intLiteral(limit)} OFFSET ${offset}::int`;
 
 /** The next `limit` enabled members in name order after (sortName, userId): one step of a walk. */
 export const membersByNameAfter = (

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { rows, intLiteral } from '../../lib/sql';
+import { intLiteral, lockUntilCommit, rows } from '../../lib/sql';
 import type { EntryRow } from './entries.repository';
 
 export interface CorrectionRow {
@@ -119,9 +119,7 @@ export async function findEntry(tx: Tx, companyId: string, id: string) {
  * click, an approval beside a direct correction) are checked for overlap one after the other.
  */
 export async function lockPerson(tx: Tx, companyId: string, userId: string) {
-  await tx.execute(
-    sql`SELECT pg_advisory_xact_lock(hashtextextended('attendance:' || ${companyId}::uuid::text || ':' || ${userId}::uuid::text, 0))`,
-  );
+  await lockUntilCommit(tx, 'attendance', companyId, userId);
 }
 
 /** Whether another live entry of the person overlaps `[from, to)` (an open one runs on forever). */

@@ -5,6 +5,7 @@ import {
 } from '@wac/shared/schemas/certifications';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { lockUntilCommit } from '../../lib/sql';
 import { certificationRecords, certificationTypes } from '../../db/schema/index';
 import { and, containsPattern, rows, intLiteral } from '../../db/sql';
 
@@ -259,9 +260,7 @@ export async function insertRecord(tx: Tx, companyId: string, values: RecordValu
 
 /** The per-person lock certification_refresh_current takes, held to commit (taking it twice is fine). */
 export async function lockPerson(tx: Tx, typeId: string, userId: string) {
-  await tx.execute(
-    sql`SELECT pg_advisory_xact_lock(hashtextextended('certification:' || ${typeId}::uuid::text || ':' || ${userId}::uuid::text, 0))`,
-  );
+  await lockUntilCommit(tx, 'certification', typeId, userId);
 }
 
 /** After a person's record was added or removed: the one that expires last becomes current. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { rows, intLiteral } from '../../lib/sql';
+import { intLiteral, lockUntilCommit, rows } from '../../lib/sql';
 
 export interface InvitationRow {
   id: string;
@@ -280,5 +280,5 @@ export async function insertMany(
  * two admins) cannot both invite the same person.
  */
 export async function lockInviting(tx: Tx, companyId: string) {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('invitations:' || ${companyId}::uuid::text, 0))`);
+  await lockUntilCommit(tx, 'invitations', companyId);
 }

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { rows, intLiteral } from '../../lib/sql';
+import { intLiteral, lockUntilCommit, rows } from '../../lib/sql';
 
 export interface JoinRequestRow {
   id: string;
@@ -42,9 +42,7 @@ export async function isMember(tx: Tx, companyId: string, userId: string) {
  * checked one after the other, so a burst makes one pending request and counts against the day's cap.
  */
 export async function lockAsking(tx: Tx, companyId: string, userId: string) {
-  await tx.execute(
-    sql`SELECT pg_advisory_xact_lock(hashtextextended('join-request:' || ${companyId}::uuid::text || ':' || ${userId}::uuid::text, 0))`,
-  );
+  await lockUntilCommit(tx, 'join-request', companyId, userId);
 }
 
 /** Whether the user's request to this company is pending, and how many they made in the last day. */
