@@ -174,12 +174,13 @@ export async function changeEntry(
 }
 
 /**
- * Waits for a period being locked (its insert holds the table) and holds new locks back until the
- * correction commits: otherwise a correction checked just before a lock commits lands inside the
- * locked period. Corrections do not wait for one another (SHARE is shared).
+ * Waits for a period of the company being locked (`insertLock` takes the same key) and holds new
+ * locks back until the correction commits: otherwise a correction checked just before a lock
+ * commits lands inside the locked period. Per company: another company's locks and corrections
+ * never wait for these.
  */
-export async function holdLocks(tx: Tx) {
-  await tx.execute(sql`LOCK TABLE timesheet_locks IN SHARE MODE`);
+export async function holdLocks(tx: Tx, companyId: string) {
+  await lockUntilCommit(tx, 'timesheet-locks', companyId);
 }
 
 /** Whether any of the company days falls in a locked timesheet period. */

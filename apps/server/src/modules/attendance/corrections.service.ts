@@ -62,7 +62,7 @@ interface Plan {
  */
 async function plan(ctx: TenantCtx, tx: Tx, userId: string, c: CorrectionInput): Promise<Plan> {
   await repo.lockPerson(tx, ctx.companyId, userId);
-  await repo.holdLocks(tx);
+  await repo.holdLocks(tx, ctx.companyId);
   const settings = (await calendarRepo.settings(tx, ctx.companyId))!;
   let entry: entries.EntryRow | null = null;
   if (c.kind !== 'add') {

@@ -3,6 +3,7 @@ import { companyChannel, type RealtimeMessage, userChannel } from '@wac/shared/r
 import { addDays, zonedDate, zonedInstant } from '@wac/shared/zoned-time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertLock } from './timesheets.repository';
 import { createEntry, createSchedule, setCompanyTimeZone, weekdays } from '../../db/seed/attendance-factories';
 import { addMembership, createCompany, createUser } from '../../db/seed/factories';
 import { rows } from '../../lib/sql';
@@ -513,9 +514,7 @@ describe('a period locked while a correction is checked', () => {
       });
       // An admin's lock of the week, committed only once the correction has been sent.
       const locking = t.db.system(async (tx) => {
-        await tx.execute(
-          sql`INSERT INTO timesheet_locks (company_id, from_date, to_date, locked_by) VALUES (${ids.acme}, '2026-02-02', '2026-02-08', ${ids.a})`,
-        );
+        await insertLock(tx, ids.acme!, { from: '2026-02-02', to: '2026-02-08', lockedBy: ids.a! });
         inserted();
         await gate;
       });

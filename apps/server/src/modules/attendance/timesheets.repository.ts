@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { preparedRows, rows, intLiteral } from '../../lib/sql';
+import { intLiteral, lockUntilCommit, preparedRows, rows } from '../../lib/sql';
 import type { ShownEntryRow } from './entries.repository';
 
 export interface PersonRow {
@@ -127,7 +127,9 @@ export async function findLock(tx: Tx, companyId: string, id: string) {
   return r ?? null;
 }
 
+/** Locks a period; waits for the company's corrections in flight (`holdLocks` in corrections.repository). */
 export async function insertLock(tx: Tx, companyId: string, v: { from: string; to: string; lockedBy: string | null }) {
+  await lockUntilCommit(tx, 'timesheet-locks', companyId);
   const [r] = await rows<LockRow>(
     tx,
     sql`INSERT INTO timesheet_locks (company_id, from_date, to_date, locked_by) VALUES (${companyId}, ${v.from}, ${v.to}, ${v.lockedBy})
