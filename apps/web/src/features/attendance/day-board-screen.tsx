@@ -16,7 +16,7 @@ import { BOARD_STATUSES, type BoardStatus } from '@wac/shared/schemas/attendance
 import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useSearchParams } from 'react-router';
+import { useTableState } from '../../lib/use-table-state';
 import { useBoard } from './api/get-board';
 import { useBoardFilters } from './api/get-board-filters';
 import { useAttendanceSettings } from './api/get-settings';
@@ -42,32 +42,19 @@ export default function DayBoardScreen() {
   const f = useFormat();
   // The view lives in the address, as every listing's does: a reload, Back, or a link sent to a
   // colleague ("who is late in Sales today") opens the same board.
-  const [params, setParams] = useSearchParams();
-  const date = params.get('date') ?? '';
-  const asked = params.get('status') ?? '';
+  const state = useTableState<'name', 'date' | 'team' | 'department' | 'status'>({
+    sorts: ['name'],
+    defaultSort: 'name',
+    filters: ['date', 'team', 'department', 'status'],
+  });
+  const { date = '', team = null, department = null } = state.filters;
+  const asked = state.filters.status ?? '';
   const status = (BOARD_STATUSES as readonly string[]).includes(asked) ? (asked as BoardStatus) : null;
-  const team = params.get('team');
-  const department = params.get('department');
-  const search = params.get('search') ?? '';
-  const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
-  /** Sets filters (a null or empty value removes one); any filter change goes back to page 1. */
-  const view = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (!('page' in changes)) next.delete('page');
-        for (const [key, value] of Object.entries(changes)) {
-          if (value && !(key === 'page' && value === '1')) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const { search, page } = state;
   // The search reaches the address (and the server) once typing pauses, not at every key.
   const [searchText, setSearchText] = useState(search);
   useEffect(() => setSearchText(search), [search]);
-  const searchLater = useDebouncedCallback((value: string) => view({ search: value }), 300);
+  const searchLater = useDebouncedCallback(state.setSearch, 300);
   const filters = useBoardFilters();
   const settings = useAttendanceSettings();
   const board = useBoard({
@@ -122,7 +109,7 @@ export default function DayBoardScreen() {
           value={date}
           weekStart={settings.data?.weekStart}
           testId="board-date"
-          onChange={(v) => view({ date: v })}
+          onChange={(v) => state.setFilter('date', v)}
         />
         <Select
           label={t('admin:attendance.team')}
@@ -130,7 +117,7 @@ export default function DayBoardScreen() {
           clearable
           data={(filters.data?.teams ?? []).map((x) => ({ value: x.uuid, label: x.name }))}
           value={team}
-          onChange={(v) => view({ team: v })}
+          onChange={(v) => state.setFilter('team', v)}
           comboboxProps={{ withinPortal: false }}
           data-testid="board-team"
         />
@@ -140,7 +127,7 @@ export default function DayBoardScreen() {
           clearable
           data={(filters.data?.departments ?? []).map((x) => ({ value: x.uuid, label: x.name }))}
           value={department}
-          onChange={(v) => view({ department: v })}
+          onChange={(v) => state.setFilter('department', v)}
           comboboxProps={{ withinPortal: false }}
           data-testid="board-department"
         />
@@ -152,7 +139,7 @@ export default function DayBoardScreen() {
           data-testid="board-status-filter"
           value={status}
           data={BOARD_STATUSES.map((s) => ({ value: s, label: t(`admin:attendance.status.${s}`) }))}
-          onChange={(v) => view({ status: v })}
+          onChange={(v) => state.setFilter('status', v)}
         />
         <TextInput
           label={t('admin:table.search')}
@@ -162,7 +149,7 @@ export default function DayBoardScreen() {
             searchLater(e.currentTarget.value);
           }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') view({ search: searchText });
+            if (e.key === 'Enter') state.setSearch(searchText);
           }}
         />
       </Group>
@@ -217,7 +204,7 @@ export default function DayBoardScreen() {
           <Pagination
             total={Math.ceil(b.totalItems / b.itemsPerPage)}
             value={page}
-            onChange={(p) => view({ page: String(p) })}
+            onChange={state.setPage}
             getControlProps={(control) => ({ 'aria-label': t(`admin:table.${control}`) })}
             getItemProps={(p) => ({ 'aria-label': t('admin:table.page', { page: p }) })}
           />
