@@ -61,10 +61,16 @@ declare module 'fastify' {
   }
 }
 
-/** Extracts the sub-domain label of a Host under the base domain; null for the base domain itself. */
+/**
+ * Extracts the sub-domain label of a Host under the base domain; null for the base domain itself.
+ * A fully qualified name (`acme.example.com.`, one trailing dot) is the same host as without it.
+ */
 export function subDomainOf(host: string | undefined, baseDomain: string): string | null | undefined {
   if (!host) return null;
-  const name = host.replace(/:\d+$/, '').toLowerCase();
+  const name = host
+    .replace(/:\d+$/, '')
+    .toLowerCase()
+    .replace(/(?<=.)\.$/, '');
   if (name === baseDomain) return null;
   const suffix = `.${baseDomain}`;
   if (!name.endsWith(suffix)) return null;

@@ -45,6 +45,18 @@ export default fp(async function web(app: FastifyInstance) {
     return payload;
   });
 
+  // A fully qualified host (`acme.example.com.`) is the same company, but another origin to the
+  // browser: its sign-in cookie and same-origin checks would not match. Its pages move to the host
+  // without the dot; only hosts of the base domain, so the answer never points elsewhere.
+  const base = app.config.baseDomain;
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) return;
+    const m = /^([a-z0-9.-]+)\.(:\d{1,5})?$/i.exec(request.headers.host ?? '');
+    const name = m?.[1]?.toLowerCase();
+    if (!name || (name !== base && !name.endsWith(`.${base}`))) return;
+    return reply.redirect(`${app.config.publicProtocol}://${name}${m?.[2] ?? ''}${request.url}`, 308);
+  });
+
   const root = resolve(app.config.webDist);
   /** A file inside the console folder, or null: a path that leaves it is not found, never forbidden. */
   const inside = (rest: string) => {

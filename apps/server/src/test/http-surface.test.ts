@@ -114,6 +114,32 @@ function raw(port: number, lines: string[]): Promise<{ status: number; head: str
   });
 }
 
+describe('a fully qualified host (one trailing dot)', () => {
+  it('is the same company for the API, and its pages move to the host without the dot', async () => {
+    // Read as a sub-domain, not as the base domain: an unknown one is no company, a known one is.
+    const unknown = await call(http, { method: 'GET', url: '/api/docs.json', headers: { host: 'nope.localhost.' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('COMPANY_NOT_FOUND');
+    const known = await call(http, { method: 'GET', url: '/api/docs.json', headers: { host: 'ACME.localhost.:3000' } });
+    expect(known.statusCode).toBe(200);
+    const page = await call(http, {
+      method: 'GET',
+      url: '/admin/users?page=2',
+      headers: { host: 'acme.localhost.:3000' },
+    });
+    expect(page.statusCode).toBe(308);
+    expect(page.headers.location).toBe('http://acme.localhost:3000/admin/users?page=2');
+    const secure = await call(https, { method: 'GET', url: '/admin/', headers: { host: 'localhost.' } });
+    expect(secure.headers.location).toBe('https://localhost/admin/');
+  });
+
+  it('a host outside the base domain is never sent elsewhere', async () => {
+    const res = await call(http, { method: 'GET', url: '/admin/', headers: { host: 'evil.example.' } });
+    expect(res.statusCode).not.toBe(308);
+    expect(res.headers.location).toBeUndefined();
+  });
+});
+
 describe('request targets', () => {
   it('an absolute-form request target is refused before routing; an unknown company never answers 200', async () => {
     const app = await buildApp({ config: testConfig({ webDist: dist }), db: db.db, bus: createMemoryBus() });
