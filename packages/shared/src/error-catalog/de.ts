@@ -63,6 +63,8 @@ export const de: Record<ErrorCode, string> = {
     'Diese Einladung wurde an eine andere E-Mail-Adresse gesendet. Melden Sie sich mit dieser Adresse an, um sie anzunehmen.',
   JOIN_REQUEST_PENDING:
     'Sie haben bereits eine Beitrittsanfrage gestellt. Bitte warten Sie auf die Antwort eines Administrators.',
+  JOIN_REQUEST_TOO_MANY:
+    'Sie warten bereits auf Antworten von zu vielen Unternehmen. Warten Sie eine Antwort ab oder ziehen Sie eine Anfrage zurück, bevor Sie eine weitere stellen.',
   JOIN_REQUEST_TOO_OFTEN:
     'Sie haben heute zu oft um Beitritt zu diesem Unternehmen gebeten. Bitte versuchen Sie es morgen erneut.',
   CSV_ENCODING:

@@ -61,6 +61,8 @@ export const fr: Record<ErrorCode, string> = {
     "Cette invitation a été envoyée à une autre adresse e-mail. Connectez-vous avec cette adresse pour l'accepter.",
   JOIN_REQUEST_PENDING:
     'Vous avez déjà demandé à rejoindre cette entreprise. Veuillez attendre la réponse d’un administrateur.',
+  JOIN_REQUEST_TOO_MANY:
+    'Vous attendez déjà la réponse de trop d’entreprises. Attendez l’une d’elles ou retirez une demande avant d’en envoyer une autre.',
   JOIN_REQUEST_TOO_OFTEN:
     'Vous avez demandé à rejoindre cette entreprise trop souvent aujourd’hui. Veuillez réessayer demain.',
   CSV_ENCODING:
