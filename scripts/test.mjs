@@ -1,7 +1,7 @@
 // `npm test`: every check and test tier, in order, stopping at the first failure.
 // Prints one closing line "tests: N passed, N failed" summed over the runners.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -111,6 +111,29 @@ const serverArgs = (report) => [
 ];
 const pgArgs = serverArgs(pgReport);
 
+/**
+ * The server's test files that are about the embedded database itself, for CI's PGlite run (CI runs
+ * every file on PostgreSQL): the database layer, the infrastructure under `lib/` (the job runner,
+ * mail, presence), the process start, and every file that says it treats PGlite or PostgreSQL
+ * differently. The rest of the embedded path is what the end-to-end tier and the fault suite's
+ * kill -9 run on: the real server on PGlite. Without TEST_DATABASE_URL (`npm test` on a laptop)
+ * every file runs on PGlite.
+ */
+function embeddedFiles() {
+  const dir = 'apps/server/src';
+  return readdirSync(join(root, dir), { recursive: true })
+    .map((f) => `${dir}/${String(f).replaceAll('\\', '/')}`)
+    .filter((f) => f.endsWith('.test.ts'))
+    .filter(
+      (f) =>
+        f.startsWith(`${dir}/db/`) ||
+        f.startsWith(`${dir}/lib/`) ||
+        f === `${dir}/server.test.ts` ||
+        /pglite|TEST_DB/i.test(readFileSync(join(root, f), 'utf8')),
+    )
+    .sort();
+}
+
 // CI's second lane, when asked for with TEST_ALONGSIDE_E2E=1 (see startAlongside): started at once,
 // waited for at the end, stopped at once when a tier of the first lane fails. Each vitest run takes
 // one worker, so that the two lanes hold the two cores (the end-to-end tier holds about one: one
@@ -162,12 +185,14 @@ function startAlongside() {
   const log = join(out, 'alongside.log');
   const summary = join(out, 'alongside-steps.log');
   const lane = [
-    {
-      name: 'api (PGlite)',
-      cmd: bin('vitest'),
-      args: serverArgs(pgliteReport),
-      env: { VITEST_MAX_WORKERS: '1' },
-    },
+    process.env.TEST_DATABASE_URL
+      ? {
+          name: "api (PGlite: the embedded database's own files)",
+          cmd: bin('vitest'),
+          args: [...serverArgs(pgliteReport), ...embeddedFiles()],
+          env: { VITEST_MAX_WORKERS: '1' },
+        }
+      : { name: 'api (PGlite)', cmd: bin('vitest'), args: serverArgs(pgliteReport), env: { VITEST_MAX_WORKERS: '1' } },
     ...(process.env.TEST_DATABASE_URL
       ? [
           {
