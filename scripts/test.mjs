@@ -147,7 +147,9 @@ step('migrations', 'node', ['scripts/check-migrations.mjs']);
 step('openapi', 'node', ['--import', 'tsx', 'apps/server/src/scripts/openapi.ts', '--check']);
 
 const unit = join(out, 'vitest.json');
-const unitProjects = pgAlongside ? ['--project', 'web', '--project', 'shared', '--project', 'scripts'] : [];
+const unitProjects = pgAlongside
+  ? ['--project', 'web', '--project', 'web-isolated', '--project', 'shared', '--project', 'scripts']
+  : [];
 try {
   step(pgAlongside ? 'unit (web, shared, scripts)' : 'unit+api (PGlite)', bin('vitest'), [
     'run',
