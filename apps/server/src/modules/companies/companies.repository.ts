@@ -53,12 +53,31 @@ const orderOf = (f: CompanyFilter) => {
   return { key, desc, order: sql`${key.expr} ${dir}, id ${dir}` };
 };
 
+export type CompanyListRow = CompanyRow & { member_count: number };
+
+/**
+ * One page of the listing with each company's enabled members. The count is the row ('', true) of
+ * `member_stats`, kept by the statement triggers on memberships (migration 0003), looked up by its
+ * primary key for the page's companies only: no membership is read, whatever their number. On
+ * PostgreSQL (1,000 companies, 1,000,000 memberships) the plan is
+ *   Nested Loop Left Join
+ *     -> Limit -> Sort -> Seq Scan on companies            (or the trigram/sort index)
+ *     -> Index Scan using member_stats_company_id_role_enabled_pk on member_stats s
+ *          Index Cond: ((company_id = c.id) AND (role = ''::text) AND (enabled = true))
+ * (companies.test.ts, "counts members without reading memberships", checks it has no memberships).
+ * Not sortable by the count: its rows are in another table, so an ORDER BY on it sorts every
+ * company's count before the page; the listing's sorts all walk an index of companies.
+ */
+export function listSql(q: CompanyFilter & { page: number; itemsPerPage: number }) {
+  return sql`SELECT c.*, coalesce(s.n, 0)::int AS member_count
+    FROM (SELECT ${COLS} FROM companies WHERE ${where(q)} ORDER BY ${orderOf(q).order}
+           LIMIT ${intLiteral(q.itemsPerPage)} OFFSET ${intLiteral((q.page - 1) * q.itemsPerPage)}) c
+    LEFT JOIN member_stats s ON s.company_id = c.id AND s.role = '' AND s.enabled
+    ORDER BY ${orderOf(q).order}`;
+}
+
 export async function list(tx: Tx, q: CompanyFilter & { page: number; itemsPerPage: number }) {
-  const data = await rows<CompanyRow>(
-    tx,
-    sql`SELECT ${COLS} FROM companies WHERE ${where(q)} ORDER BY ${orderOf(q).order}
-         LIMIT ${intLiteral(q.itemsPerPage)} OFFSET ${intLiteral((q.page - 1) * q.itemsPerPage)}`,
-  );
+  const data = await rows<CompanyListRow>(tx, listSql(q));
   const totalItems = await pageTotal(q, data.length, async () => {
     const [c] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM companies WHERE ${where(q)}`);
     return c?.n ?? 0;
