@@ -38,7 +38,11 @@ export default function CompaniesScreen() {
     { key: 'plan', header: t('admin:companies.plan'), render: (c) => f.plan(c.plan) },
     // Not sortable: the count is kept in another table (member_stats), and sorting on it would sort
     // every company's count before the page (companies.repository.ts, listSql).
-    { key: 'members', header: t('admin:companies.memberCount'), render: (c) => f.number(c.memberCount) },
+    {
+      key: 'members',
+      header: t('admin:companies.memberCount'),
+      render: (c) => <span data-testid="member-count">{f.number(c.memberCount)}</span>,
+    },
     { key: 'trialEnd', header: t('admin:companies.trialEnd'), render: (c) => <TrialEnd at={c.trialEndsAt} /> },
     {
       key: 'status',
