@@ -30,6 +30,8 @@ export const de: Record<ErrorCode, string> = {
   VERSION_CONFLICT: 'Jemand anderes hat dies inzwischen geändert. Laden Sie neu, um die Änderungen zu sehen.',
   EMAIL_TAKEN: 'Es gibt bereits ein Konto mit dieser E-Mail-Adresse.',
   SUBDOMAIN_TAKEN: 'Diese Subdomain ist bereits vergeben.',
+  UNKNOWN_EMAIL:
+    'Kein Konto verwendet diese E-Mail-Adresse. Prüfen Sie sie oder bitten Sie die Person, sich zuerst zu registrieren.',
   ALREADY_MEMBER: 'Diese Person ist bereits Mitglied des Unternehmens.',
   LAST_ADMIN: 'Ein Unternehmen muss mindestens einen aktiven Administrator behalten.',
   INVALID_OTP: 'Ungültiger Code',

@@ -28,6 +28,7 @@ export const en: Record<ErrorCode, string> = {
   VERSION_CONFLICT: 'Someone else changed this in the meantime. Reload to see their changes.',
   EMAIL_TAKEN: 'An account with this email address already exists.',
   SUBDOMAIN_TAKEN: 'This sub-domain is already taken.',
+  UNKNOWN_EMAIL: 'No account uses this email address. Check it, or ask the person to sign up first.',
   ALREADY_MEMBER: 'This person is already a member of the company.',
   LAST_ADMIN: 'A company must keep at least one enabled admin.',
   INVALID_OTP: 'Invalid otp code',

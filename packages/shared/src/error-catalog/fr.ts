@@ -29,6 +29,8 @@ export const fr: Record<ErrorCode, string> = {
   VERSION_CONFLICT: "Quelqu'un d'autre a modifié ceci entre-temps. Rechargez pour voir ses modifications.",
   EMAIL_TAKEN: 'Un compte existe déjà avec cette adresse e-mail.',
   SUBDOMAIN_TAKEN: 'Ce sous-domaine est déjà pris.',
+  UNKNOWN_EMAIL:
+    "Aucun compte n'utilise cette adresse e-mail. Vérifiez-la ou demandez à la personne de s'inscrire d'abord.",
   ALREADY_MEMBER: "Cette personne est déjà membre de l'entreprise.",
   LAST_ADMIN: 'Une entreprise doit garder au moins un administrateur actif.',
   INVALID_OTP: 'Code OTP invalide',

@@ -29,6 +29,7 @@ export const pt: Record<ErrorCode, string> = {
   VERSION_CONFLICT: 'Outra pessoa alterou isto entretanto. Recarregue para ver as alterações.',
   EMAIL_TAKEN: 'Já existe uma conta com este endereço de e-mail.',
   SUBDOMAIN_TAKEN: 'Este subdomínio já está ocupado.',
+  UNKNOWN_EMAIL: 'Nenhuma conta usa este endereço de email. Verifique-o ou peça à pessoa que se registe primeiro.',
   ALREADY_MEMBER: 'Esta pessoa já é membro da empresa.',
   LAST_ADMIN: 'Uma empresa tem de manter pelo menos um administrador ativo.',
   INVALID_OTP: 'Código OTP inválido',

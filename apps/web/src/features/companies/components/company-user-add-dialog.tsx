@@ -1,0 +1,80 @@
+import { CompanyMemberAddSchema } from '@wac/shared/schemas/companies';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { AppDialog } from '../../../components/app-dialog';
+import { applyServerError } from '../../../lib/forms';
+import { fieldMessage } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
+import { useAddCompanyUser } from '../api/add-company-user';
+import type { Company } from '../api/get-companies';
+
+type In = z.input<typeof CompanyMemberAddSchema>;
+type Out = z.output<typeof CompanyMemberAddSchema>;
+
+/**
+ * The super admin adds someone who already has an account to a company, as member or admin. An
+ * unknown email or someone already in the company is refused on the email field, in the reader's
+ * language (the server's UNKNOWN_EMAIL and ALREADY_MEMBER).
+ */
+export function CompanyUserAddDialog({ company, onClose }: { company: Company; onClose: () => void }) {
+  const { t } = useTranslation();
+  const add = useAddCompanyUser(company.uuid);
+  const form = useForm<In, unknown, Out>({
+    resolver: zodResolver(CompanyMemberAddSchema),
+    defaultValues: { email: '', roles: ['member'] },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await add.mutateAsync({ email: values.email, roles: values.roles });
+      notify.success(t('admin:companies.userAdded', { email: values.email, company: company.name }));
+      onClose();
+    } catch (e) {
+      applyServerError(e, form.setError, ['email', 'roles']);
+    }
+  });
+  return (
+    <AppDialog opened onClose={onClose} title={t('admin:companies.addUserTitle', { company: company.name })}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          <Text size="sm">{t('admin:companies.addUserHint')}</Text>
+          <TextInput
+            label={t('admin:members.email')}
+            type="email"
+            withAsterisk
+            data-autofocus
+            error={fieldMessage(errors.email?.message)}
+            {...form.register('email')}
+          />
+          <Controller
+            control={form.control}
+            name="roles"
+            render={({ field }) => (
+              <Select
+                label={t('admin:members.role')}
+                data={[
+                  { value: 'member', label: t('admin:roles.member') },
+                  { value: 'admin', label: t('admin:roles.admin') },
+                ]}
+                value={field.value?.[0] ?? 'member'}
+                onChange={(v) => field.onChange([v ?? 'member'])}
+                allowDeselect={false}
+              />
+            )}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('admin:common.cancel')}
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {t('admin:companies.addUser')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AppDialog>
+  );
+}
