@@ -450,6 +450,49 @@ describe('company users, for a super admin', () => {
     expect(toasts.map((t) => [t.color, t.message])).toEqual([['green', 'ann@globex.test was added to Globex.']]);
   });
 
+  it('offers to invite an unknown email instead, and sends the invitation only when asked', async () => {
+    sessionStore.reset(superAdmin);
+    const state = world();
+    server.use(
+      http.post(`${ORIGIN}/api/companies/${company.uuid}/users`, async ({ request }) => {
+        const body = (await request.json()) as { email: string; roles: string[]; invite?: boolean };
+        state.sent.push(['POST', 'users', body]);
+        if (!body.invite)
+          return refused(
+            'UNKNOWN_EMAIL',
+            'No account uses this email address. Check it, or ask the person to sign up first.',
+            404,
+          );
+        return HttpResponse.json({ invited: true, userUuid: null }, { status: 201 });
+      }),
+    );
+    const toasts: ToastRequest[] = [];
+    const stop = onToast((t) => toasts.push(t));
+    try {
+      route();
+      const u = userEvent.setup();
+      await u.click(await screen.findByRole('button', { name: 'Add user' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add a user to Globex' });
+      expect(within(dialog).queryByRole('button', { name: 'Send an invitation' })).toBeNull();
+      await u.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'new@globex.test');
+      await u.click(within(dialog).getByRole('button', { name: 'Add user' }));
+      expect(await within(dialog).findByText(/new@globex.test has no account yet/)).toBeInTheDocument();
+      expect(state.sent).toHaveLength(1);
+      await u.click(within(dialog).getByRole('button', { name: 'Send an invitation' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(toasts).toHaveLength(1));
+    } finally {
+      stop();
+    }
+    expect(state.sent).toEqual([
+      ['POST', 'users', { email: 'new@globex.test', roles: ['member'] }],
+      ['POST', 'users', { email: 'new@globex.test', roles: ['member'], invite: true }],
+    ]);
+    expect(toasts.map((t) => [t.color, t.message])).toEqual([
+      ['green', 'Invitation sent to new@globex.test to join Globex.'],
+    ]);
+  });
+
   it('removes a person only once confirmed, and shows the server’s reason for the last admin (Arabic)', async () => {
     sessionStore.reset(superAdmin);
     const state = world();
