@@ -16,6 +16,8 @@ const failures = [];
 
 function step(name, cmd, args, env = {}) {
   if (only.length && !only.includes(name)) return;
+  // The second lane failed (a type error, say): the first need not go on to the browser.
+  if (alongside?.failed()) throw new StepFailed('second lane');
   const t0 = Date.now();
   console.log(`\n▶ ${name}: ${[cmd, ...args].join(' ')}`);
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -99,6 +101,7 @@ function finish(code) {
 
 const bin = (name) => join(root, 'node_modules/.bin', name);
 
+const unit = join(out, 'vitest.json');
 const pgReport = join(out, 'vitest-pg.json');
 const pgliteReport = join(out, 'vitest-pglite.json');
 const serverArgs = (report) => [
@@ -142,24 +145,18 @@ const pgAlongside = process.env.TEST_ALONGSIDE_E2E === '1' && !only.length;
 const alongside = pgAlongside ? startAlongside() : null;
 
 step('lint', 'npm', ['run', '--silent', 'lint']);
-step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+// Beside the end-to-end tier, the type check and the unit tests run in the second lane (the first
+// lane goes to the browser as soon as the console is built: the end-to-end tier is the longest step).
+if (!pgAlongside) step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 step('migrations', 'node', ['scripts/check-migrations.mjs']);
 step('openapi', 'node', ['--import', 'tsx', 'apps/server/src/scripts/openapi.ts', '--check']);
 
-const unit = join(out, 'vitest.json');
-const unitProjects = pgAlongside
-  ? ['--project', 'web', '--project', 'web-isolated', '--project', 'shared', '--project', 'scripts']
-  : [];
-try {
-  step(pgAlongside ? 'unit (web, shared, scripts)' : 'unit+api (PGlite)', bin('vitest'), [
-    'run',
-    ...unitProjects,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile=${unit}`,
-  ]);
-} finally {
-  countVitest(unit);
+if (!pgAlongside) {
+  try {
+    step('unit+api (PGlite)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${unit}`]);
+  } finally {
+    countVitest(unit);
+  }
 }
 if (process.env.TEST_DATABASE_URL && !pgAlongside) {
   try {
@@ -177,16 +174,30 @@ if (existsSync(join(root, 'apps/web/index.html'))) {
 }
 
 /**
- * CI's second lane (TEST_ALONGSIDE_E2E=1): the server's files on PGlite, then on PostgreSQL, then the
- * fault injection and the area generator, one after the other from the start, beside the first lane
- * (lint, typecheck, the unit tests, the build, the end-to-end tier, the deployment tier). Each uses
- * ports, databases and folders of its own. The two lanes take about as long as each other (about
- * 15 minutes each on a quiet 2-core machine), so neither core waits long for the other.
+ * CI's second lane (TEST_ALONGSIDE_E2E=1): the type check, the web, shared and script tests, the
+ * server's files (on PGlite the embedded database's own, then all on PostgreSQL), then the fault
+ * injection and the area generator, one after the other from the start, beside the first lane (lint,
+ * the drift checks, the build, the end-to-end tier, the deployment tier). The first lane reaches
+ * the browser within a minute: the end-to-end tier is the longest step of all. Each uses ports,
+ * databases and folders of its own.
  */
 function startAlongside() {
   const log = join(out, 'alongside.log');
   const summary = join(out, 'alongside-steps.log');
   const lane = [
+    { name: 'typecheck', cmd: 'npm', args: ['run', '--silent', 'typecheck'], env: {} },
+    {
+      name: 'unit (web, shared, scripts)',
+      cmd: bin('vitest'),
+      args: [
+        'run',
+        ...['web', 'web-isolated', 'shared', 'scripts'].flatMap((p) => ['--project', p]),
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile=${unit}`,
+      ],
+      env: { VITEST_MAX_WORKERS: '1' },
+    },
     process.env.TEST_DATABASE_URL
       ? {
           name: "api (PGlite: the embedded database's own files)",
@@ -245,8 +256,11 @@ function startAlongside() {
     }
   };
   return {
+    /** Whether a step of this lane failed already (read from its summary: this process is blocked in spawnSync meanwhile). */
+    failed: () => existsSync(summary) && readFileSync(summary, 'utf8').includes('✖'),
     async wait() {
       const code = await done;
+      countVitest(unit);
       countVitest(pgliteReport);
       countVitest(pgReport);
       const secs = ((Date.now() - t0) / 1000).toFixed(1);
