@@ -106,6 +106,7 @@ export function SchedulesPanel() {
                     variant="default"
                     onClick={() => setEditing(s)}
                     aria-label={t('admin:attendance.editLabel', { name: s.name })}
+                    data-testid="schedule-edit"
                   >
                     {t('admin:attendance.edit')}
                   </Button>
