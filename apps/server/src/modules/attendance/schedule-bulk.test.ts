@@ -16,7 +16,8 @@ import { call, createTestApp, type TestContext, tokenFor } from '../../test/harn
  * (chosen people, a team, a department) through the API, with the tenant scoping and the audit.
  */
 let t: TestContext;
-let w: Record<string, string> & { people: string[] };
+type Key = 'acme' | 'office' | 'early' | 'late' | 'gs' | 'g' | 'team' | 'gteam' | 'dept' | 'admin';
+let w: Record<Key, string> & { people: string[] };
 let admin: string;
 const TZ = 'Europe/Lisbon';
 const today = () => zonedDate(new Date(), TZ);
