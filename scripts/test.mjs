@@ -1,7 +1,7 @@
 // `npm test`: every check and test tier, in order, stopping at the first failure.
 // Prints one closing line "tests: N passed, N failed" summed over the runners.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,6 +16,8 @@ const failures = [];
 
 function step(name, cmd, args, env = {}) {
   if (only.length && !only.includes(name)) return;
+  // The second lane failed (a type error, say): the first need not go on to the browser.
+  if (alongside?.failed()) throw new StepFailed('second lane');
   const t0 = Date.now();
   console.log(`\n▶ ${name}: ${[cmd, ...args].join(' ')}`);
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -99,6 +101,7 @@ function finish(code) {
 
 const bin = (name) => join(root, 'node_modules/.bin', name);
 
+const unit = join(out, 'vitest.json');
 const pgReport = join(out, 'vitest-pg.json');
 const pgliteReport = join(out, 'vitest-pglite.json');
 const serverArgs = (report) => [
@@ -111,6 +114,29 @@ const serverArgs = (report) => [
 ];
 const pgArgs = serverArgs(pgReport);
 
+/**
+ * The server's test files that are about the embedded database itself, for CI's PGlite run (CI runs
+ * every file on PostgreSQL): the database layer, the infrastructure under `lib/` (the job runner,
+ * mail, presence), the process start, and every file that says it treats PGlite or PostgreSQL
+ * differently. The rest of the embedded path is what the end-to-end tier and the fault suite's
+ * kill -9 run on: the real server on PGlite. Without TEST_DATABASE_URL (`npm test` on a laptop)
+ * every file runs on PGlite.
+ */
+function embeddedFiles() {
+  const dir = 'apps/server/src';
+  return readdirSync(join(root, dir), { recursive: true })
+    .map((f) => `${dir}/${String(f).replaceAll('\\', '/')}`)
+    .filter((f) => f.endsWith('.test.ts'))
+    .filter(
+      (f) =>
+        f.startsWith(`${dir}/db/`) ||
+        f.startsWith(`${dir}/lib/`) ||
+        f === `${dir}/server.test.ts` ||
+        /pglite|TEST_DB/i.test(readFileSync(join(root, f), 'utf8')),
+    )
+    .sort();
+}
+
 // CI's second lane, when asked for with TEST_ALONGSIDE_E2E=1 (see startAlongside): started at once,
 // waited for at the end, stopped at once when a tier of the first lane fails. Each vitest run takes
 // one worker, so that the two lanes hold the two cores (the end-to-end tier holds about one: one
@@ -119,22 +145,18 @@ const pgAlongside = process.env.TEST_ALONGSIDE_E2E === '1' && !only.length;
 const alongside = pgAlongside ? startAlongside() : null;
 
 step('lint', 'npm', ['run', '--silent', 'lint']);
-step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+// Beside the end-to-end tier, the type check and the unit tests run in the second lane (the first
+// lane goes to the browser as soon as the console is built: the end-to-end tier is the longest step).
+if (!pgAlongside) step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 step('migrations', 'node', ['scripts/check-migrations.mjs']);
 step('openapi', 'node', ['--import', 'tsx', 'apps/server/src/scripts/openapi.ts', '--check']);
 
-const unit = join(out, 'vitest.json');
-const unitProjects = pgAlongside ? ['--project', 'web', '--project', 'shared', '--project', 'scripts'] : [];
-try {
-  step(pgAlongside ? 'unit (web, shared, scripts)' : 'unit+api (PGlite)', bin('vitest'), [
-    'run',
-    ...unitProjects,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile=${unit}`,
-  ]);
-} finally {
-  countVitest(unit);
+if (!pgAlongside) {
+  try {
+    step('unit+api (PGlite)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${unit}`]);
+  } finally {
+    countVitest(unit);
+  }
 }
 if (process.env.TEST_DATABASE_URL && !pgAlongside) {
   try {
@@ -152,22 +174,38 @@ if (existsSync(join(root, 'apps/web/index.html'))) {
 }
 
 /**
- * CI's second lane (TEST_ALONGSIDE_E2E=1): the server's files on PGlite, then on PostgreSQL, then the
- * fault injection and the area generator, one after the other from the start, beside the first lane
- * (lint, typecheck, the unit tests, the build, the end-to-end tier, the deployment tier). Each uses
- * ports, databases and folders of its own. The two lanes take about as long as each other (about
- * 15 minutes each on a quiet 2-core machine), so neither core waits long for the other.
+ * CI's second lane (TEST_ALONGSIDE_E2E=1): the type check, the web, shared and script tests, the
+ * server's files (on PGlite the embedded database's own, then all on PostgreSQL), then the fault
+ * injection and the area generator, one after the other from the start, beside the first lane (lint,
+ * the drift checks, the build, the end-to-end tier, the deployment tier). The first lane reaches
+ * the browser within a minute: the end-to-end tier is the longest step of all. Each uses ports,
+ * databases and folders of its own.
  */
 function startAlongside() {
   const log = join(out, 'alongside.log');
   const summary = join(out, 'alongside-steps.log');
   const lane = [
+    { name: 'typecheck', cmd: 'npm', args: ['run', '--silent', 'typecheck'], env: {} },
     {
-      name: 'api (PGlite)',
+      name: 'unit (web, shared, scripts)',
       cmd: bin('vitest'),
-      args: serverArgs(pgliteReport),
+      args: [
+        'run',
+        ...['web', 'web-isolated', 'shared', 'scripts'].flatMap((p) => ['--project', p]),
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile=${unit}`,
+      ],
       env: { VITEST_MAX_WORKERS: '1' },
     },
+    process.env.TEST_DATABASE_URL
+      ? {
+          name: "api (PGlite: the embedded database's own files)",
+          cmd: bin('vitest'),
+          args: [...serverArgs(pgliteReport), ...embeddedFiles()],
+          env: { VITEST_MAX_WORKERS: '1' },
+        }
+      : { name: 'api (PGlite)', cmd: bin('vitest'), args: serverArgs(pgliteReport), env: { VITEST_MAX_WORKERS: '1' } },
     ...(process.env.TEST_DATABASE_URL
       ? [
           {
@@ -218,8 +256,11 @@ function startAlongside() {
     }
   };
   return {
+    /** Whether a step of this lane failed already (read from its summary: this process is blocked in spawnSync meanwhile). */
+    failed: () => existsSync(summary) && readFileSync(summary, 'utf8').includes('✖'),
     async wait() {
       const code = await done;
+      countVitest(unit);
       countVitest(pgliteReport);
       countVitest(pgReport);
       const secs = ((Date.now() - t0) / 1000).toFixed(1);

@@ -187,3 +187,94 @@ test('a company admin has no Platform entry and is refused the screen', async ({
   await page.goto(consoleUrl('acme', '/platform'));
   await expect(page.getByTestId('platform-companies')).toHaveCount(0);
 });
+
+// The super admin's hand on a company's people, from its screen (PRODUCT §5): the listing's member
+// counts and trial ends, adding a person with an account by email, ending their sessions in that
+// company (their open tab there is signed out) and removing them, each dialog scanned by axe.
+// A different demo person (Acme only) in each language, so the runs do not meet.
+/** A number as shown in either language (Arabic writes its own digits). */
+const digits = (text: string | null) =>
+  Number((text ?? '').replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660)).replace(/\D/g, ''));
+for (const [language, person, firstName] of [
+  ['en', 'dev.adams.3@acme.example.com', 'Dev'],
+  ['ar', 'jonas.adams.9@acme.example.com', 'Jonas'],
+] as const) {
+  test(`the super admin adds a person to Globex, ends their sessions there and removes them (${language})`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+    const ar = language === 'ar';
+    const say = {
+      members: ar ? 'الأعضاء' : 'Members',
+      addUser: ar ? 'إضافة مستخدم' : 'Add user',
+      addTitle: ar ? 'إضافة مستخدم إلى Globex' : 'Add a user to Globex',
+      email: ar ? 'البريد الإلكتروني' : 'Email',
+      unknown: ar
+        ? 'لا يوجد حساب يستخدم عنوان البريد الإلكتروني هذا. تحقق منه أو اطلب من الشخص التسجيل أولاً.'
+        : 'No account uses this email address. Check it, or ask the person to sign up first.',
+      already: ar ? 'هذا الشخص عضو في الشركة بالفعل.' : 'This person is already a member of the company.',
+      endSessions: ar ? 'إنهاء الجلسات' : 'End sessions',
+      revokeTitle: ar ? 'إنهاء جلساته في هذه الشركة؟' : 'End their sessions in this company?',
+      remove: ar ? 'إزالة' : 'Remove',
+      removeTitle: ar ? 'إزالة من الشركة؟' : 'Remove from the company?',
+    };
+    await signIn(page, 'super@example.com', 'acme');
+    await expect(page.getByTestId('greeting')).toBeVisible();
+
+    // The listing: Globex's enabled members, and its trial's end as a date in the reader's language.
+    await page.goto(consoleUrl('acme', '/companies?search=globex'));
+    const table = page.getByTestId('companies-table');
+    await expect(table.getByRole('columnheader', { name: say.members })).toBeVisible();
+    const row = table.getByRole('row', { name: /globex/ });
+    await expect(row.locator('[data-trial]')).toBeVisible();
+    const count = row.getByTestId('member-count');
+    const before = digits(await count.textContent());
+    expect(before).toBeGreaterThan(0);
+    await row.getByRole('link').click();
+
+    // Add: an unknown email is refused on its field, in the reader's language; then the person.
+    await page.getByRole('button', { name: say.addUser }).click();
+    const dialog = page.getByRole('dialog', { name: say.addTitle });
+    await dialog.getByRole('textbox', { name: say.email }).fill('nobody.here@example.com');
+    await dialog.getByRole('button', { name: say.addUser }).click();
+    await expect(dialog.getByText(say.unknown)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoViolations(page, `add a user to a company, refused (${language})`);
+    await dialog.getByRole('textbox', { name: say.email }).fill('alice@example.com');
+    await dialog.getByRole('button', { name: say.addUser }).click();
+    await expect(dialog.getByText(say.already)).toBeVisible();
+    await dialog.getByRole('textbox', { name: say.email }).fill(person);
+    await dialog.getByRole('button', { name: say.addUser }).click();
+    await expect(dialog).toHaveCount(0);
+    const users = page.getByTestId('company-users');
+    await users.getByRole('searchbox').fill(firstName);
+    const personRow = users.getByRole('row', { name: new RegExp(person.replace(/\./g, '\\.')) });
+    await expect(personRow).toBeVisible();
+
+    // They sign in to Globex in a browser of their own; ending their sessions there signs that tab out.
+    const theirs = await browser.newContext();
+    const theirPage = await theirs.newPage();
+    await signIn(theirPage, person, 'globex');
+    await expectDashboard(theirPage, firstName);
+    await personRow.getByRole('button', { name: new RegExp(`^${say.endSessions}`) }).click();
+    const revoke = page.getByRole('dialog', { name: say.revokeTitle });
+    await expect(revoke).toBeVisible();
+    await expectNoViolations(page, `end a person's sessions in a company, confirm dialog (${language})`);
+    await revoke.getByRole('button', { name: say.endSessions }).click();
+    await expect(revoke).toHaveCount(0);
+    await theirPage.waitForURL(/\/admin\/login/, { timeout: 10_000 });
+    await theirs.close();
+
+    // Remove, once confirmed: the row goes, and the listing counts one fewer again.
+    await personRow.getByRole('button', { name: new RegExp(`^${say.remove}`) }).click();
+    const remove = page.getByRole('dialog', { name: say.removeTitle });
+    await expect(remove).toContainText(person);
+    await expectNoViolations(page, `remove a person from a company, confirm dialog (${language})`);
+    await remove.getByRole('button', { name: say.remove }).click();
+    await expect(personRow).toHaveCount(0);
+    await page.goto(consoleUrl('acme', '/companies?search=globex'));
+    await expect.poll(async () => digits(await count.textContent())).toBe(before);
+  });
+}

@@ -43,7 +43,12 @@ console.warn = (...args: unknown[]) => {
 
 await initI18n('en');
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   localStorage.clear();
+  // The files of a worker share their modules (vitest.config.ts): toasts left open by one would
+  // fill Mantine's store (five at a time) and queue the next file's.
+  const { notifications } = await import('@mantine/notifications');
+  notifications.clean();
+  notifications.cleanQueue();
 });

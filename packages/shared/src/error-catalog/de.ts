@@ -30,6 +30,8 @@ export const de: Record<ErrorCode, string> = {
   VERSION_CONFLICT: 'Jemand anderes hat dies inzwischen geändert. Laden Sie neu, um die Änderungen zu sehen.',
   EMAIL_TAKEN: 'Es gibt bereits ein Konto mit dieser E-Mail-Adresse.',
   SUBDOMAIN_TAKEN: 'Diese Subdomain ist bereits vergeben.',
+  UNKNOWN_EMAIL:
+    'Kein Konto verwendet diese E-Mail-Adresse. Prüfen Sie sie oder bitten Sie die Person, sich zuerst zu registrieren.',
   ALREADY_MEMBER: 'Diese Person ist bereits Mitglied des Unternehmens.',
   LAST_ADMIN: 'Ein Unternehmen muss mindestens einen aktiven Administrator behalten.',
   INVALID_OTP: 'Ungültiger Code',
@@ -63,6 +65,8 @@ export const de: Record<ErrorCode, string> = {
     'Diese Einladung wurde an eine andere E-Mail-Adresse gesendet. Melden Sie sich mit dieser Adresse an, um sie anzunehmen.',
   JOIN_REQUEST_PENDING:
     'Sie haben bereits eine Beitrittsanfrage gestellt. Bitte warten Sie auf die Antwort eines Administrators.',
+  JOIN_REQUEST_TOO_MANY:
+    'Sie warten bereits auf Antworten von zu vielen Unternehmen. Warten Sie eine Antwort ab oder ziehen Sie eine Anfrage zurück, bevor Sie eine weitere stellen.',
   JOIN_REQUEST_TOO_OFTEN:
     'Sie haben heute zu oft um Beitritt zu diesem Unternehmen gebeten. Bitte versuchen Sie es morgen erneut.',
   CSV_ENCODING:

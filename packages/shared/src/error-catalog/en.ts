@@ -28,6 +28,7 @@ export const en: Record<ErrorCode, string> = {
   VERSION_CONFLICT: 'Someone else changed this in the meantime. Reload to see their changes.',
   EMAIL_TAKEN: 'An account with this email address already exists.',
   SUBDOMAIN_TAKEN: 'This sub-domain is already taken.',
+  UNKNOWN_EMAIL: 'No account uses this email address. Check it, or ask the person to sign up first.',
   ALREADY_MEMBER: 'This person is already a member of the company.',
   LAST_ADMIN: 'A company must keep at least one enabled admin.',
   INVALID_OTP: 'Invalid otp code',
@@ -57,6 +58,8 @@ export const en: Record<ErrorCode, string> = {
   INVITATION_EMAIL_MISMATCH:
     'This invitation was sent to another email address. Sign in with that address to accept it.',
   JOIN_REQUEST_PENDING: 'You have already asked to join this company. Please wait for an admin to answer.',
+  JOIN_REQUEST_TOO_MANY:
+    'You are waiting for answers from too many companies. Wait for one of them, or withdraw a request, before asking another.',
   JOIN_REQUEST_TOO_OFTEN: 'You have asked to join this company too often today. Please try again tomorrow.',
   CSV_ENCODING:
     'This file is not saved as UTF-8 text, so its accents and other letters would be read wrong. In Excel, save it as "CSV UTF-8"; in other spreadsheets choose the UTF-8 encoding.',

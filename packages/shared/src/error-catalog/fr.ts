@@ -29,6 +29,8 @@ export const fr: Record<ErrorCode, string> = {
   VERSION_CONFLICT: "Quelqu'un d'autre a modifié ceci entre-temps. Rechargez pour voir ses modifications.",
   EMAIL_TAKEN: 'Un compte existe déjà avec cette adresse e-mail.',
   SUBDOMAIN_TAKEN: 'Ce sous-domaine est déjà pris.',
+  UNKNOWN_EMAIL:
+    "Aucun compte n'utilise cette adresse e-mail. Vérifiez-la ou demandez à la personne de s'inscrire d'abord.",
   ALREADY_MEMBER: "Cette personne est déjà membre de l'entreprise.",
   LAST_ADMIN: 'Une entreprise doit garder au moins un administrateur actif.',
   INVALID_OTP: 'Code OTP invalide',
@@ -61,6 +63,8 @@ export const fr: Record<ErrorCode, string> = {
     "Cette invitation a été envoyée à une autre adresse e-mail. Connectez-vous avec cette adresse pour l'accepter.",
   JOIN_REQUEST_PENDING:
     'Vous avez déjà demandé à rejoindre cette entreprise. Veuillez attendre la réponse d’un administrateur.',
+  JOIN_REQUEST_TOO_MANY:
+    'Vous attendez déjà la réponse de trop d’entreprises. Attendez l’une d’elles ou retirez une demande avant d’en envoyer une autre.',
   JOIN_REQUEST_TOO_OFTEN:
     'Vous avez demandé à rejoindre cette entreprise trop souvent aujourd’hui. Veuillez réessayer demain.',
   CSV_ENCODING:

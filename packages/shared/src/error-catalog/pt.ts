@@ -29,6 +29,7 @@ export const pt: Record<ErrorCode, string> = {
   VERSION_CONFLICT: 'Outra pessoa alterou isto entretanto. Recarregue para ver as alterações.',
   EMAIL_TAKEN: 'Já existe uma conta com este endereço de e-mail.',
   SUBDOMAIN_TAKEN: 'Este subdomínio já está ocupado.',
+  UNKNOWN_EMAIL: 'Nenhuma conta usa este endereço de email. Verifique-o ou peça à pessoa que se registe primeiro.',
   ALREADY_MEMBER: 'Esta pessoa já é membro da empresa.',
   LAST_ADMIN: 'Uma empresa tem de manter pelo menos um administrador ativo.',
   INVALID_OTP: 'Código OTP inválido',
@@ -59,6 +60,8 @@ export const pt: Record<ErrorCode, string> = {
   INVITATION_EMAIL_MISMATCH:
     'Este convite foi enviado para outro endereço de e-mail. Inicie sessão com esse endereço para o aceitar.',
   JOIN_REQUEST_PENDING: 'Já pediu para aderir a esta empresa. Aguarde a resposta de um administrador.',
+  JOIN_REQUEST_TOO_MANY:
+    'Está à espera de resposta de demasiadas empresas. Aguarde uma delas ou retire um pedido antes de fazer outro.',
   JOIN_REQUEST_TOO_OFTEN: 'Pediu para aderir a esta empresa demasiadas vezes hoje. Tente novamente amanhã.',
   CSV_ENCODING:
     'Este ficheiro não está guardado como texto UTF-8, pelo que os acentos e outros caracteres seriam mal lidos. No Excel, guarde-o como "CSV UTF-8"; noutras folhas de cálculo escolha a codificação UTF-8.',

@@ -34,7 +34,13 @@ export const CompanySchema = z.object({
   createdAt: z.string(),
   version: z.number().int(),
 });
-export const CompanyPageSchema = pageOf(CompanySchema);
+/**
+ * A row of the companies listing: the company and its enabled members, read from the counts kept by
+ * triggers (`member_stats`), never by counting memberships.
+ */
+export const CompanyListItemSchema = CompanySchema.extend({ memberCount: z.number().int() });
+export type CompanyListItem = z.infer<typeof CompanyListItemSchema>;
+export const CompanyPageSchema = pageOf(CompanyListItemSchema);
 export const CompanyParamsSchema = z.object({ uuid: UuidSchema });
 export const CompanyMemberParamsSchema = z.object({ uuid: UuidSchema, userUuid: UuidSchema });
 
@@ -64,9 +70,18 @@ export const CompanyUpdateSchema = z
   })
   .strict();
 export const CompanyCreatedSchema = CompanySchema.extend({ adminInvited: z.boolean() });
+/**
+ * The super admin adds a person who already has an account; an unknown email is refused
+ * (UNKNOWN_EMAIL) unless `invite` asks for an invitation mail instead.
+ */
 export const CompanyMemberAddSchema = z
-  .object({ email: emailField, roles: z.array(MembershipRoleSchema).min(1).max(2).default(['member']) })
+  .object({
+    email: emailField,
+    roles: z.array(MembershipRoleSchema).min(1).max(2).default(['member']),
+    invite: z.boolean().default(false),
+  })
   .strict();
+export type CompanyMemberAdd = z.input<typeof CompanyMemberAddSchema>;
 
 /** The super admin's figures of the whole platform (docs/stats.md, "Platform"). */
 export const PlatformStatsSchema = z.object({

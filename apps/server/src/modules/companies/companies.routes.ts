@@ -236,7 +236,8 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Add a user by email (an existing user joins, anyone else is invited)',
+        summary:
+          'Add a user by email: a person with an account joins at once; an unknown email is refused (UNKNOWN_EMAIL), or invited with `invite: true`',
         params: CompanyParamsSchema,
         body: CompanyMemberAddSchema,
         response: { 201: z.object({ invited: z.boolean(), userUuid: z.string().nullable() }), ...errs },
@@ -308,7 +309,8 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "End all of a user's sessions, on every company",
+        summary:
+          "End all of a user's sessions in this company (those opened on its host); their other companies' go on",
         params: CompanyMemberParamsSchema,
         response: { 200: MessageSchema, ...errs },
       },
@@ -316,7 +318,7 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       members.revokeMemberSessions(await ctxFor(request, request.params.uuid), {
         userId: request.params.userUuid,
-        allCompanies: true,
+        allCompanies: false,
       }),
   );
 };

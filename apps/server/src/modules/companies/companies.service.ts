@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { DEFAULT_PLAN, TRIAL_DAYS } from '@wac/shared/constants';
-import { companyChannel } from '@wac/shared/realtime';
+import { companyChannel, userChannel } from '@wac/shared/realtime';
 import { type Ctx, forCompany } from '../../lib/context';
 import { csvStream } from '../../lib/csv-export';
 import { AppError } from '../../lib/errors';
@@ -34,7 +34,12 @@ const isUniqueViolation = (e: unknown) => !!e && typeof e === 'object' && (e as 
 
 export async function list(ctx: Ctx, q: Parameters<typeof repo.list>[1]) {
   const { data, totalItems } = await ctx.system((tx) => repo.list(tx, q));
-  return { data: data.map(toCompany), page: q.page, itemsPerPage: q.itemsPerPage, totalItems };
+  return {
+    data: data.map((r) => ({ ...toCompany(r), memberCount: r.member_count })),
+    page: q.page,
+    itemsPerPage: q.itemsPerPage,
+    totalItems,
+  };
 }
 
 export const COMPANY_CSV_HEADER = [
@@ -195,8 +200,15 @@ export async function assertExists(ctx: Ctx, id: string) {
   if (!(await ctx.system((tx) => repo.find(tx, id)))) throw new AppError('NOT_FOUND');
 }
 
-/** From the platform: an existing user joins the company at once; anyone else is invited by mail. */
-export async function addUser(ctx: Ctx, { companyId, ...body }: { companyId: string; email: string; roles: string[] }) {
+/**
+ * From the platform: a person with an account joins the company at once, told live on their own
+ * channel as any membership change is; an unknown email is UNKNOWN_EMAIL, or, with `invite`, an
+ * invitation by mail.
+ */
+export async function addUser(
+  ctx: Ctx,
+  { companyId, ...body }: { companyId: string; email: string; roles: string[]; invite?: boolean },
+) {
   const roles = [...new Set(body.roles)] as Array<'admin' | 'member'>;
   const inCompany = forCompany(ctx, companyId);
   const { mail, userId } = await inCompany.run(async (tx) => {
@@ -216,9 +228,11 @@ export async function addUser(ctx: Ctx, { companyId, ...body }: { companyId: str
       });
       return { company, mail: null, userId: existing.id };
     }
+    if (!body.invite) throw new AppError('UNKNOWN_EMAIL');
     const { mail } = await createInTx(inCompany, tx, { companyId, email: body.email, roles });
     return { company, mail, userId: null };
   });
+  if (userId) await ctx.publish(userChannel(userId), { type: 'membership_updated', companyUuid: companyId });
   await ctx.publish(companyChannel(companyId), { type: 'listing_changed', resource: 'members' });
   return { invited: !!mail, userUuid: userId };
 }

@@ -38,20 +38,26 @@ export async function isMember(tx: Tx, companyId: string, userId: string) {
 }
 
 /**
- * Holds this user's asking to this company until the transaction ends: requests sent at once are
- * checked one after the other, so a burst makes one pending request and counts against the day's cap.
+ * Holds this user's asking until the transaction ends: requests sent at once (to one company or to
+ * several) are checked one after the other, so a burst makes one pending request per company and
+ * counts against the caps.
  */
-export async function lockAsking(tx: Tx, companyId: string, userId: string) {
-  await lockUntilCommit(tx, 'join-request', companyId, userId);
+export async function lockAsking(tx: Tx, userId: string) {
+  await lockUntilCommit(tx, 'join-request-user', userId);
 }
 
-/** Whether the user's request to this company is pending, and how many they made in the last day. */
+/**
+ * Whether the user's request to this company is pending, how many they made to it in the last day,
+ * and how many of theirs are pending in any company (the user's index: a person's few requests).
+ */
 export async function asked(tx: Tx, companyId: string, userId: string) {
-  const [r] = await rows<{ pending: boolean; today: number }>(
+  const [r] = await rows<{ pending: boolean; today: number; pendingAnywhere: number }>(
     tx,
-    sql`SELECT coalesce(bool_or(status = 'pending'), false) AS pending,
-               count(*) FILTER (WHERE created_at > now() - interval '1 day')::int AS today
-          FROM join_requests WHERE company_id = ${companyId} AND user_id = ${userId}`,
+    sql`SELECT coalesce(bool_or(status = 'pending' AND company_id = ${companyId}), false) AS pending,
+               count(*) FILTER (WHERE company_id = ${companyId}
+                                  AND created_at > now() - interval '1 day')::int AS today,
+               count(*) FILTER (WHERE status = 'pending')::int AS "pendingAnywhere"
+          FROM join_requests WHERE user_id = ${userId}`,
   );
   return r!;
 }

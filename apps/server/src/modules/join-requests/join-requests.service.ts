@@ -16,6 +16,11 @@ export const toJoinRequest = (r: repo.JoinRequestRow) => ({
 
 /** Requests one user may make to one company in a day (asked again after a withdrawal or a refusal). */
 export const JOIN_REQUESTS_A_DAY = 3;
+/**
+ * Requests one user may have waiting at once, across every company: each tells a company's admins
+ * live, so one account asking every sub-domain it can guess would spam a thousand companies.
+ */
+export const JOIN_REQUESTS_PENDING_MAX = 10;
 
 export async function create(ctx: Ctx, body: { subDomain: string; message?: string }) {
   const userId = actingUser(ctx);
@@ -24,12 +29,13 @@ export async function create(ctx: Ctx, body: { subDomain: string; message?: stri
     const company = await repo.companyBySubDomain(tx, body.subDomain);
     if (!company?.enabled) throw new AppError('COMPANY_NOT_FOUND');
     if (await repo.isMember(tx, company.id, userId)) throw new AppError('ALREADY_MEMBER');
-    await repo.lockAsking(tx, company.id, userId);
+    await repo.lockAsking(tx, userId);
     const asked = await repo.asked(tx, company.id, userId);
     if (asked.pending) throw new AppError('JOIN_REQUEST_PENDING');
     // Each request tells the company's admins live and, withdrawn, writes to its audit log: asking
     // and withdrawing in a loop would spam them.
     if (asked.today >= JOIN_REQUESTS_A_DAY) throw new AppError('JOIN_REQUEST_TOO_OFTEN');
+    if (asked.pendingAnywhere >= JOIN_REQUESTS_PENDING_MAX) throw new AppError('JOIN_REQUEST_TOO_MANY');
     const id = await repo.insert(tx, company.id, userId, body.message || null);
     return (await repo.findOf(tx, { userId }, id))!;
   });

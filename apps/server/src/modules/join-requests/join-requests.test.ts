@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMembership, createCompany, createUser } from '../../db/seed/factories';
 import { rows } from '../../db/sql';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
-import { JOIN_REQUESTS_A_DAY } from './join-requests.service';
+import { JOIN_REQUESTS_A_DAY, JOIN_REQUESTS_PENDING_MAX } from './join-requests.service';
 
 let t: TestContext;
 let ids: Record<string, string>;
@@ -262,5 +262,54 @@ describe('join requests sent at once', () => {
     );
     expect(made!.n).toBe(1);
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe('join requests to many companies', () => {
+  it('one person waits on at most ten companies at once, also when asking all of them at the same time', async () => {
+    const n = JOIN_REQUESTS_PENDING_MAX + 3;
+    const subDomains = await t.db.system(async (tx) => {
+      const made: string[] = [];
+      for (let i = 0; i < n; i++)
+        made.push((await createCompany(tx, { name: `Co ${i}`, subDomain: `co-${i}` })).subDomain);
+      return made;
+    });
+    const u = await t.db.system((tx) => createUser(tx, { email: 'spray@else.test', firstName: 'Sp' }));
+    const tok = (await tokenFor(t.app, u.id, null)).token;
+    const ask = (subDomain: string) =>
+      call(t.app, {
+        method: 'POST',
+        url: '/api/join-requests',
+        token: tok,
+        headers: { 'accept-language': 'de' },
+        payload: { subDomain },
+      });
+    const answers = await Promise.all(subDomains.map(ask));
+    const refused = answers.filter((a) => a.statusCode !== 201);
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(JOIN_REQUESTS_PENDING_MAX);
+    expect(refused).toHaveLength(3);
+    for (const r of refused) {
+      expect(r.statusCode).toBe(429);
+      expect(r.json()).toMatchObject({ code: 'JOIN_REQUEST_TOO_MANY', message: expect.stringMatching(/^Sie warten/) });
+    }
+    const pending = async () =>
+      (
+        await t.db.system((tx) =>
+          rows<{ n: number }>(
+            tx,
+            sql`SELECT count(*)::int AS n FROM join_requests WHERE user_id = ${u.id} AND status = 'pending'`,
+          ),
+        )
+      )[0]!.n;
+    expect(await pending()).toBe(JOIN_REQUESTS_PENDING_MAX);
+    // Withdrawing one makes room for one more.
+    const first = answers.find((a) => a.statusCode === 201)!.json().uuid;
+    expect(
+      (await call(t.app, { method: 'POST', url: `/api/join-requests/${first}/withdraw`, token: tok })).statusCode,
+    ).toBe(200);
+    const waiting = subDomains.filter((_, i) => answers[i]!.statusCode !== 201);
+    expect((await ask(waiting[0]!)).statusCode).toBe(201);
+    expect((await ask(waiting[1]!)).json().code).toBe('JOIN_REQUEST_TOO_MANY');
+    expect(await pending()).toBe(JOIN_REQUESTS_PENDING_MAX);
   });
 });

@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
 import { useAbility } from '../../lib/ability';
 import { useTableState } from '../../lib/use-table-state';
-import { type Company, exportCompanies, useCompanies } from './api/get-companies';
+import { type CompanyListItem, exportCompanies, useCompanies } from './api/get-companies';
+import { TrialEnd } from './components/trial-end';
 import { CompanyCreateDialog } from './components/company-create-dialog';
 import { useFormat } from '../../lib/format';
 import { When } from '../../components/when';
@@ -22,7 +23,7 @@ export default function CompaniesScreen() {
   const state = useTableState<Sort, 'enabled'>({ sorts: SORTS, defaultSort: 'name', filters: ['enabled'] });
   const companies = useCompanies(state.query);
   const [creating, setCreating] = useState(false);
-  const columns: Column<Company, Sort>[] = [
+  const columns: Column<CompanyListItem, Sort>[] = [
     {
       key: 'name',
       header: t('admin:companies.name'),
@@ -35,6 +36,14 @@ export default function CompaniesScreen() {
     },
     { key: 'subDomain', header: t('admin:companies.subDomain'), sort: 'subDomain', render: (c) => c.subDomain },
     { key: 'plan', header: t('admin:companies.plan'), render: (c) => f.plan(c.plan) },
+    // Not sortable: the count is kept in another table (member_stats), and sorting on it would sort
+    // every company's count before the page (companies.repository.ts, listSql).
+    {
+      key: 'members',
+      header: t('admin:companies.memberCount'),
+      render: (c) => <span data-testid="member-count">{f.number(c.memberCount)}</span>,
+    },
+    { key: 'trialEnd', header: t('admin:companies.trialEnd'), render: (c) => <TrialEnd at={c.trialEndsAt} /> },
     {
       key: 'status',
       header: t('admin:members.status'),

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { Route, Routes } from 'react-router';
@@ -58,10 +58,16 @@ describe('companies screen', () => {
   it('shows plans, statuses and dates in the reader language, never as codes (German)', async () => {
     await setLanguage('de', false);
     try {
-      server.use(http.get(`${ORIGIN}/api/companies`, () => pageOf([company])));
+      server.use(
+        http.get(`${ORIGIN}/api/companies`, () =>
+          pageOf([{ ...company, memberCount: 1234, trialEndsAt: '2099-03-04T10:00:00.000Z' }]),
+        ),
+      );
       renderScreen(<CompaniesScreen />, '/companies');
       expect(await screen.findByText('Pro, monatlich')).toBeInTheDocument();
       expect(screen.getByText('01.01.2026')).toBeInTheDocument();
+      expect(screen.getByRole('cell', { name: '1.234' })).toBeInTheDocument();
+      expect(screen.getByText('04.03.2099')).toBeInTheDocument();
       expect(rawValuesIn(document.body.textContent ?? '', 'de')).toEqual([]);
     } finally {
       await setLanguage('en', false);
@@ -71,7 +77,7 @@ describe('companies screen', () => {
   it('exports every company of the filtered list as CSV: the view in the URL, without the page', async () => {
     const exports: URL[] = [];
     server.use(
-      http.get(`${ORIGIN}/api/companies`, () => pageOf([company])),
+      http.get(`${ORIGIN}/api/companies`, () => pageOf([{ ...company, memberCount: 3 }])),
       csvExport('/api/companies/export.csv', exports),
     );
     const downloads = captureDownloads();
@@ -82,6 +88,69 @@ describe('companies screen', () => {
     expect(exports.map((u) => Object.fromEntries(u.searchParams))).toEqual([
       { search: 'glob', enabled: 'true', sort: 'subDomain', order: 'desc' },
     ]);
+  });
+});
+
+describe('companies screen: members and trial ends', () => {
+  it('shows each company’s members and trial end: a date, "Ended" in words once past, "—" for none', async () => {
+    const rows = [
+      {
+        ...company,
+        uuid: '30000000-0000-4000-8000-000000000011',
+        name: 'Running',
+        memberCount: 0,
+        trialEndsAt: '2099-01-31T12:00:00.000Z',
+      },
+      {
+        ...company,
+        uuid: '30000000-0000-4000-8000-000000000012',
+        name: 'Lapsed',
+        memberCount: 12,
+        trialEndsAt: '2020-06-15T12:00:00.000Z',
+      },
+      {
+        ...company,
+        uuid: '30000000-0000-4000-8000-000000000013',
+        name: 'Paying',
+        memberCount: 1000000,
+        trialEndsAt: null,
+      },
+    ];
+    server.use(http.get(`${ORIGIN}/api/companies`, () => pageOf(rows)));
+    renderScreen(<CompaniesScreen />, '/companies');
+    const table = await screen.findByTestId('companies-table');
+    const rowOf = async (name: string) => (await screen.findByRole('link', { name })).closest('tr') as HTMLElement;
+    expect(screen.getByRole('columnheader', { name: 'Members' })).toBeInTheDocument();
+    // The count is not a sort the server offers: its header is no button.
+    expect(within(screen.getByRole('columnheader', { name: 'Members' })).queryByRole('button')).toBeNull();
+    const running = await rowOf('Running');
+    expect(within(running).getByText('Jan 31, 2099')).toBeInTheDocument();
+    expect(within(running).queryByText('Ended')).toBeNull();
+    const lapsed = await rowOf('Lapsed');
+    expect(within(lapsed).getByText('Jun 15, 2020')).toBeInTheDocument();
+    expect(within(lapsed).getByText('Ended')).toBeInTheDocument();
+    expect(within(lapsed).getByRole('cell', { name: '12' })).toBeInTheDocument();
+    const paying = await rowOf('Paying');
+    expect(within(paying).getByRole('cell', { name: '1,000,000' })).toBeInTheDocument();
+    expect(within(paying).getByText('No trial')).toBeInTheDocument();
+    expect(paying.textContent).toContain('—');
+    expect(rawValuesIn(table.textContent ?? '', 'en')).toEqual([]);
+  });
+
+  it('says "Ended" in Arabic too', async () => {
+    await setLanguage('ar', false);
+    try {
+      server.use(
+        http.get(`${ORIGIN}/api/companies`, () =>
+          pageOf([{ ...company, memberCount: 7, trialEndsAt: '2020-06-15T12:00:00.000Z' }]),
+        ),
+      );
+      renderScreen(<CompaniesScreen />, '/companies');
+      expect(await screen.findByText('انتهت')).toBeInTheDocument();
+      expect(screen.getByRole('columnheader', { name: 'الأعضاء' })).toBeInTheDocument();
+    } finally {
+      await setLanguage('en', false);
+    }
   });
 });
 
@@ -309,6 +378,201 @@ describe('company users, for a super admin', () => {
     ]);
   });
 
+  /** Globex with Gus (member) and Bob (admin); every write the screen sends, in order. */
+  const world = () => {
+    const state = { rows: [{ ...user }, { ...bob, roles: ['admin'] }], sent: [] as Array<[string, string, unknown]> };
+    server.use(
+      http.get(`${ORIGIN}/api/companies/${company.uuid}`, () => HttpResponse.json(company)),
+      http.get(`${ORIGIN}/api/companies/${company.uuid}/admins`, () =>
+        pageOf(state.rows.filter((r) => r.roles.includes('admin'))),
+      ),
+      http.get(`${ORIGIN}/api/companies/${company.uuid}/users`, () => pageOf(state.rows)),
+    );
+    return state;
+  };
+  const refused = (code: string, message: string, status: number) =>
+    HttpResponse.json({ code, message, issues: [] }, { status });
+
+  it('adds a person with an account as admin; an unknown email is refused on its field, not toasted', async () => {
+    sessionStore.reset(superAdmin);
+    const state = world();
+    const known = {
+      ...user,
+      uuid: '00000000-0000-4000-8000-000000000003',
+      email: 'ann@globex.test',
+      firstName: 'Ann',
+      lastName: 'Ames',
+    };
+    server.use(
+      http.post(`${ORIGIN}/api/companies/${company.uuid}/users`, async ({ request }) => {
+        const body = (await request.json()) as { email: string; roles: string[] };
+        state.sent.push(['POST', 'users', body]);
+        if (body.email !== known.email)
+          return refused(
+            'UNKNOWN_EMAIL',
+            'No account uses this email address. Check it, or ask the person to sign up first.',
+            404,
+          );
+        state.rows = [...state.rows, { ...known, roles: body.roles }];
+        return HttpResponse.json({ invited: false, userUuid: known.uuid }, { status: 201 });
+      }),
+    );
+    const toasts: ToastRequest[] = [];
+    const stop = onToast((t) => toasts.push(t));
+    try {
+      route();
+      const u = userEvent.setup();
+      await u.click(await screen.findByRole('button', { name: 'Add user' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add a user to Globex' });
+      await u.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'ghost@nowhere.test');
+      await u.click(within(dialog).getByRole('button', { name: 'Add user' }));
+      expect(
+        await within(dialog).findByText(
+          'No account uses this email address. Check it, or ask the person to sign up first.',
+        ),
+      ).toBeInTheDocument();
+      expect(within(dialog).getByRole('textbox', { name: /Email/ })).toHaveAttribute('aria-invalid', 'true');
+      await u.clear(within(dialog).getByRole('textbox', { name: /Email/ }));
+      await u.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'ann@globex.test');
+      await u.click(within(dialog).getByLabelText('Role'));
+      await u.click(await screen.findByRole('option', { name: 'Admin', hidden: true }));
+      await u.click(within(dialog).getByRole('button', { name: 'Add user' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(await screen.findByRole('cell', { name: 'ann@globex.test' })).toBeInTheDocument();
+      await waitFor(() => expect(toasts).toHaveLength(1));
+    } finally {
+      stop();
+    }
+    expect(state.sent).toEqual([
+      ['POST', 'users', { email: 'ghost@nowhere.test', roles: ['member'] }],
+      ['POST', 'users', { email: 'ann@globex.test', roles: ['admin'] }],
+    ]);
+    expect(toasts.map((t) => [t.color, t.message])).toEqual([['green', 'ann@globex.test was added to Globex.']]);
+  });
+
+  it('offers to invite an unknown email instead, and sends the invitation only when asked', async () => {
+    sessionStore.reset(superAdmin);
+    const state = world();
+    server.use(
+      http.post(`${ORIGIN}/api/companies/${company.uuid}/users`, async ({ request }) => {
+        const body = (await request.json()) as { email: string; roles: string[]; invite?: boolean };
+        state.sent.push(['POST', 'users', body]);
+        if (!body.invite)
+          return refused(
+            'UNKNOWN_EMAIL',
+            'No account uses this email address. Check it, or ask the person to sign up first.',
+            404,
+          );
+        return HttpResponse.json({ invited: true, userUuid: null }, { status: 201 });
+      }),
+    );
+    const toasts: ToastRequest[] = [];
+    const stop = onToast((t) => toasts.push(t));
+    try {
+      route();
+      const u = userEvent.setup();
+      await u.click(await screen.findByRole('button', { name: 'Add user' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add a user to Globex' });
+      expect(within(dialog).queryByRole('button', { name: 'Send an invitation' })).toBeNull();
+      await u.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'new@globex.test');
+      await u.click(within(dialog).getByRole('button', { name: 'Add user' }));
+      expect(await within(dialog).findByText(/new@globex.test has no account yet/)).toBeInTheDocument();
+      expect(state.sent).toHaveLength(1);
+      await u.click(within(dialog).getByRole('button', { name: 'Send an invitation' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(toasts).toHaveLength(1));
+    } finally {
+      stop();
+    }
+    expect(state.sent).toEqual([
+      ['POST', 'users', { email: 'new@globex.test', roles: ['member'] }],
+      ['POST', 'users', { email: 'new@globex.test', roles: ['member'], invite: true }],
+    ]);
+    expect(toasts.map((t) => [t.color, t.message])).toEqual([
+      ['green', 'Invitation sent to new@globex.test to join Globex.'],
+    ]);
+  });
+
+  it('removes a person only once confirmed, and shows the server’s reason for the last admin (Arabic)', async () => {
+    sessionStore.reset(superAdmin);
+    const state = world();
+    server.use(
+      http.delete(`${ORIGIN}/api/companies/${company.uuid}/users/:userUuid`, ({ params, request }) => {
+        state.sent.push(['DELETE', params.userUuid as string, new URL(request.url).searchParams.get('version')]);
+        if (params.userUuid === bob.uuid)
+          return refused('LAST_ADMIN', 'يجب أن تحتفظ الشركة بمسؤول مفعل واحد على الأقل.', 409);
+        state.rows = state.rows.filter((r) => r.uuid !== params.userUuid);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await setLanguage('ar', false);
+    const toasts: ToastRequest[] = [];
+    const stop = onToast((t) => toasts.push(t));
+    try {
+      route();
+      const u = userEvent.setup();
+      // Cancel sends nothing.
+      await u.click(await screen.findByRole('button', { name: 'إزالة: Gus Globex، Globex' }));
+      const ask = await screen.findByRole('dialog', { name: 'إزالة من الشركة؟' });
+      expect(ask).toHaveTextContent('gus@globex.test');
+      await u.click(within(ask).getByRole('button', { name: 'إلغاء' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(state.sent).toEqual([]);
+      // The last admin: refused, said in the reader's language, still listed.
+      await u.click(screen.getByRole('button', { name: 'إزالة: Bob Brown، Globex' }));
+      await u.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'إزالة' }));
+      await waitFor(() => expect(toasts).toHaveLength(1));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(screen.getByRole('cell', { name: 'Bob Brown' })).toBeInTheDocument();
+      // A member: removed, and the row goes.
+      await u.click(screen.getByRole('button', { name: 'إزالة: Gus Globex، Globex' }));
+      await u.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'إزالة' }));
+      await waitFor(() => expect(toasts).toHaveLength(2));
+      await waitFor(() => expect(screen.queryByRole('cell', { name: 'Gus Globex' })).toBeNull());
+    } finally {
+      stop();
+      await setLanguage('en', false);
+    }
+    expect(state.sent).toEqual([
+      ['DELETE', bob.uuid, '4'],
+      ['DELETE', user.uuid, '1'],
+    ]);
+    expect(toasts.map((t) => [t.color, t.message])).toEqual([
+      ['red', 'يجب أن تحتفظ الشركة بمسؤول مفعل واحد على الأقل.'],
+      ['green', 'تمت إزالة Gus Globex من Globex.'],
+    ]);
+  });
+
+  it('ends a person’s sessions in this company once confirmed, with the server’s words', async () => {
+    sessionStore.reset(superAdmin);
+    const state = world();
+    server.use(
+      http.post(`${ORIGIN}/api/companies/${company.uuid}/users/:userUuid/sessions/revoke`, ({ params }) => {
+        state.sent.push(['POST', params.userUuid as string, 'revoke']);
+        return HttpResponse.json({ message: 'User session has been revoked successfully' });
+      }),
+    );
+    const toasts: ToastRequest[] = [];
+    const stop = onToast((t) => toasts.push(t));
+    try {
+      route();
+      const u = userEvent.setup();
+      await u.click(await screen.findByRole('button', { name: 'End sessions: Gus Globex, Globex' }));
+      const ask = await screen.findByRole('dialog', { name: 'End their sessions in this company?' });
+      expect(ask).toHaveTextContent(
+        'Gus Globex will be signed out of Globex on every device. Their sessions in other companies go on.',
+      );
+      // Cancel has the focus first: Enter does not end anything by accident.
+      await waitFor(() => expect(within(ask).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+      await u.click(within(ask).getByRole('button', { name: 'End sessions' }));
+      await waitFor(() => expect(toasts).toHaveLength(1));
+    } finally {
+      stop();
+    }
+    expect(state.sent).toEqual([['POST', user.uuid, 'revoke']]);
+    expect(toasts.map((t) => [t.color, t.message])).toEqual([['green', 'User session has been revoked successfully']]);
+  });
+
   it('offers no change to a super admin who only reads', async () => {
     sessionStore.reset({ ...superAdmin, user: { ...superAdmin.user, roles: ['super_admin'] } });
     server.use(
@@ -318,7 +582,7 @@ describe('company users, for a super admin', () => {
     );
     route();
     expect(await screen.findByText('Bob Brown')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Disable|Make admin/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Disable|Make admin|Remove|End sessions|Add user/ })).toBeNull();
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
   });
 });

@@ -1,11 +1,13 @@
-import type { CompanyPageSchema } from '@wac/shared/schemas/companies';
+import type { CompanyPageSchema, CompanySchema } from '@wac/shared/schemas/companies';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
 import { downloadFile } from '../../../lib/download';
 
 export type CompanyPage = z.infer<typeof CompanyPageSchema>;
-export type Company = CompanyPage['data'][number];
+/** A row of the listing: the company and its count of enabled members. */
+export type CompanyListItem = CompanyPage['data'][number];
+export type Company = z.infer<typeof CompanySchema>;
 type Query = Record<string, string | number | undefined>;
 
 export const getCompanies = (query: Query) => api<CompanyPage>('/api/companies', { query });

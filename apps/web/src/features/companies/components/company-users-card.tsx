@@ -1,6 +1,9 @@
 import { MEMBER_SORTS, type Member } from '@wac/shared/schemas/members';
 import { Button, Group, Stack, Title } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { type Column, DataTable } from '../../../components/data-table';
 import { ApiError } from '../../../lib/api-client';
 import { useFormat } from '../../../lib/format';
@@ -8,11 +11,19 @@ import { notify } from '../../../lib/notify';
 import { useTableState } from '../../../lib/use-table-state';
 import type { Company } from '../api/get-companies';
 import { exportCompanyUsers, useCompanyUsers } from '../api/get-company-users';
+import { useRemoveCompanyUser } from '../api/remove-company-user';
+import { useRevokeCompanyUserSessions } from '../api/revoke-company-user-sessions';
 import { useUpdateCompanyUser } from '../api/update-company-user';
+import { CompanyUserAddDialog } from './company-user-add-dialog';
 
 type ChangeBody = { enabled: boolean } | { roles: ('admin' | 'member')[] };
+/** What a confirm dialog is open for: taking a person out of the company, or signing them out of it. */
+type Asking = { kind: 'remove' | 'revoke'; member: Member };
 
-/** A company's users, paged and searched; a super admin who writes enables, disables and promotes them here. */
+/**
+ * A company's users, paged and searched; a super admin who writes adds people with an account,
+ * enables, disables and promotes them, ends their sessions in this company and removes them here.
+ */
 export function UsersCard({ company, canWrite }: { company: Company; canWrite: boolean }) {
   const { t } = useTranslation();
   const f = useFormat();
@@ -20,7 +31,27 @@ export function UsersCard({ company, canWrite }: { company: Company; canWrite: b
   const state = useTableState<Sort>({ sorts: MEMBER_SORTS, defaultSort: 'name', prefix: 'u.' });
   const users = useCompanyUsers(company.uuid, state.query);
   const update = useUpdateCompanyUser(company.uuid);
+  const remove = useRemoveCompanyUser(company.uuid);
+  const revoke = useRevokeCompanyUserSessions(company.uuid);
+  const [adding, setAdding] = useState(false);
+  const [asking, setAsking] = useState<Asking | null>(null);
   const nameOf = (m: Member) => `${m.firstName} ${m.lastName}`;
+  // The server's refusal (the last admin, a stale version) is toasted by the client in the reader's
+  // language; the dialog closes either way, and the table shows what is true now.
+  const confirm = async ({ kind, member: m }: Asking) => {
+    try {
+      if (kind === 'remove') {
+        await remove.mutateAsync({ userUuid: m.uuid, version: m.version });
+        notify.success(t('admin:companies.userRemoved', { name: nameOf(m), company: company.name }));
+      } else {
+        notify.success((await revoke.mutateAsync(m.uuid)).message);
+      }
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+    } finally {
+      setAsking(null);
+    }
+  };
   // The platform's own hand on a company's people (PRODUCT §5: super_admin_write enables, disables
   // and edits a company's users), without entering its console. The server refuses what would
   // leave the company without an admin, with its reason (the client toasts it).
@@ -32,7 +63,10 @@ export function UsersCard({ company, canWrite }: { company: Company; canWrite: b
       if (!(e instanceof ApiError)) throw e;
     }
   };
-  const busy = (m: Member) => update.isPending && update.variables?.userUuid === m.uuid;
+  const busy = (m: Member) =>
+    (update.isPending && update.variables?.userUuid === m.uuid) ||
+    (remove.isPending && remove.variables?.userUuid === m.uuid) ||
+    (revoke.isPending && revoke.variables === m.uuid);
   const columns: Column<Member, Sort>[] = [
     {
       key: 'name',
@@ -83,6 +117,18 @@ export function UsersCard({ company, canWrite }: { company: Company; canWrite: b
                       {t(`admin:companies.${a.label}`)}
                     </Button>
                   ))}
+                  {(['revoke', 'remove'] as const).map((kind) => (
+                    <Button
+                      key={kind}
+                      size="xs"
+                      variant="default"
+                      disabled={busy(m)}
+                      onClick={() => setAsking({ kind, member: m })}
+                      aria-label={t(`admin:companies.${kind}UserLabel`, { name: nameOf(m), company: company.name })}
+                    >
+                      {t(`admin:companies.${kind}User`)}
+                    </Button>
+                  ))}
                 </Group>
               );
             },
@@ -92,9 +138,16 @@ export function UsersCard({ company, canWrite }: { company: Company; canWrite: b
   ];
   return (
     <Stack gap="xs">
-      <Title order={2} size="h4">
-        {t('admin:companies.users')}
-      </Title>
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          {t('admin:companies.users')}
+        </Title>
+        {canWrite && (
+          <Button size="sm" leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+            {t('admin:companies.addUser')}
+          </Button>
+        )}
+      </Group>
       <DataTable
         testId="company-users"
         caption={t('admin:companies.users')}
@@ -107,6 +160,21 @@ export function UsersCard({ company, canWrite }: { company: Company; canWrite: b
         searchLabel={t('admin:members.search')}
         onExport={() => exportCompanyUsers(company, state.query)}
       />
+      {adding && <CompanyUserAddDialog company={company} onClose={() => setAdding(false)} />}
+      {asking && (
+        <ConfirmDialog
+          title={t(`admin:companies.${asking.kind}UserTitle`)}
+          text={t(`admin:companies.${asking.kind}UserText`, {
+            name: nameOf(asking.member),
+            email: asking.member.email,
+            company: company.name,
+          })}
+          confirm={t(`admin:companies.${asking.kind}User`)}
+          busy={remove.isPending || revoke.isPending}
+          onConfirm={() => void confirm(asking)}
+          onClose={() => setAsking(null)}
+        />
+      )}
     </Stack>
   );
 }
