@@ -150,6 +150,13 @@ describe('bulk assignment', () => {
     const log = (await req('GET', '/api/audit-log?itemsPerPage=50')).json();
     const bulk = log.data.filter((e: { action: string }) => e.action === 'schedule_assignment.bulk');
     expect(bulk).toHaveLength(3);
+    // What the audit log shows: the schedule's name, the day and how many; ids only under *Id(s) keys.
+    expect(bulk.map((e: { after: unknown }) => e.after)).toContainEqual({
+      schedule: 'Early',
+      effectiveFrom: day,
+      people: 2,
+      departmentId: w.dept,
+    });
   });
 
   it('refuses bad input with translated messages and writes nothing', async () => {

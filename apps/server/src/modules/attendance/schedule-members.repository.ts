@@ -102,24 +102,41 @@ const sourceOf = (companyId: string, s: BulkSource) =>
       ? sql`m.user_id IN (SELECT tm.user_id FROM team_members tm WHERE tm.company_id = ${companyId} AND tm.team_id = ${s.teamId})`
       : sql`m.user_id IN (SELECT e.user_id FROM employees e WHERE e.company_id = ${companyId} AND e.department_id = ${s.departmentId})`;
 
+/** People a team or a department's statement writes at a time (each statement within the time limit). */
+export const BULK_CHUNK = 500;
+
 /**
- * One statement: every member of the source follows `scheduleId` from `effectiveFrom` on (the same
- * person and date replaces the earlier choice, as a single assignment does). Answers how many.
+ * Every member of the source follows `scheduleId` from `effectiveFrom` on (the same person and date
+ * replaces the earlier choice, as a single assignment does); answers how many. Chosen people are one
+ * statement; a team or a department goes in chunks of `BULK_CHUNK` in user id order, all in the
+ * caller's transaction: the triggers that keep the day board's and Stats' aggregates re-derive each
+ * person written, and 5,000 people in one statement passed the bulk statement limit at 100,000 members.
  */
 export async function assignMany(
   tx: Tx,
   companyId: string,
   v: { source: BulkSource; scheduleId: string; effectiveFrom: string },
 ) {
-  const [r] = await rows<{ n: number }>(
-    tx,
-    sql`WITH ins AS (
-          INSERT INTO schedule_assignments (company_id, user_id, schedule_id, effective_from)
-          SELECT ${companyId}, m.user_id, ${v.scheduleId}, ${v.effectiveFrom}
-            FROM memberships m WHERE m.company_id = ${companyId} AND ${sourceOf(companyId, v.source)}
-          ON CONFLICT (company_id, user_id, effective_from) DO UPDATE SET schedule_id = excluded.schedule_id
-          RETURNING 1)
-        SELECT count(*)::int AS n FROM ins`,
-  );
-  return r?.n ?? 0;
+  const chunked = !('userIds' in v.source);
+  let after: string | null = null;
+  let total = 0;
+  for (;;) {
+    const written: Array<{ n: number; last: string | null }> = await rows(
+      tx,
+      sql`WITH src AS (
+            SELECT m.user_id FROM memberships m
+             WHERE m.company_id = ${companyId} AND ${sourceOf(companyId, v.source)}${after ? sql` AND m.user_id > ${after}` : sql``}
+             ORDER BY m.user_id${chunked ? sql` LIMIT ${intLiteral(BULK_CHUNK)}` : sql``}
+          ), ins AS (
+            INSERT INTO schedule_assignments (company_id, user_id, schedule_id, effective_from)
+            SELECT ${companyId}, user_id, ${v.scheduleId}, ${v.effectiveFrom} FROM src
+            ON CONFLICT (company_id, user_id, effective_from) DO UPDATE SET schedule_id = excluded.schedule_id
+            RETURNING 1)
+          SELECT (SELECT count(*) FROM ins)::int AS n, (SELECT user_id FROM src ORDER BY user_id DESC LIMIT 1) AS last`,
+    );
+    const r = written[0];
+    total += r?.n ?? 0;
+    if (!chunked || !r?.last || (r.n ?? 0) < BULK_CHUNK) return total;
+    after = r.last;
+  }
 }

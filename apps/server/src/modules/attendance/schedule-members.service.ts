@@ -81,9 +81,8 @@ export async function assignMany(
   // A team or a department may hold most of a large company: its statements get the bulk time limit.
   const inTx = <T>(fn: (tx: Tx) => Promise<T>) => ('userIds' in source ? ctx.run(fn) : ctx.runBulk(fn));
   const assigned = await inTx(async (tx) => {
-    if (!(await calendarRepo.findSchedule(tx, ctx.companyId, body.scheduleUuid))) {
-      throw new AppError('NOT_FOUND', [{ path: 'body.scheduleUuid', code: 'invalid' }]);
-    }
+    const schedule = await calendarRepo.findSchedule(tx, ctx.companyId, body.scheduleUuid);
+    if (!schedule) throw new AppError('NOT_FOUND', [{ path: 'body.scheduleUuid', code: 'invalid' }]);
     if ('userIds' in source && (await repo.membersAmong(tx, ctx.companyId, source.userIds)) !== source.userIds.length) {
       throw new AppError('SCHEDULE_PEOPLE_NOT_MEMBERS', [{ path: 'body.userUuids', code: 'invalid' }]);
     }
@@ -102,7 +101,15 @@ export async function assignMany(
       action: 'schedule_assignment.bulk',
       targetType: 'work_schedule',
       targetId: body.scheduleUuid,
-      after: { ...body, people: n },
+      // Ids under *Id(s) keys: the audit log names what they point at and never shows them raw.
+      after: {
+        schedule: schedule.name,
+        effectiveFrom: body.effectiveFrom,
+        people: n,
+        ...('userIds' in source ? { userIds: source.userIds } : {}),
+        ...('teamId' in source ? { teamId: source.teamId } : {}),
+        ...('departmentId' in source ? { departmentId: source.departmentId } : {}),
+      },
     });
     return n;
   });
