@@ -78,9 +78,8 @@ export async function assignMany(
     : body.teamUuid
       ? { teamId: body.teamUuid }
       : { departmentId: body.departmentUuid! };
-  // A team or a department may hold most of a large company: its statements get the bulk time limit.
-  const inTx = <T>(fn: (tx: Tx) => Promise<T>) => ('userIds' in source ? ctx.run(fn) : ctx.runBulk(fn));
-  const assigned = await inTx(async (tx) => {
+  // Each person written is re-derived by the aggregates' triggers: the bulk time limit per statement.
+  const assigned = await ctx.runBulk(async (tx) => {
     const schedule = await calendarRepo.findSchedule(tx, ctx.companyId, body.scheduleUuid);
     if (!schedule) throw new AppError('NOT_FOUND', [{ path: 'body.scheduleUuid', code: 'invalid' }]);
     if ('userIds' in source && (await repo.membersAmong(tx, ctx.companyId, source.userIds)) !== source.userIds.length) {
