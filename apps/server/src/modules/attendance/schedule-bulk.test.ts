@@ -1,4 +1,5 @@
 import { zonedDate } from '@wac/shared/zoned-time';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignSchedule, createSchedule, setCompanyTimeZone, weekdays } from '../../db/seed/attendance-factories';
 import {
@@ -181,6 +182,36 @@ describe('bulk assignment', () => {
     // Another company's schedule or team.
     await bad({ ...base, scheduleUuid: w.gs, userUuids: [w.people[0]] }, 404);
     expect((await bad({ ...base, teamUuid: w.gteam }, 404)).issues[0].path).toBe('body.teamUuid');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a team of more than 500 people with a translated message, and writes nothing', async () => {
+    const big = await t.db.system(async (tx) => {
+      await tx.execute(
+        sql`INSERT INTO users (email, first_name, last_name)
+            SELECT 'big' || g || '@acme.test', 'Big', 'P' || g FROM generate_series(1, 501) g`,
+      );
+      const people = sql`SELECT id FROM users WHERE email LIKE 'big%@acme.test'`;
+      await tx.execute(sql`INSERT INTO memberships (company_id, user_id) SELECT ${w.acme}, id FROM (${people}) p`);
+      const team = await createTeam(tx, w.acme, { name: 'Everyone big' });
+      await tx.execute(
+        sql`INSERT INTO team_members (company_id, team_id, user_id) SELECT ${w.acme}, ${team.id}, id FROM (${people}) p`,
+      );
+      return team.id;
+    });
+    const before = await counts();
+    const res = await req(
+      'POST',
+      '/api/attendance/assignments/bulk',
+      { scheduleUuid: w.late, effectiveFrom: today(), teamUuid: big },
+      'de',
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'SCHEDULE_BULK_TOO_MANY',
+      message:
+        'Dieses Team oder diese Abteilung hat mehr als 500 Personen: Wählen Sie jeweils bis zu 500 Personen nach Namen.',
+    });
     expect(await counts()).toEqual(before);
   });
 });

@@ -102,6 +102,16 @@ const sourceOf = (companyId: string, s: BulkSource) =>
       ? sql`m.user_id IN (SELECT tm.user_id FROM team_members tm WHERE tm.company_id = ${companyId} AND tm.team_id = ${s.teamId})`
       : sql`m.user_id IN (SELECT e.user_id FROM employees e WHERE e.company_id = ${companyId} AND e.department_id = ${s.departmentId})`;
 
+/** How many members a team or a department holds, counted up to `cap + 1` (an index range, not the whole source). */
+export async function sourceSize(tx: Tx, companyId: string, source: BulkSource, cap: number) {
+  const [r] = await rows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM memberships m
+         WHERE m.company_id = ${companyId} AND ${sourceOf(companyId, source)} LIMIT ${intLiteral(cap + 1)}) x`,
+  );
+  return r?.n ?? 0;
+}
+
 /** People one statement writes (each statement within the bulk time limit; see `assignMany`). */
 export const BULK_CHUNK = 200;
 

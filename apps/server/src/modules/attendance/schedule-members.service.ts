@@ -1,4 +1,5 @@
 import { companyChannel } from '@wac/shared/realtime';
+import { BULK_ASSIGN_MAX } from '@wac/shared/schemas/attendance';
 import { zonedDate } from '@wac/shared/zoned-time';
 import type { Tx } from '../../db/client';
 import type { TenantCtx } from '../../lib/context';
@@ -90,6 +91,15 @@ export async function assignMany(
     }
     if ('departmentId' in source && !(await departmentExists(tx, ctx.companyId, source.departmentId))) {
       throw new AppError('NOT_FOUND', [{ path: 'body.departmentUuid', code: 'invalid' }]);
+    }
+    // Each person written is re-derived by the aggregates' triggers while the company's aggregate rows
+    // stay locked until the commit: a larger group would hold everyone's clock-ins for minutes.
+    if (
+      !('userIds' in source) &&
+      (await repo.sourceSize(tx, ctx.companyId, source, BULK_ASSIGN_MAX)) > BULK_ASSIGN_MAX
+    ) {
+      const path = 'teamId' in source ? 'body.teamUuid' : 'body.departmentUuid';
+      throw new AppError('SCHEDULE_BULK_TOO_MANY', [{ path, code: 'invalid' }]);
     }
     const n = await repo.assignMany(tx, ctx.companyId, {
       source,
