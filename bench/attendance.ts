@@ -24,6 +24,7 @@ import { board } from '../apps/server/src/modules/attendance/board.service';
 import { clockIn } from '../apps/server/src/modules/attendance/clock.service';
 import { exportCsv, timesheet } from '../apps/server/src/modules/attendance/timesheets.service';
 import { ms, withDatabase } from './lib/util';
+import { measureSchedules } from './attendance-schedules';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,8 +37,8 @@ const { values: args } = parseArgs({
     reuse: { type: 'boolean', default: false },
     /** Keep the database of a run whose seed stopped after the entries, and finish its seed. */
     resume: { type: 'boolean', default: false },
-    /** Comma-separated: baseline,board,month,burst,export (default all). */
-    only: { type: 'string', default: 'baseline,board,month,burst,export' },
+    /** Comma-separated: baseline,board,month,burst,export,schedules (default all). */
+    only: { type: 'string', default: 'baseline,board,month,burst,export,schedules' },
   },
 });
 const URL_ = args['database-url']!;
@@ -105,11 +106,9 @@ async function main() {
           .migrate()
           .then(async () => seedRest(q, (await q('SELECT id FROM companies LIMIT 1')).rows[0].id as string))
       : await seed(db, q);
-  const today = zonedDate(new Date(), TZ);
   const [{ n: entries }] = (await q('SELECT count(*)::int AS n FROM attendance_entries')).rows;
   console.log(`  entries: ${entries.toLocaleString('en')}`);
   await measure(db, raw, q, companyId, only);
-  void today;
 }
 
 type Q = (text: string, params?: unknown[]) => Promise<pg.QueryResult>;
@@ -388,6 +387,8 @@ async function measure(
     if (gc) console.log(`  live heap after GC, every 250,000 lines: ${live.join(', ')} MB`);
     else console.log('  (run with node --expose-gc to see the live heap along the export)');
   }
+  if (only.has('schedules'))
+    await measureSchedules({ db, q, adminCtx, companyId }, load, (l, r) => row(l, r, baseline.rps));
   await raw.end();
   await db.close();
 }

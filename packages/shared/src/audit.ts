@@ -57,6 +57,7 @@ export const AUDIT_ACTIONS = [
   'holiday.delete',
   'schedule_assignment.create',
   'schedule_assignment.delete',
+  'schedule_assignment.bulk',
   'work_schedule.create',
   'work_schedule.update',
   'work_schedule.delete',

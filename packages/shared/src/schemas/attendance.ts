@@ -71,7 +71,11 @@ export const WorkScheduleSchema = z.object({
   version: z.number().int(),
 });
 export type WorkSchedule = z.infer<typeof WorkScheduleSchema>;
-export const WorkScheduleListSchema = z.object({ data: z.array(WorkScheduleSchema) });
+/** The list adds, per schedule, how many enabled members follow it on the company's today. */
+export const WorkScheduleListSchema = z.object({
+  data: z.array(WorkScheduleSchema.extend({ members: z.number().int() })),
+});
+export type WorkScheduleWithMembers = z.infer<typeof WorkScheduleListSchema>['data'][number];
 export const WorkScheduleCreateSchema = z
   .object({
     name: scheduleName,
@@ -104,6 +108,35 @@ export const ScheduleAssignmentQuerySchema = z.object({ userUuid: UuidSchema });
 export const ScheduleAssignmentCreateSchema = z
   .object({ userUuid: UuidSchema, scheduleUuid: UuidSchema, effectiveFrom: IsoDateSchema })
   .strict();
+/** The most people one bulk request names; a whole team or department is named by its id instead. */
+export const BULK_ASSIGN_MAX = 500;
+/** One schedule from a date on for many people: chosen ones, or everyone in a team or a department. */
+export const ScheduleAssignmentBulkSchema = z
+  .object({
+    scheduleUuid: UuidSchema,
+    effectiveFrom: IsoDateSchema,
+    userUuids: z.array(UuidSchema).min(1, 'required').max(BULK_ASSIGN_MAX, 'tooLong').optional(),
+    teamUuid: UuidSchema.optional(),
+    departmentUuid: UuidSchema.optional(),
+  })
+  .strict()
+  .refine((b) => [b.userUuids, b.teamUuid, b.departmentUuid].filter((x) => x !== undefined).length === 1, {
+    message: 'required',
+    path: ['userUuids'],
+  });
+export type ScheduleAssignmentBulk = z.infer<typeof ScheduleAssignmentBulkSchema>;
+export const ScheduleAssignmentBulkResultSchema = z.object({ assigned: z.number().int() });
+/** The people following a schedule on the company's today, in name order. */
+export const ScheduleMembersQuerySchema = ListQuerySchema.pick({ page: true, itemsPerPage: true });
+export const ScheduleMemberSchema = z.object({
+  userUuid: UuidSchema,
+  name: z.string(),
+  email: z.string(),
+  /** The day their assignment took effect; null: they have none and follow the default. */
+  since: z.string().nullable(),
+});
+export type ScheduleMember = z.infer<typeof ScheduleMemberSchema>;
+export const ScheduleMemberPageSchema = pageOf(ScheduleMemberSchema);
 
 /** Working days of a person over a range (the count time off uses). */
 export const WorkingDaysQuerySchema = z

@@ -136,6 +136,19 @@ const attendanceMatrix: MatrixRoute[] = [
     expect: adminOnly(201),
   },
   {
+    route: 'POST /api/attendance/assignments/bulk',
+    request: async (c) => ({
+      url: '/api/attendance/assignments/bulk',
+      payload: { userUuids: [c.world.users.bystander.id], scheduleUuid: await schedule(c), effectiveFrom: dateOf(c) },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/attendance/schedules/{uuid}/members',
+    request: async (c) => ({ url: `/api/attendance/schedules/${await schedule(c)}/members` }),
+    expect: adminOnly(200),
+  },
+  {
     route: 'DELETE /api/attendance/assignments/{uuid}',
     request: () => ({ url: `/api/attendance/assignments/${nobody()}` }),
     expect: adminOnly(404),

@@ -9,10 +9,14 @@ import {
   HolidayListQuerySchema,
   HolidayPageSchema,
   HolidaySchema,
+  ScheduleAssignmentBulkResultSchema,
+  ScheduleAssignmentBulkSchema,
   ScheduleAssignmentCreateSchema,
   ScheduleAssignmentListSchema,
   ScheduleAssignmentQuerySchema,
   ScheduleAssignmentSchema,
+  ScheduleMemberPageSchema,
+  ScheduleMembersQuerySchema,
   WorkingDaysQuerySchema,
   WorkingDaysSchema,
   WorkScheduleCreateSchema,
@@ -25,6 +29,7 @@ import { z } from 'zod';
 import { DeleteQuerySchema, errors } from '../../lib/http';
 import { tenantOf } from '../../plugins/context';
 import * as calendar from './calendar.service';
+import * as scheduleMembers from './schedule-members.service';
 import * as schedules from './schedules.service';
 
 const tags = ['attendance'];
@@ -217,6 +222,22 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/api/attendance/schedules/:uuid/members',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        security,
+        summary: "The enabled members following a schedule on the company's today, paged, in name order",
+        params: AttendanceParamsSchema,
+        querystring: ScheduleMembersQuerySchema,
+        response: { 200: ScheduleMemberPageSchema, ...errors },
+      },
+    },
+    (request) => scheduleMembers.listScheduleMembers(tenantOf(request), { id: request.params.uuid, ...request.query }),
+  );
+
+  app.get(
     '/api/attendance/assignments',
     {
       preHandler: read,
@@ -243,6 +264,21 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.status(201).send(await schedules.assign(tenantOf(request), request.body)),
+  );
+  app.post(
+    '/api/attendance/assignments/bulk',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Many people follow a schedule from a date on: chosen members, a team or a department, in one transaction',
+        body: ScheduleAssignmentBulkSchema,
+        response: { 200: ScheduleAssignmentBulkResultSchema, ...errors },
+      },
+    },
+    (request) => scheduleMembers.assignMany(tenantOf(request), request.body),
   );
   app.delete(
     '/api/attendance/assignments/:uuid',

@@ -5,6 +5,7 @@ import type { TenantCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { weeklyMinutes } from './calendar';
 import * as repo from './calendar.repository';
+import { companyToday, membersOf, scheduleCounts } from './schedule-members.service';
 
 type Days = Array<ScheduleDay | null>;
 
@@ -34,9 +35,13 @@ async function assertNameFree(tx: Tx, companyId: string, name: string, exceptId:
   }
 }
 
+/** The schedules, each with how many enabled members follow it on the company's today. */
 export async function listSchedules(ctx: TenantCtx) {
-  const data = await ctx.run((tx) => repo.listSchedules(tx, ctx.companyId));
-  return { data: data.map(toSchedule) };
+  const { data, counts } = await ctx.run(async (tx) => {
+    const data = await repo.listSchedules(tx, ctx.companyId);
+    return { data, counts: await scheduleCounts(tx, ctx.companyId, await companyToday(tx, ctx.companyId)) };
+  });
+  return { data: data.map((r) => ({ ...toSchedule(r), members: membersOf(r, data, counts) })) };
 }
 
 export async function getSchedule(ctx: TenantCtx, id: string) {

@@ -11,6 +11,7 @@ import { useSchedules } from '../api/get-schedules';
 import { useSearchMembers } from '../api/search-members';
 import { useZonedFormat } from './zoned-format';
 import { CompanyDatePicker } from '../../../components/company-date-picker';
+import { SimpleTable } from '../../../components/section-card';
 
 /** Who follows which schedule from which date; earlier days keep the schedule they had. */
 export function AssignmentsPanel() {
@@ -43,7 +44,7 @@ export function AssignmentsPanel() {
   return (
     <Stack>
       <Select
-        w={360}
+        w={{ base: '100%', xs: 360 }}
         label={t('admin:attendance.person')}
         description={t('admin:attendance.assignmentsHint')}
         placeholder={t('admin:attendance.personPlaceholder')}
@@ -64,40 +65,41 @@ export function AssignmentsPanel() {
           {list.data.data.length === 0 ? (
             <Text c="dimmed">{t('admin:attendance.followsDefault')}</Text>
           ) : (
-            <Table aria-label={t('admin:attendance.assignments')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('admin:attendance.effectiveFrom')}</Table.Th>
-                  <Table.Th>{t('admin:attendance.scheduleName')}</Table.Th>
-                  <Table.Th>{t('admin:common.actions')}</Table.Th>
+            <SimpleTable
+              caption={t('admin:attendance.assignments')}
+              captionHidden
+              columns={[
+                t('admin:attendance.effectiveFrom'),
+                t('admin:attendance.scheduleName'),
+                t('admin:common.actions'),
+              ]}
+              isEmpty={false}
+              empty={null}
+            >
+              {list.data.data.map((a) => (
+                <Table.Tr key={a.uuid}>
+                  <Table.Td>{z.longDay(a.effectiveFrom)}</Table.Td>
+                  <Table.Td>{a.scheduleName}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      color="red.9"
+                      loading={del.isPending && del.variables === a.uuid}
+                      onClick={() =>
+                        void del
+                          .mutateAsync(a.uuid)
+                          .then(() => notify.success(t('admin:attendance.assignmentRemoved')))
+                          .catch(() => {})
+                      }
+                      aria-label={t('admin:attendance.removeLabel', { name: a.scheduleName })}
+                    >
+                      {t('admin:attendance.remove')}
+                    </Button>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.data.map((a) => (
-                  <Table.Tr key={a.uuid}>
-                    <Table.Td>{z.longDay(a.effectiveFrom)}</Table.Td>
-                    <Table.Td>{a.scheduleName}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        color="red.9"
-                        loading={del.isPending && del.variables === a.uuid}
-                        onClick={() =>
-                          void del
-                            .mutateAsync(a.uuid)
-                            .then(() => notify.success(t('admin:attendance.assignmentRemoved')))
-                            .catch(() => {})
-                        }
-                        aria-label={t('admin:attendance.removeLabel', { name: a.scheduleName })}
-                      >
-                        {t('admin:attendance.remove')}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+              ))}
+            </SimpleTable>
           )}
           <form onSubmit={(e) => void submit(e)} noValidate>
             <Group align="end" wrap="wrap">

@@ -5,18 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useClock } from '../api/clock';
 import { useMyDay } from '../api/get-my-day';
 import { useFormat } from '../../../lib/format';
-import { useZonedFormat } from './zoned-format';
+import { durationFormat, useZonedFormat } from './zoned-format';
 import { intlLocale } from '@wac/shared/intl-locale';
 
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
-
-/** `h:mm:ss` of a number of seconds, digits in the user's language. */
-function duration(seconds: number, lang: string) {
-  const n = new Intl.NumberFormat(intlLocale(lang), { minimumIntegerDigits: 2 });
-  const h = Math.floor(seconds / 3600);
-  return `${new Intl.NumberFormat(intlLocale(lang)).format(h)}:${n.format(Math.floor((seconds % 3600) / 60))}:${n.format(seconds % 60)}`;
-}
 
 /** Clock in and out, with the time worked today running; the server's clock and the company's zone decide. */
 export function ClockCard() {
@@ -81,7 +74,7 @@ export function ClockCard() {
               {t('admin:attendance.workedToday')}
             </Text>
             <Text fw={700} size="xl" className="stat-value" aria-labelledby="worked-label" data-testid="worked-today">
-              {duration(worked, i18n.language)}
+              {durationFormat(i18n.language)(worked, true)}
             </Text>
           </div>
           <Button

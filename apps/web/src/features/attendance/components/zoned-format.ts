@@ -19,8 +19,7 @@ export function useZonedFormat(timeZone: string | undefined) {
   });
   const longDay = new Intl.DateTimeFormat(intlLocale(lang), { timeZone: 'UTC', dateStyle: 'medium' });
   const stamp = new Intl.DateTimeFormat(intlLocale(lang), { timeZone, dateStyle: 'medium', timeStyle: 'short' });
-  const n = new Intl.NumberFormat(intlLocale(lang));
-  const two = new Intl.NumberFormat(intlLocale(lang), { minimumIntegerDigits: 2 });
+  const duration = durationFormat(lang);
   return {
     /** The time of day of an instant on the company's clock. */
     time: (v: string | null | undefined) => (v ? time.format(new Date(v)) : '—'),
@@ -28,8 +27,40 @@ export function useZonedFormat(timeZone: string | undefined) {
     stamp: (v: string | null | undefined) => (v ? stamp.format(new Date(v)) : '—'),
     day: (d: string) => day.format(new Date(`${d}T00:00:00Z`)),
     longDay: (d: string) => longDay.format(new Date(`${d}T00:00:00Z`)),
-    /** `h:mm` of a number of minutes, digits in the reader's language. */
-    minutes: (m: number) => `${n.format(Math.floor(m / 60))}:${two.format(m % 60)}`,
+    /** A number of minutes as hours and minutes in the reader's language ("37 hr 30 min", "37 h e 30 min"). */
+    minutes: (m: number) => duration(m * 60),
+  };
+}
+
+/**
+ * Every duration the attendance screens show (a schedule's week, a day's worked, expected, overtime
+ * and late time, the running clock): hours, minutes and, when asked, seconds, each a number with its
+ * unit in the reader's language (`Intl.NumberFormat` units joined by `Intl.ListFormat`, which is what
+ * `Intl.DurationFormat` does where it exists; Node and older browsers lack it). A zero part is left
+ * out, except a zero duration, which reads "0 min". "37:30" read as a time of day, and in Arabic or
+ * German as nothing in particular.
+ */
+export function durationFormat(lang: string) {
+  const unit = (u: 'hour' | 'minute' | 'second') =>
+    new Intl.NumberFormat(intlLocale(lang), { style: 'unit', unit: u, unitDisplay: 'short' });
+  const h = unit('hour');
+  const m = unit('minute');
+  const s = unit('second');
+  const list = new Intl.ListFormat(intlLocale(lang), { type: 'unit', style: 'narrow' });
+  return (seconds: number, withSeconds = false) => {
+    const sign = seconds < 0 ? -1 : 1;
+    const total = Math.abs(Math.trunc(seconds));
+    const parts: Array<[Intl.NumberFormat, number]> = [
+      [h, Math.floor(total / 3600)],
+      [m, Math.floor((total % 3600) / 60)],
+      ...(withSeconds ? [[s, total % 60] as [Intl.NumberFormat, number]] : []),
+    ];
+    const shown = parts.filter(([, n]) => n > 0);
+    // The sign goes on the first part shown: "-1 hr 30 min", not "-1 hr -30 min".
+    const words = (shown.length ? shown : [parts[parts.length - 1]!]).map(([f, n], i) =>
+      f.format(i === 0 ? sign * n : n),
+    );
+    return list.format(words);
   };
 }
 

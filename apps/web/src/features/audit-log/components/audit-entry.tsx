@@ -104,6 +104,10 @@ export function AuditSentence({ entry }: { entry: AuditEntry }) {
   const invited = typeof after?.invited === 'number' ? t('admin:import.invitedCount', { count: after.invited }) : '';
   // Imports before employee-record columns have no count of updated records: none were.
   const updated = t('admin:import.updatedCount', { count: typeof after?.updated === 'number' ? after.updated : 0 });
+  // A bulk schedule assignment says how many people it reached.
+  const assignedPeople = t('admin:attendance.peopleCount', {
+    count: typeof after?.people === 'number' ? after.people : 0,
+  });
   const key = `admin:audit.sentence.${entry.action}`;
   const actorPath = entry.actor && can('write', 'user') ? `/users/${entry.actor.uuid}` : null;
   const path = targetPath(entry, can);
@@ -125,7 +129,7 @@ export function AuditSentence({ entry }: { entry: AuditEntry }) {
       <Trans
         t={t}
         i18nKey={key}
-        values={{ actor: actor ?? t('admin:audit.someone'), target, person, roles, invited, updated }}
+        values={{ actor: actor ?? t('admin:audit.someone'), target, person, roles, invited, updated, assignedPeople }}
         components={{ actor: link(actorPath), target: link(path) }}
       />
     </Text>

@@ -1,0 +1,217 @@
+import { zonedDate } from '@wac/shared/zoned-time';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignSchedule, createSchedule, setCompanyTimeZone, weekdays } from '../../db/seed/attendance-factories';
+import {
+  addMembership,
+  createCompany,
+  createDepartment,
+  createTeam,
+  createUser,
+  setEmployee,
+} from '../../db/seed/factories';
+import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
+
+/**
+ * The schedule overview (how many follow each schedule, who they are, paged) and bulk assignment
+ * (chosen people, a team, a department) through the API, with the tenant scoping and the audit.
+ */
+let t: TestContext;
+type Key = 'acme' | 'office' | 'early' | 'late' | 'gs' | 'g' | 'team' | 'gteam' | 'dept' | 'admin';
+let w: Record<Key, string> & { people: string[] };
+let admin: string;
+const TZ = 'Europe/Lisbon';
+const today = () => zonedDate(new Date(), TZ);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await t.db.system(async (tx) => {
+    const acme = await createCompany(tx, { name: 'Acme', subDomain: 'acme' });
+    const globex = await createCompany(tx, { name: 'Globex', subDomain: 'globex' });
+    await setCompanyTimeZone(tx, acme.id, TZ);
+    const office = await createSchedule(tx, acme.id, { name: 'Office', isDefault: true });
+    const early = await createSchedule(tx, acme.id, { name: 'Early', days: weekdays('07:00', '15:00') });
+    const late = await createSchedule(tx, acme.id, { name: 'Late', days: weekdays('12:00', '20:00') });
+    const gs = await createSchedule(tx, globex.id, { name: 'Globex office', isDefault: true });
+    const a = await createUser(tx, { email: 'admin@acme.test', firstName: 'Ada', lastName: 'Admin' });
+    await addMembership(tx, acme.id, a.id, { roles: ['admin'] });
+    const people: string[] = [];
+    for (const n of [1, 2, 3, 4, 5, 6]) {
+      const u = await createUser(tx, { email: `p${n}@acme.test`, firstName: `Person${n}`, lastName: 'Acme' });
+      await addMembership(tx, acme.id, u.id);
+      people.push(u.id);
+    }
+    const g = await createUser(tx, { email: 'g@globex.test', firstName: 'Gus' });
+    await addMembership(tx, globex.id, g.id);
+    const team = await createTeam(tx, acme.id, { name: 'Support', memberIds: [people[0]!, people[1]!] });
+    const gteam = await createTeam(tx, globex.id, { name: 'Globex team', memberIds: [g.id] });
+    const dept = await createDepartment(tx, acme.id, { name: 'Operations' });
+    await setEmployee(tx, acme.id, people[4]!, { departmentId: dept.id });
+    await setEmployee(tx, acme.id, people[5]!, { departmentId: dept.id });
+    // Person3 follows Late from a day long past; a future Early for Person4 does not count yet.
+    await assignSchedule(tx, acme.id, people[2]!, late.id, '2020-01-01');
+    await assignSchedule(tx, acme.id, people[3]!, early.id, '2099-01-01');
+    return {
+      acme: acme.id,
+      office: office.id,
+      early: early.id,
+      late: late.id,
+      gs: gs.id,
+      g: g.id,
+      team: team.id,
+      gteam: gteam.id,
+      dept: dept.id,
+      admin: a.id,
+      people,
+    };
+  });
+  admin = (await tokenFor(t.app, w.admin, w.acme)).token;
+});
+afterAll(() => t.close());
+
+const req = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>, lang?: string) =>
+  call(t.app, {
+    method,
+    url,
+    host: 'acme',
+    token: admin,
+    payload,
+    headers: lang ? { 'accept-language': lang } : {},
+  });
+const counts = async () =>
+  Object.fromEntries(
+    ((await req('GET', '/api/attendance/schedules')).json().data as Array<{ name: string; members: number }>).map(
+      (s) => [s.name, s.members],
+    ),
+  );
+const members = async (id: string, query = '') =>
+  (await req('GET', `/api/attendance/schedules/${id}/members${query}`)).json();
+
+describe('schedule overview', () => {
+  it('counts who follows each schedule today and lists them in name order, paged', async () => {
+    // Seven enabled members: Person3 on Late, the future Early not yet counted.
+    expect(await counts()).toEqual({ Office: 6, Early: 0, Late: 1 });
+    const late = await members(w.late);
+    expect(late).toMatchObject({ totalItems: 1, page: 1 });
+    expect(late.data).toEqual([
+      { userUuid: w.people[2], name: 'Person3 Acme', email: 'p3@acme.test', since: '2020-01-01' },
+    ]);
+    const first = await members(w.office, '?itemsPerPage=4');
+    expect(first.totalItems).toBe(6);
+    expect(first.data.map((p: { name: string }) => p.name)).toEqual([
+      'Ada Admin',
+      'Person1 Acme',
+      'Person2 Acme',
+      'Person4 Acme',
+    ]);
+    expect(first.data[0].since).toBeNull();
+    const second = await members(w.office, '?itemsPerPage=4&page=2');
+    expect(second.data.map((p: { name: string }) => p.name)).toEqual(['Person5 Acme', 'Person6 Acme']);
+  });
+
+  it("answers 404 for another company's schedule and for an unknown one", async () => {
+    expect((await req('GET', `/api/attendance/schedules/${w.gs}/members`)).statusCode).toBe(404);
+    expect(
+      (await req('GET', '/api/attendance/schedules/00000000-0000-4000-8000-000000000000/members')).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('bulk assignment', () => {
+  it('assigns chosen people, a team and a department in one request each, audited once', async () => {
+    const day = today();
+    const chosen = await req('POST', '/api/attendance/assignments/bulk', {
+      scheduleUuid: w.early,
+      effectiveFrom: day,
+      userUuids: [w.people[0], w.people[1], w.people[0]],
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json()).toEqual({ assigned: 2 });
+    expect(await counts()).toEqual({ Office: 4, Early: 2, Late: 1 });
+
+    // The team (Person1, Person2) moves on to Late the same day: the same person and date is replaced.
+    const team = await req('POST', '/api/attendance/assignments/bulk', {
+      scheduleUuid: w.late,
+      effectiveFrom: day,
+      teamUuid: w.team,
+    });
+    expect(team.json()).toEqual({ assigned: 2 });
+    const dept = await req('POST', '/api/attendance/assignments/bulk', {
+      scheduleUuid: w.early,
+      effectiveFrom: day,
+      departmentUuid: w.dept,
+    });
+    expect(dept.json()).toEqual({ assigned: 2 });
+    expect(await counts()).toEqual({ Office: 2, Early: 2, Late: 3 });
+    expect((await members(w.early)).data.map((p: { name: string }) => p.name)).toEqual([
+      'Person5 Acme',
+      'Person6 Acme',
+    ]);
+
+    const log = (await req('GET', '/api/audit-log?itemsPerPage=50')).json();
+    const bulk = log.data.filter((e: { action: string }) => e.action === 'schedule_assignment.bulk');
+    expect(bulk).toHaveLength(3);
+    // What the audit log shows: the schedule's name, the day and how many; ids only under *Id(s) keys.
+    expect(bulk.map((e: { after: unknown }) => e.after)).toContainEqual({
+      schedule: 'Early',
+      effectiveFrom: day,
+      people: 2,
+      departmentId: w.dept,
+    });
+  });
+
+  it('refuses bad input with translated messages and writes nothing', async () => {
+    const before = await counts();
+    const bad = async (payload: Record<string, unknown>, status: number, lang = 'de') => {
+      const res = await req('POST', '/api/attendance/assignments/bulk', payload, lang);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
+      return res.json();
+    };
+    const base = { scheduleUuid: w.early, effectiveFrom: today() };
+    // No source, two sources, an empty or too long list, a bad date.
+    expect((await bad(base, 400)).issues[0].path).toBe('body.userUuids');
+    await bad({ ...base, teamUuid: w.team, departmentUuid: w.dept }, 400);
+    await bad({ ...base, userUuids: [] }, 400);
+    const many = Array.from({ length: 501 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    expect((await bad({ ...base, userUuids: many }, 400)).issues[0].path).toBe('body.userUuids');
+    await bad({ ...base, effectiveFrom: '2026-02-30', userUuids: [w.people[0]] }, 400);
+    // Someone of another company among the chosen: refused as a whole.
+    const foreign = await bad({ ...base, userUuids: [w.people[0], w.g] }, 400, 'fr');
+    expect(foreign.code).toBe('SCHEDULE_PEOPLE_NOT_MEMBERS');
+    expect(foreign.message).toBe('Certaines des personnes choisies ne sont pas membres de cette entreprise.');
+    // Another company's schedule or team.
+    await bad({ ...base, scheduleUuid: w.gs, userUuids: [w.people[0]] }, 404);
+    expect((await bad({ ...base, teamUuid: w.gteam }, 404)).issues[0].path).toBe('body.teamUuid');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a team of more than 500 people with a translated message, and writes nothing', async () => {
+    const big = await t.db.system(async (tx) => {
+      await tx.execute(
+        sql`INSERT INTO users (email, first_name, last_name)
+            SELECT 'big' || g || '@acme.test', 'Big', 'P' || g FROM generate_series(1, 501) g`,
+      );
+      const people = sql`SELECT id FROM users WHERE email LIKE 'big%@acme.test'`;
+      await tx.execute(sql`INSERT INTO memberships (company_id, user_id) SELECT ${w.acme}, id FROM (${people}) p`);
+      const team = await createTeam(tx, w.acme, { name: 'Everyone big' });
+      await tx.execute(
+        sql`INSERT INTO team_members (company_id, team_id, user_id) SELECT ${w.acme}, ${team.id}, id FROM (${people}) p`,
+      );
+      return team.id;
+    });
+    const before = await counts();
+    const res = await req(
+      'POST',
+      '/api/attendance/assignments/bulk',
+      { scheduleUuid: w.late, effectiveFrom: today(), teamUuid: big },
+      'de',
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'SCHEDULE_BULK_TOO_MANY',
+      message:
+        'Dieses Team oder diese Abteilung hat mehr als 500 Personen: Wählen Sie jeweils bis zu 500 Personen nach Namen.',
+    });
+    expect(await counts()).toEqual(before);
+  });
+});

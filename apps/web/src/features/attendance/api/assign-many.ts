@@ -1,0 +1,23 @@
+import type { ScheduleAssignmentBulk } from '@wac/shared/schemas/attendance';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { assignmentKeys } from './get-assignments';
+import { scheduleMemberKeys } from './get-schedule-members';
+import { scheduleKeys } from './get-schedules';
+
+/** One schedule from a date on for chosen people, a team or a department, in one request. */
+export const assignMany = (body: ScheduleAssignmentBulk) =>
+  api<{ assigned: number }>('/api/attendance/assignments/bulk', { method: 'POST', body, silent: true });
+
+export const useAssignMany = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: assignMany,
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: scheduleKeys.all }),
+        qc.invalidateQueries({ queryKey: scheduleMemberKeys.all }),
+        qc.invalidateQueries({ queryKey: assignmentKeys.all }),
+      ]),
+  });
+};
