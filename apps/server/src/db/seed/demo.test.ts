@@ -4,10 +4,13 @@ import { call, createTestApp, type TestContext } from '../../test/harness';
 import { DEMO_PASSWORD, seedDemo } from './demo';
 
 let t: TestContext;
+// The whole demo (two companies, weeks of attendance, time off, compliance) is one large job: about
+// 30 s on PGlite on a quiet machine, and more than the default minute on CI's two cores beside the
+// browser tier.
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemo(t.app);
-});
+}, 240_000);
 afterAll(() => t.close());
 
 const login = (email: string, host: string) =>
