@@ -176,9 +176,9 @@ if (existsSync(join(root, 'apps/web/index.html'))) {
 /**
  * CI's second lane (TEST_ALONGSIDE_E2E=1): the type check, the web, shared and script tests, the
  * server's files (on PGlite the embedded database's own, then all on PostgreSQL), then the fault
- * injection and the area generator, one after the other from the start, beside the first lane (lint,
- * the drift checks, the build, the end-to-end tier, the deployment tier). The first lane reaches
- * the browser within a minute: the end-to-end tier is the longest step of all. Each uses ports,
+ * injection, one after the other from the start, beside the first lane (lint, the drift checks, the
+ * build, the end-to-end tier, the deployment tier, the area generator). The first lane reaches the
+ * browser within a minute: the end-to-end tier is the longest step of all. Each uses ports,
  * databases and folders of its own.
  */
 function startAlongside() {
@@ -217,7 +217,6 @@ function startAlongside() {
         ]
       : []),
     { name: 'faults', cmd: 'npm', args: ['run', '--silent', 'test:faults'], env: {} },
-    { name: 'generator', cmd: 'npm', args: ['run', '--silent', 'test:generator'], env: {} },
   ];
   // One shell runs the lane, not this process: the first lane's steps block this process's event
   // loop (spawnSync), so it could not start the next step of the second in time.
@@ -295,6 +294,8 @@ try {
     console.log('\n(deploy skipped: needs nginx, which .ci/run installs)');
     if (only.includes('deploy')) throw new StepFailed('deploy');
   }
+  // CI's generator check ends the first lane: the second holds the server suites, the longer of the two.
+  if (pgAlongside) step('generator', 'npm', ['run', '--silent', 'test:generator']);
 } finally {
   if (alongside) await alongside.wait();
 }
