@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assignSchedule,
@@ -7,6 +8,7 @@ import {
   weekdays,
 } from '../../db/seed/attendance-factories';
 import { addMembership, createCompany, createUser } from '../../db/seed/factories';
+import { rows } from '../../db/sql';
 import { createCtx, type TenantCtx } from '../../lib/context';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
 import { workingDays } from './calendar.service';
@@ -110,7 +112,7 @@ describe('public holidays', () => {
 });
 
 describe('work schedules and assignments', () => {
-  let day: { uuid: string; version: number };
+  let day: { uuid: string; version: number; name: string };
   let night: { uuid: string; version: number };
 
   it('the first schedule becomes the default; one default at a time', async () => {
@@ -178,6 +180,17 @@ describe('work schedules and assignments', () => {
     ]);
     expect(wd).toMatchObject({ days: 6, minutes: 2 * 480 + 4 * 420 });
     expect((await req('DELETE', `/api/attendance/schedules/${day.uuid}`)).json().code).toBe('SCHEDULE_IN_USE');
+    // The audit entry names the schedule and the day for the log to show; its id only under an *Id key.
+    const [entry] = await t.db.system((tx) =>
+      rows<{ target_id: string; after: unknown }>(
+        tx,
+        sql`SELECT target_id, after FROM audit_log WHERE action = 'schedule_assignment.create' AND target_id = ${ids.b}`,
+      ),
+    );
+    expect(entry).toEqual({
+      target_id: ids.b,
+      after: { schedule: day.name, effectiveFrom: '2026-11-23', scheduleId: day.uuid },
+    });
   });
 
   it('refuses foreign people and schedules', async () => {

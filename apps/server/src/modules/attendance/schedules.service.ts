@@ -148,15 +148,24 @@ export async function listAssignments(ctx: TenantCtx, { userId }: { userId: stri
   return { data: data.map(toAssignment) };
 }
 
+/**
+ * What an assignment's audit entry keeps: the schedule by name and the day, as the audit log shows
+ * them (the person is the entry's target); the schedule's id under an `*Id` key, never shown raw.
+ */
+const assignmentFact = (scheduleId: string, schedule: string, effectiveFrom: string) => ({
+  schedule,
+  effectiveFrom,
+  scheduleId,
+});
+
 /** A member follows a schedule from a date on; earlier days keep the schedule they had. */
 export async function assign(ctx: TenantCtx, body: { userUuid: string; scheduleUuid: string; effectiveFrom: string }) {
   const a = await ctx.run(async (tx) => {
     if (!(await repo.isMember(tx, ctx.companyId, body.userUuid))) {
       throw new AppError('NOT_FOUND', [{ path: 'body.userUuid', code: 'invalid' }]);
     }
-    if (!(await repo.findSchedule(tx, ctx.companyId, body.scheduleUuid))) {
-      throw new AppError('NOT_FOUND', [{ path: 'body.scheduleUuid', code: 'invalid' }]);
-    }
+    const schedule = await repo.findSchedule(tx, ctx.companyId, body.scheduleUuid);
+    if (!schedule) throw new AppError('NOT_FOUND', [{ path: 'body.scheduleUuid', code: 'invalid' }]);
     const id = await repo.upsertAssignment(tx, ctx.companyId, {
       userId: body.userUuid,
       scheduleId: body.scheduleUuid,
@@ -166,7 +175,7 @@ export async function assign(ctx: TenantCtx, body: { userUuid: string; scheduleU
       action: 'schedule_assignment.create',
       targetType: 'user',
       targetId: body.userUuid,
-      after: body,
+      after: assignmentFact(schedule.id, schedule.name, body.effectiveFrom),
     });
     return (await repo.findAssignment(tx, ctx.companyId, id))!;
   });
@@ -183,7 +192,7 @@ export async function unassign(ctx: TenantCtx, id: string) {
       action: 'schedule_assignment.delete',
       targetType: 'user',
       targetId: a.user_id,
-      before: toAssignment(a),
+      before: assignmentFact(a.schedule_id, a.schedule_name, a.effective_from),
     });
   });
   await changed(ctx);
