@@ -135,13 +135,16 @@ describe('policy text editor', () => {
     expect(within(text).getByRole('cell', { name: 'Accept' })).toBeTruthy();
 
     caretAtEnd(text);
-    await userEvent.keyboard(' politely');
+    // No space typed: a space at the end of a text block is collapsed when the editor reads the
+    // page back before the next key (happy-dom types a plain space where a browser types a
+    // non-breaking one); "Accept politely" came back "Acceptpolitely" in one run of eight.
+    await userEvent.keyboard('!');
     await userEvent.click(screen.getByRole('button', { name: 'Save text' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toBe(
       '<h2>Gifts</h2><p>Read <a target="_blank" rel="noopener noreferrer nofollow" href="https://example.com/gifts">the rules</a>.</p>' +
         '<table><tbody><tr><th><p>Value</p></th><th><p>What to do</p></th></tr>' +
-        '<tr><td><p>Up to 50 €</p></td><td><p>Accept politely</p></td></tr></tbody></table>',
+        '<tr><td><p>Up to 50 €</p></td><td><p>Accept!</p></td></tr></tbody></table>',
     );
     expect(sent[0]).not.toMatch(/style=|\son\w+=/);
   });
