@@ -1,11 +1,12 @@
 import { CompanyMemberAddSchema } from '@wac/shared/schemas/companies';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { AppDialog } from '../../../components/app-dialog';
+import { RoleField } from '../../../components/role-field';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerError } from '../../../lib/forms';
 import { fieldMessage } from '../../../lib/i18n';
@@ -66,22 +67,7 @@ export function CompanyUserAddDialog({ company, onClose }: { company: Company; o
             error={fieldMessage(errors.email?.message)}
             {...form.register('email')}
           />
-          <Controller
-            control={form.control}
-            name="roles"
-            render={({ field }) => (
-              <Select
-                label={t('admin:members.role')}
-                data={[
-                  { value: 'member', label: t('admin:roles.member') },
-                  { value: 'admin', label: t('admin:roles.admin') },
-                ]}
-                value={field.value?.[0] ?? 'member'}
-                onChange={(v) => field.onChange([v ?? 'member'])}
-                allowDeselect={false}
-              />
-            )}
-          />
+          <RoleField control={form.control} />
           {unknown && (
             <Group justify="space-between" wrap="nowrap" gap="sm">
               <Text size="sm">{t('admin:companies.inviteInsteadHint', { email: unknown.email })}</Text>

@@ -1,10 +1,11 @@
 import { InvitationCreateSchema } from '@wac/shared/schemas/invitations';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
+import { RoleField } from '../../../components/role-field';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerError } from '../../../lib/forms';
@@ -58,22 +59,7 @@ export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: ()
             error={fieldMessage(errors.email?.message)}
             {...form.register('email')}
           />
-          <Controller
-            control={form.control}
-            name="roles"
-            render={({ field }) => (
-              <Select
-                label={t('admin:members.role')}
-                data={[
-                  { value: 'member', label: t('admin:roles.member') },
-                  { value: 'admin', label: t('admin:roles.admin') },
-                ]}
-                value={field.value?.[0] ?? 'member'}
-                onChange={(v) => field.onChange([v ?? 'member'])}
-                allowDeselect={false}
-              />
-            )}
-          />
+          <RoleField control={form.control} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('admin:common.cancel')}
