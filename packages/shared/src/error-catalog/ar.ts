@@ -79,7 +79,6 @@ export const ar: Record<ErrorCode, string> = {
   HOLIDAY_DATE_TAKEN: 'يوجد عطلة في هذا التاريخ بالفعل.',
   SCHEDULE_NAME_TAKEN: 'يوجد جدول عمل بهذا الاسم بالفعل.',
   SCHEDULE_IN_USE: 'لا يزال جدول العمل هذا مخصصًا لأعضاء أو هو الافتراضي.',
-  SCHEDULE_BULK_TOO_MANY: 'يضم هذا الفريق أو القسم أكثر من 500 شخص: اختر حتى 500 شخص بالاسم في كل مرة.',
   SCHEDULE_PEOPLE_NOT_MEMBERS: 'بعض الأشخاص المختارين ليسوا أعضاء في هذه الشركة.',
   SCHEDULE_DEFAULT_REQUIRED: 'تحتاج الشركة إلى جدول افتراضي: اجعل جدولًا آخر افتراضيًا أولًا.',
   CORRECTION_OWN_ENTRY: 'يقرّر مسؤول آخر في حضورك: لا يمكنك تصحيح سجلاتك بنفسك ولا البتّ في طلبك.',

@@ -92,8 +92,6 @@ export const de: Record<ErrorCode, string> = {
   HOLIDAY_DATE_TAKEN: 'An diesem Datum gibt es bereits einen Feiertag.',
   SCHEDULE_NAME_TAKEN: 'Es gibt bereits einen Arbeitsplan mit diesem Namen.',
   SCHEDULE_IN_USE: 'Dieser Arbeitsplan ist noch Mitgliedern zugewiesen oder der Standard.',
-  SCHEDULE_BULK_TOO_MANY:
-    'Dieses Team oder diese Abteilung hat mehr als 500 Personen: Wählen Sie jeweils bis zu 500 Personen nach Namen.',
   SCHEDULE_PEOPLE_NOT_MEMBERS: 'Einige der gewählten Personen sind keine Mitglieder dieses Unternehmens.',
   SCHEDULE_DEFAULT_REQUIRED:
     'Das Unternehmen braucht einen Standardplan: Machen Sie zuerst einen anderen zum Standard.',

@@ -84,8 +84,6 @@ export const en: Record<ErrorCode, string> = {
   HOLIDAY_DATE_TAKEN: 'There is already a holiday on this date.',
   SCHEDULE_NAME_TAKEN: 'A schedule with this name already exists.',
   SCHEDULE_IN_USE: 'This schedule is still assigned to members or is the default.',
-  SCHEDULE_BULK_TOO_MANY:
-    'This team or department has more than 500 people: choose up to 500 people by name at a time.',
   SCHEDULE_PEOPLE_NOT_MEMBERS: 'Some of the chosen people are not members of this company.',
   SCHEDULE_DEFAULT_REQUIRED: 'The company needs a default schedule: make another one the default first.',
   CORRECTION_OWN_ENTRY:

@@ -90,8 +90,6 @@ export const fr: Record<ErrorCode, string> = {
   HOLIDAY_DATE_TAKEN: 'Il y a déjà un jour férié à cette date.',
   SCHEDULE_NAME_TAKEN: 'Un horaire porte déjà ce nom.',
   SCHEDULE_IN_USE: "Cet horaire est encore attribué à des membres ou est l'horaire par défaut.",
-  SCHEDULE_BULK_TOO_MANY:
-    'Cette équipe ou ce service compte plus de 500 personnes : choisissez jusqu’à 500 personnes par nom à la fois.',
   SCHEDULE_PEOPLE_NOT_MEMBERS: 'Certaines des personnes choisies ne sont pas membres de cette entreprise.',
   SCHEDULE_DEFAULT_REQUIRED: "L'entreprise a besoin d'un horaire par défaut : choisissez-en d'abord un autre.",
   CORRECTION_OWN_ENTRY:

@@ -86,8 +86,6 @@ export const pt: Record<ErrorCode, string> = {
   HOLIDAY_DATE_TAKEN: 'Já existe um feriado nesta data.',
   SCHEDULE_NAME_TAKEN: 'Já existe um horário com este nome.',
   SCHEDULE_IN_USE: 'Este horário ainda está atribuído a membros ou é o predefinido.',
-  SCHEDULE_BULK_TOO_MANY:
-    'Esta equipa ou departamento tem mais de 500 pessoas: escolha até 500 pessoas pelo nome de cada vez.',
   SCHEDULE_PEOPLE_NOT_MEMBERS: 'Algumas das pessoas escolhidas não são membros desta empresa.',
   SCHEDULE_DEFAULT_REQUIRED: 'A empresa precisa de um horário predefinido: torne outro predefinido primeiro.',
   CORRECTION_OWN_ENTRY:

@@ -125,7 +125,29 @@ export const ScheduleAssignmentBulkSchema = z
     path: ['userUuids'],
   });
 export type ScheduleAssignmentBulk = z.infer<typeof ScheduleAssignmentBulkSchema>;
-export const ScheduleAssignmentBulkResultSchema = z.object({ assigned: z.number().int() });
+/**
+ * What a bulk request did: `assigned` people at once; a team or a department of more than
+ * BULK_ASSIGN_MAX is assigned in the background instead, `queued` people under `batchId`.
+ */
+export const ScheduleAssignmentBulkResultSchema = z.object({
+  assigned: z.number().int(),
+  queued: z.number().int().optional(),
+  batchId: UuidSchema.optional(),
+});
+export type ScheduleAssignmentBulkResult = z.infer<typeof ScheduleAssignmentBulkResultSchema>;
+/** A background bulk assignment, counted in people from its jobs (so a reload or a restart loses nothing). */
+export const ScheduleAssignmentBulkProgressSchema = z.object({
+  batchId: UuidSchema,
+  total: z.number().int(),
+  /** People whose assignment is written. */
+  assigned: z.number().int(),
+  /** People of parts that gave up after their retries (dead jobs). */
+  failed: z.number().int(),
+  pending: z.number().int(),
+  done: z.boolean(),
+});
+export type ScheduleAssignmentBulkProgress = z.infer<typeof ScheduleAssignmentBulkProgressSchema>;
+export const ScheduleAssignmentBulkParamsSchema = z.object({ uuid: UuidSchema });
 /** The people following a schedule on the company's today, in name order. */
 export const ScheduleMembersQuerySchema = ListQuerySchema.pick({ page: true, itemsPerPage: true });
 export const ScheduleMemberSchema = z.object({

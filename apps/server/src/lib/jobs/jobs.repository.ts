@@ -163,9 +163,13 @@ export const countByState = (tx: Tx) =>
     sql`SELECT state, count(*)::int AS n FROM jobs WHERE state <> 'done' GROUP BY state`,
   );
 
-/** Jobs of one batch per state (an import's mails). */
-export const batchProgress = (tx: Tx, batchId: string) =>
-  rows<{ state: string; n: number }>(
+/**
+ * Jobs of one batch per state (an import's mails), of one type when given. `units`: the work they
+ * carry, each job's `payload.units` (a job of 100 people says 100), else 1.
+ */
+export const batchProgress = (tx: Tx, batchId: string, type?: string) =>
+  rows<{ state: string; n: number; units: number }>(
     tx,
-    sql`SELECT state, count(*)::int AS n FROM jobs WHERE batch_id = ${batchId} GROUP BY state`,
+    sql`SELECT state, count(*)::int AS n, sum(coalesce((payload->>'units')::int, 1))::int AS units
+          FROM jobs WHERE batch_id = ${batchId}${type ? sql` AND type = ${type}` : sql``} GROUP BY state`,
   );

@@ -144,6 +144,12 @@ const attendanceMatrix: MatrixRoute[] = [
     expect: adminOnly(200),
   },
   {
+    // An unknown batch: the admin's answer is the same 404 as for another company's batch.
+    route: 'GET /api/attendance/assignments/bulk/{uuid}',
+    request: () => ({ url: `/api/attendance/assignments/bulk/${nobody()}` }),
+    expect: adminOnly(404),
+  },
+  {
     route: 'GET /api/attendance/schedules/{uuid}/members',
     request: async (c) => ({ url: `/api/attendance/schedules/${await schedule(c)}/members` }),
     expect: adminOnly(200),

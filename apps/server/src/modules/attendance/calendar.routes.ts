@@ -9,6 +9,7 @@ import {
   HolidayListQuerySchema,
   HolidayPageSchema,
   HolidaySchema,
+  ScheduleAssignmentBulkProgressSchema,
   ScheduleAssignmentBulkResultSchema,
   ScheduleAssignmentBulkSchema,
   ScheduleAssignmentCreateSchema,
@@ -39,6 +40,10 @@ const security = [{ bearer: [] }];
 const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = app.authorize('read', 'attendance');
   const write = app.authorize('write', 'attendance');
+  app.jobs.register<scheduleMembers.ScheduleAssignJob['payload'], Record<string, unknown>>({
+    type: scheduleMembers.SCHEDULE_ASSIGN_JOB,
+    run: (job) => scheduleMembers.runScheduleAssignJob(app, job),
+  });
 
   app.get(
     '/api/attendance/settings',
@@ -273,12 +278,30 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'Many people follow a schedule from a date on: chosen members, a team or a department, in one transaction',
+          'Many people follow a schedule from a date on: chosen members, a team or a department; up to 500 at once, a larger team or department in the background (its batchId)',
         body: ScheduleAssignmentBulkSchema,
         response: { 200: ScheduleAssignmentBulkResultSchema, ...errors },
       },
     },
-    (request) => scheduleMembers.assignMany(tenantOf(request), request.body),
+    async (request) => {
+      const result = await scheduleMembers.assignMany(tenantOf(request), request.body);
+      if (result.batchId) app.jobs.wake();
+      return result;
+    },
+  );
+  app.get(
+    '/api/attendance/assignments/bulk/:uuid',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        security,
+        summary: "A background bulk assignment's people: assigned, failed and pending, counted from its jobs",
+        params: AttendanceParamsSchema,
+        response: { 200: ScheduleAssignmentBulkProgressSchema, ...errors },
+      },
+    },
+    (request) => scheduleMembers.bulkProgress(tenantOf(request), request.params.uuid),
   );
   app.delete(
     '/api/attendance/assignments/:uuid',

@@ -185,7 +185,9 @@ describe('bulk assignment', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('refuses a team of more than 500 people with a translated message, and writes nothing', async () => {
+  it('assigns a team of more than 500 people in the background, in parts, with its progress counted in people', {
+    timeout: 120_000,
+  }, async () => {
     const big = await t.db.system(async (tx) => {
       await tx.execute(
         sql`INSERT INTO users (email, first_name, last_name)
@@ -200,18 +202,57 @@ describe('bulk assignment', () => {
       return team.id;
     });
     const before = await counts();
-    const res = await req(
-      'POST',
-      '/api/attendance/assignments/bulk',
-      { scheduleUuid: w.late, effectiveFrom: today(), teamUuid: big },
-      'de',
-    );
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
-      code: 'SCHEDULE_BULK_TOO_MANY',
-      message:
-        'Dieses Team oder diese Abteilung hat mehr als 500 Personen: Wählen Sie jeweils bis zu 500 Personen nach Namen.',
+    const res = await req('POST', '/api/attendance/assignments/bulk', {
+      scheduleUuid: w.late,
+      effectiveFrom: today(),
+      teamUuid: big,
     });
-    expect(await counts()).toEqual(before);
+    expect(res.statusCode, res.body).toBe(200);
+    const { batchId, ...rest } = res.json();
+    expect(rest).toEqual({ assigned: 0, queued: 501 });
+    // Six parts of at most 100 people, one batch.
+    const parts = await t.db.system((tx) =>
+      tx.execute(
+        sql`SELECT count(*)::int AS n FROM jobs WHERE batch_id = ${batchId} AND type = 'attendance.assign_schedule'`,
+      ),
+    );
+    expect((parts.rows[0] as { n: number }).n).toBe(6);
+    const progress = () => req('GET', `/api/attendance/assignments/bulk/${batchId}`);
+    const first = (await progress()).json();
+    expect(first).toMatchObject({ batchId, total: 501 });
+    expect(first.assigned + first.failed + first.pending).toBe(501);
+    let last = first;
+    const until = Date.now() + 100_000;
+    while (!last.done && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 200));
+      last = (await progress()).json();
+    }
+    expect(last).toEqual({ batchId, total: 501, assigned: 501, failed: 0, pending: 0, done: true });
+    expect(await counts()).toEqual({ ...before, Office: before.Office! - 501, Late: before.Late! + 501 });
+    // One audit entry for the request, saying it went to the background.
+    const log = (await req('GET', '/api/audit-log?itemsPerPage=5')).json();
+    expect(log.data[0]).toMatchObject({
+      action: 'schedule_assignment.bulk',
+      after: { schedule: 'Late', effectiveFrom: today(), people: 501, background: true, teamId: big },
+    });
+    // Another company's admin, and an unknown batch, see nothing (the same answer).
+    const gAdmin = await t.db.system(async (tx) => {
+      const u = await createUser(tx, { email: 'gadmin@globex.test', firstName: 'Gia' });
+      const globex = (await tx.execute(sql`SELECT id FROM companies WHERE sub_domain = 'globex'`)).rows[0] as {
+        id: string;
+      };
+      await addMembership(tx, globex.id, u.id, { roles: ['admin'] });
+      return { user: u.id, company: globex.id };
+    });
+    const foreign = await call(t.app, {
+      method: 'GET',
+      url: `/api/attendance/assignments/bulk/${batchId}`,
+      host: 'globex',
+      token: (await tokenFor(t.app, gAdmin.user, gAdmin.company)).token,
+    });
+    const unknown = await req('GET', '/api/attendance/assignments/bulk/00000000-0000-4000-8000-000000000000');
+    expect(foreign.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(unknown.json());
   });
 });

@@ -112,6 +112,15 @@ export async function sourceSize(tx: Tx, companyId: string, source: BulkSource, 
   return r?.n ?? 0;
 }
 
+/** Every member a team or a department holds, in user id order (a background assignment's people). */
+export async function sourceIds(tx: Tx, companyId: string, source: BulkSource) {
+  const found = await rows<{ user_id: string }>(
+    tx,
+    sql`SELECT m.user_id FROM memberships m WHERE m.company_id = ${companyId} AND ${sourceOf(companyId, source)} ORDER BY m.user_id`,
+  );
+  return found.map((r) => r.user_id);
+}
+
 /** People one statement writes (each statement within the bulk time limit; see `assignMany`). */
 export const BULK_CHUNK = 200;
 

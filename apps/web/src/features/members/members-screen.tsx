@@ -2,7 +2,8 @@ import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
 import { IconFileImport, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useBatchParam } from '../../lib/use-batch-param';
 import { ImportDialog } from './components/import-dialog';
 import { ImportProgress } from './components/import-progress';
 import { InvitationsTable } from './components/invitations-table';
@@ -19,18 +20,7 @@ export default function MembersScreen({ tab }: { tab: MembersTab }) {
   const [inviting, setInviting] = useState(false);
   const [importing, setImporting] = useState(false);
   // The last import's mails, followed from the address: a reload shows the same progress.
-  const [params, setParams] = useSearchParams();
-  const batchId = params.get('import');
-  const follow = (id: string | null) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (id) next.set('import', id);
-        else next.delete('import');
-        return next;
-      },
-      { replace: true },
-    );
+  const [batchId, follow] = useBatchParam('import');
   return (
     <Stack gap="lg">
       <Group justify="space-between">
@@ -50,9 +40,7 @@ export default function MembersScreen({ tab }: { tab: MembersTab }) {
           </Button>
         </Group>
       </Group>
-      {batchId && /^[0-9a-f-]{36}$/i.test(batchId) && (
-        <ImportProgress key={batchId} batchId={batchId} onClose={() => follow(null)} />
-      )}
+      {batchId && <ImportProgress key={batchId} batchId={batchId} onClose={() => follow(null)} />}
       <Tabs value={tab} onChange={(v) => navigate(v === 'members' ? '/users' : `/users/${v}`)}>
         <Tabs.List>
           <Tabs.Tab value="members">{t('admin:members.members')}</Tabs.Tab>

@@ -47,6 +47,7 @@ const NOT_COUNTS: Record<string, string[]> = {
   // The first N of the rows with a problem: N is the server's cap, never one.
   'import.problemsTruncated': ['shown'],
   'import.progress': ['total'],
+  'attendance.bulkProgress': ['total'],
   'audit.verifyBroken': ['seq'],
   'jobs.attemptsOf': ['n', 'max'],
   'attendance.importLineError': ['line'],

@@ -1,13 +1,16 @@
-import type { ScheduleAssignmentBulk } from '@wac/shared/schemas/attendance';
+import type { ScheduleAssignmentBulk, ScheduleAssignmentBulkResult } from '@wac/shared/schemas/attendance';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { assignmentKeys } from './get-assignments';
 import { scheduleMemberKeys } from './get-schedule-members';
 import { scheduleKeys } from './get-schedules';
 
-/** One schedule from a date on for chosen people, a team or a department, in one request. */
+/**
+ * One schedule from a date on for chosen people, a team or a department, in one request; a team or
+ * a department of more than BULK_ASSIGN_MAX answers a batch written in the background.
+ */
 export const assignMany = (body: ScheduleAssignmentBulk) =>
-  api<{ assigned: number }>('/api/attendance/assignments/bulk', { method: 'POST', body, silent: true });
+  api<ScheduleAssignmentBulkResult>('/api/attendance/assignments/bulk', { method: 'POST', body, silent: true });
 
 export const useAssignMany = () => {
   const qc = useQueryClient();

@@ -17,9 +17,19 @@ type Source = 'people' | 'team' | 'department';
 
 /**
  * One schedule from a date on for many people at once: people chosen by name, a whole team or a
- * whole department. The server writes them in one transaction; earlier days keep what they had.
+ * whole department. The server writes up to BULK_ASSIGN_MAX people at once; a larger team or
+ * department is written in the background, and `onQueued` gets its batch to follow. Earlier days
+ * keep what they had.
  */
-export function BulkAssignDialog({ scheduleUuid, onClose }: { scheduleUuid?: string; onClose: () => void }) {
+export function BulkAssignDialog({
+  scheduleUuid,
+  onClose,
+  onQueued,
+}: {
+  scheduleUuid?: string;
+  onClose: () => void;
+  onQueued: (batchId: string) => void;
+}) {
   const { t } = useTranslation();
   const schedules = useSchedules();
   const groups = useBoardFilters();
@@ -71,7 +81,10 @@ export function BulkAssignDialog({ scheduleUuid, onClose }: { scheduleUuid?: str
     try {
       const r = await assign.mutateAsync(body);
       const name = schedules.data?.data.find((s) => s.uuid === schedule)?.name ?? '';
-      notify.success(t('admin:attendance.bulkAssigned', { name, count: r.assigned }));
+      if (r.batchId) {
+        notify.info(t('admin:attendance.bulkQueued', { name, count: r.queued ?? 0 }));
+        onQueued(r.batchId);
+      } else notify.success(t('admin:attendance.bulkAssigned', { name, count: r.assigned }));
       onClose();
     } catch (err) {
       if (err instanceof ApiError) setError(err.message);

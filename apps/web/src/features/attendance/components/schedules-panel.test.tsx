@@ -138,6 +138,30 @@ const serve = (...more: HttpHandler[]) =>
     http.get(`${ORIGIN}/api/members`, () => HttpResponse.json({ data: [], page: 1, itemsPerPage: 20, totalItems: 0 })),
   );
 
+/** The panel with its toasts, and the bulk dialog opened from it. */
+async function openBulkDialog() {
+  const user = userEvent.setup();
+  renderScreen(
+    <>
+      <SchedulesPanel />
+      <ToastHost position="bottom-right" />
+    </>,
+  );
+  await user.click(await screen.findByRole('button', { name: 'Assign to many people' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Assign a schedule to many people' });
+  return { user, dialog };
+}
+
+/** Chooses Support rota from January 1, 2027 in the open bulk dialog. */
+async function chooseRotaFromNewYear(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+  await user.click(within(dialog).getByRole('combobox', { name: 'Schedule' }));
+  await user.click(await screen.findByRole('option', { name: 'Support rota', hidden: true }));
+  await user.click(within(dialog).getByRole('button', { name: /^From/ }));
+  const last = (name: string) => screen.queryAllByRole('button', { name, hidden: true }).at(-1);
+  for (let i = 0; i < 24 && !last('Friday, January 1, 2027'); i++) await user.click(last('Next month')!);
+  await user.click(last('Friday, January 1, 2027')!);
+}
+
 describe('schedule overview and bulk assignment', () => {
   it('shows how many follow each schedule and who, paged by the server', async () => {
     serve();
@@ -162,26 +186,13 @@ describe('schedule overview and bulk assignment', () => {
         return HttpResponse.json({ assigned: 3 });
       }),
     );
-    const user = userEvent.setup();
-    renderScreen(
-      <>
-        <SchedulesPanel />
-        <ToastHost position="bottom-right" />
-      </>,
-    );
-    await user.click(await screen.findByRole('button', { name: 'Assign to many people' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Assign a schedule to many people' });
+    const { user, dialog } = await openBulkDialog();
     // Nothing chosen: each field says so, and nothing is sent.
     await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
     expect(await within(dialog).findAllByText('This field is required.')).not.toHaveLength(0);
     expect(sent).toEqual([]);
 
-    await user.click(within(dialog).getByRole('combobox', { name: 'Schedule' }));
-    await user.click(await screen.findByRole('option', { name: 'Support rota', hidden: true }));
-    await user.click(within(dialog).getByRole('button', { name: /^From/ }));
-    const last = (name: string) => screen.queryAllByRole('button', { name, hidden: true }).at(-1);
-    for (let i = 0; i < 24 && !last('Friday, January 1, 2027'); i++) await user.click(last('Next month')!);
-    await user.click(last('Friday, January 1, 2027')!);
+    await chooseRotaFromNewYear(user, dialog);
     await user.click(within(dialog).getByRole('radio', { name: 'A whole team' }));
     await user.click(within(dialog).getByRole('combobox', { name: 'A whole team' }));
     await user.click(await screen.findByRole('option', { name: 'Support', hidden: true }));
@@ -191,6 +202,62 @@ describe('schedule overview and bulk assignment', () => {
     );
     expect(await screen.findByText('Support rota assigned to 3 people.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('assigns a department larger than 500 in the background and follows its progress until it is done', async () => {
+    const BATCH = '63000000-0000-4000-8000-000000000001';
+    let asked = 0;
+    let listed = 0;
+    serve(
+      http.get(`${ORIGIN}/api/attendance/schedules`, () => {
+        listed += 1;
+        return HttpResponse.json({ data: [OFFICE, ROTA] });
+      }),
+      http.get(`${ORIGIN}/api/departments/tree`, () =>
+        HttpResponse.json({ data: [{ uuid: TEAM.uuid, name: 'Operations', parentUuid: null, children: [] }] }),
+      ),
+      http.post(`${ORIGIN}/api/attendance/assignments/bulk`, () =>
+        HttpResponse.json({ assigned: 0, queued: 1200, batchId: BATCH }),
+      ),
+      http.get(`${ORIGIN}/api/attendance/assignments/bulk/:uuid`, ({ params }) => {
+        asked += 1;
+        expect(params.uuid).toBe(BATCH);
+        const assigned = asked === 1 ? 300 : 1200;
+        return HttpResponse.json({
+          batchId: BATCH,
+          total: 1200,
+          assigned,
+          failed: 0,
+          pending: 1200 - assigned,
+          done: assigned === 1200,
+        });
+      }),
+    );
+    const { user, dialog } = await openBulkDialog();
+    await chooseRotaFromNewYear(user, dialog);
+    await user.click(within(dialog).getByRole('radio', { name: 'A whole department' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'A whole department' }));
+    await user.click(await screen.findByRole('option', { name: 'Operations', hidden: true }));
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect(
+      await screen.findByText('Support rota is being assigned to 1,200 people in the background.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const progress = await screen.findByTestId('bulk-progress');
+    expect(await within(progress).findByText('People assigned: 300 of 1,200.')).toBeInTheDocument();
+    expect(within(progress).getByText('Assigning a schedule in the background')).toBeInTheDocument();
+    // Asked again each second until done; then the schedules' counts are read again.
+    const before = listed;
+    expect(
+      await within(progress).findByText('People assigned: 1,200 of 1,200.', {}, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(within(progress).getByText('Schedule assigned')).toBeInTheDocument();
+    await waitFor(() => expect(listed).toBeGreaterThan(before));
+    const polls = asked;
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(asked).toBe(polls);
+    await user.click(within(progress).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByTestId('bulk-progress')).toBeNull();
   });
 
   it('says in the dialog, in the reader’s language, when the server refuses the chosen people', async () => {

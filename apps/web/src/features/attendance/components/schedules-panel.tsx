@@ -8,8 +8,10 @@ import { useSchedules } from '../api/get-schedules';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SimpleTable } from '../../../components/section-card';
 import { BulkAssignDialog } from './bulk-assign-dialog';
+import { BulkProgress } from './bulk-progress';
 import { ScheduleMembers } from './schedule-members';
 import { notify } from '../../../lib/notify';
+import { useBatchParam } from '../../../lib/use-batch-param';
 import { ScheduleFormDialog } from './schedule-form-dialog';
 import { scheduleWeek } from './schedule-week';
 import { useZonedFormat } from './zoned-format';
@@ -29,6 +31,8 @@ export function SchedulesPanel() {
   const [showing, setShowing] = useState<string | null>(null);
   const [bulk, setBulk] = useState<string | null>(null);
   const shown = list.data?.data.find((s) => s.uuid === showing);
+  // A team or a department assigned in the background, followed from the address.
+  const [batchId, follow] = useBatchParam('assigning');
   const columns = [
     t('admin:attendance.scheduleName'),
     t('admin:attendance.hours'),
@@ -55,6 +59,7 @@ export function SchedulesPanel() {
           {t('admin:attendance.addSchedule')}
         </Button>
       </Group>
+      {batchId && <BulkProgress key={batchId} batchId={batchId} onClose={() => follow(null)} />}
       {list.data && (
         // Rows stack into labelled cards on a phone (SimpleTable): nothing scrolls sideways.
         <SimpleTable
@@ -128,7 +133,13 @@ export function SchedulesPanel() {
         </SimpleTable>
       )}
       {shown && <ScheduleMembers key={shown.uuid} schedule={shown} onAssign={() => setBulk(shown.uuid)} />}
-      {bulk && <BulkAssignDialog scheduleUuid={bulk === 'any' ? undefined : bulk} onClose={() => setBulk(null)} />}
+      {bulk && (
+        <BulkAssignDialog
+          scheduleUuid={bulk === 'any' ? undefined : bulk}
+          onClose={() => setBulk(null)}
+          onQueued={(id) => follow(id)}
+        />
+      )}
       {removing && (
         <ConfirmDialog
           title={t('admin:attendance.removeScheduleTitle', { name: removing.name })}

@@ -1,7 +1,7 @@
-import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { useImportProgress } from '../api/get-import-progress';
 import { intlLocale } from '@wac/shared/intl-locale';
+import { useTranslation } from 'react-i18next';
+import { BatchGoneAlert, BatchProgressAlert } from '../../../components/batch-progress-alert';
+import { useImportProgress } from '../api/get-import-progress';
 
 /**
  * The invitation mails of one import, live: sent, failed and the total, from the server's jobs, so
@@ -11,43 +11,21 @@ export function ImportProgress({ batchId, onClose }: { batchId: string; onClose?
   const { t, i18n } = useTranslation();
   const { data, isError } = useImportProgress(batchId);
   const n = (v: number) => new Intl.NumberFormat(intlLocale(i18n.language)).format(v);
-  if (isError) {
-    return (
-      <Alert color="gray" withCloseButton={!!onClose} onClose={onClose} closeButtonLabel={t('admin:common.close')}>
-        {t('admin:import.progressGone')}
-      </Alert>
-    );
-  }
+  if (isError) return <BatchGoneAlert text={t('admin:import.progressGone')} onClose={onClose} />;
   if (!data) return null;
-  const sentPct = (100 * data.sent) / data.total;
-  const failedPct = (100 * data.failed) / data.total;
   return (
-    <Alert
-      color={data.failed ? 'orange' : data.done ? 'green' : 'blue'}
-      withCloseButton={!!onClose}
+    <BatchProgressAlert
+      testId="import-progress"
+      title={t(data.done ? 'admin:import.progressDone' : 'admin:import.progressTitle')}
+      done={data.done}
+      succeeded={(100 * data.sent) / data.total}
+      failed={(100 * data.failed) / data.total}
       onClose={onClose}
-      closeButtonLabel={t('admin:common.close')}
-      data-testid="import-progress"
-    >
-      <Stack gap="xs">
-        {/* A title of the body's colour: the alert's own coloured title is too light for contrast (axe). */}
-        <Text size="sm" fw={700}>
-          {t(data.done ? 'admin:import.progressDone' : 'admin:import.progressTitle')}
-        </Text>
-        <Progress.Root size="lg" aria-hidden>
-          <Progress.Section value={sentPct} color="teal.9" />
-          <Progress.Section value={failedPct} color="red.9" />
-        </Progress.Root>
-        <Group gap="md">
-          <Text size="sm" role="status" aria-live="polite" data-testid="import-progress-text">
-            {t('admin:import.progress', {
-              sent: t('admin:import.sentCount', { count: data.sent }),
-              failed: t('admin:import.failedCount', { count: data.failed }),
-              total: n(data.total),
-            })}
-          </Text>
-        </Group>
-      </Stack>
-    </Alert>
+      text={t('admin:import.progress', {
+        sent: t('admin:import.sentCount', { count: data.sent }),
+        failed: t('admin:import.failedCount', { count: data.failed }),
+        total: n(data.total),
+      })}
+    />
   );
 }
