@@ -79,3 +79,52 @@ describe('sanitizeHtml depth', () => {
     expect(flat.html.match(/<b>/g)).toHaveLength(10_000);
   });
 });
+
+describe('sanitizeHtml table headers', () => {
+  const clean = (html: string) => sanitizeHtml(html).html;
+
+  it("moves the editor's first row of header cells into a thead, each cell a column heading", () => {
+    // What the console's editor (Tiptap) writes: every row in one tbody, header cells without a scope.
+    const edited =
+      '<table><tbody><tr><th colspan="2"><p>Value</p></th><th><p>What to do</p></th></tr>' +
+      '<tr><td><p>Up to 50 €</p></td><td><p>Accept</p></td></tr></tbody></table>';
+    expect(clean(edited)).toBe(
+      '<table><thead><tr><th colspan="2" scope="col"><p>Value</p></th><th scope="col"><p>What to do</p></th></tr></thead>' +
+        '<tbody><tr><td><p>Up to 50 €</p></td><td><p>Accept</p></td></tr></tbody></table>',
+    );
+    // Applied again (a saved text loaded and saved): nothing changes.
+    expect(clean(clean(edited))).toBe(clean(edited));
+  });
+
+  it('gives a body row that starts with a header cell its row heading, and leaves a first row with data alone', () => {
+    const rows = '<table><tr><th>Monday</th><td>9–17</td></tr><tr><th>Tuesday</th><td>9–13</td></tr></table>';
+    expect(clean(rows)).toBe(
+      '<table><tr><th scope="row">Monday</th><td>9–17</td></tr><tr><th scope="row">Tuesday</th><td>9–13</td></tr></table>',
+    );
+    expect(clean(clean(rows))).toBe(clean(rows));
+  });
+
+  it('wraps a first header row written straight in the table, and keeps a thead, a caption and scopes as written', () => {
+    expect(clean('<table>\n<tr><th>A</th><th>B</th></tr>\n<tr><td>1</td><td>2</td></tr></table>')).toBe(
+      '<table>\n<thead><tr><th scope="col">A</th><th scope="col">B</th></tr></thead>\n<tr><td>1</td><td>2</td></tr></table>',
+    );
+    const written =
+      '<table><caption>Gifts</caption><thead><tr><th scope="colgroup">Value</th></tr></thead>' +
+      '<tbody><tr><th>Small</th></tr></tbody></table>';
+    // The thead's cell keeps its scope; the body's only row, all header cells, is not a second head.
+    expect(clean(written)).toBe(
+      '<table><caption>Gifts</caption><thead><tr><th scope="colgroup">Value</th></tr></thead>' +
+        '<tbody><tr><th scope="row">Small</th></tr></tbody></table>',
+    );
+  });
+
+  it('keeps each nested table to its own rows', () => {
+    const nested =
+      '<table><tbody><tr><th>Outer</th></tr><tr><td><table><tbody><tr><th>Inner</th></tr><tr><td>x</td></tr></tbody></table></td></tr></tbody></table>';
+    expect(clean(nested)).toBe(
+      '<table><thead><tr><th scope="col">Outer</th></tr></thead><tbody><tr><td>' +
+        '<table><thead><tr><th scope="col">Inner</th></tr></thead><tbody><tr><td>x</td></tr></tbody></table>' +
+        '</td></tr></tbody></table>',
+    );
+  });
+});

@@ -111,6 +111,60 @@ export interface SanitizeResult {
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttr = (s: string) => escapeText(s).replace(/"/g, '&quot;');
 
+/** A row being written: where its `<tr>` is in the output, and its cells' kinds. */
+interface RowState {
+  /** Index of the `+tr` entry in the open-element stack. */
+  depth: number;
+  start: number;
+  cells: number;
+  allTh: boolean;
+  /** Output indices of its header cells written without a scope, in order. */
+  bareTh: number[];
+  /** Output index of its first cell when that is a header cell written without a scope. */
+  rowHeadAt: number | null;
+  section: string | null;
+  /** The table's first row outside a thead or tfoot, and the table has no thead. */
+  candidate: boolean;
+}
+interface TableState {
+  /** Index of the `+table` entry in the open-element stack. */
+  depth: number;
+  rows: number;
+  head: boolean;
+  section: string | null;
+  sectionAt: number;
+  row: RowState | null;
+}
+
+const withScope = (tag: string, scope: 'col' | 'row') => tag.replace(/>$/, ` scope="${scope}">`);
+
+/**
+ * A table's header semantics, which the console's editor does not write (it puts every row in one
+ * tbody, header cells without a scope): a first row of header cells alone becomes the table's thead,
+ * its cells `scope="col"`; a body row starting with a header cell gets `scope="row"` on it. So a
+ * screen reader announces each data cell with its column (and row) heading. A table that has a thead
+ * already, or cells with a scope, keeps them: applying this twice changes nothing.
+ */
+function closeRow(out: string[], table: TableState, row: RowState) {
+  const header = row.section === 'thead' || (row.candidate && row.allTh && row.cells > 0);
+  if (header) {
+    for (const i of row.bareTh) out[i] = withScope(out[i]!, 'col');
+  } else if (row.rowHeadAt !== null) {
+    out[row.rowHeadAt] = withScope(out[row.rowHeadAt]!, 'row');
+  }
+  if (!header || row.section === 'thead') return;
+  table.head = true;
+  const between = out.slice(table.sectionAt + 1, row.start).join('');
+  if (row.section === 'tbody' && table.sectionAt >= 0 && /^\s*$/.test(between)) {
+    // <tbody><tr>…</tr> becomes <thead><tr>…</tr></thead><tbody>: the rest stays in the body.
+    out[table.sectionAt] = '<thead>';
+    out.push('</thead><tbody>');
+  } else if (row.section === null) {
+    out.splice(row.start, 0, '<thead>');
+    out.push('</thead>');
+  }
+}
+
 export function sanitizeHtml(input: string): SanitizeResult {
   const out: string[] = [];
   const unsafe: string[] = [];
@@ -118,6 +172,58 @@ export function sanitizeHtml(input: string): SanitizeResult {
   let dropDepth = 0;
   let tooDeep = false;
   const open: string[] = [];
+  const tables: TableState[] = [];
+  /** Keeps the table bookkeeping of an element just written at out[out.length - 1], open[open.length - 1]. */
+  const tableOpened = (name: string) => {
+    const here = open.length - 1;
+    if (name === 'table') {
+      tables.push({ depth: here, rows: 0, head: false, section: null, sectionAt: -1, row: null });
+      return;
+    }
+    const table = tables.at(-1);
+    if (!table) return;
+    if ((name === 'thead' || name === 'tbody' || name === 'tfoot') && here === table.depth + 1) {
+      table.section = name;
+      table.sectionAt = out.length - 1;
+      if (name === 'thead') table.head = true;
+    } else if (
+      name === 'tr' &&
+      (here === table.depth + 1 ||
+        (here === table.depth + 2 && table.section && open[table.depth + 1] === `+${table.section}`))
+    ) {
+      const section = here === table.depth + 1 ? null : table.section;
+      table.rows += 1;
+      table.row = {
+        depth: here,
+        start: out.length - 1,
+        cells: 0,
+        allTh: true,
+        bareTh: [],
+        rowHeadAt: null,
+        section,
+        candidate: table.rows === 1 && !table.head && section !== 'tfoot' && section !== 'thead',
+      };
+    } else if ((name === 'th' || name === 'td') && table.row && here === table.row.depth + 1) {
+      const row = table.row;
+      row.cells += 1;
+      if (name === 'td') row.allTh = false;
+      if (name === 'th' && !out[out.length - 1]!.includes(' scope=')) {
+        row.bareTh.push(out.length - 1);
+        if (row.cells === 1) row.rowHeadAt = out.length - 1;
+      }
+    }
+  };
+  const tableClosed = (name: string) => {
+    const table = tables.at(-1);
+    if (!table) return;
+    const here = open.length;
+    if (name === 'table' && here === table.depth) tables.pop();
+    else if (name === 'tr' && table.row && here === table.row.depth) {
+      closeRow(out, table, table.row);
+      table.row = null;
+    } else if ((name === 'thead' || name === 'tbody' || name === 'tfoot') && here === table.depth + 1)
+      table.section = null;
+  };
   const parser = new Parser(
     {
       onopentag(name, attrs) {
@@ -167,6 +273,7 @@ export function sanitizeHtml(input: string): SanitizeResult {
         }
         out.push(`${tag}>`);
         open.push(VOID.has(name) ? `-${name}` : `+${name}`);
+        if (!VOID.has(name)) tableOpened(name);
       },
       ontext(data) {
         if (dropDepth > 0) return;
@@ -180,7 +287,10 @@ export function sanitizeHtml(input: string): SanitizeResult {
           if (!VOID.has(name)) dropDepth = Math.max(0, dropDepth - 1);
           return;
         }
-        if (top.startsWith('+')) out.push(`</${top.slice(1)}>`);
+        if (top.startsWith('+')) {
+          out.push(`</${top.slice(1)}>`);
+          tableClosed(top.slice(1));
+        }
       },
       oncomment() {},
       onprocessinginstruction() {},
