@@ -90,10 +90,14 @@ export async function list(tx: Tx, q: CompanyFilter & { page: number; itemsPerPa
 /** A batch of the export, by keyset on (sort key, id): rows strictly after `cursor` in the listing's order. */
 export function batch(tx: Tx, f: CompanyFilter, cursor: KeysetCursor | null, limit: number) {
   const { key, desc, order } = orderOf(f);
-  return rows<CompanyRow & { account_type: string; k: string }>(
+  // Each row's enabled members as on the listing: the counter's primary key, one lookup a row.
+  return rows<CompanyListRow & { account_type: string; k: string }>(
     tx,
-    sql`SELECT ${COLS}, account_type, ${key.expr}::text AS k FROM companies
-         WHERE ${where(f)}${afterKeyset(key, sql`id`, desc, cursor)} ORDER BY ${order} LIMIT ${intLiteral(limit)}`,
+    sql`SELECT c.*, coalesce((SELECT s.n FROM member_stats s
+                                 WHERE s.company_id = c.id AND s.role = '' AND s.enabled), 0)::int AS member_count
+          FROM (SELECT ${COLS}, account_type, ${key.expr}::text AS k FROM companies
+                 WHERE ${where(f)}${afterKeyset(key, sql`id`, desc, cursor)} ORDER BY ${order} LIMIT ${intLiteral(limit)}) c
+         ORDER BY ${order}`,
   );
 }
 

@@ -51,6 +51,7 @@ export const COMPANY_CSV_HEADER = [
   'trialEndsAt',
   'enabled',
   'accountType',
+  'memberCount',
   'createdAt',
 ];
 
@@ -69,6 +70,7 @@ export function exportCompanies(ctx: Ctx, f: repo.CompanyFilter): Readable {
     iso(r.trial_ends_at),
     r.enabled,
     r.account_type,
+    r.member_count,
     iso(r.created_at),
   ]);
 }

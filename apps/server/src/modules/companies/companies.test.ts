@@ -307,6 +307,7 @@ describe('CSV exports of the platform', () => {
     'trialEndsAt',
     'enabled',
     'accountType',
+    'memberCount',
     'createdAt',
   ];
   const companies = (query: string) => exportOf(`/api/companies/export.csv${query}`, 'companies.csv', COMPANY_HEADER);
@@ -363,8 +364,13 @@ describe('CSV exports of the platform', () => {
     const [line, ...rest] = await companies('?search=formula');
     expect(rest).toEqual([]);
     expect(line!.slice(1, 5)).toEqual(["'=1+1", 'formula', "'@SUM(A1)", 'pro-plan-monthly']);
-    expect(line!.slice(6, 8)).toEqual(['true', 'organization']);
-    for (const date of [line![5], line![8]]) expect(new Date(date!).toISOString()).toBe(date);
+    expect(line!.slice(6, 9)).toEqual(['true', 'organization', '0']);
+    for (const date of [line![5], line![9]]) expect(new Date(date!).toISOString()).toBe(date);
+    // The enabled members, as the listing counts them (1,067 of 1,600 in "Many users").
+    const [many] = await companies('?search=Many%20users');
+    expect(many![8]).toBe('1067');
+    const listed = (await req('GET', '/api/companies?search=Many%20users', superRead)).json();
+    expect(listed.data[0].memberCount).toBe(1067);
   });
 
   it('exports a company’s users like its listing, across batches, and no other company’s', async () => {
