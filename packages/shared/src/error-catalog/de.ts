@@ -92,6 +92,8 @@ export const de: Record<ErrorCode, string> = {
   HOLIDAY_DATE_TAKEN: 'An diesem Datum gibt es bereits einen Feiertag.',
   SCHEDULE_NAME_TAKEN: 'Es gibt bereits einen Arbeitsplan mit diesem Namen.',
   SCHEDULE_IN_USE: 'Dieser Arbeitsplan ist noch Mitgliedern zugewiesen oder der Standard.',
+  SCHEDULE_BULK_RUNNING:
+    'Eine große Zuweisung eines Arbeitszeitplans läuft noch: Warten Sie, bis sie abgeschlossen ist, und versuchen Sie es dann erneut.',
   SCHEDULE_PEOPLE_NOT_MEMBERS: 'Einige der gewählten Personen sind keine Mitglieder dieses Unternehmens.',
   SCHEDULE_DEFAULT_REQUIRED:
     'Das Unternehmen braucht einen Standardplan: Machen Sie zuerst einen anderen zum Standard.',

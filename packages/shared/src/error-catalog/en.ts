@@ -84,6 +84,7 @@ export const en: Record<ErrorCode, string> = {
   HOLIDAY_DATE_TAKEN: 'There is already a holiday on this date.',
   SCHEDULE_NAME_TAKEN: 'A schedule with this name already exists.',
   SCHEDULE_IN_USE: 'This schedule is still assigned to members or is the default.',
+  SCHEDULE_BULK_RUNNING: 'A large schedule assignment is still running: wait until it is done, then try again.',
   SCHEDULE_PEOPLE_NOT_MEMBERS: 'Some of the chosen people are not members of this company.',
   SCHEDULE_DEFAULT_REQUIRED: 'The company needs a default schedule: make another one the default first.',
   CORRECTION_OWN_ENTRY:

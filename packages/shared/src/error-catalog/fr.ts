@@ -90,6 +90,8 @@ export const fr: Record<ErrorCode, string> = {
   HOLIDAY_DATE_TAKEN: 'Il y a déjà un jour férié à cette date.',
   SCHEDULE_NAME_TAKEN: 'Un horaire porte déjà ce nom.',
   SCHEDULE_IN_USE: "Cet horaire est encore attribué à des membres ou est l'horaire par défaut.",
+  SCHEDULE_BULK_RUNNING:
+    'Une attribution d’horaire à un grand groupe est encore en cours : attendez qu’elle soit terminée, puis réessayez.',
   SCHEDULE_PEOPLE_NOT_MEMBERS: 'Certaines des personnes choisies ne sont pas membres de cette entreprise.',
   SCHEDULE_DEFAULT_REQUIRED: "L'entreprise a besoin d'un horaire par défaut : choisissez-en d'abord un autre.",
   CORRECTION_OWN_ENTRY:

@@ -86,6 +86,8 @@ export const pt: Record<ErrorCode, string> = {
   HOLIDAY_DATE_TAKEN: 'Já existe um feriado nesta data.',
   SCHEDULE_NAME_TAKEN: 'Já existe um horário com este nome.',
   SCHEDULE_IN_USE: 'Este horário ainda está atribuído a membros ou é o predefinido.',
+  SCHEDULE_BULK_RUNNING:
+    'Ainda está a decorrer uma atribuição de horário a um grupo grande: aguarde até terminar e tente novamente.',
   SCHEDULE_PEOPLE_NOT_MEMBERS: 'Algumas das pessoas escolhidas não são membros desta empresa.',
   SCHEDULE_DEFAULT_REQUIRED: 'A empresa precisa de um horário predefinido: torne outro predefinido primeiro.',
   CORRECTION_OWN_ENTRY:

@@ -10,6 +10,7 @@ import {
   createUser,
   setEmployee,
 } from '../../db/seed/factories';
+import { enqueue } from '../../lib/jobs/queue';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
 
 /**
@@ -254,5 +255,39 @@ describe('bulk assignment', () => {
     expect(foreign.statusCode).toBe(404);
     expect(unknown.statusCode).toBe(404);
     expect(foreign.json()).toEqual(unknown.json());
+
+    // While a background assignment of the company is under way (a part still due: here one held for
+    // an hour), another is refused with its reason and queues nothing; chosen people still go at once.
+    const held = await t.db.system((tx) =>
+      enqueue(tx, {
+        type: 'attendance.assign_schedule',
+        companyId: w.acme,
+        payload: { scheduleId: w.late, effectiveFrom: today(), userIds: [], units: 0 },
+        runAt: new Date(Date.now() + 3_600_000),
+      }),
+    );
+    const jobs = async () =>
+      (await t.db.system((tx) => tx.execute(sql`SELECT count(*)::int AS n FROM jobs`))).rows[0] as { n: number };
+    const queuedBefore = await jobs();
+    const again = await req(
+      'POST',
+      '/api/attendance/assignments/bulk',
+      { scheduleUuid: w.early, effectiveFrom: today(), teamUuid: big },
+      'fr',
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'SCHEDULE_BULK_RUNNING',
+      message:
+        'Une attribution d’horaire à un grand groupe est encore en cours : attendez qu’elle soit terminée, puis réessayez.',
+    });
+    expect(await jobs()).toEqual(queuedBefore);
+    const few = await req('POST', '/api/attendance/assignments/bulk', {
+      scheduleUuid: w.early,
+      effectiveFrom: today(),
+      userUuids: [w.people[0]],
+    });
+    expect(few.json()).toEqual({ assigned: 1 });
+    await t.db.system((tx) => tx.execute(sql`DELETE FROM jobs WHERE id = ${held}`));
   });
 });

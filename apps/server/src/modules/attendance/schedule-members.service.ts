@@ -9,6 +9,7 @@ import { zonedDate } from '@wac/shared/zoned-time';
 import type { Tx } from '../../db/client';
 import { createCtx, forCompany, type Infra, type TenantCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { lockUntilCommit } from '../../lib/sql';
 import { batchProgress, enqueueMany } from '../../lib/jobs/queue';
 import type { RunningJob } from '../../lib/jobs/types';
 import { departmentExists, teamExists } from './board.repository';
@@ -134,6 +135,15 @@ export async function assignMany(
     const large =
       !('userIds' in source) && (await repo.sourceSize(tx, ctx.companyId, source, BULK_ASSIGN_MAX)) > BULK_ASSIGN_MAX;
     if (large) {
+      // One background assignment a company at a time: a second would interleave its parts with the
+      // first's (the later request's schedule could lose to the earlier one for the same person and
+      // day), and repeated requests would each queue a company's worth of jobs.
+      await lockUntilCommit(tx, 'schedule-bulk', ctx.companyId);
+      if (await repo.jobUnderway(tx, ctx.companyId, SCHEDULE_ASSIGN_JOB)) {
+        throw new AppError('SCHEDULE_BULK_RUNNING', [
+          { path: 'teamId' in source ? 'body.teamUuid' : 'body.departmentUuid', code: 'invalid' },
+        ]);
+      }
       // The people as they are now, in parts: someone who joins the team afterwards is not included,
       // someone who leaves the company meanwhile is skipped by their part.
       const ids = await repo.sourceIds(tx, ctx.companyId, source);
