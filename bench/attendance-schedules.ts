@@ -79,13 +79,20 @@ export async function measureSchedules(
     )
   ).rows.map((r) => r.user_id as string);
   const t1 = performance.now();
-  const queued = await assignMany(adminCtx, { scheduleUuid: late.id, effectiveFrom: today, departmentUuid: department });
+  const queued = await assignMany(adminCtx, {
+    scheduleUuid: late.id,
+    effectiveFrom: today,
+    departmentUuid: department,
+  });
   const asked = performance.now() - t1;
   runner.start();
   const clocks: number[] = [];
   let progress = await bulkProgress(adminCtx, queued.batchId!);
   for (let i = 0; !progress.done && i < others.length; i++) {
-    const person = createCtx(adminCtx.infra, { actor: { userId: others[i]!, ip: '127.0.0.1' }, companyId }) as TenantCtx;
+    const person = createCtx(adminCtx.infra, {
+      actor: { userId: others[i]!, ip: '127.0.0.1' },
+      companyId,
+    }) as TenantCtx;
     const s0 = performance.now();
     await clockIn(person, { idempotencyKey: `bench-bulk-${late.id}-${i}`, source: 'api' }).catch(() => null);
     clocks.push(performance.now() - s0);
