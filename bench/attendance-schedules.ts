@@ -65,7 +65,7 @@ export async function measureSchedules(
   const runner = createJobRunner({ db, pollMs: 100, onError: (e, where) => console.error(where, e) });
   runner.register<ScheduleAssignJob['payload'], Record<string, unknown>>({
     type: SCHEDULE_ASSIGN_JOB,
-    run: (job) => runScheduleAssignJob(adminCtx.infra, job),
+    run: (job) => runScheduleAssignJob(adminCtx.infra, job, () => runner.wake()),
   });
   const late = await db.system((tx) => createSchedule(tx, companyId, { name: `Late ${Date.now()}` }));
   // People outside the department with nothing open today clock in (and out) one after another meanwhile.

@@ -163,13 +163,27 @@ export const countByState = (tx: Tx) =>
     sql`SELECT state, count(*)::int AS n FROM jobs WHERE state <> 'done' GROUP BY state`,
   );
 
+/** How far ahead a held job waits: it runs only once another job releases it (`releaseJob`). */
+export const HELD_FOR_MS = 365 * 86_400_000;
+
 /**
  * Jobs of one batch per state (an import's mails), of one type when given. `units`: the work they
- * carry, each job's `payload.units` (a job of 100 people says 100), else 1.
+ * carry, each job's `payload.units` (a job of 100 people says 100), else 1. `held`: queued jobs
+ * waiting to be released (due more than a day ahead), apart from those due.
  */
 export const batchProgress = (tx: Tx, batchId: string, type?: string) =>
-  rows<{ state: string; n: number; units: number }>(
+  rows<{ state: string; held: boolean; n: number; units: number }>(
     tx,
-    sql`SELECT state, count(*)::int AS n, sum(coalesce((payload->>'units')::int, 1))::int AS units
-          FROM jobs WHERE batch_id = ${batchId}${type ? sql` AND type = ${type}` : sql``} GROUP BY state`,
+    sql`SELECT state, (state = 'queued' AND run_at > now() + interval '1 day') AS held, count(*)::int AS n,
+               sum(coalesce((payload->>'units')::int, 1))::int AS units
+          FROM jobs WHERE batch_id = ${batchId}${type ? sql` AND type = ${type}` : sql``} GROUP BY 1, 2`,
   );
+
+/** Makes a held job due now (the next part of a batch run one part at a time); false if it is not queued. */
+export async function releaseJob(tx: Tx, key: string) {
+  const released = await rows<{ id: string }>(
+    tx,
+    sql`UPDATE jobs SET run_at = now(), updated_at = now() WHERE key = ${key} AND state = 'queued' RETURNING id`,
+  );
+  return released.length > 0;
+}

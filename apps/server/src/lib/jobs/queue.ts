@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client';
-import { insertJobs, type JobInput } from './jobs.repository';
+import { HELD_FOR_MS, insertJobs, type JobInput } from './jobs.repository';
 
 export { DEFAULT_MAX_ATTEMPTS, type JobInput } from './jobs.repository';
 
@@ -21,5 +21,10 @@ export async function enqueue(tx: Tx, job: JobInput): Promise<string | null> {
   return id ?? null;
 }
 
-/** Jobs of one batch (an import's invitation mails) per state, in the caller's transaction and scope. */
-export { batchProgress } from './jobs.repository';
+/**
+ * Jobs of one batch (an import's invitation mails) per state, in the caller's transaction and scope;
+ * and the held jobs of a batch run one part at a time (enqueued `runAt: heldUntil()`, each released
+ * by the part before it in its finishing transaction).
+ */
+export { batchProgress, releaseJob } from './jobs.repository';
+export const heldUntil = () => new Date(Date.now() + HELD_FOR_MS);

@@ -42,7 +42,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   const write = app.authorize('write', 'attendance');
   app.jobs.register<scheduleMembers.ScheduleAssignJob['payload'], Record<string, unknown>>({
     type: scheduleMembers.SCHEDULE_ASSIGN_JOB,
-    run: (job) => scheduleMembers.runScheduleAssignJob(app, job),
+    run: (job) => scheduleMembers.runScheduleAssignJob(app, job, () => app.jobs.wake()),
   });
 
   app.get(

@@ -10,7 +10,7 @@ import type { Tx } from '../../db/client';
 import { createCtx, forCompany, type Infra, type TenantCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { lockUntilCommit } from '../../lib/sql';
-import { batchProgress, enqueueMany } from '../../lib/jobs/queue';
+import { batchProgress, enqueueMany, heldUntil, releaseJob } from '../../lib/jobs/queue';
 import type { RunningJob } from '../../lib/jobs/types';
 import { departmentExists, teamExists } from './board.repository';
 import * as calendarRepo from './calendar.repository';
@@ -72,12 +72,13 @@ export const SCHEDULE_ASSIGN_JOB = 'attendance.assign_schedule';
 /**
  * People one background job writes: each is re-derived by the aggregates' triggers (10–20 ms a
  * person at 100,000 members) while the company's aggregate rows stay locked until its commit, so a
- * part holds other people's clock-ins for a second or two at most, between parts none.
+ * part holds other people's clock-ins for up to a second, between parts not at all.
  */
-export const BULK_JOB_PEOPLE = 100;
+export const BULK_JOB_PEOPLE = 50;
 
 export interface ScheduleAssignJob {
-  payload: { scheduleId: string; effectiveFrom: string; userIds: string[]; units: number };
+  /** `next`: the key of the part this one releases once written (the parts run one at a time). */
+  payload: { scheduleId: string; effectiveFrom: string; userIds: string[]; units: number; next: string | null };
 }
 
 /**
@@ -146,24 +147,31 @@ export async function assignMany(
       }
       // The people as they are now, in parts: someone who joins the team afterwards is not included,
       // someone who leaves the company meanwhile is skipped by their part.
+      // The parts run one after another: the first is due now, each other is held until the part
+      // before it releases it. Parts at once would queue on the same aggregate rows (deadlocking
+      // each other, and a clock-in would wait behind all of them).
       const ids = await repo.sourceIds(tx, ctx.companyId, source);
       const batchId = randomUUID();
-      const jobs = [];
-      for (let i = 0; i < ids.length; i += BULK_JOB_PEOPLE) {
-        const userIds = ids.slice(i, i + BULK_JOB_PEOPLE);
-        jobs.push({
+      const keyOf = (part: number) => `${SCHEDULE_ASSIGN_JOB}:${batchId}:${part}`;
+      const parts = Math.ceil(ids.length / BULK_JOB_PEOPLE);
+      const held = heldUntil();
+      const jobs = Array.from({ length: parts }, (_, part) => {
+        const userIds = ids.slice(part * BULK_JOB_PEOPLE, (part + 1) * BULK_JOB_PEOPLE);
+        return {
           type: SCHEDULE_ASSIGN_JOB,
           companyId: ctx.companyId,
           batchId,
-          key: `${SCHEDULE_ASSIGN_JOB}:${batchId}:${i / BULK_JOB_PEOPLE}`,
+          key: keyOf(part),
+          ...(part > 0 ? { runAt: held } : {}),
           payload: {
             scheduleId: body.scheduleUuid,
             effectiveFrom: body.effectiveFrom,
             userIds,
             units: userIds.length,
+            next: part + 1 < parts ? keyOf(part + 1) : null,
           } satisfies ScheduleAssignJob['payload'],
-        });
-      }
+        };
+      });
       await enqueueMany(tx, jobs);
       await audited(ids.length, true);
       return { assigned: 0, queued: ids.length, batchId };
@@ -183,25 +191,26 @@ export async function assignMany(
 
 /**
  * One part of a background bulk assignment, written in the runner's finishing transaction (so once,
- * however often the job is delivered). A schedule removed meanwhile leaves nothing to write. The
- * consoles are told once the batch has no part left to run.
+ * however often the job is delivered), which also releases the next part. A schedule removed
+ * meanwhile leaves nothing to write. `wake`: the runner looks for the released part at once. The
+ * consoles are told once the last part is written.
  */
-export async function runScheduleAssignJob(infra: Infra, job: RunningJob<ScheduleAssignJob['payload']>) {
+export async function runScheduleAssignJob(
+  infra: Infra,
+  job: RunningJob<ScheduleAssignJob['payload']>,
+  wake: () => void = () => {},
+) {
   if (!job.companyId) return;
   const companyId = job.companyId;
-  const { scheduleId, effectiveFrom, userIds } = job.payload;
-  let left = 0;
+  const { scheduleId, effectiveFrom, userIds, next } = job.payload;
   await job.finish(async (tx) => {
     if (await calendarRepo.findSchedule(tx, companyId, scheduleId)) {
       await repo.assignMany(tx, companyId, { source: { userIds }, scheduleId, effectiveFrom });
     }
-    if (job.batchId) {
-      const states = await batchProgress(tx, job.batchId, SCHEDULE_ASSIGN_JOB);
-      // This job is already marked done in this transaction: left are the others not done or dead.
-      left = states.filter((c) => c.state !== 'done' && c.state !== 'dead').reduce((sum, c) => sum + c.n, 0);
-    }
+    if (next) await releaseJob(tx, next);
   });
-  if (left <= 0) {
+  if (next) wake();
+  else {
     const ctx = forCompany(createCtx(infra), companyId);
     await ctx.publish(companyChannel(companyId), { type: 'listing_changed', resource: 'work-schedules' });
   }
@@ -213,10 +222,13 @@ export async function runScheduleAssignJob(infra: Infra, job: RunningJob<Schedul
  */
 export async function bulkProgress(ctx: TenantCtx, batchId: string): Promise<ScheduleAssignmentBulkProgress> {
   const states = await ctx.run((tx) => batchProgress(tx, batchId, SCHEDULE_ASSIGN_JOB));
-  const by = new Map(states.map((c) => [c.state, c.units]));
-  const total = states.reduce((sum, c) => sum + c.units, 0);
+  const sum = (f: (c: (typeof states)[number]) => boolean) => states.filter(f).reduce((n, c) => n + c.units, 0);
+  const total = sum(() => true);
   if (total === 0) throw new AppError('NOT_FOUND');
-  const assigned = by.get('done') ?? 0;
-  const failed = by.get('dead') ?? 0;
+  const assigned = sum((c) => c.state === 'done');
+  // A part that gave up releases nobody: the parts held behind it will not run either (until the
+  // dead part is retried from the jobs screen, which releases them in turn).
+  const dead = sum((c) => c.state === 'dead');
+  const failed = dead > 0 ? dead + sum((c) => c.held) : 0;
   return { batchId, total, assigned, failed, pending: total - assigned - failed, done: assigned + failed === total };
 }
