@@ -19,8 +19,8 @@ import { zonedDate } from '@wac/shared/zoned-time';
 type Figures = { rps: number; p50: number; p99: number };
 
 /**
- * The work schedules' overview and bulk assignment (step `schedules` of bench/attendance.ts): 500 chosen
- * people assigned to a new schedule from today in one request; the largest department (5,000 at
+ * The work schedules' overview and bulk assignment (step `schedules` of bench/attendance.ts): 50 chosen
+ * people assigned to a new schedule from today in the request itself (the most it writes); the largest department (5,000 at
  * 100,000 members) assigned in the background by a job runner as the server runs it, with clock-ins of
  * other people measured one after another meanwhile; then the list with its counts and pages of who
  * follows which (a deep page of the default).
@@ -53,7 +53,7 @@ export async function measureSchedules(
   const chosen = (
     await q(
       `SELECT m.user_id FROM memberships m LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
-        WHERE m.company_id = $1 AND e.department_id IS DISTINCT FROM $2 ORDER BY m.user_id LIMIT 500`,
+        WHERE m.company_id = $1 AND e.department_id IS DISTINCT FROM $2 ORDER BY m.user_id LIMIT 50`,
       [companyId, department],
     )
   ).rows.map((r) => r.user_id as string);

@@ -110,6 +110,8 @@ export const ScheduleAssignmentCreateSchema = z
   .strict();
 /** The most people one bulk request names; a whole team or department is named by its id instead. */
 export const BULK_ASSIGN_MAX = 500;
+/** The most people a bulk request writes itself; more go to the background, a part at a time. */
+export const BULK_ASSIGN_AT_ONCE = 50;
 /** One schedule from a date on for many people: chosen ones, or everyone in a team or a department. */
 export const ScheduleAssignmentBulkSchema = z
   .object({
@@ -126,8 +128,8 @@ export const ScheduleAssignmentBulkSchema = z
   });
 export type ScheduleAssignmentBulk = z.infer<typeof ScheduleAssignmentBulkSchema>;
 /**
- * What a bulk request did: `assigned` people at once; a team or a department of more than
- * BULK_ASSIGN_MAX is assigned in the background instead, `queued` people under `batchId`.
+ * What a bulk request did: `assigned` people at once; more than BULK_ASSIGN_AT_ONCE people (chosen,
+ * or a team's or a department's) are assigned in the background instead, `queued` under `batchId`.
  */
 export const ScheduleAssignmentBulkResultSchema = z.object({
   assigned: z.number().int(),
@@ -139,9 +141,8 @@ export type ScheduleAssignmentBulkResult = z.infer<typeof ScheduleAssignmentBulk
 export const ScheduleAssignmentBulkProgressSchema = z.object({
   batchId: UuidSchema,
   total: z.number().int(),
-  /** People whose assignment is written. */
   assigned: z.number().int(),
-  /** People of parts that gave up after their retries (dead jobs). */
+  /** People of parts that gave up after their retries (dead jobs), and of those held behind them. */
   failed: z.number().int(),
   pending: z.number().int(),
   done: z.boolean(),

@@ -317,5 +317,27 @@ describe('bulk assignment', () => {
       done: true,
     });
     await t.db.system((tx) => tx.execute(sql`UPDATE jobs SET state = 'done' WHERE batch_id = ${batchId}`));
+
+    // More than 50 people chosen by name go to the background too (two parts), and come out the same.
+    const sixty = (
+      await t.db.system((tx) =>
+        tx.execute(sql`SELECT id FROM users WHERE email LIKE 'big%@acme.test' ORDER BY email LIMIT 60`),
+      )
+    ).rows.map((r) => (r as { id: string }).id);
+    const chosen = await req('POST', '/api/attendance/assignments/bulk', {
+      scheduleUuid: w.early,
+      effectiveFrom: today(),
+      userUuids: sixty,
+    });
+    expect(chosen.json()).toMatchObject({ assigned: 0, queued: 60 });
+    const chosenBatch = chosen.json().batchId as string;
+    let state = (await req('GET', `/api/attendance/assignments/bulk/${chosenBatch}`)).json();
+    const deadline = Date.now() + 60_000;
+    while (!state.done && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      state = (await req('GET', `/api/attendance/assignments/bulk/${chosenBatch}`)).json();
+    }
+    expect(state).toEqual({ batchId: chosenBatch, total: 60, assigned: 60, failed: 0, pending: 0, done: true });
+    expect((await counts()).Early).toBe(before.Early! + 60 + 1);
   });
 });

@@ -7,7 +7,7 @@ import { scheduleKeys } from './get-schedules';
 
 /**
  * One schedule from a date on for chosen people, a team or a department, in one request; a team or
- * a department of more than BULK_ASSIGN_MAX answers a batch written in the background.
+ * more than BULK_ASSIGN_AT_ONCE people answers a batch written in the background.
  */
 export const assignMany = (body: ScheduleAssignmentBulk) =>
   api<ScheduleAssignmentBulkResult>('/api/attendance/assignments/bulk', { method: 'POST', body, silent: true });

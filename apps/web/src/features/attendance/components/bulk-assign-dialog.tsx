@@ -17,9 +17,9 @@ type Source = 'people' | 'team' | 'department';
 
 /**
  * One schedule from a date on for many people at once: people chosen by name, a whole team or a
- * whole department. The server writes up to BULK_ASSIGN_MAX people at once; a larger team or
- * department is written in the background, and `onQueued` gets its batch to follow. Earlier days
- * keep what they had.
+ * whole department (up to BULK_ASSIGN_MAX chosen). The server writes a few dozen people at once; more
+ * are written in the background, and `onQueued` gets the batch to follow. Earlier days keep what they
+ * had.
  */
 export function BulkAssignDialog({
   scheduleUuid,
