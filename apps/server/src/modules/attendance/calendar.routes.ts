@@ -278,7 +278,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'Many people follow a schedule from a date on: chosen members, a team or a department; up to 500 at once, a larger team or department in the background (its batchId)',
+          'Many people follow a schedule from a date on: up to 500 chosen members, a team or a department; up to 50 written at once, more in the background (its batchId)',
         body: ScheduleAssignmentBulkSchema,
         response: { 200: ScheduleAssignmentBulkResultSchema, ...errors },
       },
