@@ -22,6 +22,7 @@ describe('durations on the attendance screens', () => {
     expect(plain(f(0))).toBe('0 min');
     expect(plain(f(-90 * 60))).toBe('-1 hr 30 min');
     expect(plain(f(3600 + 5, true))).toBe('1 hr 5 sec');
-    expect(plain(f(0, true))).toBe('0 sec');
+    expect(plain(f(0, true))).toBe('0 min');
+    expect(plain(f(59, true))).toBe('59 sec');
   });
 });
