@@ -7,12 +7,11 @@ export const getBulkProgress = (batchId: string) =>
 
 /**
  * A background bulk assignment's people, counted from its jobs on the server: asked again every
- * second until every part is written or has failed.
+ * second until every part is written or has failed (an outage is retried as every query is).
  */
 export const bulkProgressQuery = (batchId: string) => ({
   queryKey: ['attendance', 'bulk-progress', batchId] as const,
   queryFn: () => getBulkProgress(batchId),
-  retry: false,
   refetchInterval: (query: { state: { data?: ScheduleAssignmentBulkProgress } }) =>
     query.state.data?.done ? false : 1000,
 });
