@@ -152,8 +152,8 @@ export async function assignMany(
       // The people as they are now, in parts: someone who joins the team afterwards is not included,
       // someone who leaves the company meanwhile is skipped by their part.
       // The parts run one after another: the first is due now, each other is held until the part
-      // before it releases it. Parts at once would queue on the same aggregate rows (deadlocking
-      // each other, and a clock-in would wait behind all of them).
+      // before it releases it. Parts at once queued on the same aggregate rows behind each other, and
+      // a clock-in behind all of them (bench/RESULTS.md: p99 858 ms against 24.5 ms one at a time).
       const ids = 'userIds' in source ? [...source.userIds].sort() : await repo.sourceIds(tx, ctx.companyId, source);
       const batchId = randomUUID();
       const keyOf = (part: number) => `${SCHEDULE_ASSIGN_JOB}:${batchId}:${part}`;
