@@ -58,9 +58,7 @@ export function durationFormat(lang: string) {
     const shown = parts.filter(([, n]) => n > 0);
     // The sign goes on the first part shown: "-1 hr 30 min", not "-1 hr -30 min".
     // Nothing yet reads "0 min", also on the running clock ("0 sec" read as a stopwatch).
-    const words = (shown.length ? shown : [parts[1]!]).map(([f, n], i) =>
-      f.format(i === 0 ? sign * n : n),
-    );
+    const words = (shown.length ? shown : [parts[1]!]).map(([f, n], i) => f.format(i === 0 ? sign * n : n));
     return list.format(words);
   };
 }
