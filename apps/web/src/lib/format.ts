@@ -41,6 +41,14 @@ export interface Formatter {
 
 type Kind = 'role' | 'plan' | 'status' | 'action' | 'target';
 
+/**
+ * A value set inside a sentence in its own direction (Unicode first-strong isolate … pop): a Latin
+ * leave type or a date range inside an Arabic sentence keeps its own order instead of being torn
+ * apart by the sentence's ("بانتظار الموافقة: Vacation، 2026/12/8 – 2026/12/10" read with the
+ * month of one date beside the other's year). Invisible, and not read aloud.
+ */
+export const isolate = (value: string) => `\u2068${value}\u2069`;
+
 /** What an unknown code shows: words, not the code ("join_request.accept" → "Join request accept"). */
 export function humanise(code: string): string {
   const words = code.replace(/[._-]+/g, ' ').trim();

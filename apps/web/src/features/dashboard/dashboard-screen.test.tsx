@@ -193,7 +193,7 @@ describe("a member's time off card", () => {
     show(['member'], summary(), { balances, myLeave: { approved: null, pending: leave('2026-12-14', '2026-12-16') } });
     const card = await screen.findByTestId('my-time-off');
     expect(await within(card).findByTestId('pending-leave')).toHaveTextContent(
-      /^Awaiting approval: Vacation, Dec 14 – 16, 2026$/,
+      /^Awaiting approval: \u2068Vacation\u2069, \u2068Dec 14 – 16, 2026\u2069$/,
     );
     expect(within(card).queryByText('No leave planned.')).toBeNull();
     expect(within(card).queryByTestId('next-leave')).toBeNull();
@@ -205,9 +205,11 @@ describe("a member's time off card", () => {
       myLeave: { approved: leave('2026-12-01', '2026-12-01'), pending: leave('2027-01-04', '2027-01-08') },
     });
     const card = await screen.findByTestId('my-time-off');
-    expect(await within(card).findByTestId('next-leave')).toHaveTextContent(/^Next: Vacation, Dec 1, 2026$/);
+    expect(await within(card).findByTestId('next-leave')).toHaveTextContent(
+      /^Next: \u2068Vacation\u2069, \u2068Dec 1, 2026\u2069$/,
+    );
     expect(within(card).getByTestId('pending-leave')).toHaveTextContent(
-      /^Awaiting approval: Vacation, Jan 4 – 8, 2027$/,
+      /^Awaiting approval: \u2068Vacation\u2069, \u2068Jan 4 – 8, 2027\u2069$/,
     );
   });
 

@@ -3,6 +3,7 @@ import type { DashboardOverview } from '@wac/shared/schemas/dashboard';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDays } from '../../../lib/days';
+import { isolate } from '../../../lib/format';
 import { useMyTimeOff } from '../api/get-my-time-off';
 
 /**
@@ -44,15 +45,18 @@ export function MyTimeOffCard({
         {myLeave && (next || !pending) && (
           <Text size="sm" data-testid="next-leave">
             {next
-              ? t('admin:dashboard.nextLeave', { type: next.type.name, when: fmt.range(next.startDate, next.endDate) })
+              ? t('admin:dashboard.nextLeave', {
+                  type: isolate(next.type.name),
+                  when: isolate(fmt.range(next.startDate, next.endDate)),
+                })
               : t('admin:dashboard.noLeavePlanned')}
           </Text>
         )}
         {pending && (
           <Text size="sm" data-testid="pending-leave">
             {t('admin:dashboard.pendingLeave', {
-              type: pending.type.name,
-              when: fmt.range(pending.startDate, pending.endDate),
+              type: isolate(pending.type.name),
+              when: isolate(fmt.range(pending.startDate, pending.endDate)),
             })}
           </Text>
         )}
