@@ -305,7 +305,7 @@ describe('time off screen', () => {
     let dialog = await screen.findByRole('dialog', { name: 'Cancel this request?' });
     expect(dialog).toHaveTextContent(
       // (Intl writes a range's dash between thin spaces.)
-      /Your Vacation request for Mar 2\s–\s4, 2027 will be cancelled\. This cannot be undone\./,
+      /Your \u2068Vacation\u2069 request for \u2068Mar 2\s–\s4, 2027\u2069 will be cancelled\. This cannot be undone\./,
     );
     await user.click(within(dialog).getByRole('button', { name: 'Keep request' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

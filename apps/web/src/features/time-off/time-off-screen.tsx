@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeading } from '../../components/page-heading';
 import { SectionCard, SimpleTable } from '../../components/section-card';
 import { useTabParam } from '../../lib/use-tab-param';
-import { useFormat } from '../../lib/format';
+import { isolate, useFormat } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useCancelRequest } from './api/cancel-request';
 import { useApprovalCount } from './api/get-approvals';
@@ -137,8 +137,8 @@ function MyTimeOff() {
         <ConfirmDialog
           title={t('admin:timeOff.cancelTitle')}
           text={t('admin:timeOff.cancelText', {
-            type: cancelling.type.name,
-            dates: days.range(cancelling.startDate, cancelling.endDate),
+            type: isolate(cancelling.type.name),
+            dates: isolate(days.range(cancelling.startDate, cancelling.endDate)),
           })}
           confirm={t('admin:timeOff.cancel')}
           dismiss={t('admin:timeOff.keep')}
