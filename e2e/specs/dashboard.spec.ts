@@ -61,7 +61,8 @@ test("a member's dashboard shows his balances and leave awaiting approval, and n
   await expect(mine).toBeVisible();
   await expect(mine).toContainText('available');
   // Bob's only leave to come is the demo's pending 3-day vacation: shown as awaiting approval.
-  await expect(mine.getByTestId('pending-leave')).toContainText('Awaiting approval: Vacation');
+  // The type and the dates are each in a Unicode isolate (right-to-left sentences keep them whole).
+  await expect(mine.getByTestId('pending-leave')).toContainText(/^Awaiting approval: \u2068Vacation\u2069, \u2068/);
   await expect(mine).not.toContainText('No leave planned.');
   await expect(page.getByTestId('dashboard-attendance')).toHaveCount(0);
   await expect(page.getByTestId('dashboard-compliance')).toHaveCount(0);
