@@ -179,6 +179,21 @@ export const batchProgress = (tx: Tx, batchId: string, type?: string) =>
           FROM jobs WHERE batch_id = ${batchId}${type ? sql` AND type = ${type}` : sql``} GROUP BY 1, 2`,
   );
 
+/**
+ * Whether a job of `type` of the company is still to run or running (a background batch under way).
+ * Read from the partial indexes of the due and the leased jobs, not the company's history.
+ */
+export async function underway(tx: Tx, companyId: string, type: string) {
+  const found = await rows<{ one: number }>(
+    tx,
+    sql`SELECT 1 AS one FROM jobs WHERE state IN ('queued', 'failed') AND company_id = ${companyId} AND type = ${type}
+        UNION ALL
+        SELECT 1 FROM jobs WHERE state = 'running' AND company_id = ${companyId} AND type = ${type}
+        LIMIT 1`,
+  );
+  return found.length > 0;
+}
+
 /** Makes a held job due now (the next part of a batch run one part at a time); false if it is not queued. */
 export async function releaseJob(tx: Tx, key: string) {
   const released = await rows<{ id: string }>(

@@ -121,21 +121,6 @@ export async function sourceIds(tx: Tx, companyId: string, source: BulkSource) {
   return found.map((r) => r.user_id);
 }
 
-/**
- * Whether a job of `type` of the company is still to run or running (a background assignment under
- * way). Read from the partial indexes of the due and the leased jobs, not the company's history.
- */
-export async function jobUnderway(tx: Tx, companyId: string, type: string) {
-  const found = await rows<{ one: number }>(
-    tx,
-    sql`SELECT 1 AS one FROM jobs WHERE state IN ('queued', 'failed') AND company_id = ${companyId} AND type = ${type}
-        UNION ALL
-        SELECT 1 FROM jobs WHERE state = 'running' AND company_id = ${companyId} AND type = ${type}
-        LIMIT 1`,
-  );
-  return found.length > 0;
-}
-
 /** People one statement writes (each statement within the bulk time limit; see `assignMany`). */
 export const BULK_CHUNK = 200;
 

@@ -10,7 +10,7 @@ import type { Tx } from '../../db/client';
 import { createCtx, forCompany, type Infra, type TenantCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { lockUntilCommit } from '../../lib/sql';
-import { batchProgress, enqueueMany, heldUntil, releaseJob } from '../../lib/jobs/queue';
+import { batchProgress, enqueueMany, heldUntil, releaseJob, underway } from '../../lib/jobs/queue';
 import type { RunningJob } from '../../lib/jobs/types';
 import { departmentExists, teamExists } from './board.repository';
 import * as calendarRepo from './calendar.repository';
@@ -144,7 +144,7 @@ export async function assignMany(
       // first's (the later request's schedule could lose to the earlier one for the same person and
       // day), and repeated requests would each queue a company's worth of jobs.
       await lockUntilCommit(tx, 'schedule-bulk', ctx.companyId);
-      if (await repo.jobUnderway(tx, ctx.companyId, SCHEDULE_ASSIGN_JOB)) {
+      if (await underway(tx, ctx.companyId, SCHEDULE_ASSIGN_JOB)) {
         const path =
           'userIds' in source ? 'body.userUuids' : 'teamId' in source ? 'body.teamUuid' : 'body.departmentUuid';
         throw new AppError('SCHEDULE_BULK_RUNNING', [{ path, code: 'invalid' }]);

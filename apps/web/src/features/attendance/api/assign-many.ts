@@ -1,5 +1,5 @@
 import type { ScheduleAssignmentBulk, ScheduleAssignmentBulkResult } from '@wac/shared/schemas/attendance';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { assignmentKeys } from './get-assignments';
 import { scheduleMemberKeys } from './get-schedule-members';
@@ -12,15 +12,15 @@ import { scheduleKeys } from './get-schedules';
 export const assignMany = (body: ScheduleAssignmentBulk) =>
   api<ScheduleAssignmentBulkResult>('/api/attendance/assignments/bulk', { method: 'POST', body, silent: true });
 
+/** Reads again who follows which schedule (after an assignment, or a background one's last part). */
+export const refreshAssignments = (qc: QueryClient) =>
+  Promise.all([
+    qc.invalidateQueries({ queryKey: scheduleKeys.all }),
+    qc.invalidateQueries({ queryKey: scheduleMemberKeys.all }),
+    qc.invalidateQueries({ queryKey: assignmentKeys.all }),
+  ]);
+
 export const useAssignMany = () => {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: assignMany,
-    onSuccess: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: scheduleKeys.all }),
-        qc.invalidateQueries({ queryKey: scheduleMemberKeys.all }),
-        qc.invalidateQueries({ queryKey: assignmentKeys.all }),
-      ]),
-  });
+  return useMutation({ mutationFn: assignMany, onSuccess: () => refreshAssignments(qc) });
 };

@@ -3,10 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BatchGoneAlert, BatchProgressAlert } from '../../../components/batch-progress-alert';
-import { assignmentKeys } from '../api/get-assignments';
+import { refreshAssignments } from '../api/assign-many';
 import { useBulkProgress } from '../api/get-bulk-progress';
-import { scheduleMemberKeys } from '../api/get-schedule-members';
-import { scheduleKeys } from '../api/get-schedules';
 
 /**
  * A team's or a department's schedule being written in the background: people assigned, failed and
@@ -20,11 +18,7 @@ export function BulkProgress({ batchId, onClose }: { batchId: string; onClose: (
   const done = data?.done ?? false;
   useEffect(() => {
     if (!done) return;
-    void Promise.all([
-      qc.invalidateQueries({ queryKey: scheduleKeys.all }),
-      qc.invalidateQueries({ queryKey: scheduleMemberKeys.all }),
-      qc.invalidateQueries({ queryKey: assignmentKeys.all }),
-    ]);
+    void refreshAssignments(qc);
   }, [done, qc]);
   const n = (v: number) => new Intl.NumberFormat(intlLocale(i18n.language)).format(v);
   if (isError) return <BatchGoneAlert text={t('admin:attendance.bulkProgressGone')} onClose={onClose} />;
