@@ -70,7 +70,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const req = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>, lang?: string) =>
+const req = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>, lang?: string) =>
   call(t.app, {
     method,
     url,
@@ -339,5 +339,72 @@ describe('bulk assignment', () => {
     }
     expect(state).toEqual({ batchId: chosenBatch, total: 60, assigned: 60, failed: 0, pending: 0, done: true });
     expect((await counts()).Early).toBe(before.Early! + 60 + 1);
+  });
+
+  it('a person assigned or unassigned while a background part naming them is still to run keeps that later choice', async () => {
+    const [a, b, c, d, e] = w.people as [string, string, string, string, string, string];
+    const day = '2031-03-03';
+    // A part still to run (held an hour) that would put five people on Early from that day.
+    const part = await t.db.system((tx) =>
+      enqueue(tx, {
+        type: 'attendance.assign_schedule',
+        companyId: w.acme,
+        payload: { scheduleId: w.early, effectiveFrom: day, userIds: [a, b, c, d, e], units: 5, next: null },
+        runAt: new Date(Date.now() + 3_600_000),
+      }),
+    );
+    const partPeople = async () =>
+      (
+        (await t.db.system((tx) => tx.execute(sql`SELECT payload->'userIds' AS ids FROM jobs WHERE id = ${part}`)))
+          .rows[0] as { ids: string[] }
+      ).ids;
+    // One person assigned to Late on that day, one whose own assignment of that day is removed,
+    // two chosen in a bulk assignment small enough to be written at once.
+    const one = await req('POST', '/api/attendance/assignments', {
+      userUuid: a,
+      scheduleUuid: w.late,
+      effectiveFrom: day,
+    });
+    expect(one.statusCode, one.body).toBe(201);
+    const made = await req('POST', '/api/attendance/assignments', {
+      userUuid: b,
+      scheduleUuid: w.late,
+      effectiveFrom: day,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(await partPeople()).toEqual([c, d, e]);
+    const removed = await req('DELETE', `/api/attendance/assignments/${made.json().uuid}`);
+    expect(removed.statusCode, removed.body).toBe(204);
+    const few = await req('POST', '/api/attendance/assignments/bulk', {
+      scheduleUuid: w.office,
+      effectiveFrom: day,
+      userUuids: [c, d],
+    });
+    expect(few.json()).toEqual({ assigned: 2 });
+    expect(await partPeople()).toEqual([e]);
+    // The part runs: it writes only the person nobody chose for since.
+    await t.db.system((tx) => tx.execute(sql`UPDATE jobs SET run_at = now() WHERE id = ${part}`));
+    const until = Date.now() + 30_000;
+    const state = async () =>
+      (
+        (await t.db.system((tx) => tx.execute(sql`SELECT state FROM jobs WHERE id = ${part}`))).rows[0] as {
+          state: string;
+        }
+      ).state;
+    while ((await state()) !== 'done' && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    expect(await state()).toBe('done');
+    const onDay = (
+      await t.db.system((tx) =>
+        tx.execute(
+          sql`SELECT user_id, schedule_id FROM schedule_assignments WHERE company_id = ${w.acme} AND effective_from = ${day}`,
+        ),
+      )
+    ).rows as Array<{ user_id: string; schedule_id: string }>;
+    expect(Object.fromEntries(onDay.map((r) => [r.user_id, r.schedule_id]))).toEqual({
+      [a]: w.late,
+      [c]: w.office,
+      [d]: w.office,
+      [e]: w.early,
+    });
   });
 });

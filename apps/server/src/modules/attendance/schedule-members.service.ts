@@ -180,6 +180,12 @@ export async function assignMany(
       await audited(ids.length, true);
       return { assigned: 0, queued: ids.length, batchId };
     }
+    // Written now, after a background batch still under way: theirs is the later choice.
+    await leaveOutOfPendingBulk(
+      tx,
+      ctx.companyId,
+      'userIds' in source ? source.userIds : await repo.sourceIds(tx, ctx.companyId, source),
+    );
     const n = await repo.assignMany(tx, ctx.companyId, {
       source,
       scheduleId: body.scheduleUuid,
@@ -206,9 +212,12 @@ export async function runScheduleAssignJob(
 ) {
   if (!job.companyId) return;
   const companyId = job.companyId;
-  const { scheduleId, effectiveFrom, userIds, next } = job.payload;
+  const { scheduleId, effectiveFrom, next } = job.payload;
   await job.finish(async (tx) => {
-    if (await calendarRepo.findSchedule(tx, companyId, scheduleId)) {
+    // The people as the part's row says now (after it was marked done, so after any person's own
+    // assignment that took them out of it: `leaveOutOfPendingBulk`), not as it was claimed.
+    const userIds = await repo.pendingPartPeople(tx, job.id);
+    if (userIds.length > 0 && (await calendarRepo.findSchedule(tx, companyId, scheduleId))) {
       await repo.assignMany(tx, companyId, { source: { userIds }, scheduleId, effectiveFrom });
     }
     if (next) await releaseJob(tx, next);
@@ -218,6 +227,16 @@ export async function runScheduleAssignJob(
     const ctx = forCompany(createCtx(infra), companyId);
     await ctx.publish(companyChannel(companyId), { type: 'listing_changed', resource: 'work-schedules' });
   }
+}
+
+/**
+ * Before people's assignments are made or removed outside a background batch (one person's, or a
+ * bulk assignment small enough to be written at once): takes them out of the background bulk
+ * assignment's parts still to be written, so that the later decision stands (a part written
+ * afterwards would put the batch's schedule back). A part already writing is waited for.
+ */
+export async function leaveOutOfPendingBulk(tx: Tx, companyId: string, userIds: string[]) {
+  await repo.dropFromPendingParts(tx, companyId, SCHEDULE_ASSIGN_JOB, userIds);
 }
 
 /**

@@ -5,7 +5,7 @@ import type { TenantCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { weeklyMinutes } from './calendar';
 import * as repo from './calendar.repository';
-import { companyToday, membersOf, scheduleCounts } from './schedule-members.service';
+import { companyToday, leaveOutOfPendingBulk, membersOf, scheduleCounts } from './schedule-members.service';
 
 type Days = Array<ScheduleDay | null>;
 
@@ -166,6 +166,7 @@ export async function assign(ctx: TenantCtx, body: { userUuid: string; scheduleU
     }
     const schedule = await repo.findSchedule(tx, ctx.companyId, body.scheduleUuid);
     if (!schedule) throw new AppError('NOT_FOUND', [{ path: 'body.scheduleUuid', code: 'invalid' }]);
+    await leaveOutOfPendingBulk(tx, ctx.companyId, [body.userUuid]);
     const id = await repo.upsertAssignment(tx, ctx.companyId, {
       userId: body.userUuid,
       scheduleId: body.scheduleUuid,
@@ -187,6 +188,7 @@ export async function unassign(ctx: TenantCtx, id: string) {
   await ctx.run(async (tx) => {
     const a = await repo.findAssignment(tx, ctx.companyId, id);
     if (!a) throw new AppError('NOT_FOUND');
+    await leaveOutOfPendingBulk(tx, ctx.companyId, [a.user_id]);
     await repo.removeAssignment(tx, id);
     await ctx.audit(tx, {
       action: 'schedule_assignment.delete',
