@@ -112,7 +112,18 @@ const serverArgs = (report) => [
   '--reporter=json',
   `--outputFile=${report}`,
 ];
-const pgArgs = serverArgs(pgReport);
+/**
+ * Files of CI's PGlite run (below) that run the same on either run: they say so in a line
+ * `// ci: runs once`, because the databases they use are their own (an embedded one they open, a
+ * PostgreSQL database of their own, none), not the one TEST_DB picks. CI's PostgreSQL run leaves
+ * them out: running them again there repeated a minute and a half of the same processes' starts.
+ */
+const onceFiles = () =>
+  embeddedFiles().filter((f) => /^\/\/ ci: runs once\b/m.test(readFileSync(join(root, f), 'utf8')));
+const pgArgs = [
+  ...serverArgs(pgReport),
+  ...(process.env.TEST_DATABASE_URL ? onceFiles().flatMap((f) => ['--exclude', f]) : []),
+];
 
 /**
  * The server's test files that are about the embedded database itself, for CI's PGlite run (CI runs

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumPath } from '../support/browser';
 
 /**
  * `npm run test:deploy`: the production path as an operator runs it — the compiled server from an
@@ -25,7 +26,7 @@ export default defineConfig({
     // The certificate is made by the test itself (openssl, self-signed for localhost and *.localhost).
     ignoreHTTPSErrors: true,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

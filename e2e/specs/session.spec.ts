@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectDashboard, expectNoViolations, signIn } from '../support/console';
+import { expectDashboard, expectNoViolations, signInViaCompany as signIn } from '../support/console';
 import { consoleUrl, dashboardUrl, signInUrl } from '../support/env';
 import { otpOf, waitForMail } from '../support/mail';
 

@@ -13,6 +13,9 @@ export const DEMO_PASSWORD = 'Demo1234';
 export const signInUrl = (subDomain: string) =>
   new RegExp(`^http://localhost:${E2E_PORT}/admin/login\\?to=${subDomain}(&|$)`);
 
+/** The base domain's sign-in page, asked to continue into `subDomain`: what `signInUrl` matches. */
+export const baseSignInUrl = (subDomain: string) => `http://localhost:${E2E_PORT}/admin/login?to=${subDomain}`;
+
 /** The dashboard of a company: `/admin` or `/admin/` (the router drops the trailing slash). */
 export const dashboardUrl = (subDomain: string) => new RegExp(`^http://${subDomain}\\.localhost:${E2E_PORT}/admin/?$`);
 

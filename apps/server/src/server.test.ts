@@ -1,3 +1,4 @@
+// ci: runs once (whatever TEST_DB says, this file's databases are its own: scripts/test.mjs)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';

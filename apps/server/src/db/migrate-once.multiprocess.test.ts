@@ -1,3 +1,4 @@
+// ci: runs once (whatever TEST_DB says, this file's databases are its own: scripts/test.mjs)
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// ci: runs once (whatever TEST_DB says, this file's databases are its own: scripts/test.mjs)
 import { randomBytes } from 'node:crypto';
 import type { RealtimeMessage } from '@wac/shared/realtime';
 import { Redis } from 'ioredis';

@@ -1,3 +1,4 @@
+// ci: runs once (whatever TEST_DB says, this file's databases are its own: scripts/test.mjs)
 import { describe, expect, it } from 'vitest';
 import { CsvError, csvCell, csvLine, parseCsv, parseCsvRecords, sniffDelimiter } from './csv';
 

@@ -1,3 +1,4 @@
+// ci: runs once (whatever TEST_DB says, this file's databases are its own: scripts/test.mjs)
 import { describe, expect, it } from 'vitest';
 import { MAX_DEPTH, sanitizeHtml } from './html';
 

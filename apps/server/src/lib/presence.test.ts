@@ -1,3 +1,4 @@
+// ci: runs once (whatever TEST_DB says, this file's databases are its own: scripts/test.mjs)
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
