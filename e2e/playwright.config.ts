@@ -6,8 +6,14 @@ import { chromiumPath } from './support/browser';
  * the production build served by the real server on `*.localhost` sub-domains. The global setup
  * starts that server with a fresh database and a real in-process SMTP server.
  */
+const specFiles = (list: string) => list.split(',').map((f) => `**/${f.trim()}`);
+
 export default defineConfig({
   testDir: './specs',
+  // CI runs some spec files beside the rest, on a server of their own (scripts/test.mjs): E2E_SPECS
+  // names them (comma-separated file names), E2E_EXCEPT leaves them out of the other run.
+  ...(process.env.E2E_SPECS ? { testMatch: specFiles(process.env.E2E_SPECS) } : {}),
+  ...(process.env.E2E_EXCEPT ? { testIgnore: specFiles(process.env.E2E_EXCEPT) } : {}),
   globalSetup: './support/global-setup.ts',
   // One server process with an embedded database, on a 2-core machine: one worker.
   workers: 1,
@@ -16,7 +22,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],
-  outputDir: '../test-results/e2e',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? '../test-results/e2e',
   use: {
     headless: true,
     viewport: { width: 1280, height: 800 },
