@@ -1,13 +1,14 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumPath } from './support/browser';
 
+/** Comma-separated spec file names as the globs `testMatch` and `testIgnore` take. */
+const specFiles = (list: string) => list.split(',').map((f) => `**/${f.trim()}`);
+
 /**
  * End-to-end tests of the console in the system Chromium (never a downloaded browser), against
  * the production build served by the real server on `*.localhost` sub-domains. The global setup
  * starts that server with a fresh database and a real in-process SMTP server.
  */
-const specFiles = (list: string) => list.split(',').map((f) => `**/${f.trim()}`);
-
 export default defineConfig({
   testDir: './specs',
   // CI runs some spec files beside the rest, on a server of their own (scripts/test.mjs): E2E_SPECS

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { rows, intLiteral } from '../../db/sql';
+import { intLiteral, rows, uuidArray } from '../../db/sql';
 
 /** What a module asks for: one unit of background work, tied to a company or to the platform. */
 export interface JobInput {
@@ -180,18 +180,42 @@ export const batchProgress = (tx: Tx, batchId: string, type?: string) =>
   );
 
 /**
- * Whether a job of `type` of the company is still to run or running (a background batch under way).
- * Read from the partial indexes of the due and the leased jobs, not the company's history.
+ * The ids of the company's jobs of `type` still to run or running (a background batch under way),
+ * read from the partial indexes of the due and the leased jobs, not the company's history.
  */
+const stillToRun = (companyId: string, type: string) =>
+  sql`SELECT id FROM jobs WHERE state IN ('queued', 'failed') AND company_id = ${companyId} AND type = ${type}
+      UNION ALL
+      SELECT id FROM jobs WHERE state = 'running' AND company_id = ${companyId} AND type = ${type}`;
+
+/** Whether a job of `type` of the company is still to run or running (a background batch under way). */
 export async function underway(tx: Tx, companyId: string, type: string) {
-  const found = await rows<{ one: number }>(
-    tx,
-    sql`SELECT 1 AS one FROM jobs WHERE state IN ('queued', 'failed') AND company_id = ${companyId} AND type = ${type}
-        UNION ALL
-        SELECT 1 FROM jobs WHERE state = 'running' AND company_id = ${companyId} AND type = ${type}
-        LIMIT 1`,
-  );
+  const found = await rows<{ id: string }>(tx, sql`${stillToRun(companyId, type)} LIMIT 1`);
   return found.length > 0;
+}
+
+/**
+ * Takes ids out of the array `payload[field]` of the company's jobs of `type` still to run or running
+ * (queued, held, failed or leased): what a later change decided for them, a part of a batch must not
+ * do again. The update waits for a job whose finishing transaction holds its row, then finds it done;
+ * a job not yet finishing reads its payload again in that transaction (`payloadNow`).
+ */
+export async function withdrawFromPending(tx: Tx, companyId: string, type: string, field: string, ids: string[]) {
+  if (ids.length === 0) return;
+  const withdrawn = sql`${uuidArray(ids)}::text[]`;
+  await tx.execute(
+    sql`UPDATE jobs SET payload = jsonb_set(payload, ${`{${field}}`}::text[], (payload->${field}::text) - ${withdrawn}),
+               updated_at = now()
+         WHERE id IN (${stillToRun(companyId, type)})
+           AND state IN ('queued', 'failed', 'running')
+           AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(payload->${field}::text) v WHERE v = ANY (${withdrawn}))`,
+  );
+}
+
+/** A job's payload as its row holds it now, in the caller's transaction (see `withdrawFromPending`). */
+export async function payloadNow<P>(tx: Tx, jobId: string): Promise<P | null> {
+  const [r] = await rows<{ payload: P }>(tx, sql`SELECT payload FROM jobs WHERE id = ${jobId}`);
+  return r?.payload ?? null;
 }
 
 /** Makes a held job due now (the next part of a batch run one part at a time); false if it is not queued. */

@@ -26,5 +26,5 @@ export async function enqueue(tx: Tx, job: JobInput): Promise<string | null> {
  * and the held jobs of a batch run one part at a time (enqueued `runAt: heldUntil()`, each released
  * by the part before it in its finishing transaction).
  */
-export { batchProgress, releaseJob, underway } from './jobs.repository';
+export { batchProgress, payloadNow, releaseJob, underway, withdrawFromPending } from './jobs.repository';
 export const heldUntil = () => new Date(Date.now() + HELD_FOR_MS);

@@ -158,33 +158,3 @@ export async function assignMany(
     after = r.last;
   }
 }
-
-/**
- * Takes people out of the background parts of a bulk assignment still to be written (job `type` of
- * the company, queued, held or running): their assignment, made or removed since, wins over the
- * batch's. The update waits for a part whose finishing transaction holds its row and then finds it
- * done (its write came first, the caller's follows); a part not yet finishing reads its people again
- * in that transaction (`pendingPartPeople`). Found through the partial indexes of the jobs to do and
- * the leased ones, not the company's history of jobs.
- */
-export async function dropFromPendingParts(tx: Tx, companyId: string, type: string, userIds: string[]) {
-  if (userIds.length === 0) return;
-  const ids = sql`${`{${userIds.join(',')}}`}::text[]`;
-  await tx.execute(
-    sql`UPDATE jobs SET payload = jsonb_set(payload, '{userIds}', (payload->'userIds') - ${ids}), updated_at = now()
-         WHERE id IN (SELECT id FROM jobs WHERE state IN ('queued', 'failed') AND company_id = ${companyId} AND type = ${type}
-                      UNION ALL
-                      SELECT id FROM jobs WHERE state = 'running' AND company_id = ${companyId} AND type = ${type})
-           AND state IN ('queued', 'failed', 'running')
-           AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(payload->'userIds') u WHERE u = ANY (${ids}))`,
-  );
-}
-
-/** The people a part of a background bulk assignment writes, as its row says now (see `dropFromPendingParts`). */
-export async function pendingPartPeople(tx: Tx, jobId: string) {
-  const [r] = await rows<{ ids: string[] | null }>(
-    tx,
-    sql`SELECT ARRAY(SELECT jsonb_array_elements_text(payload->'userIds')) AS ids FROM jobs WHERE id = ${jobId}`,
-  );
-  return r?.ids ?? [];
-}

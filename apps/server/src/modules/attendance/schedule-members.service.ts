@@ -10,7 +10,15 @@ import type { Tx } from '../../db/client';
 import { createCtx, forCompany, type Infra, type TenantCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { lockUntilCommit } from '../../lib/sql';
-import { batchProgress, enqueueMany, heldUntil, releaseJob, underway } from '../../lib/jobs/queue';
+import {
+  batchProgress,
+  enqueueMany,
+  heldUntil,
+  payloadNow,
+  releaseJob,
+  underway,
+  withdrawFromPending,
+} from '../../lib/jobs/queue';
 import type { RunningJob } from '../../lib/jobs/types';
 import { departmentExists, teamExists } from './board.repository';
 import * as calendarRepo from './calendar.repository';
@@ -216,7 +224,7 @@ export async function runScheduleAssignJob(
   await job.finish(async (tx) => {
     // The people as the part's row says now (after it was marked done, so after any person's own
     // assignment that took them out of it: `leaveOutOfPendingBulk`), not as it was claimed.
-    const userIds = await repo.pendingPartPeople(tx, job.id);
+    const userIds = (await payloadNow<ScheduleAssignJob['payload']>(tx, job.id))?.userIds ?? [];
     if (userIds.length > 0 && (await calendarRepo.findSchedule(tx, companyId, scheduleId))) {
       await repo.assignMany(tx, companyId, { source: { userIds }, scheduleId, effectiveFrom });
     }
@@ -236,7 +244,7 @@ export async function runScheduleAssignJob(
  * afterwards would put the batch's schedule back). A part already writing is waited for.
  */
 export async function leaveOutOfPendingBulk(tx: Tx, companyId: string, userIds: string[]) {
-  await repo.dropFromPendingParts(tx, companyId, SCHEDULE_ASSIGN_JOB, userIds);
+  await withdrawFromPending(tx, companyId, SCHEDULE_ASSIGN_JOB, 'userIds', userIds);
 }
 
 /**
