@@ -140,7 +140,7 @@ test("Dev Adams's timesheet shows today's approved leave, covered hours and leav
   // This week holds today; the leave runs through the next working day, which may be next week.
   if (working) {
     await expect(page.getByTestId('day-leave').first()).toHaveText('Vacation');
-    await expect(page.getByTestId('timesheet-table')).toContainText('7:30 covered by leave');
+    await expect(page.getByTestId('timesheet-table')).toContainText('7 hr 30 min covered by leave');
     await expect(page.getByTestId('total-leave')).toContainText(/Leave days: [12]/);
   } else {
     await expect(page.getByTestId('total-leave')).toBeVisible();

@@ -25,7 +25,7 @@ describe('the attendance demo seed', () => {
           await addMembership(tx, co.id, u.id, { roles: ['member'] });
           members.push(u.id);
         }
-        await seedAttendance(tx, co.id, 'America/New_York', members, [], null, new Map(), now);
+        await seedAttendance(tx, co.id, 'America/New_York', members, { now });
         const [c] = await rows<{ closed: number; pending: number }>(
           tx,
           sql`SELECT (SELECT count(*)::int FROM attendance_entries WHERE company_id = ${co.id} AND status = 'auto_closed') AS closed,
@@ -50,7 +50,7 @@ describe('the attendance demo seed', () => {
           members.push(u.id);
         }
         const rota = members.slice(2);
-        await seedAttendance(tx, co.id, 'America/New_York', members, [], null, new Map(), now, rota);
+        await seedAttendance(tx, co.id, 'America/New_York', members, { now, rota });
         const clocked = await rows<{ user_id: string }>(
           tx,
           sql`SELECT DISTINCT user_id FROM attendance_entries WHERE company_id = ${co.id} AND work_date = ${today}::date`,

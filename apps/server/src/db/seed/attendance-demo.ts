@@ -7,15 +7,33 @@ import {
   withStatsDerivedAfter,
   createHoliday,
   createSchedule,
+  employmentStarts,
   setCompanyTimeZone,
   weekdays,
 } from './attendance-factories';
 
+export interface AttendanceDemoOptions {
+  /** Who has not clocked in today (they worked the weeks before). */
+  notInToday?: readonly string[];
+  holiday?: { date: string; name: string } | null;
+  /** Each person's days on approved leave (what the time-off seed writes): nobody clocks on them. */
+  away?: ReadonlyMap<string, readonly string[]>;
+  /** The seed's present moment (tests move it across a week). */
+  now?: Date;
+  /** People on a seven-day support rota. */
+  rota?: readonly string[];
+  /**
+   * Whose entry was left open and auto-closed, with their pending correction request (default: the
+   * first member). Not an admin: an admin's own request waits for another admin (CORRECTION_OWN_ENTRY).
+   */
+  forgetful?: string | null;
+}
+
 /**
  * Four weeks of attendance for a company, in its zone: most people on time, some late, some absent,
  * one auto-closed entry awaiting review and its owner's pending correction request; today some are in
- * (one still clocked in) and `skip` has not clocked in. Nobody clocks on the dates `away` lists for
- * them (their approved time off, which the time-off seed writes). The people of `rota` work every
+ * (one still clocked in) and `notInToday` have not clocked in. Nobody clocks on the days `away` lists
+ * for them, nor before the start date of their employee record. The people of `rota` work every
  * day of the week (a support rota): on a weekend, the day board of the demo still has people present,
  * late and absent.
  */
@@ -24,17 +42,14 @@ export async function seedAttendance(
   companyId: string,
   timeZone: string,
   memberIds: string[],
-  skip: string[],
-  holiday: { date: string; name: string } | null,
-  away: ReadonlyMap<string, readonly string[]> = new Map(),
-  /** The seed's present moment (tests move it across a week). */
-  now: Date = new Date(),
-  rota: readonly string[] = [],
-  /**
-   * Whose entry was left open and auto-closed, with their pending correction request (default: the
-   * first member). Not an admin: an admin's own request waits for another admin (CORRECTION_OWN_ENTRY).
-   */
-  forgetful: string | null = null,
+  {
+    notInToday = [],
+    holiday = null,
+    away = new Map(),
+    now = new Date(),
+    rota = [],
+    forgetful = null,
+  }: AttendanceDemoOptions = {},
 ) {
   await setCompanyTimeZone(tx, companyId, timeZone);
   await createSchedule(tx, companyId, {
@@ -56,13 +71,14 @@ export async function seedAttendance(
     for (const userId of rota) await assignSchedule(tx, companyId, userId, everyDay.id, addDays(today, -35));
   }
   const works = (userId: string, date: string) => isoWeekday(date) <= 5 || rota.includes(userId);
+  const started = await employmentStarts(tx, companyId);
   let autoClosed = false;
   await withStatsDerivedAfter(tx, companyId, memberIds, async () => {
     for (const [i, userId] of memberIds.entries()) {
-      if (skip.includes(userId)) continue;
       for (let back = 28; back >= 0; back--) {
         const date = addDays(today, -back);
         if (!works(userId, date) || date === holiday?.date || away.get(userId)?.includes(date)) continue;
+        if (date < (started.get(userId) ?? date) || (back === 0 && notInToday.includes(userId))) continue;
         // Deterministic variety: an absence now and then, lateness for some.
         if ((i + back) % 11 === 3) continue;
         const late = (i + back) % 7 === 2;

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { rows } from '../../lib/sql';
 import type { Tx } from '../client';
 import {
   attendanceCorrections,
@@ -13,6 +14,15 @@ import {
 /** Attendance factories shared by the demo seed, the API tests and the benchmarks. */
 export async function setCompanyTimeZone(tx: Tx, companyId: string, timeZone: string) {
   await tx.update(companies).set({ timeZone }).where(eq(companies.id, companyId));
+}
+
+/** The start dates of a company's employee records, by person (the seeds clock nobody in before). */
+export async function employmentStarts(tx: Tx, companyId: string) {
+  const found = await rows<{ user_id: string; start_date: string }>(
+    tx,
+    sql`SELECT user_id, start_date::text FROM employees WHERE company_id = ${companyId} AND start_date IS NOT NULL`,
+  );
+  return new Map(found.map((r) => [r.user_id, r.start_date]));
 }
 
 /** Monday to Friday from `start` to `end`. */

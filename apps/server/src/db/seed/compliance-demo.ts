@@ -11,14 +11,22 @@ const CONDUCT_V2 = `<h2>Code of Conduct</h2>
 <h3>Gifts</h3>
 <table><thead><tr><th>Value</th><th>What to do</th></tr></thead><tbody><tr><td>Up to 50 €</td><td>Accept</td></tr><tr><td>Above 50 €</td><td>Decline politely</td></tr></tbody></table>`;
 
+const ACCEPTABLE_USE = `<h2>Acceptable Use Policy</h2>
+<p>Company laptops, accounts and networks are for work. Keep them locked when you leave them.</p>
+<ul><li>Use the password manager.</li><li>Install software from the company catalogue only.</li><li>Report a lost device the same day.</li></ul>`;
+
 /**
  * Compliance for the demo: Acme's "Code of Conduct" (the managers' team: Alice and Bob) at version
- * 2, which needs re-acknowledgement — Bob acknowledged version 1 only, Alice version 2 — and an
- * "Information Security Policy" as a PDF for everyone; Globex has its own policy.
+ * 2, which needs re-acknowledgement — Bob acknowledged version 1 only, Alice version 2 — an
+ * "Acceptable Use Policy" for everyone since before they joined, acknowledged by all but every
+ * ninth of the others (overdue), and an "Information Security Policy" as a PDF for everyone,
+ * published 10 days ago and acknowledged by two in three of the others so far (Alice and Bob
+ * still have it to do). Stats then tells a roll-out: completion dips as the new policy lands and
+ * climbs back. Globex has its own policy.
  */
 export async function seedComplianceDemo(
   tx: Tx,
-  d: { acme: string; globex: string; alice: string; bob: string; globexAdmin: string },
+  d: { acme: string; globex: string; alice: string; bob: string; acmeOthers: string[]; globexAdmin: string },
 ) {
   const managers = await createTeam(tx, d.acme, {
     name: 'Managers',
@@ -41,7 +49,21 @@ export async function seedComplianceDemo(
   await acknowledgePolicy(tx, d.acme, conduct, d.alice, 1, 58);
   await acknowledgePolicy(tx, d.acme, conduct, d.alice, 2, 2);
 
-  await createPolicy(tx, d.acme, {
+  // Everyone joined about 88 days ago (the demo's memberships): the policy was due 14 days after.
+  const acceptableUse = await createPolicy(tx, d.acme, {
+    title: 'Acceptable Use Policy',
+    category: 'Security',
+    ownerUserId: d.alice,
+    dueDays: 14,
+    versions: [{ body: { html: ACCEPTABLE_USE }, publishedDaysAgo: 120 }],
+  });
+  await acknowledgePolicy(tx, d.acme, acceptableUse, d.alice, 1, 86);
+  await acknowledgePolicy(tx, d.acme, acceptableUse, d.bob, 1, 84);
+  for (const [i, userId] of d.acmeOthers.entries()) {
+    if (i % 9 !== 4) await acknowledgePolicy(tx, d.acme, acceptableUse, userId, 1, 80 - (i % 7));
+  }
+
+  const security = await createPolicy(tx, d.acme, {
     title: 'Information Security Policy',
     category: 'Security',
     ownerUserId: d.alice,
@@ -53,6 +75,9 @@ export async function seedComplianceDemo(
       },
     ],
   });
+  for (const [i, userId] of d.acmeOthers.entries()) {
+    if (i % 3 !== 2) await acknowledgePolicy(tx, d.acme, security, userId, 1, 1 + (i % 9));
+  }
 
   await createPolicy(tx, d.globex, {
     title: 'Remote Work Policy',

@@ -1,5 +1,7 @@
 import { isoWeekday, zonedDate } from '@wac/shared/zoned-time';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../lib/sql';
 import { call, createTestApp, type TestContext } from '../../test/harness';
 import { DEMO_PASSWORD, seedDemo } from './demo';
 
@@ -171,6 +173,49 @@ describe('the demo seed', () => {
       expect(row).toMatchObject({ status: 'notScheduled', leave: null });
       expect(day).toMatchObject({ leave: null, leaveMinutes: 0 });
     }
+  });
+
+  it('keeps attendance true to the people: Bob worked the weeks before today, nobody clocked on approved leave or before their start', async () => {
+    const found = await t.db.system(async (tx) => {
+      const [bob] = await rows<{ past: number; today: number }>(
+        tx,
+        sql`SELECT count(*) FILTER (WHERE e.work_date < ${zonedDate(new Date(), 'America/New_York')}::date)::int AS past,
+                   count(*) FILTER (WHERE e.work_date = ${zonedDate(new Date(), 'America/New_York')}::date)::int AS today
+              FROM attendance_entries e JOIN users u ON u.id = e.user_id JOIN companies c ON c.id = e.company_id
+             WHERE u.email = 'bob@example.com' AND c.sub_domain = 'acme'`,
+      );
+      const [onLeave] = await rows<{ n: number; leave: number }>(
+        tx,
+        sql`SELECT count(DISTINCT e.id)::int AS n, (SELECT count(*)::int FROM time_off_requests WHERE status = 'approved') AS leave
+              FROM attendance_entries e JOIN time_off_requests r
+                ON r.company_id = e.company_id AND r.user_id = e.user_id AND r.status = 'approved'
+               AND e.work_date BETWEEN r.start_date AND r.end_date`,
+      );
+      const [early] = await rows<{ n: number; starts: number }>(
+        tx,
+        sql`SELECT count(e.id)::int AS n, (SELECT count(*)::int FROM employees WHERE start_date IS NOT NULL) AS starts
+              FROM employees p JOIN attendance_entries e
+                ON e.company_id = p.company_id AND e.user_id = p.user_id AND e.work_date < p.start_date`,
+      );
+      return { bob: bob!, onLeave: onLeave!, early: early! };
+    });
+    // Four weeks of working days, less an absence now and then.
+    expect(found.bob.past).toBeGreaterThan(10);
+    expect(found.bob.today).toBe(0);
+    expect(found.onLeave.leave).toBeGreaterThan(10);
+    expect(found.onLeave.n).toBe(0);
+    expect(found.early.starts).toBeGreaterThan(40);
+    expect(found.early.n).toBe(0);
+  });
+
+  it("has Stats tell a policy roll-out over the last 28 days: most of Acme acknowledged, the new policy's outstanding not yet overdue", async () => {
+    const alice = (await login('alice@example.com', 'acme')).json().accessToken;
+    const res = await call(t.app, { method: 'GET', url: '/api/stats?range=last28', host: 'acme', token: alice });
+    expect(res.statusCode, res.body).toBe(200);
+    const kpi = res.json().kpis.find((k: { key: string }) => k.key === 'policyCompletion');
+    expect(kpi.value).toBeGreaterThan(60);
+    expect(kpi.value).toBeLessThan(95);
+    expect(kpi.previous).toBeGreaterThan(kpi.value);
   });
 
   it("holds a member's pending correction request of an auto-closed entry, which Alice, Acme's admin, approves", async () => {

@@ -8,8 +8,8 @@ import { auditLog, companies } from '../schema/index';
 import { addMembership, createCompany, createTeam, createUser, personFor } from './factories';
 import { seedCompanyPagesDemo } from './company-pages-demo';
 import { seedPeopleDemo } from './people-demo';
-import { currentLeave, seedTimeOff } from './time-off-demo';
-import { seedStatsDemo } from './stats-demo';
+import { seedJoiners, seedStatsDemo } from './stats-demo';
+import { currentLeave, leaveDays, seedTimeOff, type TimeOffDemoInput } from './time-off-demo';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -144,43 +144,7 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoInfo> {
     });
     // One Acme member is on approved leave today (and the next working day): the day board shows
     // them "On leave", not absent (the fifth member: enabled, no admin).
-    const acmeAway = { userId: acmeMembers[4]!, ...currentLeave('America/New_York', ['2026-11-26']) };
-    await seedAttendance(
-      tx,
-      acme.id,
-      'America/New_York',
-      acmeMembers,
-      [bob.id],
-      { date: '2026-11-26', name: 'Thanksgiving' },
-      new Map([[acmeAway.userId, acmeAway.dates]]),
-      new Date(),
-      // Eight people on a seven-day support rota (none with past leave, none of Stats' joiners): on
-      // a weekend the board still has people present, one late (16) and one absent (25).
-      [15, 16, 17, 18, 19, 20, 21, 25].map((i) => acmeMembers[i]!),
-      // A plain member forgot to clock out and asks for a correction: Alice, the admin, decides it.
-      acmeMembers[3]!,
-    );
-    await seedStatsDemo(tx, acme.id, 'America/New_York', acmeMembers, [bob.id], acmeMembers.slice(-3));
-    await seedAttendance(tx, globex.id, 'Europe/Berlin', globexMembers, [], {
-      date: '2026-10-03',
-      name: 'Tag der Deutschen Einheit',
-    });
-    await seedComplianceDemo(tx, {
-      acme: acme.id,
-      globex: globex.id,
-      alice: alice.id,
-      bob: bob.id,
-      globexAdmin: globexAdmin.id,
-    });
-    await seedCertificationsDemo(tx, {
-      acme: acme.id,
-      globex: globex.id,
-      alice: alice.id,
-      bob: bob.id,
-      acmeOthers: acmeMembers.slice(2),
-      globexAdmin: globexAdmin.id,
-    });
-    await seedTimeOff(tx, {
+    const acmeTimeOff: TimeOffDemoInput = {
       companyId: acme.id,
       timeZone: 'America/New_York',
       memberIds: [superUser.id, ...acmeMembers],
@@ -204,9 +168,9 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoInfo> {
       decidedBy: alice.id,
       // Bob reports to Alice (people-demo): his request waits for her.
       pending: { userId: bob.id },
-      current: acmeAway,
-    });
-    await seedTimeOff(tx, {
+      current: { userId: acmeMembers[4]!, ...currentLeave('America/New_York', ['2026-11-26']) },
+    };
+    const globexTimeOff: TimeOffDemoInput = {
       companyId: globex.id,
       timeZone: 'Europe/Berlin',
       memberIds: [globexAdmin.id, ...globexMembers],
@@ -214,7 +178,44 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoInfo> {
       types: [{ name: 'Vacation', color: '#2f9e44', yearlyAllowance: 20, carryOverCap: 3, needsApproval: true }],
       pastLeave: globexMembers.slice(1, 5).map((userId, i) => ({ userId, days: 2 + i })),
       decidedBy: globexAdmin.id,
+    };
+    // The last three of Acme joined recently (Stats' headcount line moves); nobody clocks before.
+    await seedJoiners(tx, acme.id, 'America/New_York', acmeMembers.slice(-3));
+    const acmeAway = leaveDays(acmeTimeOff);
+    await seedAttendance(tx, acme.id, 'America/New_York', acmeMembers, {
+      // Bob worked the weeks before; today he has not clocked in yet.
+      notInToday: [bob.id],
+      holiday: { date: '2026-11-26', name: 'Thanksgiving' },
+      away: acmeAway,
+      // Eight people on a seven-day support rota (none with past leave, none of Stats' joiners): on
+      // a weekend the board still has people present, one late (16) and one absent (25).
+      rota: [15, 16, 17, 18, 19, 20, 21, 25].map((i) => acmeMembers[i]!),
+      // A plain member forgot to clock out and asks for a correction: Alice, the admin, decides it.
+      forgetful: acmeMembers[3]!,
     });
+    await seedStatsDemo(tx, acme.id, 'America/New_York', acmeMembers, acmeAway);
+    await seedAttendance(tx, globex.id, 'Europe/Berlin', globexMembers, {
+      holiday: { date: '2026-10-03', name: 'Tag der Deutschen Einheit' },
+      away: leaveDays(globexTimeOff),
+    });
+    await seedComplianceDemo(tx, {
+      acme: acme.id,
+      globex: globex.id,
+      alice: alice.id,
+      bob: bob.id,
+      acmeOthers: acmeMembers.slice(2),
+      globexAdmin: globexAdmin.id,
+    });
+    await seedCertificationsDemo(tx, {
+      acme: acme.id,
+      globex: globex.id,
+      alice: alice.id,
+      bob: bob.id,
+      acmeOthers: acmeMembers.slice(2),
+      globexAdmin: globexAdmin.id,
+    });
+    await seedTimeOff(tx, acmeTimeOff);
+    await seedTimeOff(tx, globexTimeOff);
   });
   app.log.info('demo seed created');
   return { logins: LOGINS };

@@ -23,7 +23,7 @@ export interface TimeOffDemoInput {
   /** A pending request of three working days next month for the first type. */
   pending?: { userId: string };
   /** Approved leave of the first type running now (see `currentLeave`): the day board shows them on leave. */
-  current?: { userId: string; startDate: string; endDate: string; amount: number };
+  current?: { userId: string; startDate: string; endDate: string; amount: number; dates: string[] };
 }
 
 /**
@@ -49,7 +49,38 @@ function workingRun(from: string, n: number, holidays: string[]) {
     d = addDays(d, 1);
     if (isoWeekday(d) <= 5 && !holidays.includes(d)) days.push(d);
   }
-  return { start: days[0]!, end: days[days.length - 1]! };
+  return { start: days[0]!, end: days[days.length - 1]!, days };
+}
+
+/**
+ * The leave earlier this year that `seedTimeOff` approves: one stretch of working days per entry of
+ * `pastLeave`, spread over the months before this one, none still running or overlapping the
+ * current leave.
+ */
+function pastLeaveRuns(d: TimeOffDemoInput, now = new Date()) {
+  const today = zonedDate(now, d.timeZone);
+  const year = Number(today.slice(0, 4));
+  const runs = [];
+  for (const [i, p] of d.pastLeave.entries()) {
+    const month = 1 + (i % Math.max(1, Number(today.slice(5, 7)) - 1));
+    const run = workingRun(
+      `${year}-${String(month).padStart(2, '0')}-${String(3 + ((i * 5) % 20)).padStart(2, '0')}`,
+      p.days,
+      d.holidays,
+    );
+    if (run.end >= today || (d.current?.userId === p.userId && run.end >= d.current.startDate)) continue;
+    runs.push({ ...p, ...run });
+  }
+  return runs;
+}
+
+/** Each person's days on the approved leave `seedTimeOff` writes: the attendance seeds keep them away. */
+export function leaveDays(d: TimeOffDemoInput, now = new Date()) {
+  const away = new Map<string, string[]>();
+  const add = (userId: string, dates: string[]) => away.set(userId, [...(away.get(userId) ?? []), ...dates]);
+  for (const run of pastLeaveRuns(d, now)) add(run.userId, run.days);
+  if (d.current) add(d.current.userId, d.current.dates);
+  return away;
 }
 
 /**
@@ -78,21 +109,13 @@ export async function seedTimeOff(tx: Tx, d: TimeOffDemoInput) {
   }
   const vacation = types[0]!;
   // Earlier this year: spread over the months before this one, one stretch each.
-  for (const [i, p] of d.pastLeave.entries()) {
-    const month = 1 + (i % Math.max(1, Number(today.slice(5, 7)) - 1));
-    const run = workingRun(
-      `${year}-${String(month).padStart(2, '0')}-${String(3 + ((i * 5) % 20)).padStart(2, '0')}`,
-      p.days,
-      d.holidays,
-    );
-    // Only leave that is over, and never overlapping the current leave's days.
-    if (run.end >= today || (d.current?.userId === p.userId && run.end >= d.current.startDate)) continue;
+  for (const run of pastLeaveRuns(d)) {
     await createTimeOffRequest(tx, d.companyId, {
-      userId: p.userId,
+      userId: run.userId,
       typeId: vacation.id,
       startDate: run.start,
       endDate: run.end,
-      amount: p.days,
+      amount: run.days.length,
       status: 'approved',
       decidedBy: d.decidedBy,
     });
