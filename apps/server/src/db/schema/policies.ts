@@ -111,6 +111,8 @@ export const policyAcknowledgements = pgTable(
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // INCLUDE (acknowledged_at): Stats groups a person's acknowledgements from the index alone
+    // (migration 0040).
     uniqueIndex('policy_acks_person_version_key').on(t.companyId, t.policyId, t.userId, t.versionNumber),
     index('policy_acks_policy_number_idx').on(t.companyId, t.policyId, t.versionNumber),
     // Evidence exports read a policy's acknowledgements in time order, in keyset batches.

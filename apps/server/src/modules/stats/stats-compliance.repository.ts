@@ -65,7 +65,10 @@ export function summed(policies: PolicyFigures[]): ComplianceFigures {
  *
  * The acknowledgements are grouped once per person and policy (the latest version acknowledged
  * before each end) and joined by hash: probing them per member and per end, as the first version of
- * this statement did, cost 0.5 s a call at 100,000 members with one policy for everyone.
+ * this statement did, cost 0.5 s a call at 100,000 members with one policy for everyone. They are
+ * read from their unique index alone (it includes the instant, migration 0040), and the members'
+ * rows are counted per policy id, the title joined after: grouping them by id and title sorted
+ * 100,000 rows by a collated text (at 100,000 members and 70,000 acknowledgements, 400 → 170 ms).
  */
 export async function complianceFigures(
   tx: Tx,
@@ -103,7 +106,7 @@ export async function complianceFigures(
            GROUP BY 1, 2
         ),
         asg AS (
-          SELECT r.policy_id, r.title,
+          SELECT r.policy_id,
                  r.n1 IS NOT NULL AND m.created_at < cut.e1 AS in1,
                  r.n2 IS NOT NULL AND m.created_at < cut.e2 AS in2,
                  coalesce(k.v1 >= r.n1, false) AS done1,
@@ -117,15 +120,18 @@ export async function complianceFigures(
            WHERE r.audience_all
               OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.company_id = ${companyId} AND tm.user_id = m.user_id AND tm.team_id = ANY (r.audience_team_ids))
               OR EXISTS (SELECT 1 FROM employees e WHERE e.company_id = ${companyId} AND e.user_id = m.user_id AND e.department_id = ANY (r.audience_department_ids))
+        ),
+        counted AS (
+          SELECT policy_id,
+                 count(*) FILTER (WHERE in1)::int AS assigned1,
+                 count(*) FILTER (WHERE in1 AND done1)::int AS acknowledged1,
+                 count(*) FILTER (WHERE in1 AND NOT done1 AND due1)::int AS overdue1,
+                 count(*) FILTER (WHERE in2)::int AS assigned2,
+                 count(*) FILTER (WHERE in2 AND done2)::int AS acknowledged2,
+                 count(*) FILTER (WHERE in2 AND NOT done2 AND due2)::int AS overdue2
+            FROM asg GROUP BY policy_id
         )
-        SELECT policy_id, title,
-               count(*) FILTER (WHERE in1)::int AS assigned1,
-               count(*) FILTER (WHERE in1 AND done1)::int AS acknowledged1,
-               count(*) FILTER (WHERE in1 AND NOT done1 AND due1)::int AS overdue1,
-               count(*) FILTER (WHERE in2)::int AS assigned2,
-               count(*) FILTER (WHERE in2 AND done2)::int AS acknowledged2,
-               count(*) FILTER (WHERE in2 AND NOT done2 AND due2)::int AS overdue2
-          FROM asg GROUP BY policy_id, title`,
+        SELECT c.*, r.title FROM counted c JOIN req r USING (policy_id)`,
   );
   const at = (i: 1 | 2) =>
     summed(
