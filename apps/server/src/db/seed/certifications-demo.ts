@@ -5,7 +5,7 @@ import { demoPdf } from './compliance-factories';
 /**
  * Certifications for the demo: Acme's "First aid" (everyone, valid two years) expiring in 10 days
  * for Bob and already expired for another member, a few valid ones, and a "Security awareness"
- * type; Globex has its own "Forklift licence".
+ * type two in three hold; Globex has its own "Forklift licence".
  */
 export async function seedCertificationsDemo(
   tx: Tx,
@@ -39,6 +39,15 @@ export async function seedCertificationsDemo(
   });
   await recordCertification(tx, d.acme, security, d.alice, { expiresOn: await companyDay(tx, d.acme, 200) });
   await recordCertification(tx, d.acme, security, d.bob, { expiresOn: await companyDay(tx, d.acme, 150) });
+  // Two in three of the others have taken the yearly training, some of them in the last few weeks
+  // (a certificate of 12 months expiring in 340 days was issued 25 days ago): none expires within
+  // the type's 14-day reminder window.
+  for (const [i, userId] of d.acmeOthers.entries()) {
+    if (i % 3 === 1) continue;
+    await recordCertification(tx, d.acme, security, userId, {
+      expiresOn: await companyDay(tx, d.acme, 40 + ((i * 37) % 310)),
+    });
+  }
 
   const forklift = await createCertificationType(tx, d.globex, {
     name: 'Forklift licence',

@@ -208,7 +208,7 @@ describe('the demo seed', () => {
     expect(found.early.n).toBe(0);
   });
 
-  it("has Stats tell a policy roll-out over the last 28 days: most of Acme acknowledged, the new policy's outstanding not yet overdue", async () => {
+  it("has Stats tell a policy roll-out over the last 28 days (most of Acme acknowledged, the new policy's outstanding not yet overdue) and most of Acme certified", async () => {
     const alice = (await login('alice@example.com', 'acme')).json().accessToken;
     const res = await call(t.app, { method: 'GET', url: '/api/stats?range=last28', host: 'acme', token: alice });
     expect(res.statusCode, res.body).toBe(200);
@@ -216,6 +216,9 @@ describe('the demo seed', () => {
     expect(kpi.value).toBeGreaterThan(60);
     expect(kpi.value).toBeLessThan(95);
     expect(kpi.previous).toBeGreaterThan(kpi.value);
+    // Most of Acme holds "Security awareness"; "First aid", for everyone too, a few.
+    const valid = res.json().kpis.find((k: { key: string }) => k.key === 'certificationsValid');
+    expect(valid.value).toBeGreaterThan(30);
   });
 
   it("holds a member's pending correction request of an auto-closed entry, which Alice, Acme's admin, approves", async () => {
