@@ -135,7 +135,15 @@ async function seed(q: Q) {
          FROM generate_series(1, $1::int) g`,
       [MEMBERS],
     );
-    await q(`INSERT INTO memberships (company_id, user_id, roles) SELECT $1, id, '{member}' FROM users`, [c]);
+    // Each membership made when its employment starts (below: 2020, or a joiner's day), so that the
+    // policy and certification figures at past period ends count the people, as they would.
+    await q(
+      `INSERT INTO memberships (company_id, user_id, roles, created_at)
+       SELECT $1, u.id, '{member}',
+              (CASE WHEN h % 10 = 0 THEN $2::date - (h % 400) ELSE date '2020-01-01' END + time '09:00') AT TIME ZONE $3
+         FROM users u CROSS JOIN LATERAL (SELECT abs(hashtext(u.id::text)) AS h) x`,
+      [c, today, TZ],
+    );
     await q(
       `UPDATE memberships SET roles = '{admin}' WHERE user_id = (SELECT id FROM users WHERE email = 'member1@bench.example.com')`,
     );
