@@ -7,7 +7,7 @@ import {
   withStatsDerivedAfter,
   createHoliday,
   createSchedule,
-  employmentStarts,
+  awayFromWork,
   setCompanyTimeZone,
   weekdays,
 } from './attendance-factories';
@@ -71,14 +71,14 @@ export async function seedAttendance(
     for (const userId of rota) await assignSchedule(tx, companyId, userId, everyDay.id, addDays(today, -35));
   }
   const works = (userId: string, date: string) => isoWeekday(date) <= 5 || rota.includes(userId);
-  const started = await employmentStarts(tx, companyId);
+  const off = await awayFromWork(tx, companyId, away);
   let autoClosed = false;
   await withStatsDerivedAfter(tx, companyId, memberIds, async () => {
     for (const [i, userId] of memberIds.entries()) {
       for (let back = 28; back >= 0; back--) {
         const date = addDays(today, -back);
-        if (!works(userId, date) || date === holiday?.date || away.get(userId)?.includes(date)) continue;
-        if (date < (started.get(userId) ?? date) || (back === 0 && notInToday.includes(userId))) continue;
+        if (!works(userId, date) || date === holiday?.date || off(userId, date)) continue;
+        if (back === 0 && notInToday.includes(userId)) continue;
         // Deterministic variety: an absence now and then, lateness for some.
         if ((i + back) % 11 === 3) continue;
         const late = (i + back) % 7 === 2;

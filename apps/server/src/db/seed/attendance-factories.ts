@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { rows } from '../../lib/sql';
 import type { Tx } from '../client';
+import { employmentStarts } from './factories';
 import {
   attendanceCorrections,
   attendanceEntries,
@@ -16,13 +16,14 @@ export async function setCompanyTimeZone(tx: Tx, companyId: string, timeZone: st
   await tx.update(companies).set({ timeZone }).where(eq(companies.id, companyId));
 }
 
-/** The start dates of a company's employee records, by person (the seeds clock nobody in before). */
-export async function employmentStarts(tx: Tx, companyId: string) {
-  const found = await rows<{ user_id: string; start_date: string }>(
-    tx,
-    sql`SELECT user_id, start_date::text FROM employees WHERE company_id = ${companyId} AND start_date IS NOT NULL`,
-  );
-  return new Map(found.map((r) => [r.user_id, r.start_date]));
+/**
+ * The days the demo seeds clock nobody in: a person's days of approved leave (`away`, what the
+ * time-off seed writes) and the days before their employee record starts.
+ */
+export async function awayFromWork(tx: Tx, companyId: string, away: ReadonlyMap<string, readonly string[]>) {
+  const started = await employmentStarts(tx, companyId);
+  return (userId: string, date: string) =>
+    date < (started.get(userId) ?? date) || (away.get(userId)?.includes(date) ?? false);
 }
 
 /** Monday to Friday from `start` to `end`. */

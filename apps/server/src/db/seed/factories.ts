@@ -1,4 +1,5 @@
 import { DEFAULT_PLAN, TRIAL_DAYS } from '@wac/shared/constants';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { companies, departments, employees, memberships, teamMembers, teams, users } from '../schema/index';
 
@@ -190,4 +191,13 @@ export async function setEmployee(
     .onConflictDoUpdate({ target: [employees.companyId, employees.userId], set: input })
     .returning();
   return row!;
+}
+
+/** The start dates of a company's employee records, by person. */
+export async function employmentStarts(tx: Tx, companyId: string) {
+  const found = await tx
+    .select({ userId: employees.userId, startDate: employees.startDate })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), isNotNull(employees.startDate)));
+  return new Map(found.flatMap((r) => (r.startDate ? [[r.userId, r.startDate] as const] : [])));
 }

@@ -1,7 +1,7 @@
 import { addDays, isoWeekday, zonedDate, zonedInstant } from '@wac/shared/zoned-time';
 import type { Tx } from '../client';
 import { attendanceEntries } from '../schema/index';
-import { employmentStarts, withStatsDerivedAfter } from './attendance-factories';
+import { awayFromWork, withStatsDerivedAfter } from './attendance-factories';
 import { setEmployee } from './factories';
 
 /**
@@ -30,13 +30,12 @@ export async function seedStatsDemo(
   away: ReadonlyMap<string, readonly string[]> = new Map(),
 ) {
   const today = zonedDate(new Date(), timeZone);
-  const started = await employmentStarts(tx, companyId);
+  const off = await awayFromWork(tx, companyId, away);
   const rows: Array<typeof attendanceEntries.$inferInsert> = [];
   for (const [i, userId] of memberIds.entries()) {
     for (let back = 29; back <= 760; back++) {
       const date = addDays(today, -back);
-      if (isoWeekday(date) > 5 || away.get(userId)?.includes(date)) continue;
-      if (date < (started.get(userId) ?? date)) continue;
+      if (isoWeekday(date) > 5 || off(userId, date)) continue;
       if ((i + back) % 9 === 4) continue;
       // Lateness drifts with the month and is worse on Mondays.
       const late = (i + back) % 7 === 2 || (isoWeekday(date) === 1 && (i + back) % 3 === 0);

@@ -44,12 +44,12 @@ export function currentLeave(timeZone: string, holidays: string[], now = new Dat
 function workingRun(from: string, n: number, holidays: string[]) {
   let d = from;
   while (isoWeekday(d) > 5 || holidays.includes(d)) d = addDays(d, 1);
-  const days = [d];
-  while (days.length < n) {
+  const dates = [d];
+  while (dates.length < n) {
     d = addDays(d, 1);
-    if (isoWeekday(d) <= 5 && !holidays.includes(d)) days.push(d);
+    if (isoWeekday(d) <= 5 && !holidays.includes(d)) dates.push(d);
   }
-  return { start: days[0]!, end: days[days.length - 1]!, days };
+  return { start: dates[0]!, end: dates[dates.length - 1]!, dates };
 }
 
 /**
@@ -57,8 +57,8 @@ function workingRun(from: string, n: number, holidays: string[]) {
  * `pastLeave`, spread over the months before this one, none still running or overlapping the
  * current leave.
  */
-function pastLeaveRuns(d: TimeOffDemoInput, now = new Date()) {
-  const today = zonedDate(now, d.timeZone);
+function pastLeaveRuns(d: TimeOffDemoInput) {
+  const today = zonedDate(new Date(), d.timeZone);
   const year = Number(today.slice(0, 4));
   const runs = [];
   for (const [i, p] of d.pastLeave.entries()) {
@@ -69,16 +69,16 @@ function pastLeaveRuns(d: TimeOffDemoInput, now = new Date()) {
       d.holidays,
     );
     if (run.end >= today || (d.current?.userId === p.userId && run.end >= d.current.startDate)) continue;
-    runs.push({ ...p, ...run });
+    runs.push({ userId: p.userId, ...run });
   }
   return runs;
 }
 
 /** Each person's days on the approved leave `seedTimeOff` writes: the attendance seeds keep them away. */
-export function leaveDays(d: TimeOffDemoInput, now = new Date()) {
+export function leaveDays(d: TimeOffDemoInput) {
   const away = new Map<string, string[]>();
   const add = (userId: string, dates: string[]) => away.set(userId, [...(away.get(userId) ?? []), ...dates]);
-  for (const run of pastLeaveRuns(d, now)) add(run.userId, run.days);
+  for (const run of pastLeaveRuns(d)) add(run.userId, run.dates);
   if (d.current) add(d.current.userId, d.current.dates);
   return away;
 }
@@ -115,7 +115,7 @@ export async function seedTimeOff(tx: Tx, d: TimeOffDemoInput) {
       typeId: vacation.id,
       startDate: run.start,
       endDate: run.end,
-      amount: run.days.length,
+      amount: run.dates.length,
       status: 'approved',
       decidedBy: d.decidedBy,
     });
