@@ -14,6 +14,7 @@ export const TIME_OFF_MESSAGES: Record<Language, Record<TimeOffCode, string>> = 
     TIME_OFF_NOT_PENDING: 'This request has already been decided or cancelled.',
     TIME_OFF_ALREADY_STARTED: 'This time off has already started; only an admin can cancel it now.',
     TIME_OFF_OWN_REQUEST: 'You cannot approve or decline your own request.',
+    TIME_OFF_OWN_ADJUSTMENT: 'You cannot adjust your own balance: another admin does it.',
   },
   de: {
     TIME_OFF_TYPE_NAME_TAKEN: 'Es gibt bereits eine Abwesenheitsart mit diesem Namen.',
@@ -24,6 +25,7 @@ export const TIME_OFF_MESSAGES: Record<Language, Record<TimeOffCode, string>> = 
     TIME_OFF_NOT_PENDING: 'Über diesen Antrag wurde bereits entschieden oder er wurde storniert.',
     TIME_OFF_ALREADY_STARTED: 'Diese Abwesenheit hat bereits begonnen; nur ein Admin kann sie jetzt stornieren.',
     TIME_OFF_OWN_REQUEST: 'Sie können Ihren eigenen Antrag nicht genehmigen oder ablehnen.',
+    TIME_OFF_OWN_ADJUSTMENT: 'Sie können Ihren eigenen Saldo nicht anpassen: Das übernimmt ein anderer Admin.',
   },
   fr: {
     TIME_OFF_TYPE_NAME_TAKEN: 'Un type d’absence portant ce nom existe déjà.',
@@ -34,6 +36,7 @@ export const TIME_OFF_MESSAGES: Record<Language, Record<TimeOffCode, string>> = 
     TIME_OFF_NOT_PENDING: 'Cette demande a déjà été traitée ou annulée.',
     TIME_OFF_ALREADY_STARTED: 'Cette absence a déjà commencé ; seul un administrateur peut encore l’annuler.',
     TIME_OFF_OWN_REQUEST: 'Vous ne pouvez pas approuver ou refuser votre propre demande.',
+    TIME_OFF_OWN_ADJUSTMENT: 'Vous ne pouvez pas ajuster votre propre solde : un autre administrateur s’en charge.',
   },
   pt: {
     TIME_OFF_TYPE_NAME_TAKEN: 'Já existe um tipo de ausência com este nome.',
@@ -44,6 +47,7 @@ export const TIME_OFF_MESSAGES: Record<Language, Record<TimeOffCode, string>> = 
     TIME_OFF_NOT_PENDING: 'Este pedido já foi decidido ou cancelado.',
     TIME_OFF_ALREADY_STARTED: 'Esta ausência já começou; só um administrador a pode cancelar agora.',
     TIME_OFF_OWN_REQUEST: 'Não pode aprovar nem recusar o seu próprio pedido.',
+    TIME_OFF_OWN_ADJUSTMENT: 'Não pode ajustar o seu próprio saldo: outro administrador fá-lo.',
   },
   ar: {
     TIME_OFF_TYPE_NAME_TAKEN: 'يوجد نوع إجازة بهذا الاسم بالفعل.',
@@ -54,5 +58,6 @@ export const TIME_OFF_MESSAGES: Record<Language, Record<TimeOffCode, string>> = 
     TIME_OFF_NOT_PENDING: 'تم البت في هذا الطلب أو إلغاؤه بالفعل.',
     TIME_OFF_ALREADY_STARTED: 'بدأت هذه الإجازة بالفعل؛ لا يمكن إلغاؤها الآن إلا من قبل مسؤول.',
     TIME_OFF_OWN_REQUEST: 'لا يمكنك اعتماد طلبك أو رفضه بنفسك.',
+    TIME_OFF_OWN_ADJUSTMENT: 'لا يمكنك تعديل رصيدك بنفسك: يقوم بذلك مسؤول آخر.',
   },
 };

@@ -95,6 +95,9 @@ export async function entries(ctx: TenantCtx, q: LedgerQuery & Viewer) {
 /** An admin's grant or adjustment, with its reason; the person's balance moves by exactly that. */
 export async function adjust(ctx: TenantCtx, body: AdjustmentCreate) {
   const by = actingUser(ctx);
+  // Four eyes, as for a request (TIME_OFF_OWN_REQUEST) and an attendance correction: an admin's own
+  // balance is moved by another admin, never by themselves.
+  if (body.userUuid === by) throw new AppError('TIME_OFF_OWN_ADJUSTMENT');
   const result = await ctx.run(async (tx) => {
     if (!(await ledger.lockPerson(tx, ctx.companyId, body.userUuid))) {
       throw new AppError('NOT_FOUND', [{ path: 'body.userUuid', code: 'invalid' }]);

@@ -88,7 +88,7 @@ const timeOffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Grant or adjust a balance, with a reason (a ledger entry)',
+        summary: "Grant or adjust another person's balance, with a reason (a ledger entry); an admin's own is refused",
         body: AdjustmentCreateSchema,
         response: { 201: BalanceSchema, ...errors },
       },

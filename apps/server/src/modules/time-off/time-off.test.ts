@@ -143,6 +143,21 @@ describe('ledger and balances', () => {
       }),
     ];
     expect(bad.map((r) => r.statusCode)).toEqual([403, 400, 404, 404]);
+    // An admin's own balance is another admin's to move (four eyes): refused in their language, unchanged.
+    const before = (await balanceOf('admin', ids.vacation!)).balance;
+    const own = await req(
+      'POST',
+      '/api/time-off/adjustments',
+      'admin',
+      { userUuid: ids.admin, typeUuid: ids.vacation, kind: 'grant', amount: 30, reason: 'Self grant' },
+      'de',
+    );
+    expect([own.statusCode, own.json().code, own.json().message]).toEqual([
+      403,
+      'TIME_OFF_OWN_ADJUSTMENT',
+      'Sie können Ihren eigenen Saldo nicht anpassen: Das übernimmt ein anderer Admin.',
+    ]);
+    expect((await balanceOf('admin', ids.vacation!)).balance).toBe(before);
     const back = await req('POST', '/api/time-off/adjustments', 'admin', {
       userUuid: ids.carol,
       typeUuid: ids.vacation,
