@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectDashboard, expectNoViolations, signIn } from '../support/console';
+import { expectDashboard, expectNoViolations, signIn, visit } from '../support/console';
 import { consoleUrl, PEOPLE } from '../support/env';
 
 for (const language of ['en', 'ar'] as const) {
@@ -30,10 +30,10 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page.getByTestId('greeting')).toBeVisible();
       for (const skin of ['light', 'dark', 'semi-dark', 'bordered']) {
         await page.evaluate((s) => localStorage.setItem('skin', s), skin);
-        for (const path of ['/', '/profile', '/profile/sessions', '/users', '/no-such-page']) {
-          await page.goto(consoleUrl('acme', path));
+        // The skin is read at the console's start: each skin's first screen is a full load.
+        for (const [i, path] of ['/', '/profile', '/profile/sessions', '/users', '/no-such-page'].entries()) {
+          await visit(page, 'acme', path, { reload: i === 0 });
           await expect(page.getByRole('navigation').first()).toBeVisible();
-          await page.waitForLoadState('networkidle');
           await expectNoViolations(page, `${path} (${skin})`);
         }
       }

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { rawValuesIn } from '../../packages/shared/src/raw-values';
-import { axeViolations, describeViolations, signIn } from '../support/console';
-import { consoleUrl, PEOPLE } from '../support/env';
+import { axeViolations, describeViolations, signIn, visit } from '../support/console';
+import { PEOPLE } from '../support/env';
 
 /**
  * Every area of the console as a user leaves it, in English and Arabic, on a desktop (1440 px)
@@ -113,11 +113,6 @@ async function expectBadgesWhole(page: Page, path: string) {
   expect.soft(cut, `${path}: badges cut off on the phone`).toEqual([]);
 }
 
-async function settle(page: Page) {
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
-}
-
 for (const language of ['en', 'ar'] as const) {
   for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     test.describe(`console walk, ${language}, ${device}`, () => {
@@ -131,8 +126,7 @@ for (const language of ['en', 'ar'] as const) {
         await signIn(page, PEOPLE.sam.email, 'acme');
         await expect(page.getByTestId('greeting')).toBeVisible();
         for (const path of MORE_AREAS) {
-          await page.goto(consoleUrl('acme', path));
-          await settle(page);
+          await visit(page, 'acme', path);
           await expectClean(page, language, `${path} (${device})`);
           if (device === 'phone') await expectPhoneWide(page, path);
           expect(await page.title(), `${path}: page title`).toMatch(/ · /);
@@ -150,8 +144,7 @@ for (const language of ['en', 'ar'] as const) {
         await expect(page.getByTestId('greeting')).toBeVisible();
 
         for (const path of AREAS) {
-          await page.goto(consoleUrl('acme', path));
-          await settle(page);
+          await visit(page, 'acme', path);
           await expectClean(page, language, `${path} (${device})`);
           if (device === 'phone') await expectPhoneWide(page, path);
           const title = await page.title();
@@ -159,8 +152,7 @@ for (const language of ['en', 'ar'] as const) {
         }
 
         // The audit log with an entry's changes open.
-        await page.goto(consoleUrl('acme', '/audit-log'));
-        await settle(page);
+        await visit(page, 'acme', '/audit-log');
         const changes = page.getByRole('button', { name: language === 'en' ? 'Show the changes' : 'عرض التغييرات' });
         if (await changes.count()) {
           await changes.first().click();
@@ -170,8 +162,7 @@ for (const language of ['en', 'ar'] as const) {
 
         if (device === 'desktop') {
           // The collapsed menu's tooltips, hovered one by one, stay inside the navigation.
-          await page.goto(consoleUrl('acme', '/'));
-          await settle(page);
+          await visit(page, 'acme', '/');
           const nav = page.getByRole('navigation').first();
           if ((await page.locator('[data-nav-collapsed=true]').count()) === 0)
             await page.getByTestId('nav-toggle').click();
@@ -181,16 +172,14 @@ for (const language of ['en', 'ar'] as const) {
             await expectClean(page, language, `menu tooltip ${await link.getAttribute('href')}`);
           }
           // A filter's dropdown open.
-          await page.goto(consoleUrl('acme', '/users'));
-          await settle(page);
+          await visit(page, 'acme', '/users');
           await page.locator('.mantine-Select-input').first().click();
           await expect(page.getByRole('listbox')).toBeVisible();
           await expectClean(page, language, 'role filter open');
           await page.keyboard.press('Escape');
         } else {
           // The menu opened from the burger, then the filters sheet.
-          await page.goto(consoleUrl('acme', '/users'));
-          await settle(page);
+          await visit(page, 'acme', '/users');
           await page.locator('.nav-burger').click();
           await expect(page.getByRole('navigation').first()).toBeVisible();
           await expectClean(page, language, 'menu open (phone)');
@@ -202,24 +191,21 @@ for (const language of ['en', 'ar'] as const) {
         }
 
         // The avatar menu and the language menu open.
-        await page.goto(consoleUrl('acme', '/'));
-        await settle(page);
+        await visit(page, 'acme', '/');
         await page.getByTestId('user-menu').click();
         await expect(page.getByRole('menu')).toBeVisible();
         await expectClean(page, language, 'user menu');
         await page.keyboard.press('Escape');
 
         // A dialog, then a toast beside the controls it must not cover.
-        await page.goto(consoleUrl('acme', '/teams'));
-        await settle(page);
+        await visit(page, 'acme', '/teams');
         // "New team", the first button of the screen.
         await page.getByRole('main').getByRole('button').first().click();
         await expect(page.getByRole('dialog')).toBeVisible();
         await expectClean(page, language, 'team dialog');
         await page.keyboard.press('Escape');
 
-        await page.goto(consoleUrl('acme', '/profile'));
-        await settle(page);
+        await visit(page, 'acme', '/profile');
         await page.locator('form button[type=submit]').click();
         const toast = page.locator('.mantine-Notification-root').first();
         await expect(toast).toBeVisible();
@@ -245,8 +231,7 @@ test.describe('German on a phone', () => {
     await signIn(page, PEOPLE.sam.email, 'acme');
     await expect(page.getByTestId('greeting')).toBeVisible();
     for (const path of ['/attendance/settings', '/people/settings']) {
-      await page.goto(consoleUrl('acme', path));
-      await settle(page);
+      await visit(page, 'acme', path);
       await expectPhoneWide(page, path);
     }
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Personaleinstellungen');
@@ -270,8 +255,7 @@ test.describe('German on a phone', () => {
       '/certifications',
       '/my-certifications',
     ]) {
-      await page.goto(consoleUrl('acme', path));
-      await settle(page);
+      await visit(page, 'acme', path);
       await expectPhoneWide(page, path);
     }
   });

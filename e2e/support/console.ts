@@ -116,3 +116,68 @@ export async function pickDate(field: Locator, isoDay: string) {
   // Picked, the calendar closes: the next field's click must not land on it while it goes.
   await expect(next).toHaveCount(0);
 }
+
+const inFlight = new WeakMap<Page, { count: number; last: number }>();
+
+/** Counts the page's requests in flight from now on (once per page). */
+function watchRequests(page: Page) {
+  let state = inFlight.get(page);
+  if (state) return state;
+  const s = { count: 0, last: Date.now() };
+  state = s;
+  inFlight.set(page, s);
+  page.on('request', () => {
+    s.count++;
+    s.last = Date.now();
+  });
+  const done = () => {
+    s.count = Math.max(0, s.count - 1);
+    s.last = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return s;
+}
+
+/**
+ * Resolves once the page has had no request in flight for `ms` (Playwright's 'networkidle' is a
+ * state of the document's load: once reached, it does not wait for what a later in-app navigation
+ * fetches).
+ */
+export async function networkQuiet(page: Page, ms = 300, timeout = 15_000) {
+  const s = watchRequests(page);
+  const start = Date.now();
+  s.last = Math.max(s.last, start);
+  while (s.count > 0 || Date.now() - s.last < ms) {
+    if (Date.now() - start > timeout) throw new Error(`requests still in flight after ${timeout} ms: ${s.count}`);
+    await page.waitForTimeout(50);
+  }
+}
+
+/**
+ * Opens a console screen (`path` under /admin) of the console already loaded in `page`, as its own
+ * links do: the router's navigation (a history entry and its popstate), no reload, so the console
+ * does not boot again. Waits for the screen: its heading, and no request in flight for 300 ms
+ * (its data, its lazily loaded code). The first visit of a page (nothing loaded yet, or
+ * another origin) is a full load, and so is one asked to `reload` (what the console reads once at
+ * its start, such as the skin, changed).
+ */
+export async function visit(page: Page, subDomain: string | null, path: string, { reload = false } = {}) {
+  const url = consoleUrl(subDomain, path);
+  watchRequests(page);
+  if (
+    reload ||
+    new URL(page.url()).origin !== new URL(url).origin ||
+    !(await page.evaluate(() => !!document.querySelector('#root *')))
+  ) {
+    await page.goto(url);
+  } else {
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    }, new URL(url).pathname + new URL(url).search);
+    if (new URL(page.url()).pathname !== new URL(url).pathname) throw new Error(`not navigated to ${path}`);
+  }
+  await networkQuiet(page);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+}
