@@ -4,9 +4,19 @@
 // In it: the generator for a throw-away area, then typecheck, lint, the migrations check, the
 // OpenAPI check, the new area's tests, and the tests the area touches (locales, the core matrix, permissions). Nothing is left behind.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -39,6 +49,23 @@ try {
   for (const entry of readdirSync(join(root, 'node_modules'))) {
     if (entry === '@wac' || entry === '.vite' || entry === '.cache') continue;
     symlinkSync(join(root, 'node_modules', entry), join(copy, 'node_modules', entry));
+  }
+  // What the type check of this tree kept (scripts/typecheck.mjs), when it ran: the copy's check
+  // then reads again only the generated files and those that import what the generator changed.
+  // Its file names are relative to where it lies; the copy's installed packages are links to this
+  // tree's, which TypeScript follows to their real place: those names are written anew from the copy.
+  const kept = join(root, 'node_modules/.cache/tsc');
+  if (existsSync(kept)) {
+    const into = join(copy, 'node_modules/.cache/tsc');
+    mkdirSync(into, { recursive: true });
+    for (const file of readdirSync(kept).filter((f) => f.endsWith('.tsbuildinfo'))) {
+      const info = JSON.parse(readFileSync(join(kept, file), 'utf8'));
+      info.fileNames = info.fileNames?.map((name) => {
+        const real = resolve(kept, name);
+        return real.includes('/node_modules/') ? relative(into, real) : name;
+      });
+      writeFileSync(join(into, file), JSON.stringify(info));
+    }
   }
   for (const [name, dir] of Object.entries(WORKSPACES)) {
     symlinkSync(join(copy, dir), join(copy, 'node_modules/@wac', name));
