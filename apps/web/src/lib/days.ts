@@ -15,15 +15,24 @@ export function useDays() {
     const weekday = new Intl.DateTimeFormat(intlLocale(lang), { weekday: 'short', timeZone: 'UTC' });
     const month = new Intl.DateTimeFormat(intlLocale(lang), { month: 'long', year: 'numeric', timeZone: 'UTC' });
     const num = new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 2 });
-    // Intl knows each language's plurals ("1 day", "2 days", "يومان").
-    const inUnit = (unit: 'day' | 'hour', signDisplay: 'auto' | 'exceptZero') =>
-      new Intl.NumberFormat(intlLocale(lang), {
-        style: 'unit',
-        unit,
-        unitDisplay: 'long',
-        maximumFractionDigits: 2,
-        signDisplay,
-      });
+    // Intl knows each language's plurals ("1 day", "2 days", "3 أيام"). But Arabic writes one and two
+    // as the unit's word alone ("يوم", "يومان"), without the number and without its sign: a ledger's
+    // "-2 days" read "يومان", as if positive. There the number is written back, with its sign, beside
+    // the unit's word for one ("-2 يوم").
+    const inUnit = (unit: 'day' | 'hour', signDisplay: 'auto' | 'exceptZero') => {
+      const options = { maximumFractionDigits: 2, signDisplay } as const;
+      const f = new Intl.NumberFormat(intlLocale(lang), { style: 'unit', unit, unitDisplay: 'long', ...options });
+      const plain = new Intl.NumberFormat(intlLocale(lang), options);
+      const word = f
+        .formatToParts(1)
+        .filter((p) => p.type === 'unit')
+        .map((p) => p.value)
+        .join('');
+      return {
+        format: (n: number) =>
+          f.formatToParts(n).some((p) => p.type === 'integer') ? f.format(n) : `${plain.format(n)} ${word}`,
+      };
+    };
     const inDays = inUnit('day', 'auto');
     const inHours = inUnit('hour', 'auto');
     // A change to a balance carries its sign, written by Intl as a negative balance writes its own (a

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
+import { useSingleFlight } from '../../lib/single-flight';
 import { exportTimesheets, type Period, useTimesheet } from './api/get-timesheet';
 import { useTimesheetLocks } from './api/get-timesheet-locks';
 import { useLockPeriod } from './api/lock-period';
@@ -63,7 +64,8 @@ export default function TimesheetsScreen() {
   const over = !!s && s.to < today;
   const personName = s ? `${s.user.firstName} ${s.user.lastName}` : '';
 
-  const onLock = async () => {
+  // Once at a time: a double click locked twice, the second refused as already locked.
+  const onLock = useSingleFlight(async () => {
     if (!s) return;
     setError(null);
     try {
@@ -72,7 +74,7 @@ export default function TimesheetsScreen() {
     } catch (err) {
       if (err instanceof ApiError) setError(err.message);
     }
-  };
+  });
 
   const options = (people.data?.data ?? []).map((m) => ({
     value: m.uuid,
@@ -185,7 +187,7 @@ export default function TimesheetsScreen() {
                 <Button
                   variant="default"
                   leftSection={<IconLock size={16} aria-hidden />}
-                  onClick={() => void onLock()}
+                  onClick={onLock}
                   loading={lock.isPending}
                   disabled={!over}
                   aria-describedby={over ? undefined : 'lock-after-end'}

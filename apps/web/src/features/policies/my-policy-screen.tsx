@@ -6,6 +6,7 @@ import { PageHeading } from '../../components/page-heading';
 import { SectionCard } from '../../components/section-card';
 import { useFormat } from '../../lib/format';
 import { notify } from '../../lib/notify';
+import { useSingleFlight } from '../../lib/single-flight';
 import { useAcknowledgePolicy } from './api/acknowledge-policy';
 import { downloadMyPolicyPdf, useMyPolicy } from './api/get-my-policies';
 import { STATUS_COLOR } from './policies-screen';
@@ -22,12 +23,12 @@ export default function MyPolicyScreen() {
   const policy = useMyPolicy(uuid);
   const ack = useAcknowledgePolicy(uuid);
   const p = policy.data;
-  if (!p) return <PageHeading>{t('admin:policies.myTitle')}</PageHeading>;
-
-  const onAcknowledge = async () => {
+  const onAcknowledge = useSingleFlight(async () => {
+    if (!p) return;
     await ack.mutateAsync({ versionUuid: p.versionUuid, contentSha256: p.contentSha256 });
     notify.success(t('admin:policies.acknowledgedDone', { name: p.title }));
-  };
+  });
+  if (!p) return <PageHeading>{t('admin:policies.myTitle')}</PageHeading>;
 
   return (
     <Stack gap="lg">
@@ -67,7 +68,7 @@ export default function MyPolicyScreen() {
         </Alert>
       ) : (
         <Group>
-          <Button onClick={() => void onAcknowledge()} loading={ack.isPending}>
+          <Button onClick={onAcknowledge} loading={ack.isPending}>
             {t('admin:policies.acknowledge')}
           </Button>
           <Text size="sm" c="dimmed">

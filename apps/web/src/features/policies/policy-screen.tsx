@@ -7,6 +7,7 @@ import { PageHeading } from '../../components/page-heading';
 import { SectionCard, SimpleTable } from '../../components/section-card';
 import { useFormat } from '../../lib/format';
 import { notify } from '../../lib/notify';
+import { useSingleFlight } from '../../lib/single-flight';
 import { useArchivePolicy } from './api/archive-policy';
 import { downloadEvidenceCsv, downloadEvidenceManifest } from './api/export-evidence';
 import { usePolicy } from './api/get-policy';
@@ -30,20 +31,22 @@ export default function PolicyScreen() {
   const [publishing, setPublishing] = useState(false);
   const [requiresAck, setRequiresAck] = useState(true);
   const [archiving, setArchiving] = useState(false);
-
-  if (!p) return <PageHeading>{t('admin:policies.title')}</PageHeading>;
-  const archived = p.status === 'archived';
-
-  const onPublish = async () => {
+  // Once at a time: a double click published twice, the second refused as a concurrent edit.
+  const onPublish = useSingleFlight(async () => {
+    if (!p) return;
     await publish.mutateAsync({ version: p.version, requiresAck });
     notify.success(t('admin:policies.published'));
     setPublishing(false);
-  };
-  const onArchive = async () => {
+  });
+  const onArchive = useSingleFlight(async () => {
+    if (!p) return;
     await archive.mutateAsync({ uuid: p.uuid, version: p.version });
     notify.success(t('admin:policies.archivedDone', { name: p.title }));
     setArchiving(false);
-  };
+  });
+
+  if (!p) return <PageHeading>{t('admin:policies.title')}</PageHeading>;
+  const archived = p.status === 'archived';
 
   return (
     <Stack gap="lg">
@@ -150,7 +153,7 @@ export default function PolicyScreen() {
               <Button variant="default" onClick={() => setPublishing(false)}>
                 {t('admin:common.cancel')}
               </Button>
-              <Button onClick={() => void onPublish()} loading={publish.isPending}>
+              <Button onClick={onPublish} loading={publish.isPending}>
                 {t('admin:policies.publish')}
               </Button>
             </Group>
@@ -165,7 +168,7 @@ export default function PolicyScreen() {
               <Button variant="default" onClick={() => setArchiving(false)}>
                 {t('admin:common.cancel')}
               </Button>
-              <Button color="red.9" onClick={() => void onArchive()} loading={archive.isPending}>
+              <Button color="red.9" onClick={onArchive} loading={archive.isPending}>
                 {t('admin:policies.archive')}
               </Button>
             </Group>
