@@ -87,6 +87,7 @@ export const ar: Record<ErrorCode, string> = {
   CORRECTION_MEMBER_INACTIVE: 'لم يعد هذا الشخص عضوًا نشطًا في الشركة؛ لا يمكن إلا رفض طلبه.',
   ATTENDANCE_ENTRY_ORDER: 'يجب أن تكون نهاية السجل بعد بدايته.',
   ATTENDANCE_IN_FUTURE: 'لا يمكن أن ينتهي السجل في المستقبل.',
+  ATTENDANCE_ENTRY_TOO_LONG: 'لا يمكن أن تتجاوز مدة السجل 16 ساعة: تحقق من وقتي الدخول والخروج.',
   TIMESHEET_PERIOD_NOT_OVER: 'لا يمكن قفل فترة إلا بعد انتهائها، حسب المنطقة الزمنية للشركة.',
   TIMESHEET_OPEN_ENTRIES: 'لا تزال في هذه الفترة سجلات مفتوحة (لم يسجّل أحدهم خروجه)؛ أغلقها قبل قفل الفترة.',
   POLICY_NOT_PUBLISHED: 'لا توجد نسخة منشورة من هذه السياسة بعد.',

@@ -104,6 +104,7 @@ export const de: Record<ErrorCode, string> = {
     'Diese Person ist kein aktives Mitglied des Unternehmens mehr; ihr Antrag kann nur noch abgelehnt werden.',
   ATTENDANCE_ENTRY_ORDER: 'Das Ende eines Eintrags muss nach seinem Beginn liegen.',
   ATTENDANCE_IN_FUTURE: 'Ein Eintrag kann nicht in der Zukunft enden.',
+  ATTENDANCE_ENTRY_TOO_LONG: 'Ein Eintrag kann höchstens 16 Stunden dauern: Prüfen Sie Beginn und Ende.',
   TIMESHEET_PERIOD_NOT_OVER:
     'Ein Zeitraum kann erst gesperrt werden, wenn er in der Zeitzone des Unternehmens vorbei ist.',
   TIMESHEET_OPEN_ENTRIES:

@@ -94,6 +94,7 @@ export const en: Record<ErrorCode, string> = {
     'This person is no longer an active member of the company; their request can only be declined.',
   ATTENDANCE_ENTRY_ORDER: 'The end of an entry must be after its start.',
   ATTENDANCE_IN_FUTURE: 'An entry cannot end in the future.',
+  ATTENDANCE_ENTRY_TOO_LONG: 'An entry can last at most 16 hours: check its in and out times.',
   TIMESHEET_PERIOD_NOT_OVER: "A period can be locked only once it has ended, in the company's time zone.",
   TIMESHEET_OPEN_ENTRIES:
     'This period still has open entries (someone has not clocked out); close them before locking it.',

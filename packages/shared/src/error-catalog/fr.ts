@@ -101,6 +101,7 @@ export const fr: Record<ErrorCode, string> = {
     'Cette personne n’est plus un membre actif de l’entreprise ; sa demande ne peut plus qu’être refusée.',
   ATTENDANCE_ENTRY_ORDER: "La fin d'un pointage doit être après son début.",
   ATTENDANCE_IN_FUTURE: 'Un pointage ne peut pas se terminer dans le futur.',
+  ATTENDANCE_ENTRY_TOO_LONG: "Un pointage dure au plus 16 heures : vérifiez ses heures d'entrée et de sortie.",
   TIMESHEET_PERIOD_NOT_OVER:
     "Une période ne peut être verrouillée qu'une fois terminée, dans le fuseau horaire de l'entreprise.",
   TIMESHEET_OPEN_ENTRIES: 'Cette période contient des pointages encore ouverts ; clôturez-les avant de la verrouiller.',

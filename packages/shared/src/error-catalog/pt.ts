@@ -96,6 +96,7 @@ export const pt: Record<ErrorCode, string> = {
   CORRECTION_MEMBER_INACTIVE: 'Esta pessoa já não é um membro ativo da empresa; o seu pedido só pode ser recusado.',
   ATTENDANCE_ENTRY_ORDER: 'O fim de um registo tem de ser depois do seu início.',
   ATTENDANCE_IN_FUTURE: 'Um registo não pode terminar no futuro.',
+  ATTENDANCE_ENTRY_TOO_LONG: 'Um registo dura no máximo 16 horas: verifique as horas de entrada e de saída.',
   TIMESHEET_PERIOD_NOT_OVER: 'Um período só pode ser bloqueado depois de terminar, no fuso horário da empresa.',
   TIMESHEET_OPEN_ENTRIES:
     'Este período ainda tem registos abertos (alguém não registou a saída); feche-os antes de o bloquear.',

@@ -1,4 +1,4 @@
-import type { CorrectionKind } from '@wac/shared/schemas/attendance';
+import { type CorrectionKind, MAX_ENTRY_HOURS } from '@wac/shared/schemas/attendance';
 import { companyChannel, userChannel } from '@wac/shared/realtime';
 import { zonedDate } from '@wac/shared/zoned-time';
 import type { Tx } from '../../db/client';
@@ -81,6 +81,9 @@ async function plan(ctx: TenantCtx, tx: Tx, userId: string, c: CorrectionInput):
   const clockOut = out ? new Date(out) : null;
   if (clockOut && clockOut <= clockIn) {
     throw new AppError('ATTENDANCE_ENTRY_ORDER', [{ path: 'body.clockOut', code: 'invalid' }]);
+  }
+  if (clockOut && clockOut.getTime() - clockIn.getTime() > MAX_ENTRY_HOURS * 3_600_000) {
+    throw new AppError('ATTENDANCE_ENTRY_TOO_LONG', [{ path: 'body.clockOut', code: 'invalid' }]);
   }
   const now = await entries.now(tx);
   if ((clockOut ?? clockIn) > now)

@@ -131,6 +131,22 @@ describe('a member asks, an admin decides', () => {
       code: 'ATTENDANCE_ENTRY_ORDER',
       message: "La fin d'un pointage doit être après son début.",
     });
+    // An out time typed before the in time and read as the next day: 21 hours, over the 16 a correction may make.
+    const typo = await ask(
+      {
+        kind: 'change',
+        entryUuid: ids.mon,
+        clockIn: at(MON, '09:24').toISOString(),
+        clockOut: new Date(at(MON, '07:00').getTime() + 86_400_000).toISOString(),
+        reason: 'Left early',
+      },
+      'de',
+    );
+    expect([typo.statusCode, typo.json().code, typo.json().message]).toEqual([
+      400,
+      'ATTENDANCE_ENTRY_TOO_LONG',
+      'Ein Eintrag kann höchstens 16 Stunden dauern: Prüfen Sie Beginn und Ende.',
+    ]);
     const future = await ask({
       kind: 'add',
       clockIn: new Date(Date.now() + 3_600_000).toISOString(),

@@ -6,7 +6,7 @@ import { setLanguage } from '../../../lib/i18n';
 import { onToast } from '../../../lib/notify';
 import { renderScreen } from '../../../test/render';
 import { ORIGIN, server } from '../../../test/server';
-import { CorrectionRequestDialog, defaultEnd } from './correction-request-dialog';
+import { CorrectionRequestDialog, defaultEnd, endsNextDay } from './correction-request-dialog';
 
 const sent: Record<string, unknown>[] = [];
 
@@ -113,6 +113,48 @@ describe('an admin correcting a member’s entry', () => {
     expect(sent).toEqual([]);
     await waitFor(() => expect(toasts).toEqual(['The correction was applied.']));
     stop();
+  });
+});
+
+describe('an out time before the in time', () => {
+  it('is the next day for a night shift, a typo past 16 hours (said at the field, nothing sent)', async () => {
+    expect(endsNextDay('22:00', '06:00')).toBe('nextDay');
+    expect(endsNextDay('09:24', '17:02')).toBe('sameDay');
+    expect(endsNextDay('09:24', '07:00')).toBe('tooLong');
+    expect(endsNextDay('08:00', '00:00')).toBe('nextDay');
+    expect(endsNextDay('07:59', '00:00')).toBe('tooLong');
+    const applied: unknown[] = [];
+    server.use(
+      http.post(`${ORIGIN}/api/attendance/corrections`, async ({ request }) => {
+        applied.push(await request.json());
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    const entry = {
+      uuid: '11111111-1111-4111-8111-111111111111',
+      workDate: '2026-12-01',
+      clockIn: '2026-12-01T09:24:00.000Z',
+      clockOut: '2026-12-01T07:00:00.000Z',
+    } as never;
+    renderScreen(
+      <CorrectionRequestDialog
+        entry={entry}
+        date="2026-12-01"
+        timeZone="UTC"
+        person={{ uuid: '22222222-2222-4222-8222-222222222222', name: 'Bob Member' }}
+        onClose={() => {}}
+      />,
+    );
+    expect(await screen.findByRole('dialog')).toBeVisible();
+    expect(
+      await screen.findByText('The out time is before the in time. A shift past midnight can last at most 16 hours.'),
+    ).toBeVisible();
+    expect(screen.queryByTestId('ends-next-day')).toBeNull();
+    await user.type(screen.getByTestId('correction-reason'), 'Left early');
+    await user.click(screen.getByRole('button', { name: 'Apply the correction' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(applied).toEqual([]);
   });
 });
 

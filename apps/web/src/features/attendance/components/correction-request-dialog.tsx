@@ -1,4 +1,4 @@
-import type { AttendanceEntry, CorrectionKind } from '@wac/shared/schemas/attendance';
+import { type AttendanceEntry, type CorrectionKind, MAX_ENTRY_HOURS } from '@wac/shared/schemas/attendance';
 import { addDays, zonedDate, zonedInstant } from '@wac/shared/zoned-time';
 import { Alert, Button, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
@@ -28,9 +28,22 @@ export function defaultEnd(entry: AttendanceEntry | undefined, timeZone: string,
   return '17:00';
 }
 
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/**
+ * Whether an out time before (or at) the in time is read as the next day: only when the shift then
+ * lasts no more than a correction may make (MAX_ENTRY_HOURS). Otherwise it is a typo ("7:00" for
+ * "17:00"), said at the field, rather than a 21-hour shift.
+ */
+export function endsNextDay(start: string, end: string): 'sameDay' | 'nextDay' | 'tooLong' {
+  if (end > start) return 'sameDay';
+  return 24 * 60 - (minutesOf(start) - minutesOf(end)) <= MAX_ENTRY_HOURS * 60 ? 'nextDay' : 'tooLong';
+}
+
 /**
  * A member asks to correct an entry (a wrong time, a missing clock-out, one to remove) or to add a
- * missing pair. Times are read on the company's clock; an end before the start is the next day.
+ * missing pair. Times are read on the company's clock; an end before the start is the next day
+ * (for a shift of at most MAX_ENTRY_HOURS).
  * With `person`, an admin corrects that member's entry at once (the recorded times stay in its
  * history), with the same mandatory reason.
  */
@@ -61,6 +74,7 @@ export function CorrectionRequestDialog({
   const [reasonError, setReasonError] = useState<string | undefined>();
   const [timeMissing, setTimeMissing] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const order = start && end ? endsNextDay(start, end) : 'sameDay';
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -70,7 +84,7 @@ export function CorrectionRequestDialog({
     const missing = kind !== 'remove' && (!start || !end);
     setTimeMissing(missing);
     if (!reason.trim()) setReasonError(fieldMessage('required'));
-    if (missing || !reason.trim()) return;
+    if (missing || !reason.trim() || (kind !== 'remove' && order === 'tooLong')) return;
     const clockIn = zonedInstant(day, start, timeZone);
     const clockOut = zonedInstant(end > start ? day : addDays(day, 1), end, timeZone);
     const body =
@@ -159,11 +173,17 @@ export function CorrectionRequestDialog({
                 value={end}
                 onChange={setEnd}
                 required
-                error={timeMissing && !end ? fieldMessage('required') : undefined}
+                error={
+                  timeMissing && !end
+                    ? fieldMessage('required')
+                    : order === 'tooLong'
+                      ? t('admin:attendance.endBeforeStart', { hours: f.number(MAX_ENTRY_HOURS) })
+                      : undefined
+                }
               />
             </Group>
           )}
-          {kind !== 'remove' && start && end && end <= start && (
+          {kind !== 'remove' && order === 'nextDay' && (
             <Text size="sm" data-testid="ends-next-day">
               {t('admin:attendance.endsNextDay', { day: z.longDay(addDays(day, 1)) })}
             </Text>

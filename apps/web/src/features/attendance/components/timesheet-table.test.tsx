@@ -38,3 +38,42 @@ describe('timesheet totals', () => {
     expect(screen.getByText('2 Abwesenheitstage')).toBeInTheDocument();
   });
 });
+
+describe('a shift past midnight', () => {
+  const day = (date: string, firstIn: string, lastOut: string) => ({
+    date,
+    firstIn,
+    lastOut,
+    workedMinutes: 480,
+    expectedMinutes: 480,
+    overtimeMinutes: 0,
+    lateMinutes: 0,
+    holiday: null,
+    leave: null,
+    leaveMinutes: 0,
+    autoClosed: false,
+    open: false,
+    entries: [],
+  });
+
+  it("says its out is the next day's, on the company's clock", () => {
+    renderScreen(
+      <TimesheetTable
+        sheet={{
+          ...sheet,
+          timeZone: 'America/New_York',
+          days: [
+            // 22:00 to 06:00 in New York: the out is on the 24th there.
+            day('2026-11-23', '2026-11-24T03:00:00.000Z', '2026-11-24T11:00:00.000Z'),
+            // 09:00 to 20:30 in New York: the out is 01:30 UTC the next day, but the same day there.
+            day('2026-11-25', '2026-11-25T14:00:00.000Z', '2026-11-26T01:30:00.000Z'),
+          ],
+        }}
+      />,
+    );
+    const marks = screen.getAllByTestId('out-next-day');
+    expect(marks).toHaveLength(1);
+    expect(marks[0]).toHaveTextContent('(next day)');
+    expect(screen.getAllByTestId('timesheet-day')[0]).toContainElement(marks[0]!);
+  });
+});

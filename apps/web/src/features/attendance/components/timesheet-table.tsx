@@ -1,4 +1,5 @@
 import type { AttendanceEntry, Timesheet } from '@wac/shared/schemas/attendance';
+import { zonedDate } from '@wac/shared/zoned-time';
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLeaveLabel } from './leave-label';
@@ -35,7 +36,16 @@ export function TimesheetTable({
             <Table.Tr key={d.date} data-testid="timesheet-day">
               <Table.Td>{z.day(d.date)}</Table.Td>
               <Table.Td>{z.time(d.firstIn)}</Table.Td>
-              <Table.Td>{d.open ? t('admin:attendance.clockedIn') : z.time(d.lastOut)}</Table.Td>
+              <Table.Td>
+                {d.open ? t('admin:attendance.clockedIn') : z.time(d.lastOut)}
+                {/* A shift past midnight counts to the day it started: its out is said to be the next day's. */}
+                {!d.open && d.lastOut && zonedDate(new Date(d.lastOut), sheet.timeZone) > d.date && (
+                  <Text span size="xs" c="dimmed" data-testid="out-next-day">
+                    {' '}
+                    ({t('admin:attendance.outNextDay')})
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td data-testid="day-worked">{z.minutes(d.workedMinutes)}</Table.Td>
               <Table.Td>
                 {z.minutes(d.expectedMinutes)}
