@@ -44,3 +44,9 @@ export const MEMBERSHIP_ROLES = ['admin', 'member'] as const;
 export type MembershipRole = (typeof MEMBERSHIP_ROLES)[number];
 
 export const REFRESH_COOKIE = 'wac_refresh';
+
+/**
+ * The longest an attendance entry may be made by a correction: a double shift, not a day and a night
+ * (an out time typed before the in time, read as the next day, made a 21-hour shift of a typo).
+ */
+export const MAX_ENTRY_HOURS = 16;

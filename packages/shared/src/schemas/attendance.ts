@@ -263,12 +263,6 @@ export const CORRECTION_STATUSES = ['pending', 'applied', 'declined'] as const;
 export type CorrectionKind = (typeof CORRECTION_KINDS)[number];
 export type CorrectionStatus = (typeof CORRECTION_STATUSES)[number];
 
-/**
- * The longest an entry may be made by a correction: a double shift, not a day and a night (an out
- * time typed before the in time, read as the next day, made a 21-hour shift of a typo).
- */
-export const MAX_ENTRY_HOURS = 16;
-
 const ordered = <T extends { clockIn?: string; clockOut?: string | null }>(b: T) =>
   !b.clockIn || !b.clockOut || Date.parse(b.clockOut) > Date.parse(b.clockIn);
 

@@ -1,4 +1,5 @@
-import { type CorrectionKind, MAX_ENTRY_HOURS } from '@wac/shared/schemas/attendance';
+import { MAX_ENTRY_HOURS } from '@wac/shared/constants';
+import type { CorrectionKind } from '@wac/shared/schemas/attendance';
 import { companyChannel, userChannel } from '@wac/shared/realtime';
 import { zonedDate } from '@wac/shared/zoned-time';
 import type { Tx } from '../../db/client';

@@ -1,4 +1,5 @@
-import { type AttendanceEntry, type CorrectionKind, MAX_ENTRY_HOURS } from '@wac/shared/schemas/attendance';
+import { MAX_ENTRY_HOURS } from '@wac/shared/constants';
+import type { AttendanceEntry, CorrectionKind } from '@wac/shared/schemas/attendance';
 import { addDays, zonedDate, zonedInstant } from '@wac/shared/zoned-time';
 import { Alert, Button, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
