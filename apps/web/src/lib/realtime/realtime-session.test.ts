@@ -5,7 +5,13 @@ import { onToast, type ToastRequest } from '../notify';
 import { queryClient } from '../query-client';
 import type { RealtimeStatus } from './realtime-client';
 import type { SessionState } from '../session/store';
-import { CATCH_UP_SETTLE_MS, catchUpAfterGaps, socketWanted, tellRequester } from './realtime-session';
+import {
+  CATCH_UP_SETTLE_MS,
+  catchUpAfterGaps,
+  rereadPresenceWhenHeld,
+  socketWanted,
+  tellRequester,
+} from './realtime-session';
 
 const REQUEST = '77777777-7777-4777-8777-777777777777';
 
@@ -188,6 +194,27 @@ describe('a channel held after the tab read its data', () => {
     await hold(Date.now());
     expect(lists.fetches).toEqual({ early: 2, late: 1 });
     lists.stop();
+  });
+});
+
+describe("the presence shown, when this tab's socket holds its company channel", () => {
+  it('is read again each time the company channel is held, not for the user channel', () => {
+    const socket = fakeSocket();
+    const asked: unknown[] = [];
+    const off = rereadPresenceWhenHeld(socket.client, {
+      invalidateQueries: (filters?: unknown) => {
+        asked.push(filters);
+        return Promise.resolve();
+      },
+    } as never);
+    socket.hold('/user/77777777-7777-4777-8777-777777777777/message', null);
+    expect(asked).toEqual([]);
+    socket.hold('/company/77777777-7777-4777-8777-777777777777/events', null);
+    socket.hold('/company/77777777-7777-4777-8777-777777777777/events', 1);
+    expect(asked).toEqual([{ queryKey: ['presence'] }, { queryKey: ['presence'] }]);
+    off();
+    socket.hold('/company/77777777-7777-4777-8777-777777777777/events', null);
+    expect(asked).toHaveLength(2);
   });
 });
 

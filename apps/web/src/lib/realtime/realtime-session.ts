@@ -5,6 +5,7 @@ import { api } from '../api';
 import { currentHost, type PageHost } from '../host';
 import { i18n } from '../i18n';
 import { notify } from '../notify';
+import { presenceKeys } from '../presence';
 import { queryClient } from '../query-client';
 import { logout, reloadProfiles, reloadUser } from '../session/session';
 import { type SessionState, sessionStore } from '../session/store';
@@ -105,6 +106,21 @@ export function catchUpAfterGaps(
   };
 }
 
+/**
+ * This tab's own socket makes its person online before it holds the company channel, so that
+ * channel's 'presence_changed' never reaches the tab (its user menu said "Offline", and so did the
+ * person's row in the members list): each time a company channel is held (again, after a
+ * reconnect), the presence shown is read again.
+ */
+export function rereadPresenceWhenHeld(
+  client: Pick<RealtimeClient, 'onSubscribed'>,
+  cache: Pick<QueryClient, 'invalidateQueries'>,
+): () => void {
+  return client.onSubscribed((channel) => {
+    if (channel.startsWith('/company/')) void cache.invalidateQueries({ queryKey: presenceKeys.all });
+  });
+}
+
 /** How long reading a session (renewing its token, its companies) may take before it is ready. */
 const SESSION_READ_MS = 10_000;
 
@@ -166,6 +182,7 @@ export function bindRealtimeToSession(): () => void {
     }),
     // A request asked, decided or cancelled: balances, approvals and the menu's count refetch.
     realtime.on('time_off_changed', refetchLists),
+    rereadPresenceWhenHeld(realtime, queryClient),
     // A change on the user's own channel (a role, a membership) before the socket held it: read the session again.
     catchUpAfterGaps(realtime, queryClient, (channel, before) => {
       if (channel === userChannel(userUuid) && before > sessionReadFrom) void rereadSession();
