@@ -311,3 +311,42 @@ describe('policy text editor', () => {
     }
   });
 });
+
+describe('the versions of a policy', () => {
+  it('says an older published version is superseded; only the newest is to acknowledge', async () => {
+    const published = (number: number) => ({
+      ...version('<p>x</p>'),
+      uuid: `30000000-0000-4000-8000-00000000000${number}`,
+      number,
+      state: 'published',
+      publishedAt: `2026-0${number}-01T00:00:00.000Z`,
+    });
+    signInAs(['admin']);
+    server.use(
+      http.get(`${ORIGIN}/api/policies/:uuid`, () =>
+        HttpResponse.json({
+          ...policy(null),
+          status: 'published',
+          currentNumber: 2,
+          versions: [published(1), published(2), { ...version(null), number: 3 }],
+        }),
+      ),
+      http.get(`${ORIGIN}/api/policies/:uuid/versions/:version`, () =>
+        HttpResponse.json({ ...version(null), number: 3, policyUuid: POLICY, bodyHtml: null }),
+      ),
+    );
+    renderScreen(
+      <Routes>
+        <Route path="/policies/:uuid" element={<PolicyScreen />} />
+      </Routes>,
+      `/policies/${POLICY}`,
+    );
+    const table = await screen.findByRole('table', { name: 'Versions' });
+    await waitFor(() => expect(within(table).getAllByRole('row').slice(1)).toHaveLength(3));
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Published · superseded');
+    expect(rows[1]).toHaveTextContent('Published · to acknowledge');
+    expect(rows[1]).not.toHaveTextContent('superseded');
+    expect(rows[2]).not.toHaveTextContent('to acknowledge');
+  });
+});

@@ -47,6 +47,7 @@ export default function PolicyScreen() {
 
   if (!p) return <PageHeading>{t('admin:policies.title')}</PageHeading>;
   const archived = p.status === 'archived';
+  const newest = Math.max(0, ...p.versions.filter((v) => v.state === 'published').map((v) => v.number));
 
   return (
     <Stack gap="lg">
@@ -123,7 +124,14 @@ export default function PolicyScreen() {
               <td>{f.number(v.number)}</td>
               <td>
                 {f.status(v.state)}
-                {v.state === 'published' && v.requiresAck ? ` · ${t('admin:policies.needsAck')}` : ''}
+                {/* An older published version is history: what members acknowledge now is the newest. */}
+                {v.state !== 'published'
+                  ? ''
+                  : v.number < newest
+                    ? ` · ${t('admin:policies.superseded')}`
+                    : v.requiresAck
+                      ? ` · ${t('admin:policies.needsAck')}`
+                      : ''}
               </td>
               <td>{v.bodyKind ? t(`admin:policies.kind_${v.bodyKind}`) : t('admin:policies.none')}</td>
               <td>{v.publishedAt ? f.dateTime(v.publishedAt) : t('admin:policies.none')}</td>

@@ -59,13 +59,14 @@ export function RequestDialog({ balances, onClose }: { balances: Balances['data'
       return;
     }
     try {
-      await create.mutateAsync({
+      const made = await create.mutateAsync({
         ...body,
         startHalf: body.startHalf ?? false,
         endHalf: body.endHalf ?? false,
         note: note.trim() || undefined,
       });
-      notify.success(t('admin:timeOff.requested'));
+      // A type that needs no approval books the time off at once: not "sent" to anyone.
+      notify.success(t(made.status === 'approved' ? 'admin:timeOff.requestedApproved' : 'admin:timeOff.requested'));
       onClose();
     } catch (err) {
       if (err instanceof ApiError) setError(reason(err));
