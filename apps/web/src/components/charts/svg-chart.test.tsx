@@ -104,3 +104,30 @@ describe('SvgChart', () => {
     for (let i = 1; i < xs.length; i++) expect((xs[i] as number) - (xs[i - 1] as number)).toBeGreaterThan(14 * 6);
   });
 });
+
+describe('SvgChart right to left', () => {
+  it('mirrors the places itself and lays its text out left to right, so its anchors keep their meaning', async () => {
+    const { DirectionProvider } = await import('@mantine/core');
+    const { container } = renderScreen(
+      <DirectionProvider initialDirection="rtl" detectDirection={false}>
+        <SvgChart
+          kind="bar"
+          title="Present"
+          max={100}
+          labels={['Mon', 'Tue']}
+          series={[{ key: 'p', label: 'Present', color: 'x', values: [40, 60] }]}
+          formatY={whole}
+        />
+      </DirectionProvider>,
+    );
+    const svg = container.querySelector('svg') as SVGSVGElement;
+    // Inherited 'rtl' turned 'start' into the right end: the y labels ran over the bars ("75%" read "5%").
+    expect(svg.getAttribute('direction')).toBe('ltr');
+    const [mon, tue] = [...svg.querySelectorAll('g[data-series=p] rect')].map((r) => Number(r.getAttribute('x')));
+    expect(mon).toBeGreaterThan(tue as number);
+    // The y labels stand right of the plot, written from there outwards.
+    const label = svg.querySelector('g > text') as SVGTextElement;
+    expect(label.getAttribute('text-anchor')).toBe('start');
+    expect(Number(label.getAttribute('x'))).toBeGreaterThan(Math.max(mon as number, tue as number));
+  });
+});

@@ -89,7 +89,17 @@ export function SvgChart({ kind, labels, series, max, ceiling, formatY, title }:
   const axisX = rtl ? W - PAD.side + 6 : PAD.side - 6;
 
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={title} style={{ maxHeight: 280 }}>
+    // Laid out left to right whatever the page's direction: the mirroring is done here, by the x of
+    // each place. Inheriting the Arabic page's 'rtl' turned each anchor around ('start' became the
+    // right end), and the axis labels ran into the bars ("75%" read "5%").
+    <svg
+      viewBox={`0 0 ${W} ${H}`}
+      width="100%"
+      role="img"
+      aria-label={title}
+      direction="ltr"
+      style={{ maxHeight: 280, direction: 'ltr' }}
+    >
       {ticks.map((v, i) => (
         <g key={v}>
           <line
