@@ -1,6 +1,7 @@
 import type { AttendanceEntry } from '@wac/shared/schemas/attendance';
-import { Button, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { addDays, zonedDate } from '@wac/shared/zoned-time';
+import { ActionIcon, Button, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMyCorrections } from './api/get-my-corrections';
@@ -15,11 +16,15 @@ import { useZonedFormat } from './components/zoned-format';
 export default function MyAttendanceScreen() {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<Period>('week');
-  const sheet = useTimesheet('me', { period });
+  // A day of the period shown; none: the one holding today (on the company's clock).
+  const [date, setDate] = useState<string | undefined>();
+  const sheet = useTimesheet('me', { period, ...(date ? { date } : {}) });
   const requests = useMyCorrections({ page: 1 });
   const [asking, setAsking] = useState<AttendanceEntry | 'new' | null>(null);
   const s = sheet.data;
   const z = useZonedFormat(s?.timeZone);
+  const today = s ? zonedDate(new Date(), s.timeZone) : '';
+  const current = !!s && s.from <= today && today <= s.to;
 
   return (
     <Stack gap="lg">
@@ -54,6 +59,32 @@ export default function MyAttendanceScreen() {
                 { value: 'month', label: t('admin:attendance.month') },
               ]}
             />
+            {/* Earlier weeks and months, back from the one shown (a period ahead of today holds nothing yet). */}
+            <Group gap={4} data-testid="my-timesheet-pager">
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={t(
+                  period === 'week' ? 'admin:attendance.previousWeek' : 'admin:attendance.previousMonthSheet',
+                )}
+                disabled={!s}
+                onClick={() => s && setDate(addDays(s.from, -1))}
+              >
+                <IconChevronLeft size={16} aria-hidden className="flip-rtl" />
+              </ActionIcon>
+              <Button variant="default" disabled={!s || current} onClick={() => setDate(undefined)}>
+                {t('admin:attendance.currentPeriod')}
+              </Button>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={t(period === 'week' ? 'admin:attendance.nextWeek' : 'admin:attendance.nextMonthSheet')}
+                disabled={!s || s.to >= today}
+                onClick={() => s && setDate(addDays(s.to, 1))}
+              >
+                <IconChevronRight size={16} aria-hidden className="flip-rtl" />
+              </ActionIcon>
+            </Group>
             <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAsking('new')}>
               {t('admin:attendance.addMissing')}
             </Button>

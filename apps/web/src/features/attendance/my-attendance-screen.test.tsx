@@ -1,0 +1,89 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { addDays, zonedDate } from '@wac/shared/zoned-time';
+import { HttpResponse, http } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderScreen } from '../../test/render';
+import { ORIGIN, server } from '../../test/server';
+import MyAttendanceScreen from './my-attendance-screen';
+
+const ME = '60000000-0000-4000-8000-000000000001';
+
+/** The Monday-to-Sunday week holding `date` (UTC). */
+function weekOf(date: string) {
+  const weekday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
+  const from = addDays(date, -weekday);
+  return { from, to: addDays(from, 6) };
+}
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+afterEach(() => server.resetHandlers());
+
+describe("a member's own timesheet", () => {
+  it('goes back a week at a time, forward no further than today, and back to today', async () => {
+    const asked: Array<string | null> = [];
+    const today = zonedDate(new Date(), 'UTC');
+    server.use(
+      http.get(`${ORIGIN}/api/attendance/me`, () =>
+        HttpResponse.json({
+          date: today,
+          timeZone: 'UTC',
+          serverTime: new Date().toISOString(),
+          open: null,
+          entries: [],
+          workedSeconds: 0,
+        }),
+      ),
+      http.get(`${ORIGIN}/api/attendance/me/corrections`, () =>
+        HttpResponse.json({ data: [], page: 1, itemsPerPage: 10, totalItems: 0 }),
+      ),
+      http.get(`${ORIGIN}/api/attendance/me/timesheet`, ({ request }) => {
+        const date = new URL(request.url).searchParams.get('date');
+        asked.push(date);
+        const { from, to } = weekOf(date ?? today);
+        return HttpResponse.json({
+          user: { uuid: ME, firstName: 'Bob', lastName: 'Member' },
+          period: 'week',
+          from,
+          to,
+          timeZone: 'UTC',
+          locked: false,
+          days: [],
+          totals: {
+            workedMinutes: 0,
+            expectedMinutes: 0,
+            overtimeMinutes: 0,
+            lateMinutes: 0,
+            lateDays: 0,
+            absentDays: 0,
+            leaveDays: 0,
+            leaveMinutes: 0,
+          },
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<MyAttendanceScreen />);
+    const previous = await screen.findByRole('button', { name: 'Previous week' });
+    const next = screen.getByRole('button', { name: 'Next week' });
+    const current = screen.getByRole('button', { name: 'Today' });
+    await waitFor(() => expect(previous).toBeEnabled());
+    // The week of today: nothing later to read yet, and it is already today's.
+    expect(next).toBeDisabled();
+    expect(current).toBeDisabled();
+    const { from } = weekOf(today);
+    await user.click(previous);
+    await waitFor(() => expect(asked.at(-1)).toBe(addDays(from, -1)));
+    await waitFor(() => expect(next).toBeEnabled());
+    expect(current).toBeEnabled();
+    await user.click(previous);
+    await waitFor(() => expect(asked.at(-1)).toBe(addDays(from, -8)));
+    // The day after the week shown: the first of the next one.
+    await user.click(next);
+    await waitFor(() => expect(asked.at(-1)).toBe(addDays(from, -7)));
+    await user.click(current);
+    await waitFor(() => expect(current).toBeDisabled());
+    expect(next).toBeDisabled();
+  });
+});
