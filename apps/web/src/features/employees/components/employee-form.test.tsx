@@ -106,8 +106,9 @@ describe('employee record form', () => {
     const user = userEvent.setup();
     renderScreen(<EmployeeForm person={{ ...person, editable: ['emergencyContact'] }} fields={fields} />);
     const form = screen.getByRole('form');
-    const phones = within(form).getAllByRole('textbox', { name: 'Phone' });
-    const contactPhone = phones.at(-1) as HTMLElement;
+    // The contact's fields are a group named by its heading: "Emergency contact", then "Phone".
+    const contact = within(form).getByRole('group', { name: 'Emergency contact' });
+    const contactPhone = within(contact).getByRole('textbox', { name: 'Phone' });
     await user.type(contactPhone, 'call me');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(contactPhone).toHaveAccessibleDescription('Enter a phone number.'));

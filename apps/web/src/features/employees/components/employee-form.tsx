@@ -1,7 +1,7 @@
 import type { CustomField, Employee, EmployeeUpdate } from '@wac/shared/schemas/employees';
 import { EMPLOYMENT_TYPES } from '@wac/shared/schemas/employees';
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompanyDatePicker } from '../../../components/company-date-picker';
 import { ApiError } from '../../../lib/api-client';
@@ -16,6 +16,7 @@ const orNull = (s: string) => (s.trim() ? s.trim() : null);
 /** Edits what the caller may change of a record: every field for admins, the self-editable ones for the person. */
 export function EmployeeForm({ person, fields }: { person: Employee; fields: CustomField[] }) {
   const { t } = useTranslation();
+  const formId = useId();
   const save = useUpdateEmployee(person.uuid);
   const departments = useDepartmentTree();
   const can = (key: string) => person.editable.includes(key);
@@ -162,10 +163,11 @@ export function EmployeeForm({ person, fields }: { person: Employee; fields: Cus
         </SimpleGrid>
         {person.view === 'full' && (
           <>
-            <Title order={3} size="h5">
+            <Title order={3} size="h5" id={`${formId}-emergency`}>
               {t('admin:people.emergencyContact')}
             </Title>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {/* A group named by its heading: a screen reader says "Emergency contact, Name", not a second "Name". */}
+            <SimpleGrid cols={{ base: 1, sm: 3 }} role="group" aria-labelledby={`${formId}-emergency`}>
               {text('ecName', t('admin:people.ecName'), 'emergencyContact')}
               {text('ecRelation', t('admin:people.ecRelation'), 'emergencyContact')}
               {text('ecPhone', t('admin:people.ecPhone'), 'emergencyContact', 'tel')}

@@ -87,7 +87,10 @@ export function ApprovalsPanel() {
                 <Button
                   size="xs"
                   onClick={() => startDeciding(r, true)}
-                  aria-label={t('admin:timeOff.approveLabel', { name: name(r) })}
+                  aria-label={t('admin:timeOff.approveLabel', {
+                    name: name(r),
+                    dates: days.range(r.startDate, r.endDate),
+                  })}
                 >
                   {t('admin:timeOff.approve')}
                 </Button>
@@ -96,7 +99,10 @@ export function ApprovalsPanel() {
                   variant="default"
                   color="red.9"
                   onClick={() => startDeciding(r, false)}
-                  aria-label={t('admin:timeOff.declineLabel', { name: name(r) })}
+                  aria-label={t('admin:timeOff.declineLabel', {
+                    name: name(r),
+                    dates: days.range(r.startDate, r.endDate),
+                  })}
                 >
                   {t('admin:timeOff.decline')}
                 </Button>
