@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -18,6 +19,7 @@ export function PersonSelect({
   exclude?: string;
   onChange: (uuid: string | null) => void;
 }) {
+  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const found = useQuery({
@@ -39,7 +41,8 @@ export function PersonSelect({
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options: o }) => o}
-      nothingFoundMessage="—"
+      // Said once the search has answered (a dash alone read as nothing happening).
+      nothingFoundMessage={found.isFetching ? undefined : t('admin:departments.nobody')}
     />
   );
 }
