@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Language, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import { intlLocale } from './intl-locale';
 
 /**
  * Validation messages are keys; server and SPA translate them with the same catalog,
@@ -16,6 +17,7 @@ export const VALIDATION_KEYS = [
   'otp',
   'subDomain',
   'tooLong',
+  'tooLongMax',
   'invalid',
   'uuid',
   'phone',
@@ -50,6 +52,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     otp: 'Please enter the 6-digit security code.',
     subDomain: 'Use 3 to 63 lowercase letters, digits or hyphens, not starting or ending with a hyphen.',
     tooLong: 'This value is too long.',
+    tooLongMax: 'This value is too long: at most {{max}} characters.',
     invalid: 'This value is not valid.',
     uuid: 'This identifier is not valid.',
     phone: 'Please enter a valid phone number.',
@@ -80,6 +83,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     otp: 'Bitte geben Sie den 6-stelligen Sicherheitscode ein.',
     subDomain: 'Verwenden Sie 3 bis 63 Kleinbuchstaben, Ziffern oder Bindestriche, nicht am Anfang oder Ende.',
     tooLong: 'Dieser Wert ist zu lang.',
+    tooLongMax: 'Dieser Wert ist zu lang: höchstens {{max}} Zeichen.',
     invalid: 'Dieser Wert ist ungültig.',
     uuid: 'Diese Kennung ist ungültig.',
     phone: 'Bitte geben Sie eine gültige Telefonnummer ein.',
@@ -110,6 +114,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     otp: 'Veuillez saisir le code de sécurité à 6 chiffres.',
     subDomain: 'Utilisez 3 à 63 lettres minuscules, chiffres ou tirets, sans tiret au début ni à la fin.',
     tooLong: 'Cette valeur est trop longue.',
+    tooLongMax: 'Cette valeur est trop longue : {{max}} caractères au plus.',
     invalid: "Cette valeur n'est pas valide.",
     uuid: "Cet identifiant n'est pas valide.",
     phone: 'Veuillez saisir un numéro de téléphone valide.',
@@ -140,6 +145,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     otp: 'Introduza o código de segurança de 6 dígitos.',
     subDomain: 'Use 3 a 63 letras minúsculas, dígitos ou hífenes, sem hífen no início ou no fim.',
     tooLong: 'Este valor é demasiado longo.',
+    tooLongMax: 'Este valor é demasiado longo: no máximo {{max}} caracteres.',
     invalid: 'Este valor não é válido.',
     uuid: 'Este identificador não é válido.',
     phone: 'Introduza um número de telefone válido.',
@@ -170,6 +176,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     otp: 'يرجى إدخال رمز الأمان المكون من 6 أرقام.',
     subDomain: 'استخدم من 3 إلى 63 حرفًا صغيرًا أو رقمًا أو شرطة، دون شرطة في البداية أو النهاية.',
     tooLong: 'هذه القيمة طويلة جدًا.',
+    tooLongMax: 'هذه القيمة طويلة جدًا: {{max}} حرفًا على الأكثر.',
     invalid: 'هذه القيمة غير صالحة.',
     uuid: 'هذا المعرف غير صالح.',
     phone: 'يرجى إدخال رقم هاتف صالح.',
@@ -191,8 +198,16 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
   },
 };
 
-export function validationMessage(key: string, lang: Language = 'en'): string {
+/**
+ * A key's message in `lang`. A text over its limit says the limit when the rule gives it (`max`,
+ * a zod issue's `maximum`): "This value is too long." alone left the writer to guess.
+ */
+export function validationMessage(key: string, lang: Language = 'en', params?: { max?: unknown }): string {
   const catalog = VALIDATION_MESSAGES[lang] ?? VALIDATION_MESSAGES.en;
+  const max = params?.max;
+  if (key === 'tooLong' && typeof max === 'number' && Number.isFinite(max)) {
+    return catalog.tooLongMax.replace('{{max}}', new Intl.NumberFormat(intlLocale(lang)).format(max));
+  }
   return (catalog as Record<string, string>)[key] ?? catalog.invalid;
 }
 

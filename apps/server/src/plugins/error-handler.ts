@@ -27,13 +27,16 @@ export function sendError(
   reply: FastifyReply,
   code: ErrorCode,
   status: number,
-  issues?: Array<{ path: string; code: string }>,
+  /** `max`: the limit a text went over (said in the message, not sent as a field of its own). */
+  issues?: Array<{ path: string; code: string; max?: number }>,
 ) {
   const lang = request.lang ?? 'en';
   return reply.status(status).send({
     code,
     message: errorMessage(code, lang),
-    ...(issues?.length ? { issues: issues.map((i) => ({ ...i, message: validationMessage(i.code, lang) })) } : {}),
+    ...(issues?.length
+      ? { issues: issues.map(({ max, ...i }) => ({ ...i, message: validationMessage(i.code, lang, { max }) })) }
+      : {}),
   });
 }
 
@@ -47,7 +50,8 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => {
         const path = [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.');
-        return { path, code: keyOf(v.message) };
+        const max = (v.params as { maximum?: unknown } | undefined)?.maximum;
+        return { path, code: keyOf(v.message), ...(typeof max === 'number' ? { max } : {}) };
       });
       return sendError(request, reply, 'VALIDATION_FAILED', 400, issues);
     }

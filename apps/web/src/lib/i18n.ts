@@ -1,5 +1,5 @@
 import { type Language, LANGUAGES, RTL_LANGUAGES } from '@wac/shared/constants';
-import { VALIDATION_MESSAGES } from '@wac/shared/validation';
+import { VALIDATION_MESSAGES, validationMessage } from '@wac/shared/validation';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
@@ -93,8 +93,17 @@ export async function setLanguage(lang: Language, persist = true) {
 export const currentLanguage = (): Language =>
   (LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'en';
 
-/** A validation message key (from the shared schemas) or an already translated server message. */
-export function fieldMessage(message: string | undefined): string | undefined {
+/**
+ * A validation message key (from the shared schemas) or an already translated server message. A
+ * text over its limit says the limit when the caller has it (a zod issue's `maximum`), as the
+ * server's messages do.
+ */
+export function fieldMessage(message: string | undefined, max?: unknown): string | undefined {
   if (!message) return undefined;
+  if (message === 'tooLong' && typeof max === 'number') return validationMessage(message, currentLanguage(), { max });
   return i18n.exists(message, { ns: 'validation' }) ? i18n.t(message, { ns: 'validation' }) : message;
 }
+
+/** A zod issue's message in the reader's language, with the limit a text went over. */
+export const issueMessage = (issue: { message: string; maximum?: unknown } | undefined) =>
+  fieldMessage(issue?.message, issue?.maximum);

@@ -131,6 +131,12 @@ describe('a member asks, an admin decides', () => {
       code: 'ATTENDANCE_ENTRY_ORDER',
       message: "La fin d'un pointage doit être après son début.",
     });
+    // A reason over its limit: the message says the limit, in the reader's language.
+    const long = await ask({ kind: 'remove', entryUuid: ids.mon, reason: 'x'.repeat(501) }, 'de');
+    expect([long.statusCode, long.json().issues]).toEqual([
+      400,
+      [{ path: 'body.reason', code: 'tooLong', message: 'Dieser Wert ist zu lang: höchstens 500 Zeichen.' }],
+    ]);
     // An out time typed before the in time and read as the next day: 21 hours, over the 16 a correction may make.
     const typo = await ask(
       {

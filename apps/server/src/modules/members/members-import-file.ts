@@ -101,7 +101,8 @@ export function readRows(bytes: Buffer, lang: Language) {
         errors: parsed.error.issues.map((i) => {
           const code = /^[a-zA-Z]+$/.test(i.message) ? i.message : 'invalid';
           const field = String(i.path[0] ?? '');
-          return { field, column: column(field), code, message: validationMessage(code, lang) };
+          const max = (i as { maximum?: unknown }).maximum;
+          return { field, column: column(field), code, message: validationMessage(code, lang, { max }) };
         }),
       };
     }

@@ -142,7 +142,7 @@ describe('corrections screen', () => {
     await user.click(comment);
     await user.paste('x'.repeat(501));
     await user.click(within(dialog).getByRole('button', { name: 'Decline' }));
-    expect(await within(dialog).findByText('This value is too long.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('This value is too long: at most 500 characters.')).toBeInTheDocument();
     expect(comment).toHaveAttribute('aria-invalid', 'true');
     expect(bodies).toEqual([]);
   });

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/app-dialog';
 import { ApiError } from '../../lib/api-client';
-import { fieldMessage } from '../../lib/i18n';
+import { issueMessage } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session/store';
 import { type Decision, useDecideCorrection } from './api/decide-correction';
@@ -47,7 +47,7 @@ export default function CorrectionsScreen() {
     // Checked against the shared schema first: a comment over the limit is said at its field, not
     // as the server's bare "Some fields are not valid." above the dialog.
     const parsed = CorrectionDecisionSchema.safeParse({ comment: comment.trim() || undefined });
-    setCommentError(fieldMessage(parsed.error?.issues[0]?.message));
+    setCommentError(issueMessage(parsed.error?.issues[0]));
     if (!parsed.success) return;
     try {
       await decide.mutateAsync({

@@ -396,7 +396,7 @@ describe('time off screen', () => {
     await user.click(comment);
     await user.paste('x'.repeat(1001));
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(await within(dialog).findByText('This value is too long.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('This value is too long: at most 1,000 characters.')).toBeInTheDocument();
     expect(comment).toHaveAttribute('aria-invalid', 'true');
     expect(decided).toEqual([]);
   });

@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
 import { ApiError } from '../../../lib/api-client';
-import { fieldMessage } from '../../../lib/i18n';
+import { fieldMessage, issueMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useAdjustBalance, useSearchPeople } from '../api/adjust-balance';
 import { useDays } from '../../../lib/days';
@@ -55,7 +55,7 @@ export function AdjustDialog({ types, onClose }: { types: TimeOffType[]; onClose
       const field = FIELDS[issue.path[0] as keyof typeof FIELDS];
       if (!field) continue;
       const empty = field === 'amount' ? amount === '' : !values[issue.path[0] as 'userUuid' | 'reason'];
-      found[field] ??= fieldMessage(empty ? 'required' : issue.message);
+      found[field] ??= empty ? fieldMessage('required') : issueMessage(issue);
     }
     setMissing(found);
     if (!parsed.success) {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
 import { SectionCard, SimpleTable } from '../../../components/section-card';
 import { ApiError } from '../../../lib/api-client';
-import { fieldMessage } from '../../../lib/i18n';
+import { issueMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useApprovals } from '../api/get-approvals';
 import { useDecideRequest } from '../api/decide-request';
@@ -37,7 +37,7 @@ export function ApprovalsPanel() {
     // Checked against the shared schema first: a comment over the limit is said at its field (the
     // server's refusal had been a bare "Some fields are not valid." toast and an unhandled error).
     const parsed = TimeOffDecisionSchema.safeParse({ comment: comment.trim() || undefined });
-    setCommentError(fieldMessage(parsed.error?.issues[0]?.message));
+    setCommentError(issueMessage(parsed.error?.issues[0]));
     if (!parsed.success) return;
     try {
       await decide.mutateAsync({ uuid: deciding.r.uuid, approve: deciding.approve, comment: parsed.data.comment });
