@@ -207,7 +207,7 @@ for (const [language, person, firstName] of [
     await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
     const ar = language === 'ar';
     const say = {
-      members: ar ? 'الأعضاء' : 'Members',
+      members: ar ? 'الأعضاء النشطون' : 'Active members',
       addUser: ar ? 'إضافة مستخدم' : 'Add user',
       addTitle: ar ? 'إضافة مستخدم إلى Globex' : 'Add a user to Globex',
       email: ar ? 'البريد الإلكتروني' : 'Email',
