@@ -129,5 +129,8 @@ describe('SvgChart right to left', () => {
     const label = svg.querySelector('g > text') as SVGTextElement;
     expect(label.getAttribute('text-anchor')).toBe('start');
     expect(Number(label.getAttribute('x'))).toBeGreaterThan(Math.max(mon as number, tue as number));
+    // The x labels are words of the page's language: they keep its direction.
+    const monLabel = [...svg.querySelectorAll('text')].find((t) => t.textContent === 'Mon');
+    expect(monLabel?.getAttribute('direction')).toBe('rtl');
   });
 });

@@ -132,6 +132,8 @@ export function SvgChart({ kind, labels, series, max, ceiling, formatY, title }:
             y={H - PAD.bottom + 16}
             fontSize="11"
             textAnchor="middle"
+            // A label's own words keep the page's direction (an Arabic date read "302026/11/" left to right).
+            direction={rtl ? 'rtl' : undefined}
             fill="var(--mantine-color-dimmed)"
           >
             {l}
