@@ -115,3 +115,29 @@ describe('audit log names of records, uploads, jobs and departments', () => {
     ]);
   });
 });
+
+describe('audit log names of attendance entries', () => {
+  it("names the person whose entry was corrected (the sentence said only 'an attendance entry')", async () => {
+    const day = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const added = await call(t.app, {
+      method: 'POST',
+      url: '/api/attendance/corrections',
+      host: 'acme',
+      token: admin,
+      payload: {
+        userUuid: ids.b,
+        kind: 'add',
+        clockIn: `${day}T13:00:00Z`,
+        clockOut: `${day}T17:00:00Z`,
+        reason: 'Forgot to clock',
+      },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const res = (
+      await call(t.app, { method: 'GET', url: '/api/audit-log?targetType=attendance_entry', host: 'acme', token: admin })
+    ).json();
+    expect(
+      res.data.map((e: { action: string; targetPerson: string | null }) => [e.action, e.targetPerson]),
+    ).toEqual([['attendance.correction_apply', 'Bob Brown']]);
+  });
+});

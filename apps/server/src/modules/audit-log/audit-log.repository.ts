@@ -57,6 +57,7 @@ const COLUMNS = sql`a.id, a.action, a.target_type, a.target_id, a.before, a.afte
   END AS target_name,
   CASE a.target_type
     WHEN 'certification' THEN NULLIF(trim(cu.first_name || ' ' || cu.last_name), '')
+    WHEN 'attendance_entry' THEN NULLIF(trim(eu.first_name || ' ' || eu.last_name), '')
   END AS target_person`;
 
 const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
@@ -95,7 +96,9 @@ const JOINS = sql`LEFT JOIN users u ON u.id = a.actor_user_id
   LEFT JOIN certification_records cr ON cr.id = ${targetOf('certification')}
   LEFT JOIN certification_types cy ON cy.id = ${certificationKey('cr.type_id', 'typeId')}
   LEFT JOIN users cu ON cu.id = ${certificationKey('cr.user_id', 'userId')}
-  LEFT JOIN jobs tjb ON tjb.id = ${targetOf('job')}`;
+  LEFT JOIN jobs tjb ON tjb.id = ${targetOf('job')}
+  LEFT JOIN attendance_entries te ON te.id = ${targetOf('attendance_entry')}
+  LEFT JOIN users eu ON eu.id = te.user_id`;
 
 export async function list(tx: Tx, companyId: string, f: AuditFilter, page: number, itemsPerPage: number) {
   const dir = f.order === 'asc' ? sql`ASC` : sql`DESC`;

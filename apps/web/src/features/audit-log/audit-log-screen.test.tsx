@@ -264,6 +264,40 @@ describe('audit log screen', () => {
     );
   });
 
+  it("names an attendance entry's person and the days a timesheet lock covers", async () => {
+    const named = [
+      entry({ action: 'attendance.correction_apply', targetType: 'attendance_entry', targetPerson: 'Bob Brown' }),
+      entry({
+        action: 'timesheet.lock',
+        targetType: 'timesheet_lock',
+        after: { from: '2026-11-02', to: '2026-11-08' },
+      }),
+      entry({
+        action: 'timesheet.unlock',
+        targetType: 'timesheet_lock',
+        before: { from: '2026-11-01', to: '2026-11-30' },
+      }),
+    ];
+    server.use(
+      http.get(`${ORIGIN}/api/audit-log`, () =>
+        HttpResponse.json({ data: named, page: 1, itemsPerPage: 10, totalItems: named.length }),
+      ),
+    );
+    renderScreen(<AuditLogScreen />, '/audit-log');
+    await waitFor(
+      async () =>
+        // Intl writes a range's dash between thin spaces: compared as plain spaces.
+        expect(
+          (await screen.findAllByTestId('audit-sentence')).map((s) => s.textContent?.replace(/\s/g, ' ')),
+        ).toEqual([
+          'Alice Anders corrected an attendance entry of Bob Brown',
+          'Alice Anders locked the timesheets of Nov 2 – 8, 2026',
+          'Alice Anders unlocked the timesheets of Nov 1 – 30, 2026',
+        ]),
+      { timeout: 5_000 },
+    );
+  });
+
   it('shows no code, id or US date in another language (German)', async () => {
     await setLanguage('de', false);
     const user = userEvent.setup();

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAbility } from '../../../lib/ability';
+import { useDays } from '../../../lib/days';
 import { useFormat } from '../../../lib/format';
 import type { AuditEntry } from '../api/get-audit-log';
 
@@ -70,6 +71,7 @@ function targetPath(e: AuditEntry, can: (action: 'read' | 'write', subject: stri
 export function AuditSentence({ entry }: { entry: AuditEntry }) {
   const { t, i18n } = useTranslation();
   const f = useFormat();
+  const days = useDays();
   const ability = useAbility();
   const can = (action: 'read' | 'write', subject: string) =>
     ability.can(action, subject as Parameters<typeof ability.can>[1]);
@@ -97,8 +99,12 @@ export function AuditSentence({ entry }: { entry: AuditEntry }) {
   const target =
     (named && entry.targetType === 'job' ? t(`admin:jobs.types.${named}`, { defaultValue: named }) : named) ??
     t('admin:audit.unknownTarget');
-  // Whose the target is (a certification's holder), when the sentence says it.
+  // Whose the target is (a certification's holder, an attendance entry's person), when the sentence says it.
   const person = entry.targetPerson ?? t('admin:audit.someone');
+  // The days a timesheet lock covers (its snapshot: what was locked, or unlocked).
+  const span = after ?? before;
+  const period =
+    typeof span?.from === 'string' && typeof span?.to === 'string' ? days.range(span.from, span.to) : '—';
   const afterRoles = after?.roles;
   const roles = Array.isArray(afterRoles) ? f.roles(afterRoles.map(String)) : '';
   const invited = typeof after?.invited === 'number' ? t('admin:import.invitedCount', { count: after.invited }) : '';
@@ -129,7 +135,7 @@ export function AuditSentence({ entry }: { entry: AuditEntry }) {
       <Trans
         t={t}
         i18nKey={key}
-        values={{ actor: actor ?? t('admin:audit.someone'), target, person, roles, invited, updated, assignedPeople }}
+        values={{ actor: actor ?? t('admin:audit.someone'), target, person, period, roles, invited, updated, assignedPeople }}
         components={{ actor: link(actorPath), target: link(path) }}
       />
     </Text>
