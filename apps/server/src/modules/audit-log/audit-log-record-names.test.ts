@@ -134,10 +134,15 @@ describe('audit log names of attendance entries', () => {
     });
     expect(added.statusCode, added.body).toBe(201);
     const res = (
-      await call(t.app, { method: 'GET', url: '/api/audit-log?targetType=attendance_entry', host: 'acme', token: admin })
+      await call(t.app, {
+        method: 'GET',
+        url: '/api/audit-log?targetType=attendance_entry',
+        host: 'acme',
+        token: admin,
+      })
     ).json();
-    expect(
-      res.data.map((e: { action: string; targetPerson: string | null }) => [e.action, e.targetPerson]),
-    ).toEqual([['attendance.correction_apply', 'Bob Brown']]);
+    expect(res.data.map((e: { action: string; targetPerson: string | null }) => [e.action, e.targetPerson])).toEqual([
+      ['attendance.correction_apply', 'Bob Brown'],
+    ]);
   });
 });

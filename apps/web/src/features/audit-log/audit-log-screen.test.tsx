@@ -287,13 +287,13 @@ describe('audit log screen', () => {
     await waitFor(
       async () =>
         // Intl writes a range's dash between thin spaces: compared as plain spaces.
-        expect(
-          (await screen.findAllByTestId('audit-sentence')).map((s) => s.textContent?.replace(/\s/g, ' ')),
-        ).toEqual([
-          'Alice Anders corrected an attendance entry of Bob Brown',
-          'Alice Anders locked the timesheets of Nov 2 – 8, 2026',
-          'Alice Anders unlocked the timesheets of Nov 1 – 30, 2026',
-        ]),
+        expect((await screen.findAllByTestId('audit-sentence')).map((s) => s.textContent?.replace(/\s/g, ' '))).toEqual(
+          [
+            'Alice Anders corrected an attendance entry of Bob Brown',
+            'Alice Anders locked the timesheets of Nov 2 – 8, 2026',
+            'Alice Anders unlocked the timesheets of Nov 1 – 30, 2026',
+          ],
+        ),
       { timeout: 5_000 },
     );
   });

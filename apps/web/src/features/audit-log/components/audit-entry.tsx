@@ -103,8 +103,7 @@ export function AuditSentence({ entry }: { entry: AuditEntry }) {
   const person = entry.targetPerson ?? t('admin:audit.someone');
   // The days a timesheet lock covers (its snapshot: what was locked, or unlocked).
   const span = after ?? before;
-  const period =
-    typeof span?.from === 'string' && typeof span?.to === 'string' ? days.range(span.from, span.to) : '—';
+  const period = typeof span?.from === 'string' && typeof span?.to === 'string' ? days.range(span.from, span.to) : '—';
   const afterRoles = after?.roles;
   const roles = Array.isArray(afterRoles) ? f.roles(afterRoles.map(String)) : '';
   const invited = typeof after?.invited === 'number' ? t('admin:import.invitedCount', { count: after.invited }) : '';
@@ -135,7 +134,16 @@ export function AuditSentence({ entry }: { entry: AuditEntry }) {
       <Trans
         t={t}
         i18nKey={key}
-        values={{ actor: actor ?? t('admin:audit.someone'), target, person, period, roles, invited, updated, assignedPeople }}
+        values={{
+          actor: actor ?? t('admin:audit.someone'),
+          target,
+          person,
+          period,
+          roles,
+          invited,
+          updated,
+          assignedPeople,
+        }}
         components={{ actor: link(actorPath), target: link(path) }}
       />
     </Text>
