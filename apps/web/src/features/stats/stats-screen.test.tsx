@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { STATS_KPI_UNITS, STATS_KPIS, type StatsAnswer } from '@wac/shared/schemas/stats';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from 'react-router';
 import { renderScreen } from '../../test/render';
 import { ORIGIN, server } from '../../test/server';
 import { seriesCsv } from '../../components/charts/chart-card';
@@ -95,6 +96,29 @@ describe('stats screen', () => {
     expect(policies.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Code of conduct', 'Security']);
     expect(policies.getByText('25%')).toBeInTheDocument();
     expect(policies.getByText('75%')).toBeInTheDocument();
+  });
+
+  it('opens the range and filters a link names, and keeps a new choice in the address', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(`${ORIGIN}/api/stats`, ({ request }) => {
+        const q = new URL(request.url).searchParams;
+        asked.push(`${q.get('range')} ${q.get('team') ?? '-'}`);
+        return HttpResponse.json(answer(q.get('range') ?? ''));
+      }),
+      ...noFilterOptions(),
+    );
+    const TEAM = '70000000-0000-4000-8000-000000000001';
+    renderScreen(
+      <Routes>
+        <Route path="/stats" element={<StatsScreen />} />
+      </Routes>,
+      `/stats?range=lastMonth&team=${TEAM}`,
+    );
+    await waitFor(() => expect(asked).toEqual([`lastMonth ${TEAM}`]));
+    expect(screen.getByRole('radio', { name: 'Last Month' })).toBeChecked();
+    await userEvent.click(screen.getByText('Last Year'));
+    await waitFor(() => expect(asked.at(-1)).toBe(`lastYear ${TEAM}`));
   });
 
   it("covers the previous range's figures while the chosen range's are on their way", async () => {

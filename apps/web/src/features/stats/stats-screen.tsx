@@ -11,8 +11,8 @@ import {
   Title,
 } from '@mantine/core';
 import { STATS_KPIS, STATS_RANGES, type StatsRange } from '@wac/shared/schemas/stats';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useFormat } from '../../lib/format';
 import { useDepartmentOptions, useTeamOptions } from './api/get-filter-options';
@@ -49,11 +49,32 @@ const weekdayName = (language: string, weekday: number) =>
 export default function StatsScreen() {
   const { t } = useTranslation();
   const f = useFormat();
-  const [range, setRange] = useState<StatsRange>('last28');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [team, setTeam] = useState<string | null>(null);
-  const [department, setDepartment] = useState<string | null>(null);
+  // The choice is kept in the address (?range=lastMonth&team=…): a reload, Back or a shared link
+  // opens the same figures. An unknown range opens the default; a foreign or unknown id is the
+  // server's to refuse, as any other.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('range');
+  const range: StatsRange =
+    asked && (STATS_RANGES as readonly string[]).includes(asked) ? (asked as StatsRange) : 'last28';
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const team = params.get('team');
+  const department = params.get('department');
+  const setParam = (key: string, value: string | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value && !(key === 'range' && value === 'last28')) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  const setRange = (v: StatsRange) => setParam('range', v);
+  const setFrom = (v: string) => setParam('from', v);
+  const setTo = (v: string) => setParam('to', v);
+  const setTeam = (v: string | null) => setParam('team', v);
+  const setDepartment = (v: string | null) => setParam('department', v);
   const teams = useTeamOptions();
   const departments = useDepartmentOptions();
   const custom = range === 'custom';
