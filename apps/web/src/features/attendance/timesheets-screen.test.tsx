@@ -127,8 +127,24 @@ describe('timesheets screen', () => {
     await waitFor(() =>
       expect(applied).toEqual([{ userUuid: BOB, kind: 'remove', entryUuid: ENTRY, reason: 'Clocked in by mistake' }]),
     );
-    // An ended week can be locked.
-    expect(screen.getByRole('button', { name: 'Lock this period' })).toBeEnabled();
+    // An ended week can be locked, once asked: payroll's period closes for everyone.
+    const locked: unknown[] = [];
+    server.use(
+      http.post(`${ORIGIN}/api/attendance/timesheet-locks`, async ({ request }) => {
+        locked.push(await request.json());
+        return HttpResponse.json(
+          { uuid: '60000000-0000-4000-8000-000000000009', from: '2026-11-02', to: '2026-11-08' },
+          { status: 201 },
+        );
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Lock this period' }));
+    const ask = await screen.findByRole('dialog', { name: 'Lock Nov 2, 2026 to Nov 8, 2026?' });
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(locked).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Lock this period' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Lock' }));
+    await waitFor(() => expect(locked).toEqual([{ from: '2026-11-02', to: '2026-11-08' }]));
   });
 
   it('adds a missing entry for the member, and offers no lock before the period has ended', async () => {

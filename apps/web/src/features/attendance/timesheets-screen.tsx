@@ -17,6 +17,7 @@ import { zonedDate } from '@wac/shared/zoned-time';
 import { IconDownload, IconLock, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../components/app-dialog';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { useSingleFlight } from '../../lib/single-flight';
@@ -64,6 +65,8 @@ export default function TimesheetsScreen() {
   const over = !!s && s.to < today;
   const personName = s ? `${s.user.firstName} ${s.user.lastName}` : '';
 
+  // Payroll's period closes for everyone: asked first, as an archive or a removal is.
+  const [confirmingLock, setConfirmingLock] = useState(false);
   // Once at a time: a double click locked twice, the second refused as already locked.
   const onLock = useSingleFlight(async () => {
     if (!s) return;
@@ -73,6 +76,8 @@ export default function TimesheetsScreen() {
       notify.success(t('admin:attendance.locked', { from: z.longDay(s.from), to: z.longDay(s.to) }));
     } catch (err) {
       if (err instanceof ApiError) setError(err.message);
+    } finally {
+      setConfirmingLock(false);
     }
   });
 
@@ -187,7 +192,7 @@ export default function TimesheetsScreen() {
                 <Button
                   variant="default"
                   leftSection={<IconLock size={16} aria-hidden />}
-                  onClick={onLock}
+                  onClick={() => setConfirmingLock(true)}
                   loading={lock.isPending}
                   disabled={!over}
                   aria-describedby={over ? undefined : 'lock-after-end'}
@@ -212,6 +217,25 @@ export default function TimesheetsScreen() {
             // Another admin corrects an admin's own hours (the server refuses it too).
             onCorrect={s.locked || own ? undefined : (entry) => setCorrecting({ entry, date: entry.workDate })}
           />
+          {confirmingLock && (
+            <AppDialog
+              opened
+              onClose={() => setConfirmingLock(false)}
+              title={t('admin:attendance.lockTitle', { from: z.longDay(s.from), to: z.longDay(s.to) })}
+            >
+              <Stack>
+                <Text>{t('admin:attendance.lockText')}</Text>
+                <Group justify="flex-end">
+                  <Button variant="default" onClick={() => setConfirmingLock(false)}>
+                    {t('admin:common.cancel')}
+                  </Button>
+                  <Button onClick={onLock} loading={lock.isPending} leftSection={<IconLock size={16} aria-hidden />}>
+                    {t('admin:attendance.lockConfirm')}
+                  </Button>
+                </Group>
+              </Stack>
+            </AppDialog>
+          )}
           {correcting && (
             <CorrectionRequestDialog
               entry={correcting.entry}
