@@ -5,7 +5,15 @@ import { csvCell } from '@wac/shared/csv';
  * (CSV injection, OWASP): a cell starting with = + - @ TAB or CR is prefixed with a quote.
  */
 
-export class CsvError extends Error {}
+export class CsvError extends Error {
+  /** The file's line where it went wrong (a stray quote: its line; a quoted cell left open: where it opened). */
+  constructor(
+    message: string,
+    readonly line?: number,
+  ) {
+    super(message);
+  }
+}
 
 export interface ParseOptions {
   maxRows?: number;
@@ -95,7 +103,7 @@ export function parseCsvRecords(input: string, opts: ParseOptions = {}): CsvReco
       continue;
     }
     if (c === '"') {
-      if (field.length > 0) throw new CsvError('quote inside an unquoted field');
+      if (field.length > 0) throw new CsvError('quote inside an unquoted field', line);
       quoted = true;
     } else if (c === delimiter) {
       pushField();
@@ -109,7 +117,7 @@ export function parseCsvRecords(input: string, opts: ParseOptions = {}): CsvReco
     }
     i++;
   }
-  if (quoted) throw new CsvError('unterminated quoted field');
+  if (quoted) throw new CsvError('unterminated quoted field', rowLine);
   if (field.length > 0 || row.length > 0) pushRow();
   return rows;
 }

@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly issues?: Array<{ path: string; code: string }>,
     readonly headers?: Record<string, string>,
+    /** Values its message names (`{{line}}`): a file's line, say. */
+    readonly params?: Record<string, string | number>,
   ) {
     super(code);
     this.status = ERROR_CODES[code];

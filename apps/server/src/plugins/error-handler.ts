@@ -29,11 +29,16 @@ export function sendError(
   status: number,
   /** `max`: the limit a text went over (said in the message, not sent as a field of its own). */
   issues?: Array<{ path: string; code: string; max?: number }>,
+  params?: Record<string, string | number>,
 ) {
   const lang = request.lang ?? 'en';
+  const message = Object.entries(params ?? {}).reduce(
+    (m, [k, v]) => m.replaceAll(`{{${k}}}`, String(v)),
+    errorMessage(code, lang),
+  );
   return reply.status(status).send({
     code,
-    message: errorMessage(code, lang),
+    message,
     ...(issues?.length
       ? { issues: issues.map(({ max, ...i }) => ({ ...i, message: validationMessage(i.code, lang, { max }) })) }
       : {}),
@@ -45,7 +50,7 @@ export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return sendError(request, reply, error.code, error.status, error.issues);
+      return sendError(request, reply, error.code, error.status, error.issues, error.params);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => {

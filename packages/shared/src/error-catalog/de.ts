@@ -72,6 +72,8 @@ export const de: Record<ErrorCode, string> = {
   CSV_ENCODING:
     'Diese Datei ist nicht als UTF-8-Text gespeichert, daher würden Umlaute und andere Zeichen falsch gelesen. Speichern Sie sie in Excel als „CSV UTF-8“, in anderen Tabellenprogrammen mit der Codierung UTF-8.',
   IMPORT_EMPTY: 'Diese Datei hat eine Kopfzeile, aber keine Zeilen zum Importieren.',
+  CSV_QUOTE:
+    'Zeile {{line}} dieser Datei ist kein gültiges CSV: Ein Anführungszeichen in einer Zelle wird doppelt geschrieben (""), und eine Zelle, die mit einem Anführungszeichen beginnt, endet mit einem.',
   CSV_INVALID:
     'Diese Datei ist keine gültige CSV-Datei. Erwartet werden die Spalten email, firstName, lastName und role (oder roles, wie im Export).',
   TEAM_NAME_TAKEN: 'Es gibt bereits ein Team mit diesem Namen.',

@@ -64,6 +64,8 @@ export const en: Record<ErrorCode, string> = {
   CSV_ENCODING:
     'This file is not saved as UTF-8 text, so its accents and other letters would be read wrong. In Excel, save it as "CSV UTF-8"; in other spreadsheets choose the UTF-8 encoding.',
   IMPORT_EMPTY: 'This file has a header but no rows to import.',
+  CSV_QUOTE:
+    'Line {{line}} of this file is not valid CSV: a double quote inside a cell is written twice (""), and a cell that starts with a quote ends with one.',
   CSV_INVALID:
     'This file is not a valid CSV file. Expected the columns email, firstName, lastName and role (or roles, as the export writes it).',
   TEAM_NAME_TAKEN: 'A team with this name already exists.',

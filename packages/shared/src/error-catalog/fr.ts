@@ -70,6 +70,8 @@ export const fr: Record<ErrorCode, string> = {
   CSV_ENCODING:
     'Ce fichier n’est pas enregistré en texte UTF-8 : ses accents et autres caractères seraient mal lus. Dans Excel, enregistrez-le au format « CSV UTF-8 » ; dans les autres tableurs, choisissez l’encodage UTF-8.',
   IMPORT_EMPTY: 'Ce fichier a une ligne d’en-tête mais aucune ligne à importer.',
+  CSV_QUOTE:
+    'La ligne {{line}} de ce fichier n’est pas un CSV valide : un guillemet dans une cellule s’écrit deux fois (""), et une cellule qui commence par un guillemet se termine par un guillemet.',
   CSV_INVALID:
     "Ce fichier n'est pas un fichier CSV valide. Colonnes attendues : email, firstName, lastName et role (ou roles, comme dans l'export).",
   TEAM_NAME_TAKEN: 'Une équipe porte déjà ce nom.',

@@ -66,6 +66,8 @@ export const pt: Record<ErrorCode, string> = {
   CSV_ENCODING:
     'Este ficheiro não está guardado como texto UTF-8, pelo que os acentos e outros caracteres seriam mal lidos. No Excel, guarde-o como "CSV UTF-8"; noutras folhas de cálculo escolha a codificação UTF-8.',
   IMPORT_EMPTY: 'Este ficheiro tem um cabeçalho mas nenhuma linha para importar.',
+  CSV_QUOTE:
+    'A linha {{line}} deste ficheiro não é um CSV válido: uma aspa dentro de uma célula escreve-se duas vezes (""), e uma célula que começa com uma aspa termina com uma.',
   CSV_INVALID:
     'Este ficheiro não é um CSV válido. Colunas esperadas: email, firstName, lastName e role (ou roles, como na exportação).',
   TEAM_NAME_TAKEN: 'Já existe uma equipa com este nome.',

@@ -63,6 +63,8 @@ export function readRows(bytes: Buffer, lang: Language) {
       delimiter: sniffDelimiter(text),
     });
   } catch (e) {
+    // A stray quote is said with its line, not as a file without the right columns.
+    if (e instanceof CsvError && e.line) throw new AppError('CSV_QUOTE', undefined, undefined, { line: e.line });
     if (e instanceof CsvError) throw new AppError('CSV_INVALID');
     throw e;
   }

@@ -203,6 +203,8 @@ describe('members CSV import with employee record columns', () => {
       'alice@acme.test,Alice,Test,,,,,,,,abc,2026-02-30,boss',
       `alice.uuid@acme.test,A,U,${u.gina},,,,,,,,,`,
       'nobody@acme.test,No,Body,00000000-0000-4000-8000-000000000000,,,,,,,,,',
+      // Its email refused, and its record cells too: every fault of the row is said at once.
+      'not-an-email,Eve,Test,,,Research,,2026-13-01,,,,,',
     );
     const res = await send('/api/members/import', file, 'fr');
     expect(res.statusCode).toBe(200);
@@ -219,6 +221,7 @@ describe('members CSV import with employee record columns', () => {
       ['invalid', ['employmentType:employmentType', 'Badge:number', 'Anniversary:date']],
       ['invalid', ['uuid:notFound']],
       ['invalid', ['uuid:notFound']],
+      ['invalid', ['email:email', 'department:departmentNotFound', 'startDate:date']],
     ]);
     expect(body.problems[0].errors[0].message).toBe(importRowMessage('departmentNotFound', 'fr'));
     expect(body.problems[4].errors[1].message).toBe("Ce n'est pas un nombre.");

@@ -68,12 +68,18 @@ function checkRecords(
     message: importRowMessage(code, lang),
   });
   for (const row of rows) {
-    if (row.status !== 'valid') continue;
+    if (row.status !== 'valid' && row.status !== 'invalid') continue;
     const { issues, change, pending } = plan.check(
       row.email,
       uuidIndex >= 0 ? (row.cells[uuidIndex] ?? '').trim() : '',
       row.cells,
     );
+    // A row already refused (its email, its name) says what else is wrong with it too, so that one
+    // round of fixes is enough: its record cells are checked, never written.
+    if (row.status === 'invalid') {
+      row.errors = [...row.errors, ...issues.map((i) => issue(i.field, i.code))];
+      continue;
+    }
     if (issues.length) {
       row.status = 'invalid';
       row.errors = issues.map((i) => issue(i.field, i.code));

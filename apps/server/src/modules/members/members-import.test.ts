@@ -131,14 +131,22 @@ describe('members CSV import', () => {
 
   it('refuses files that are not a members CSV, changing nothing', async () => {
     const before = await invitationCount();
-    for (const bad of [
-      'name,phone\r\nx,y',
-      'email,firstName,lastName\r\n"unterminated,x,y',
-      Buffer.from([0xff, 0xfe, 0x00, 0x41]),
-    ]) {
+    for (const bad of ['name,phone\r\nx,y', Buffer.from([0xff, 0xfe, 0x00, 0x41])]) {
       const res = await send('/api/members/import', bad);
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('CSV_INVALID');
+    }
+    // A stray quote is said with its line (it read "Expected the columns email, firstName…", which they were).
+    for (const [bad, line] of [
+      ['email,firstName,lastName\r\n"unterminated,x,y', 2],
+      ['email,firstName,lastName\r\na@acme.test,A,B\r\nb@acme.test,=HYPERLINK("http://evil"),C', 3],
+    ] as const) {
+      const res = await send('/api/members/import', bad);
+      expect([res.statusCode, res.json().code, res.json().message]).toEqual([
+        400,
+        'CSV_QUOTE',
+        `Line ${line} of this file is not valid CSV: a double quote inside a cell is written twice (""), and a cell that starts with a quote ends with one.`,
+      ]);
     }
     // The import's own limit (32 MB), not the 2 MB of other uploads: a 3 MB file is read.
     const threeMb = await send(
