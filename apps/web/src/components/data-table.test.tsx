@@ -128,6 +128,12 @@ describe('DataTable', () => {
     expect(screen.getByTestId('table-range')).toBeEmptyDOMElement();
   });
 
+  it('says an empty answer once, in the table, not also as "0–0 of 0" under it', () => {
+    renderScreen(<Harness />, '/people?search=nobody-by-this-name');
+    expect(screen.getByText('Nothing matches “nobody-by-this-name”.')).toBeInTheDocument();
+    expect(screen.getByTestId('table-range')).toBeEmptyDOMElement();
+  });
+
   it('opens the view a copied link describes (page, search, sort, order)', () => {
     renderScreen(<Harness />, '/people?page=2&sort=name&order=desc&search=Person');
     expect(screen.getByRole('table', { name: 'People' })).toBeInTheDocument();

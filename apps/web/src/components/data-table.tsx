@@ -270,9 +270,11 @@ export function DataTable<T, S extends string, F extends string>(props: DataTabl
         )}
       </Box>
       <Group justify="space-between" mt="sm">
-        {/* Nothing is counted before the first answer: no "0–0 of 0" while it loads (or waits out an outage). */}
+        {/* Nothing is counted before the first answer: no "0–0 of 0" while it loads (or waits out an
+            outage); nor once it answered none, which the table itself says. */}
         <Text size="sm" c="dimmed" data-testid="table-range">
           {totalItems !== undefined &&
+            totalItems > 0 &&
             t(props.totalIsLowerBound ? 'admin:table.rangeMoreThan' : 'admin:table.range', {
               first: f.number(first),
               last: f.number(last),
