@@ -98,6 +98,7 @@ const show = (
     http.get(`${ORIGIN}/api/dashboard/summary`, () => HttpResponse.json(data)),
     http.get(`${ORIGIN}/api/dashboard/overview`, () => HttpResponse.json(overview)),
     http.get(`${ORIGIN}/api/my-policies`, () => HttpResponse.json({ data: policies })),
+    http.get(`${ORIGIN}/api/my-certifications`, () => HttpResponse.json({ data: certifications, today: '2026-12-02' })),
     http.get(`${ORIGIN}/api/time-off/balances`, () =>
       HttpResponse.json({ userUuid: USER.uuid, data: mine.balances ?? [] }),
     ),
@@ -105,6 +106,7 @@ const show = (
   renderScreen(<DashboardScreen today={visit?.today} />, '/');
 };
 let policies: unknown[] = [];
+let certifications: unknown[] = [];
 
 describe('dashboard of a new company', () => {
   it('shows a member the policies they must acknowledge, each a link', async () => {
@@ -130,6 +132,36 @@ describe('dashboard of a new company', () => {
     );
     expect(within(card).getByText('Overdue')).toBeInTheDocument();
     policies = [];
+  });
+
+  it('shows a member the certifications that need them, the most urgent first, with their day', async () => {
+    const type = (n: number, name: string) => ({
+      uuid: `50000000-0000-4000-8000-00000000000${n}`,
+      name,
+      description: '',
+      validityMonths: 24,
+    });
+    const record = (expiresOn: string) => ({
+      uuid: '50000000-0000-4000-8000-000000000010',
+      issuedOn: '2024-12-12',
+      expiresOn,
+      evidence: null,
+    });
+    certifications = [
+      { type: type(1, 'Security awareness'), status: 'valid', record: record('2027-06-01'), submission: null },
+      { type: type(2, 'First aid'), status: 'expiring', record: record('2026-12-12'), submission: null },
+      { type: type(3, 'Fire warden'), status: 'missing', record: null, submission: null },
+    ];
+    show(['member'], summary());
+    const card = await screen.findByTestId('certifications-due');
+    expect(within(card).getByText('Needing your attention: 2')).toBeInTheDocument();
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Fire wardenMissing', 'First aidExpiringexpires Dec 12, 2026']);
+    expect(within(card).getByRole('link', { name: 'My certifications' })).toHaveAttribute('href', '/my-certifications');
+    certifications = [];
   });
 
   it("gives its admin the next steps, each a link, and the trial's end", async () => {

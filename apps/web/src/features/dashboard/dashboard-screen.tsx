@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session/store';
 import { useDashboardOverview } from './api/get-dashboard-overview';
 import { useDashboardSummary } from './api/get-dashboard-summary';
 import { AttentionCards } from './components/attention-cards';
+import { CertificationsDueCard } from './components/certifications-due-card';
 import { MyTimeOffCard } from './components/my-time-off-card';
 import { PoliciesDueCard } from './components/policies-due-card';
 import { SetupChecklist } from './components/setup-checklist';
@@ -46,6 +47,7 @@ export default function DashboardScreen({ today }: { today?: ReactNode }) {
         </SimpleGrid>
       )}
       <PoliciesDueCard companyUuid={companyUuid} />
+      {current?.enabled && !visiting && <CertificationsDueCard />}
       <section aria-label={t('admin:dashboard.figures')}>
         {summary.isError ? (
           <Alert color="yellow">{t('admin:dashboard.unavailable')}</Alert>
