@@ -32,7 +32,7 @@ describe("a member's own timesheet", () => {
           serverTime: new Date().toISOString(),
           open: null,
           entries: [],
-          workedSeconds: 0,
+          workedSeconds: 61,
         }),
       ),
       http.get(`${ORIGIN}/api/attendance/me/corrections`, () =>
@@ -66,6 +66,8 @@ describe("a member's own timesheet", () => {
     const user = userEvent.setup();
     renderScreen(<MyAttendanceScreen />);
     const previous = await screen.findByRole('button', { name: 'Previous week' });
+    // Clocked out: today's time in minutes, as the timesheet says it (not "1 min, 1 sec").
+    expect(await screen.findByTestId('worked-today')).toHaveTextContent(/^1 min$/);
     const next = screen.getByRole('button', { name: 'Next week' });
     const current = screen.getByRole('button', { name: 'Today' });
     await waitFor(() => expect(previous).toBeEnabled());

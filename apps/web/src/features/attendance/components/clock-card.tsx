@@ -74,7 +74,8 @@ export function ClockCard() {
               {t('admin:attendance.workedToday')}
             </Text>
             <Text fw={700} size="xl" className="stat-value" aria-labelledby="worked-label" data-testid="worked-today">
-              {durationFormat(i18n.language)(worked, true)}
+              {/* Seconds while the clock runs; stopped, minutes, as the timesheet says them ("1 sec" beside "0 min"). */}
+              {durationFormat(i18n.language)(worked, !!open)}
             </Text>
           </div>
           <Button
