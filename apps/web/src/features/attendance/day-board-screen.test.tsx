@@ -159,4 +159,41 @@ describe('day board screen', () => {
     await waitFor(() => expect(queries.at(-1)?.get('search')).toBe('carla'));
     expect(queries.slice(before).map((q) => q.get('search'))).toEqual(['carla']);
   });
+
+  it("covers the previous rows while a search's answer is on its way (or an outage is waited out)", async () => {
+    serve();
+    renderScreen(<DayBoardScreen />, '/attendance/board');
+    await screen.findByText('cara@acme.test');
+    const rows = screen.getByTestId('board-rows');
+    expect(rows).toHaveAttribute('aria-busy', 'false');
+    // The answer to "bob" is late, as while the console's reads retry through an outage.
+    let answer: () => void = () => undefined;
+    server.use(
+      http.get(
+        `${ORIGIN}/api/attendance/board`,
+        () =>
+          new Promise<Response>((resolve) => {
+            answer = () =>
+              resolve(
+                HttpResponse.json({
+                  data: [],
+                  page: 1,
+                  itemsPerPage: 10,
+                  totalItems: 0,
+                  date: '2026-11-25',
+                  timeZone: 'America/New_York',
+                  counts: { present: 0, late: 0, absent: 0, onLeave: 0, expected: 0, notScheduled: 0 },
+                }),
+              );
+          }),
+      ),
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search' }), { target: { value: 'bob' } });
+    // Cara's row is not what "bob" finds: meanwhile it is covered and marked busy.
+    await waitFor(() => expect(rows).toHaveAttribute('aria-busy', 'true'));
+    expect(screen.getByText('cara@acme.test')).toBeInTheDocument();
+    answer();
+    await waitFor(() => expect(rows).toHaveAttribute('aria-busy', 'false'));
+    expect(screen.queryByText('cara@acme.test')).toBeNull();
+  });
 });

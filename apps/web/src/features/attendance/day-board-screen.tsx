@@ -1,6 +1,8 @@
 import {
   Badge,
+  Box,
   Group,
+  LoadingOverlay,
   Pagination,
   Paper,
   Select,
@@ -66,6 +68,7 @@ export default function DayBoardScreen() {
     page,
   });
   const b = board.data;
+  const stale = board.isPlaceholderData && (board.isFetching || board.isError);
   const number = new Intl.NumberFormat(intlLocale(i18n.language));
   const leaveLabel = useLeaveLabel();
   const zoned = useZonedFormat(b?.timeZone);
@@ -153,52 +156,62 @@ export default function DayBoardScreen() {
           }}
         />
       </Group>
-      {/* On a phone the table scrolls inside its own frame; the page itself never scrolls sideways. */}
-      <Table.ScrollContainer minWidth={560} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
-        <Table aria-label={t('admin:nav.dayBoard')} data-testid="board-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('admin:attendance.person')}</Table.Th>
-              <Table.Th>{t('admin:attendance.statusFilter')}</Table.Th>
-              <Table.Th>{t('admin:attendance.in')}</Table.Th>
-              <Table.Th>{t('admin:attendance.out')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {b?.data.length === 0 && (
+      {/* The rows of the previous choice stay while the new ones load (or while an outage is waited
+          out): covered and marked busy, so that rows are never read as the search the box now shows. */}
+      <Box pos="relative" aria-busy={stale} data-testid="board-rows">
+        <LoadingOverlay
+          visible={stale}
+          zIndex={5}
+          overlayProps={{ blur: 1 }}
+          loaderProps={{ 'aria-label': t('admin:table.loading') }}
+        />
+        {/* On a phone the table scrolls inside its own frame; the page itself never scrolls sideways. */}
+        <Table.ScrollContainer minWidth={560} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
+          <Table aria-label={t('admin:nav.dayBoard')} data-testid="board-table">
+            <Table.Thead>
               <Table.Tr>
-                <Table.Td colSpan={4}>
-                  <Text c="dimmed" size="sm" role="status">
-                    {t('admin:attendance.boardEmpty')}
-                  </Text>
-                </Table.Td>
+                <Table.Th>{t('admin:attendance.person')}</Table.Th>
+                <Table.Th>{t('admin:attendance.statusFilter')}</Table.Th>
+                <Table.Th>{t('admin:attendance.in')}</Table.Th>
+                <Table.Th>{t('admin:attendance.out')}</Table.Th>
               </Table.Tr>
-            )}
-            {b?.data.map((r) => (
-              <Table.Tr key={r.userUuid} data-testid="board-row">
-                <Table.Td>
-                  {r.firstName} {r.lastName}
-                  <Text size="xs" c="dimmed">
-                    {r.email}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={COLORS[r.status]} variant="filled" data-testid="board-status">
-                    {t(`admin:attendance.status.${r.status}`)}
-                  </Badge>
-                  {r.leave && (
-                    <Text size="xs" c="dimmed" data-testid="board-leave">
-                      {leaveLabel(r.leave)}
+            </Table.Thead>
+            <Table.Tbody>
+              {b?.data.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={4}>
+                    <Text c="dimmed" size="sm" role="status">
+                      {t('admin:attendance.boardEmpty')}
                     </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{zoned.time(r.firstIn)}</Table.Td>
-                <Table.Td>{r.clockedIn ? t('admin:attendance.clockedIn') : zoned.time(r.lastOut)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {b?.data.map((r) => (
+                <Table.Tr key={r.userUuid} data-testid="board-row">
+                  <Table.Td>
+                    {r.firstName} {r.lastName}
+                    <Text size="xs" c="dimmed">
+                      {r.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={COLORS[r.status]} variant="filled" data-testid="board-status">
+                      {t(`admin:attendance.status.${r.status}`)}
+                    </Badge>
+                    {r.leave && (
+                      <Text size="xs" c="dimmed" data-testid="board-leave">
+                        {leaveLabel(r.leave)}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{zoned.time(r.firstIn)}</Table.Td>
+                  <Table.Td>{r.clockedIn ? t('admin:attendance.clockedIn') : zoned.time(r.lastOut)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Box>
       {b && b.totalItems > b.itemsPerPage && (
         <nav aria-label={t('admin:table.pagination')}>
           <Pagination

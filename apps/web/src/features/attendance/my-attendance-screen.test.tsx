@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, zonedDate } from '@wac/shared/zoned-time';
-import { HttpResponse, http } from 'msw';
+import { delay, HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { ORIGIN, server } from '../../test/server';
@@ -87,5 +87,54 @@ describe("a member's own timesheet", () => {
     await user.click(current);
     await waitFor(() => expect(current).toBeDisabled());
     expect(next).toBeDisabled();
+  });
+});
+
+describe('clocking in while the service is away', () => {
+  it('gives the button back at once, and a click again sends the same key (one entry, whatever the first did)', async () => {
+    const keys: string[] = [];
+    let down = false;
+    const today = zonedDate(new Date(), 'UTC');
+    const myDay = {
+      date: today,
+      timeZone: 'UTC',
+      serverTime: new Date().toISOString(),
+      open: null,
+      entries: [],
+      workedSeconds: 0,
+    };
+    const unavailable = () =>
+      HttpResponse.json(
+        { code: 'SERVICE_UNAVAILABLE', message: 'The service is briefly unavailable.' },
+        { status: 503, headers: { 'retry-after': '5' } },
+      );
+    server.use(
+      // While the service is away the day's re-read does not answer (the console's reads retry for minutes).
+      http.get(`${ORIGIN}/api/attendance/me`, async () => {
+        if (down) await delay(10_000);
+        return HttpResponse.json(myDay);
+      }),
+      http.get(`${ORIGIN}/api/attendance/me/corrections`, () =>
+        HttpResponse.json({ data: [], page: 1, itemsPerPage: 10, totalItems: 0 }),
+      ),
+      http.get(`${ORIGIN}/api/attendance/me/timesheet`, () => unavailable()),
+      http.post(`${ORIGIN}/api/attendance/me/clock-in`, async ({ request }) => {
+        keys.push(((await request.json()) as { idempotencyKey: string }).idempotencyKey);
+        return down ? unavailable() : HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<MyAttendanceScreen />);
+    const button = await screen.findByTestId('clock-in');
+    down = true;
+    await user.click(button);
+    await waitFor(() => expect(keys).toHaveLength(1));
+    // The re-read of the day retries while the service is away: the click's button does not wait for it.
+    await waitFor(() => expect(button).toBeEnabled(), { timeout: 1000 });
+    expect(button).not.toHaveAttribute('data-loading');
+    down = false;
+    await user.click(button);
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[1]).toBe(keys[0]);
   });
 });

@@ -13,6 +13,6 @@ export const useClock = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ direction, key }: { direction: ClockDirection; key: string }) => clock(direction, key),
-    onSettled: () => qc.invalidateQueries({ queryKey: myDayQuery().queryKey.slice(0, 1) }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: myDayQuery().queryKey.slice(0, 1) }),
   });
 };

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title
 import { IconClockPause, IconClockPlay } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isOutage } from '../../../lib/api-client';
 import { useClock } from '../api/clock';
 import { useMyDay } from '../api/get-my-day';
 import { useFormat } from '../../../lib/format';
@@ -19,6 +20,7 @@ export function ClockCard() {
   const clock = useClock();
   // One key per intent: kept until the server answered, so a double click or a retry reuses it.
   const key = useRef(newKey());
+  const keyFor = useRef<'clock-in' | 'clock-out' | null>(null);
   const [tick, setTick] = useState(0);
   const open = day.data?.open ?? null;
   const z = useZonedFormat(day.data?.timeZone);
@@ -42,15 +44,23 @@ export function ClockCard() {
   );
   const direction = open ? 'clock-out' : 'clock-in';
 
-  const onClick = () =>
+  const onClick = () => {
+    // The key names one intent: a double click sends it twice, and so does a click again after an
+    // outage (the first may have been recorded before its answer was lost: one entry either way).
+    // Any other answer ends the intent; the other direction is another one.
+    if (keyFor.current !== direction) {
+      key.current = newKey();
+      keyFor.current = direction;
+    }
     clock.mutate(
       { direction, key: key.current },
       {
-        onSettled: () => {
-          key.current = newKey();
+        onSettled: (_entry, error) => {
+          if (!isOutage(error)) key.current = newKey();
         },
       },
     );
+  };
 
   return (
     <Paper className="card" p="lg" radius="md" data-testid="clock-card">

@@ -10,6 +10,6 @@ export const useApproveSubmission = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: approveSubmission,
-    onSettled: () => qc.invalidateQueries({ queryKey: certificationKeys.all }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: certificationKeys.all }),
   });
 };

@@ -10,6 +10,6 @@ export const useDeleteCertificationRecord = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (uuid: string) => deleteCertificationRecord(uuid),
-    onSettled: () => qc.invalidateQueries({ queryKey: certificationKeys.all }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: certificationKeys.all }),
   });
 };

@@ -11,6 +11,6 @@ export const useRejectSubmission = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ uuid, reason }: { uuid: string; reason: string }) => rejectSubmission(uuid, { reason }),
-    onSettled: () => qc.invalidateQueries({ queryKey: certificationKeys.all }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: certificationKeys.all }),
   });
 };

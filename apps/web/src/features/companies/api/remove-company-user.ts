@@ -11,6 +11,6 @@ export const useRemoveCompanyUser = (companyUuid: string) => {
   return useMutation({
     mutationFn: ({ userUuid, version }: { userUuid: string; version: number }) =>
       removeCompanyUser(companyUuid, userUuid, version),
-    onSettled: () => refreshCompanyPeople(qc, companyUuid),
+    onSettled: () => void refreshCompanyPeople(qc, companyUuid),
   });
 };

@@ -22,6 +22,6 @@ export const useUpdateCompanyUser = (companyUuid: string) => {
   return useMutation({
     mutationFn: ({ userUuid, ...body }: MemberUpdate & { userUuid: string }) =>
       updateCompanyUser(companyUuid, userUuid, body),
-    onSettled: () => refreshCompanyPeople(qc, companyUuid),
+    onSettled: () => void refreshCompanyPeople(qc, companyUuid),
   });
 };

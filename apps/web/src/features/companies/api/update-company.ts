@@ -14,6 +14,6 @@ export const useUpdateCompany = (uuid: string) => {
   return useMutation({
     mutationFn: (body: CompanyUpdate) => updateCompany(uuid, body),
     onSuccess: (c) => qc.setQueryData(['companies', 'one', uuid], c),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['companies', 'list'] }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: ['companies', 'list'] }),
   });
 };

@@ -9,6 +9,6 @@ export const useDeleteCompanyPage = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ uuid, version }: { uuid: string; version: number }) => deleteCompanyPage(uuid, version),
-    onSettled: () => qc.invalidateQueries({ queryKey: companyPageKeys.all }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: companyPageKeys.all }),
   });
 };

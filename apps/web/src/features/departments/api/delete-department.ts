@@ -9,6 +9,6 @@ export const useDeleteDepartment = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ uuid, version }: { uuid: string; version: number }) => deleteDepartment(uuid, version),
-    onSettled: () => qc.invalidateQueries({ queryKey: departmentKeys.all }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: departmentKeys.all }),
   });
 };

@@ -10,6 +10,6 @@ export const useDeleteField = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ uuid, version }: { uuid: string; version: number }) => deleteField(uuid, version),
-    onSettled: () => qc.invalidateQueries({ queryKey: employeeKeys.all }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: employeeKeys.all }),
   });
 };

@@ -8,5 +8,5 @@ export const retryJob = (uuid: string) => api<z.infer<typeof JobSchema>>(`/api/j
 
 export const useRetryJob = () => {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: retryJob, onSettled: () => qc.invalidateQueries({ queryKey: jobsKey }) });
+  return useMutation({ mutationFn: retryJob, onSettled: () => void qc.invalidateQueries({ queryKey: jobsKey }) });
 };

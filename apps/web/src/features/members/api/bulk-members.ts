@@ -9,5 +9,8 @@ export const bulkMembers = (body: MemberBulk) => api<BulkResult>('/api/members/b
 
 export const useBulkMembers = () => {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: bulkMembers, onSettled: () => qc.invalidateQueries({ queryKey: ['members'] }) });
+  return useMutation({
+    mutationFn: bulkMembers,
+    onSettled: () => void qc.invalidateQueries({ queryKey: ['members'] }),
+  });
 };

@@ -7,6 +7,6 @@ export const useCancelInvitation = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: cancelInvitation,
-    onSettled: () => qc.invalidateQueries({ queryKey: ['invitations'] }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: ['invitations'] }),
   });
 };

@@ -7,6 +7,6 @@ export const useResendInvitation = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: resendInvitation,
-    onSettled: () => qc.invalidateQueries({ queryKey: ['invitations'] }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: ['invitations'] }),
   });
 };

@@ -8,6 +8,6 @@ export const useRevokeMemberSession = (uuid: string) => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (sessionUuid: string) => revokeMemberSession(uuid, sessionUuid),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['members', 'sessions', uuid] }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: ['members', 'sessions', uuid] }),
   });
 };

@@ -8,6 +8,6 @@ export const useRevokeMemberSessions = (uuid: string) => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => revokeMemberSessions(uuid),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['members', 'sessions', uuid] }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: ['members', 'sessions', uuid] }),
   });
 };

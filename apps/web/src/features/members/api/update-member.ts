@@ -11,6 +11,6 @@ export const useUpdateMember = (uuid: string) => {
   return useMutation({
     mutationFn: (body: MemberUpdate) => updateMember(uuid, body),
     onSuccess: (m) => qc.setQueryData(['members', 'one', uuid], m),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['members', 'list'] }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: ['members', 'list'] }),
   });
 };

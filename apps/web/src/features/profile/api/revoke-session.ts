@@ -9,6 +9,6 @@ export const useRevokeSession = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: revokeSession,
-    onSettled: () => qc.invalidateQueries({ queryKey: ['auth', 'sessions'] }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: ['auth', 'sessions'] }),
   });
 };

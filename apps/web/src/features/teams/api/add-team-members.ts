@@ -8,6 +8,6 @@ export const useAddTeamMembers = (uuid: string) => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (uuids: string[]) => addTeamMembers(uuid, uuids),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['teams'] }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: ['teams'] }),
   });
 };

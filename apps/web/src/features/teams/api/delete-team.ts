@@ -8,6 +8,6 @@ export const useDeleteTeam = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ uuid, version }: { uuid: string; version: number }) => deleteTeam(uuid, version),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['teams'] }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: ['teams'] }),
   });
 };

@@ -8,6 +8,6 @@ export const useRemoveTeamMember = (uuid: string) => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (userUuid: string) => removeTeamMember(uuid, userUuid),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['teams'] }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: ['teams'] }),
   });
 };

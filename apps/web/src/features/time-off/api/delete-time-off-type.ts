@@ -9,6 +9,6 @@ export const useDeleteTimeOffType = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ uuid, version }: { uuid: string; version: number }) => deleteTimeOffType(uuid, version),
-    onSettled: () => qc.invalidateQueries({ queryKey: timeOffTypeKeys.all }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: timeOffTypeKeys.all }),
   });
 };
