@@ -44,14 +44,23 @@ export async function selfEditableOf(tx: Tx, companyId: string) {
  * Checks custom values against the company's fields: unknown ids, wrong types, options that the field
  * does not offer. Returns the problems as validation issues (path `body.custom.<uuid>`).
  */
-export function customIssues(fields: repo.FieldRow[], values: Record<string, unknown>) {
+/**
+ * What is wrong with custom values. A value kept as `stored` holds it is not judged again: an option
+ * removed since, or a field's type changed, left every later save of that record refused ("This
+ * value is not valid." on a value nobody could see), the person's own included.
+ */
+export function customIssues(
+  fields: repo.FieldRow[],
+  values: Record<string, unknown>,
+  stored: Record<string, unknown> = {},
+) {
   const byId = new Map(fields.map((f) => [f.id, f]));
   const issues: Array<{ path: string; code: string }> = [];
   for (const [id, v] of Object.entries(values)) {
     const f = byId.get(id);
     const path = `body.custom.${id}`;
     if (!f) issues.push({ path, code: 'invalid' });
-    else if (v === null) continue;
+    else if (v === null || v === stored[id]) continue;
     else if (f.type === 'number' && (typeof v !== 'number' || !Number.isFinite(v)))
       issues.push({ path, code: 'invalid' });
     else if (f.type !== 'number' && typeof v !== 'string') issues.push({ path, code: 'invalid' });

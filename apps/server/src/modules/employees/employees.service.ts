@@ -217,13 +217,15 @@ export async function update(
     let custom: Record<string, string | number | null> | undefined;
     if (body.custom) {
       const fields = await fieldsOf(tx, ctx.companyId);
-      const issues = customIssues(fields, body.custom);
-      custom = { ...(current.custom ?? {}), ...body.custom };
-      if (asAdmin) {
-        for (const f of fields) {
-          if (f.required && (custom[f.id] === null || custom[f.id] === undefined || custom[f.id] === '')) {
-            issues.push({ path: `body.custom.${f.id}`, code: 'required' });
-          }
+      const stored = current.custom ?? {};
+      const issues = customIssues(fields, body.custom, stored);
+      custom = { ...stored, ...body.custom };
+      for (const f of fields) {
+        // An admin completes the whole record; a member what they change (a required field they may
+        // edit cannot be emptied by them: it was, and saved as "Record saved.").
+        const judged = asAdmin || (f.id in body.custom && body.custom[f.id] !== stored[f.id]);
+        if (judged && f.required && (custom[f.id] === null || custom[f.id] === undefined || custom[f.id] === '')) {
+          issues.push({ path: `body.custom.${f.id}`, code: 'required' });
         }
       }
       if (issues.length) throw new AppError('VALIDATION_FAILED', issues);

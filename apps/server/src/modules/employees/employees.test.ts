@@ -317,3 +317,45 @@ describe('the directory search', () => {
     }
   });
 });
+
+describe('custom values over time', () => {
+  it('refuses a person emptying a required field they may edit, as it refuses an admin', async () => {
+    const nick = (
+      await req('POST', '/api/employees/fields', {
+        label: 'Nickname',
+        type: 'text',
+        required: true,
+        selfEditable: true,
+      })
+    ).json().uuid as string;
+    expect((await patch('carol', { custom: { [nick]: 'Cee' } })).statusCode).toBe(200);
+    const emptied = await patch('carol', { custom: { [nick]: null } }, 'carol', 'de');
+    expect([emptied.statusCode, emptied.json().issues]).toEqual([
+      400,
+      [{ path: `body.custom.${nick}`, code: 'required', message: 'Dieses Feld ist erforderlich.' }],
+    ]);
+    expect((await record('carol', 'carol')).custom[nick]).toBe('Cee');
+    expect((await patch('carol', { custom: { [nick]: 'C' } }, 'carol')).statusCode).toBe(200);
+    const f = (await req('GET', '/api/employees/fields')).json().data.find((x: { uuid: string }) => x.uuid === nick);
+    expect((await req('DELETE', `/api/employees/fields/${nick}?version=${f.version}`)).statusCode).toBeLessThan(300);
+  });
+
+  it('keeps saving a record whose value an option removed since no longer offers; a new value must be one', async () => {
+    const shirt = (
+      await req('POST', '/api/employees/fields', { label: 'Team shirt', type: 'select', options: ['S', 'XL'] })
+    ).json().uuid as string;
+    expect((await patch('dan', { custom: { [shirt]: 'XL' } })).statusCode).toBe(200);
+    const field = () =>
+      req('GET', '/api/employees/fields').then((r) => r.json().data.find((x: { uuid: string }) => x.uuid === shirt));
+    const edited = await req('PATCH', `/api/employees/fields/${shirt}`, {
+      version: (await field()).version,
+      options: ['S'],
+    });
+    expect(edited.statusCode).toBe(200);
+    // The console sends every value it shows: the kept "XL" beside the change.
+    const kept = await patch('dan', { workLocation: 'Lisbon', custom: { [shirt]: 'XL' } });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await record('dan')).workLocation).toBe('Lisbon');
+    expect((await patch('dan', { custom: { [shirt]: 'M' } })).statusCode).toBe(400);
+  });
+});
