@@ -15,6 +15,8 @@ export const TIME_OFF_MESSAGES: Record<Language, Record<TimeOffCode, string>> = 
     TIME_OFF_ALREADY_STARTED: 'This time off has already started; only an admin can cancel it now.',
     TIME_OFF_OWN_REQUEST: 'You cannot approve or decline your own request.',
     TIME_OFF_OWN_ADJUSTMENT: 'You cannot adjust your own balance: another admin does it.',
+    TIME_OFF_APPROVAL_OVERDRAWS:
+      "This request takes more than the person's balance of this type, which may not go below zero. Adjust the balance first, or decline it.",
   },
   de: {
     TIME_OFF_TYPE_NAME_TAKEN: 'Es gibt bereits eine Abwesenheitsart mit diesem Namen.',
@@ -26,6 +28,8 @@ export const TIME_OFF_MESSAGES: Record<Language, Record<TimeOffCode, string>> = 
     TIME_OFF_ALREADY_STARTED: 'Diese Abwesenheit hat bereits begonnen; nur ein Admin kann sie jetzt stornieren.',
     TIME_OFF_OWN_REQUEST: 'Sie können Ihren eigenen Antrag nicht genehmigen oder ablehnen.',
     TIME_OFF_OWN_ADJUSTMENT: 'Sie können Ihren eigenen Saldo nicht anpassen: Das übernimmt ein anderer Admin.',
+    TIME_OFF_APPROVAL_OVERDRAWS:
+      'Dieser Antrag braucht mehr als den Saldo der Person für diese Art, der nicht unter null fallen darf. Passen Sie zuerst den Saldo an oder lehnen Sie ihn ab.',
   },
   fr: {
     TIME_OFF_TYPE_NAME_TAKEN: 'Un type d’absence portant ce nom existe déjà.',
@@ -37,6 +41,8 @@ export const TIME_OFF_MESSAGES: Record<Language, Record<TimeOffCode, string>> = 
     TIME_OFF_ALREADY_STARTED: 'Cette absence a déjà commencé ; seul un administrateur peut encore l’annuler.',
     TIME_OFF_OWN_REQUEST: 'Vous ne pouvez pas approuver ou refuser votre propre demande.',
     TIME_OFF_OWN_ADJUSTMENT: 'Vous ne pouvez pas ajuster votre propre solde : un autre administrateur s’en charge.',
+    TIME_OFF_APPROVAL_OVERDRAWS:
+      'Cette demande dépasse le solde de la personne pour ce type, qui ne peut pas devenir négatif. Ajustez d’abord le solde, ou refusez-la.',
   },
   pt: {
     TIME_OFF_TYPE_NAME_TAKEN: 'Já existe um tipo de ausência com este nome.',
@@ -48,6 +54,8 @@ export const TIME_OFF_MESSAGES: Record<Language, Record<TimeOffCode, string>> = 
     TIME_OFF_ALREADY_STARTED: 'Esta ausência já começou; só um administrador a pode cancelar agora.',
     TIME_OFF_OWN_REQUEST: 'Não pode aprovar nem recusar o seu próprio pedido.',
     TIME_OFF_OWN_ADJUSTMENT: 'Não pode ajustar o seu próprio saldo: outro administrador fá-lo.',
+    TIME_OFF_APPROVAL_OVERDRAWS:
+      'Este pedido precisa de mais do que o saldo da pessoa deste tipo, que não pode ficar abaixo de zero. Ajuste primeiro o saldo ou recuse-o.',
   },
   ar: {
     TIME_OFF_TYPE_NAME_TAKEN: 'يوجد نوع إجازة بهذا الاسم بالفعل.',
@@ -59,5 +67,7 @@ export const TIME_OFF_MESSAGES: Record<Language, Record<TimeOffCode, string>> = 
     TIME_OFF_ALREADY_STARTED: 'بدأت هذه الإجازة بالفعل؛ لا يمكن إلغاؤها الآن إلا من قبل مسؤول.',
     TIME_OFF_OWN_REQUEST: 'لا يمكنك اعتماد طلبك أو رفضه بنفسك.',
     TIME_OFF_OWN_ADJUSTMENT: 'لا يمكنك تعديل رصيدك بنفسك: يقوم بذلك مسؤول آخر.',
+    TIME_OFF_APPROVAL_OVERDRAWS:
+      'يتطلب هذا الطلب أكثر من رصيد الشخص من هذا النوع، ولا يجوز أن ينزل عن الصفر. عدّل الرصيد أولاً أو ارفض الطلب.',
   },
 };

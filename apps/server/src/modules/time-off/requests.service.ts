@@ -151,6 +151,14 @@ export async function decide(
     if (r.user_id === me) throw new AppError('TIME_OFF_OWN_REQUEST');
     if (!mayDecide) throw new AppError('FORBIDDEN');
     if (r.status !== 'pending') throw new AppError('TIME_OFF_NOT_PENDING');
+    if (approve) {
+      // Checked again when taken: the balance moved since the request (another approval, an
+      // adjustment, the type now forbidding a negative balance), and a type that may not go below
+      // zero does not, whoever approves.
+      const t = await typeOrNotFound(tx, ctx.companyId, r.type_id);
+      const [b] = await ledger.balances(tx, ctx.companyId, r.user_id, r.type_id);
+      if (!t.allow_negative && b!.balance < r.amount) throw new AppError('TIME_OFF_APPROVAL_OVERDRAWS');
+    }
     const status = approve ? ('approved' as const) : ('declined' as const);
     const row = await repo.setStatus(tx, ctx.companyId, id, { status, by: me, comment: comment || null });
     if (approve) {

@@ -387,6 +387,29 @@ describe('requests', () => {
     expect((await balanceOf('bob', ids.vacation!)).available).toBe(10);
   });
 
+  it("refuses to approve what a balance that may not go negative no longer holds, in the approver's language", async () => {
+    // Bob's 15 days of September wait (the race above); an adjustment leaves him 10.
+    const pending = (await req('GET', '/api/time-off/approvals', 'admin'))
+      .json()
+      .data.find((x: { person: { uuid: string }; amount: number }) => x.person.uuid === ids.bob && x.amount === 15);
+    const adjust = (amount: number) =>
+      req('POST', '/api/time-off/adjustments', 'admin', {
+        userUuid: ids.bob,
+        typeUuid: ids.vacation,
+        kind: 'adjustment',
+        amount,
+        reason: 'Correction',
+      });
+    expect((await adjust(-15)).statusCode).toBe(201);
+    const refused = await req('POST', `/api/time-off/requests/${pending.uuid}/approve`, 'admin', {}, 'de');
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'TIME_OFF_APPROVAL_OVERDRAWS']);
+    expect(refused.json().message).toContain('nicht unter null');
+    expect(await balanceOf('bob', ids.vacation!)).toMatchObject({ balance: 10, pending: 15 });
+    expect((await adjust(15)).statusCode).toBe(201);
+    expect((await req('POST', `/api/time-off/requests/${pending.uuid}/approve`, 'admin', {})).statusCode).toBe(200);
+    expect(await balanceOf('bob', ids.vacation!)).toMatchObject({ balance: 10, pending: 0 });
+  });
+
   it('pages the team calendar in name order, every page saying how many are off, past the last one too', async () => {
     await t.db.system(async (tx) => {
       const type = await createTimeOffType(tx, ids.acme!, { name: 'Training', allowNegative: true });
