@@ -186,7 +186,18 @@ export function AppLayout() {
                     to={item.path}
                     label={compact ? undefined : label}
                     aria-label={compact ? label : undefined}
-                    leftSection={<Icon size={20} aria-hidden />}
+                    leftSection={
+                      // Collapsed (the default), a count sits on the icon: beside the label only, it was
+                      // seen by nobody who had not opened the menu.
+                      Badge && compact ? (
+                        <span className="nav-icon-with-badge">
+                          <Icon size={20} aria-hidden />
+                          <Badge />
+                        </span>
+                      ) : (
+                        <Icon size={20} aria-hidden />
+                      )
+                    }
                     rightSection={Badge && !compact ? <Badge /> : undefined}
                     active={isActive(item.path)}
                     aria-current={isActive(item.path) ? 'page' : undefined}
