@@ -186,18 +186,7 @@ export function AppLayout() {
                     to={item.path}
                     label={compact ? undefined : label}
                     aria-label={compact ? label : undefined}
-                    leftSection={
-                      // Collapsed (the default), a count sits on the icon: beside the label only, it was
-                      // seen by nobody who had not opened the menu.
-                      Badge && compact ? (
-                        <span className="nav-icon-with-badge">
-                          <Icon size={20} aria-hidden />
-                          <Badge />
-                        </span>
-                      ) : (
-                        <Icon size={20} aria-hidden />
-                      )
-                    }
+                    leftSection={<Icon size={20} aria-hidden />}
                     rightSection={Badge && !compact ? <Badge /> : undefined}
                     active={isActive(item.path)}
                     aria-current={isActive(item.path) ? 'page' : undefined}
@@ -205,7 +194,7 @@ export function AppLayout() {
                   />
                 );
                 return (
-                  <li key={item.path}>
+                  <li key={item.path} className={Badge && compact ? 'nav-item-with-badge' : undefined}>
                     {compact ? (
                       // Not in a portal: the tooltip stays inside the navigation landmark.
                       <Tooltip
@@ -218,6 +207,14 @@ export function AppLayout() {
                       </Tooltip>
                     ) : (
                       link
+                    )}
+                    {/* Collapsed (the default), a count sits on the icon: beside the label only, nobody
+                        saw it who had not opened the menu. Outside the link, whose name is its label
+                        (the tooltip's); the expanded menu names the count. */}
+                    {Badge && compact && (
+                      <span className="nav-item-badge" aria-hidden>
+                        <Badge />
+                      </span>
                     )}
                   </li>
                 );
