@@ -98,10 +98,10 @@ export default function PolicyScreen() {
         title={t('admin:policies.versions')}
         actions={
           <Group gap="xs">
-            <Button variant="default" size="xs" onClick={() => void downloadEvidenceManifest(p.uuid)}>
+            <Button variant="default" size="xs" onClick={() => void downloadEvidenceManifest(p.uuid, p.title)}>
               {t('admin:policies.evidenceJson')}
             </Button>
-            <Button variant="default" size="xs" onClick={() => void downloadEvidenceCsv(p.uuid)}>
+            <Button variant="default" size="xs" onClick={() => void downloadEvidenceCsv(p.uuid, p.title)}>
               {t('admin:policies.evidenceCsv')}
             </Button>
           </Group>
