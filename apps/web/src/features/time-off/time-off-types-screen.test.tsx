@@ -62,6 +62,8 @@ describe('time-off-types screen', () => {
 
     await user.click(screen.getByRole('button', { name: 'New time-off type' }));
     let dialog = await screen.findByRole('dialog');
+    // When the days arrive is said beside the choice (a new type showed everyone 0 days).
+    expect(within(dialog).getByText(/A type made during the year grants nothing before then/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('This field is required.')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Second');

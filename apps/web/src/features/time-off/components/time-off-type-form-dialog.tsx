@@ -94,6 +94,8 @@ export function TimeOffTypeFormDialog({ timeOffType, onClose }: { timeOffType?: 
             />
             <Select
               label={t('admin:timeOffTypes.accrual')}
+              // When the days arrive: a new type showed everyone 0 days with nothing saying why.
+              description={t(`admin:timeOffTypes.accrualHelp.${accrual}`)}
               data={[
                 { value: 'yearly', label: t('admin:timeOffTypes.accruals.yearly') },
                 { value: 'monthly', label: t('admin:timeOffTypes.accruals.monthly') },
