@@ -22,7 +22,13 @@ beforeAll(async () => {
     await addMembership(tx, acme.id, b.id);
     await setEmployee(tx, acme.id, b.id, { managerUserId: a.id });
     await createSchedule(tx, acme.id, { name: 'Office', isDefault: true });
-    const vacation = await createTimeOffType(tx, acme.id, { name: 'Vacation', yearlyAllowance: 25 });
+    // No grant is written here (no period has started): the request is approved against a
+    // balance that may go negative, as the approval checks the balance again.
+    const vacation = await createTimeOffType(tx, acme.id, {
+      name: 'Vacation',
+      yearlyAllowance: 25,
+      allowNegative: true,
+    });
     const request = await createTimeOffRequest(tx, acme.id, {
       userId: b.id,
       typeId: vacation.id,
