@@ -7,12 +7,17 @@ import { StatusPage } from '../../components/status-page';
 import { useEmployee } from './api/get-employee';
 import { useFields } from './api/get-fields';
 import { EmployeeForm } from './components/employee-form';
+import { PersonTimeOffCard } from '../time-off/components/person-time-off-card';
+import { useAbility } from '../../lib/ability';
+import { useSession } from '../../lib/session/store';
 
 /** One person's record: all of it for admins and the person, the directory view for colleagues. */
 export default function EmployeeScreen() {
   const { t } = useTranslation();
   const { uuid = '' } = useParams();
   const person = useEmployee(uuid);
+  const admin = useAbility().can('write', 'peopleHR');
+  const { user } = useSession();
   const fields = useFields();
   if (person.isError) return <StatusPage kind="notFound" />;
   if (!person.data || !fields.data) return <FullPageSpinner inConsole />;
@@ -40,6 +45,8 @@ export default function EmployeeScreen() {
       <SectionCard title={t('admin:people.record')}>
         <EmployeeForm key={p.version} person={p} fields={fields.data.data} />
       </SectionCard>
+      {/* An admin's way to a person's leave (cancel an approved one, started or not); not their own. */}
+      {admin && p.uuid !== user?.uuid && <PersonTimeOffCard userUuid={p.uuid} name={`${p.firstName} ${p.lastName}`} />}
     </Stack>
   );
 }
