@@ -38,6 +38,7 @@ export function PersonTimeOffCard({ userUuid, name }: { userUuid: string; name: 
     <SectionCard title={t('admin:timeOff.personHistory', { name })} testId="person-time-off">
       <SimpleTable
         caption={t('admin:timeOff.personHistory', { name })}
+        captionHidden
         columns={[
           t('admin:timeOff.type'),
           t('admin:timeOff.dates'),
