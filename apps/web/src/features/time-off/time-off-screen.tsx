@@ -17,6 +17,7 @@ import { ApprovalsPanel } from './components/approvals-panel';
 import { useDays } from '../../lib/days';
 import { LedgerCard } from './components/ledger-card';
 import { RequestDialog } from './components/request-dialog';
+import { RequestsTable } from './components/requests-table';
 import { TeamCalendar } from './components/team-calendar';
 
 const PAGE = 10;
@@ -29,18 +30,7 @@ function MyTimeOff() {
   const f = useFormat();
   const days = useDays();
   const balances = useBalances();
-  const [page, setPage] = useState(1);
-  const history = useRequests({ page, itemsPerPage: PAGE });
-  const cancel = useCancelRequest();
   const [asking, setAsking] = useState(false);
-  const [cancelling, setCancelling] = useState<TimeOffRequest | null>(null);
-  const rows = history.data?.data ?? [];
-
-  const onCancel = async (uuid: string) => {
-    await cancel.mutateAsync(uuid);
-    notify.success(t('admin:timeOff.cancelled'));
-    setCancelling(null);
-  };
 
   return (
     <Stack gap="lg">
@@ -88,65 +78,10 @@ function MyTimeOff() {
         )}
       </SectionCard>
       <SectionCard title={t('admin:timeOff.history')} testId="time-off-history">
-        <SimpleTable
-          caption={t('admin:timeOff.historyCaption')}
-          columns={[
-            t('admin:timeOff.type'),
-            t('admin:timeOff.dates'),
-            t('admin:timeOff.amount'),
-            t('admin:timeOff.status'),
-            t('admin:timeOff.comment'),
-            t('admin:common.actions'),
-          ]}
-          empty={<Text c="dimmed">{t('admin:timeOff.noRequests')}</Text>}
-          isEmpty={!history.isPending && rows.length === 0}
-          pages={Math.ceil((history.data?.totalItems ?? 0) / PAGE)}
-          page={page}
-          onPage={setPage}
-        >
-          {rows.map((r) => (
-            <Table.Tr key={r.uuid} data-testid="request-row" data-start={r.startDate}>
-              <Table.Td>{r.type.name}</Table.Td>
-              <Table.Td>{days.range(r.startDate, r.endDate)}</Table.Td>
-              <Table.Td>{days.amount(r.amount, r.type.unit)}</Table.Td>
-              <Table.Td>
-                <Badge color={STATUS_COLOR[r.status]} variant="filled" data-testid="request-status">
-                  {f.status(r.status)}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{r.comment ?? ''}</Table.Td>
-              <Table.Td>
-                {r.canCancel && (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    aria-label={t('admin:timeOff.cancelLabel', { dates: days.range(r.startDate, r.endDate) })}
-                    onClick={() => setCancelling(r)}
-                  >
-                    {t('admin:timeOff.cancel')}
-                  </Button>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </SimpleTable>
+        <RequestsTable caption={t('admin:timeOff.historyCaption')} />
       </SectionCard>
       <LedgerCard />
       {asking && balances.data && <RequestDialog balances={balances.data.data} onClose={() => setAsking(false)} />}
-      {cancelling && (
-        <ConfirmDialog
-          title={t('admin:timeOff.cancelTitle')}
-          text={t('admin:timeOff.cancelText', {
-            type: isolate(cancelling.type.name),
-            dates: isolate(days.range(cancelling.startDate, cancelling.endDate)),
-          })}
-          confirm={t('admin:timeOff.cancel')}
-          dismiss={t('admin:timeOff.keep')}
-          busy={cancel.isPending}
-          onClose={() => setCancelling(null)}
-          onConfirm={() => void onCancel(cancelling.uuid)}
-        />
-      )}
     </Stack>
   );
 }

@@ -56,7 +56,7 @@ describe("a person's time off on their record, for an admin", () => {
     renderScreen(<PersonTimeOffCard userUuid={BOB} name="Bob Brown" />);
     const card = await screen.findByTestId('person-time-off');
     expect(within(card).getByRole('heading', { name: 'Time off of Bob Brown' })).toBeInTheDocument();
-    const row = await within(card).findByTestId('person-request-row');
+    const row = await within(card).findByTestId('request-row');
     expect(asked[0]).toBe(BOB);
     expect(row).toHaveTextContent('Sick leave');
     await user.click(within(row).getByRole('button', { name: /^Cancel/ }));
