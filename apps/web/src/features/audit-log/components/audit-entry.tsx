@@ -1,4 +1,5 @@
-import { humanise, type Formatter } from '../../../lib/format';
+import type { Formatter } from '../../../lib/format';
+import { useQuery } from '@tanstack/react-query';
 import { Anchor, Button, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -6,28 +7,39 @@ import { Link } from 'react-router';
 import { useAbility } from '../../../lib/ability';
 import { useDays } from '../../../lib/days';
 import { useFormat } from '../../../lib/format';
+import { employeeKeys } from '../../employees/api/get-employees';
+import { getFields } from '../../employees/api/get-fields';
 import type { AuditEntry } from '../api/get-audit-log';
+import { codedValue, fieldLabel, flatten } from './audit-fields';
 
 type Snapshot = Record<string, unknown> | null;
 const asObject = (v: unknown): Snapshot =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
-// Ids say nothing to a reader; the sentence names what they point at.
-const isIdField = (key: string) => /(Id|Ids|id)$/.test(key);
 
-/** One value of a before/after snapshot, as a reader says it. */
-export function formatValue(f: Formatter, key: string, value: unknown, empty: string): string {
+/** One value of a before/after snapshot, as a reader says it (`coded`: its words when it is a code). */
+export function formatValue(
+  f: Formatter,
+  key: string,
+  value: unknown,
+  empty: string,
+  coded: (key: string, value: unknown) => string | null = () => null,
+): string {
   if (value === null || value === undefined || value === '') return empty;
+  const words = coded(key, value);
+  if (words !== null) return words;
   if (typeof value === 'boolean') return f.boolean(value);
   if (typeof value === 'number') return f.number(value);
   if (key === 'roles' && Array.isArray(value)) return f.roles(value.map(String));
   if (key === 'plan' && typeof value === 'string') return f.plan(value);
   if (key === 'status' && typeof value === 'string') return f.status(value);
+  if (key === 'timeZone' && typeof value === 'string') return f.zone(value);
   if (typeof value === 'string' && ISO_DATE.test(value)) {
     return value.length === 10 ? f.date(`${value}T12:00:00Z`) : f.dateTime(value);
   }
-  if (Array.isArray(value)) return f.list(value.map((v) => formatValue(f, key, v, empty)));
+  if (Array.isArray(value))
+    return value.length ? f.list(value.map((v) => formatValue(f, key, v, empty, coded))) : empty;
   if (typeof value === 'object') return empty;
   return String(value);
 }
@@ -38,13 +50,16 @@ export interface Change {
   after: unknown;
 }
 
-/** The fields a write changed, in the snapshots' order; ids and unchanged fields left out. */
+/**
+ * The fields a write changed, in the snapshots' order, a nested part (an emergency contact's phone,
+ * one custom field) as a field of its own; ids and unchanged fields left out.
+ */
 export function changesOf(before: unknown, after: unknown): Change[] {
-  const b = asObject(before) ?? {};
-  const a = asObject(after) ?? {};
+  const b = flatten(asObject(before) ?? {});
+  const a = flatten(asObject(after) ?? {});
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
   return keys
-    .filter((k) => !isIdField(k) && JSON.stringify(b[k] ?? null) !== JSON.stringify(a[k] ?? null))
+    .filter((k) => JSON.stringify(b[k] ?? null) !== JSON.stringify(a[k] ?? null))
     .map((k) => ({ field: k, before: b[k], after: a[k] }));
 }
 
@@ -156,6 +171,16 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
   const f = useFormat();
   const [open, setOpen] = useState(false);
   const changes = changesOf(entry.before, entry.after);
+  // A custom field is named by its label, read only when the table opens on one (an admin's).
+  const ability = useAbility();
+  const hasCustom = changes.some((c) => c.field.startsWith('custom.'));
+  const fields = useQuery({
+    queryKey: employeeKeys.fields,
+    queryFn: getFields,
+    enabled: open && hasCustom && ability.can('write', 'peopleHR'),
+  });
+  const labels = new Map((fields.data?.data ?? []).map((d) => [d.uuid, d.label]));
+  const coded = (key: string, value: unknown) => codedValue(t, f.language, entry.action, key, value);
   // Nothing changed (saved as it was): the cell says so like 'From' does, not an empty label on a phone's card.
   if (changes.length === 0) return <>{t('admin:profile.none')}</>;
   const empty = t('admin:profile.none');
@@ -176,14 +201,12 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
           <Table.Tbody>
             {changes.map((c) => (
               <Table.Tr key={c.field}>
-                <Table.Th scope="row">
-                  {t(`admin:audit.fields.${c.field}`, { defaultValue: humanise(c.field) })}
-                </Table.Th>
+                <Table.Th scope="row">{fieldLabel(t, c.field, labels)}</Table.Th>
                 <Table.Td>
-                  <del className="audit-before">{formatValue(f, c.field, c.before, empty)}</del>
+                  <del className="audit-before">{formatValue(f, c.field, c.before, empty, coded)}</del>
                 </Table.Td>
                 <Table.Td>
-                  <ins className="audit-after">{formatValue(f, c.field, c.after, empty)}</ins>
+                  <ins className="audit-after">{formatValue(f, c.field, c.after, empty, coded)}</ins>
                 </Table.Td>
               </Table.Tr>
             ))}
