@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   'department.delete',
   'department.members_move',
   'employee.update',
+  'employee.reports_move',
   'employee_field.create',
   'employee_field.update',
   'employee_field.delete',

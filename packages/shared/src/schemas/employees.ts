@@ -120,6 +120,11 @@ export const EmployeeUpdateSchema = z
     emergencyContact: EmergencyContactSchema.nullable().optional(),
     /** Values by field uuid; each is checked against the field's type. */
     custom: z.record(UuidSchema, CustomValue).optional(),
+    /**
+     * Admins only: the person's current direct reports move to this manager in the same write (null:
+     * to the top of the chart), e.g. when their employment ends. Absent: they stay.
+     */
+    reportsTo: UuidSchema.nullable().optional(),
   })
   .strict()
   .refine((b) => !b.startDate || !b.endDate || b.endDate >= b.startDate, {

@@ -328,3 +328,18 @@ export async function moveToDepartment(tx: Tx, companyId: string, departmentId: 
   );
   return r;
 }
+
+/**
+ * Gives `from`'s current direct reports (those whose employment has not ended by `today`) the manager
+ * `to` (null: none). Their ids.
+ */
+export async function moveReports(tx: Tx, companyId: string, from: string, to: string | null, today: string) {
+  const r = await rows<{ user_id: string }>(
+    tx,
+    sql`UPDATE employees SET manager_user_id = ${to}, version = version + 1, updated_at = now()
+         WHERE company_id = ${companyId} AND manager_user_id = ${from}
+           AND (end_date IS NULL OR end_date >= ${today}::date)
+        RETURNING user_id`,
+  );
+  return r.map((x) => x.user_id);
+}

@@ -10,6 +10,7 @@ import { batches, type KeysetCursor } from '../../lib/sql';
 import { departmentExists, departmentsChanged, todayIn } from '../departments/departments.service';
 import { customIssues, fieldsOf, selfEditableOf } from './employee-fields.service';
 import * as repo from './employees.repository';
+import { checkReportsTo, moveReports } from './reports-move.service';
 
 /**
  * Employee records: one per membership. Admins see and change everything; the person sees their whole
@@ -210,6 +211,7 @@ export async function update(
       }
       if (await repo.wouldCycle(tx, ctx.companyId, userId, body.managerUuid)) throw new AppError('MANAGER_CYCLE');
     }
+    if (body.reportsTo) await checkReportsTo(tx, ctx.companyId, userId, body.reportsTo);
     const start = body.startDate !== undefined ? body.startDate : current.start_date;
     const end = body.endDate !== undefined ? body.endDate : current.end_date;
     if (start && end && end < start)
@@ -258,6 +260,7 @@ export async function update(
       before: snapshot(current),
       after: snapshot(after),
     });
+    if (body.reportsTo !== undefined) await moveReports(ctx, tx, userId, body.reportsTo, today);
     return view(ctx, tx, userId, { asAdmin });
   });
   await changed(ctx);

@@ -1,4 +1,4 @@
-import type { CustomField, Employee, EmployeeUpdate } from '@wac/shared/schemas/employees';
+import type { CustomField, Employee, EmployeeUpdate, OrgNode } from '@wac/shared/schemas/employees';
 import { EMPLOYMENT_TYPES } from '@wac/shared/schemas/employees';
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useId, useState } from 'react';
@@ -7,8 +7,10 @@ import { CompanyDatePicker } from '../../../components/company-date-picker';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useDepartmentTree } from '../api/get-departments';
+import { getOrgLevel } from '../api/get-org-level';
 import { useUpdateEmployee } from '../api/update-employee';
 import { PersonSelect } from './person-select';
+import { ReportsMoveDialog } from './reports-move-dialog';
 
 type Custom = Record<string, string | number | null>;
 const orNull = (s: string) => (s.trim() ? s.trim() : null);
@@ -42,6 +44,25 @@ export function EmployeeForm({ person, fields }: { person: Employee; fields: Cus
     e.preventDefault();
     setError(null);
     setIssues({});
+    const body = bodyOf();
+    // Ending the employment of someone who manages people: ask where their reports go first.
+    if (can('managerUuid') && v.endDate && v.endDate !== (person.endDate ?? '')) {
+      const level = await getOrgLevel(person.uuid).catch(() => null);
+      if (level?.data.length) {
+        setAsk({ body, reports: level.data, more: level.hasMore, error: null });
+        return;
+      }
+    }
+    await send(body);
+  };
+  const [ask, setAsk] = useState<{
+    body: EmployeeUpdate;
+    reports: OrgNode[];
+    more: boolean;
+    error: string | null;
+  } | null>(null);
+
+  const bodyOf = () => {
     const body: EmployeeUpdate = { version: person.version };
     if (can('jobTitle')) body.jobTitle = orNull(v.jobTitle);
     if (can('departmentUuid')) body.departmentUuid = v.departmentUuid || null;
@@ -56,14 +77,24 @@ export function EmployeeForm({ person, fields }: { person: Employee; fields: Cus
     }
     const editableCustom = Object.entries(custom).filter(([id]) => can('custom') || can(`custom.${id}`));
     if (editableCustom.length) body.custom = Object.fromEntries(editableCustom);
+    return body;
+  };
+
+  /** Saves; a refusal about where the reports go is said in the question, the rest on the form. */
+  const send = async (body: EmployeeUpdate) => {
     try {
       await save.mutateAsync(body);
+      setAsk(null);
       notify.success(t('admin:people.saved'));
     } catch (err) {
-      if (err instanceof ApiError) {
-        setError(err.message);
-        setIssues(Object.fromEntries((err.issues ?? []).map((i) => [i.path.replace(/^body\./, ''), i.message])));
+      if (!(err instanceof ApiError)) return;
+      if (body.reportsTo !== undefined && (err.issues ?? []).some((i) => i.path === 'body.reportsTo')) {
+        setAsk((a) => a && { ...a, error: err.message });
+        return;
       }
+      setAsk(null);
+      setError(err.message);
+      setIssues(Object.fromEntries((err.issues ?? []).map((i) => [i.path.replace(/^body\./, ''), i.message])));
     }
   };
   const err = (k: string) => issues[k];
@@ -105,6 +136,18 @@ export function EmployeeForm({ person, fields }: { person: Employee; fields: Cus
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('admin:people.recordForm')}>
+      {ask && (
+        <ReportsMoveDialog
+          person={person}
+          reports={ask.reports}
+          more={ask.more}
+          error={ask.error}
+          busy={save.isPending}
+          onMove={(to) => void send({ ...ask.body, reportsTo: to })}
+          onKeep={() => void send(ask.body)}
+          onCancel={() => setAsk(null)}
+        />
+      )}
       <Stack>
         {error && (
           <Alert color="red" role="alert">

@@ -12,12 +12,15 @@ export function PersonSelect({
   initialLabel,
   exclude,
   onChange,
+  placeholder,
 }: {
   label: string;
   value: string | null;
   initialLabel?: string;
   exclude?: string;
   onChange: (uuid: string | null) => void;
+  /** What an empty choice means ("Nobody"). */
+  placeholder?: string;
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
@@ -36,6 +39,7 @@ export function PersonSelect({
       data={options}
       value={value}
       onChange={onChange}
+      placeholder={placeholder}
       searchable
       clearable
       searchValue={search}
