@@ -172,6 +172,14 @@ export async function update(
   return r.length > 0;
 }
 
+/** Moves a department's sub-departments under `parentId` (null: to the top). */
+export async function reparentChildren(tx: Tx, companyId: string, id: string, parentId: string | null) {
+  await tx.execute(
+    sql`UPDATE departments SET parent_id = ${parentId}, version = version + 1, updated_at = now()
+         WHERE company_id = ${companyId} AND parent_id = ${id}`,
+  );
+}
+
 export async function remove(tx: Tx, id: string) {
   await tx.execute(sql`DELETE FROM departments WHERE id = ${id}`);
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors';
 import { pageOf } from '../../lib/http';
 import { iso } from '../../lib/sql';
 import * as repo from './departments.repository';
+import { forgetGroup } from '../compliance/audiences.service';
 
 /** Departments: a tree of a company's units, each with a head and a count of its current people. */
 
@@ -143,6 +144,9 @@ export async function remove(ctx: TenantCtx, { id, version }: { id: string; vers
     const current = await repo.find(tx, ctx.companyId, id, await repo.today(tx, ctx.companyId), true);
     if (!current) throw new AppError('NOT_FOUND');
     if (version !== null && current.version !== version) throw new AppError('VERSION_CONFLICT');
+    // Its sub-departments move up to its parent (the tree keeps its shape), its people stay without one.
+    await repo.reparentChildren(tx, ctx.companyId, id, current.parent_id);
+    await forgetGroup(tx, ctx.companyId, { departmentId: id });
     await repo.remove(tx, id);
     await ctx.audit(tx, {
       action: 'department.delete',

@@ -6,6 +6,7 @@ import { csvStream } from '../../lib/csv-export';
 import { AppError } from '../../lib/errors';
 import { batches, iso, type KeysetCursor, keysetOf } from '../../lib/sql';
 import * as repo from './teams.repository';
+import { forgetGroup } from '../compliance/audiences.service';
 
 export const toTeam = (r: repo.TeamRow) => ({
   uuid: r.id,
@@ -138,6 +139,7 @@ export async function remove(ctx: TenantCtx, { id, version }: { id: string; vers
     const current = await repo.find(tx, ctx.companyId, id, true);
     if (!current) throw new AppError('NOT_FOUND');
     if (version !== null && current.version !== version) throw new AppError('VERSION_CONFLICT');
+    await forgetGroup(tx, ctx.companyId, { teamId: id });
     await repo.remove(tx, id);
     await ctx.audit(tx, {
       action: 'team.delete',
