@@ -10,6 +10,7 @@ import {
   subDomainField,
   VALIDATION_KEYS,
   VALIDATION_MESSAGES,
+  validationMessage,
 } from './validation';
 
 const firstIssue = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
@@ -98,5 +99,18 @@ describe('couldBeInEmail', () => {
     for (let i = 0; i < address.length; i++)
       for (let j = i; j <= address.length; j++) expect(couldBeInEmail(address.slice(i, j))).toBe(true);
     for (const name of ['number 1', 'zoë', 'o’brien', 'ann%', '東京']) expect(couldBeInEmail(name)).toBe(false);
+  });
+});
+
+describe('limits in messages', () => {
+  it('a text says characters, a list says entries', () => {
+    expect(validationMessage('tooLong', 'en', { max: 100 })).toBe('This value is too long: at most 100 characters.');
+    expect(validationMessage('tooLong', 'en', { max: 100, origin: 'string' })).toBe(
+      'This value is too long: at most 100 characters.',
+    );
+    expect(validationMessage('tooLong', 'en', { max: 500, origin: 'array' })).toBe('Too many entries: at most 500.');
+    expect(validationMessage('tooLong', 'de', { max: 1000, origin: 'array' })).toBe(
+      'Zu viele Einträge: höchstens 1.000.',
+    );
   });
 });

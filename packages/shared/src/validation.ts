@@ -18,6 +18,7 @@ export const VALIDATION_KEYS = [
   'subDomain',
   'tooLong',
   'tooLongMax',
+  'tooManyMax',
   'invalid',
   'uuid',
   'phone',
@@ -53,6 +54,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     subDomain: 'Use 3 to 63 lowercase letters, digits or hyphens, not starting or ending with a hyphen.',
     tooLong: 'This value is too long.',
     tooLongMax: 'This value is too long: at most {{max}} characters.',
+    tooManyMax: 'Too many entries: at most {{max}}.',
     invalid: 'This value is not valid.',
     uuid: 'This identifier is not valid.',
     phone: 'Please enter a valid phone number.',
@@ -84,6 +86,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     subDomain: 'Verwenden Sie 3 bis 63 Kleinbuchstaben, Ziffern oder Bindestriche, nicht am Anfang oder Ende.',
     tooLong: 'Dieser Wert ist zu lang.',
     tooLongMax: 'Dieser Wert ist zu lang: höchstens {{max}} Zeichen.',
+    tooManyMax: 'Zu viele Einträge: höchstens {{max}}.',
     invalid: 'Dieser Wert ist ungültig.',
     uuid: 'Diese Kennung ist ungültig.',
     phone: 'Bitte geben Sie eine gültige Telefonnummer ein.',
@@ -115,6 +118,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     subDomain: 'Utilisez 3 à 63 lettres minuscules, chiffres ou tirets, sans tiret au début ni à la fin.',
     tooLong: 'Cette valeur est trop longue.',
     tooLongMax: 'Cette valeur est trop longue : {{max}} caractères au plus.',
+    tooManyMax: 'Trop d’éléments : {{max}} au plus.',
     invalid: "Cette valeur n'est pas valide.",
     uuid: "Cet identifiant n'est pas valide.",
     phone: 'Veuillez saisir un numéro de téléphone valide.',
@@ -146,6 +150,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     subDomain: 'Use 3 a 63 letras minúsculas, dígitos ou hífenes, sem hífen no início ou no fim.',
     tooLong: 'Este valor é demasiado longo.',
     tooLongMax: 'Este valor é demasiado longo: no máximo {{max}} caracteres.',
+    tooManyMax: 'Demasiados elementos: no máximo {{max}}.',
     invalid: 'Este valor não é válido.',
     uuid: 'Este identificador não é válido.',
     phone: 'Introduza um número de telefone válido.',
@@ -177,6 +182,7 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
     subDomain: 'استخدم من 3 إلى 63 حرفًا صغيرًا أو رقمًا أو شرطة، دون شرطة في البداية أو النهاية.',
     tooLong: 'هذه القيمة طويلة جدًا.',
     tooLongMax: 'هذه القيمة طويلة جدًا: {{max}} حرفًا على الأكثر.',
+    tooManyMax: 'عدد العناصر كبير جدًا: {{max}} على الأكثر.',
     invalid: 'هذه القيمة غير صالحة.',
     uuid: 'هذا المعرف غير صالح.',
     phone: 'يرجى إدخال رقم هاتف صالح.',
@@ -200,13 +206,20 @@ export const VALIDATION_MESSAGES: Record<Language, Catalog> = {
 
 /**
  * A key's message in `lang`. A text over its limit says the limit when the rule gives it (`max`,
- * a zod issue's `maximum`): "This value is too long." alone left the writer to guess.
+ * a zod issue's `maximum`): "This value is too long." alone left the writer to guess. A list over
+ * its limit (`origin` 'array') says how many entries it may hold, not how many characters.
  */
-export function validationMessage(key: string, lang: Language = 'en', params?: { max?: unknown }): string {
+export function validationMessage(
+  key: string,
+  lang: Language = 'en',
+  params?: { max?: unknown; origin?: unknown },
+): string {
   const catalog = VALIDATION_MESSAGES[lang] ?? VALIDATION_MESSAGES.en;
   const max = params?.max;
   if (key === 'tooLong' && typeof max === 'number' && Number.isFinite(max)) {
-    return catalog.tooLongMax.replace('{{max}}', new Intl.NumberFormat(intlLocale(lang)).format(max));
+    // A list over its limit counts entries, not characters (zod's issue says which: `origin`).
+    const message = params?.origin === 'array' ? catalog.tooManyMax : catalog.tooLongMax;
+    return message.replace('{{max}}', new Intl.NumberFormat(intlLocale(lang)).format(max));
   }
   return (catalog as Record<string, string>)[key] ?? catalog.invalid;
 }

@@ -27,8 +27,11 @@ export function sendError(
   reply: FastifyReply,
   code: ErrorCode,
   status: number,
-  /** `max`: the limit a text went over (said in the message, not sent as a field of its own). */
-  issues?: Array<{ path: string; code: string; max?: number }>,
+  /**
+   * `max`: the limit a text (or, with `origin` 'array', a list) went over; said in the message,
+   * neither sent as a field of its own.
+   */
+  issues?: Array<{ path: string; code: string; max?: number; origin?: string }>,
   params?: Record<string, string | number>,
 ) {
   const lang = request.lang ?? 'en';
@@ -40,7 +43,12 @@ export function sendError(
     code,
     message,
     ...(issues?.length
-      ? { issues: issues.map(({ max, ...i }) => ({ ...i, message: validationMessage(i.code, lang, { max }) })) }
+      ? {
+          issues: issues.map(({ max, origin, ...i }) => ({
+            ...i,
+            message: validationMessage(i.code, lang, { max, origin }),
+          })),
+        }
       : {}),
   });
 }
@@ -55,8 +63,13 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => {
         const path = [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.');
-        const max = (v.params as { maximum?: unknown } | undefined)?.maximum;
-        return { path, code: keyOf(v.message), ...(typeof max === 'number' ? { max } : {}) };
+        const { maximum: max, origin } = (v.params ?? {}) as { maximum?: unknown; origin?: unknown };
+        return {
+          path,
+          code: keyOf(v.message),
+          ...(typeof max === 'number' ? { max } : {}),
+          ...(typeof origin === 'string' ? { origin } : {}),
+        };
       });
       return sendError(request, reply, 'VALIDATION_FAILED', 400, issues);
     }

@@ -98,12 +98,14 @@ export const currentLanguage = (): Language =>
  * text over its limit says the limit when the caller has it (a zod issue's `maximum`), as the
  * server's messages do.
  */
-export function fieldMessage(message: string | undefined, max?: unknown): string | undefined {
+export function fieldMessage(message: string | undefined, max?: unknown, origin?: unknown): string | undefined {
   if (!message) return undefined;
-  if (message === 'tooLong' && typeof max === 'number') return validationMessage(message, currentLanguage(), { max });
+  if (message === 'tooLong' && typeof max === 'number') {
+    return validationMessage(message, currentLanguage(), { max, origin });
+  }
   return i18n.exists(message, { ns: 'validation' }) ? i18n.t(message, { ns: 'validation' }) : message;
 }
 
-/** A zod issue's message in the reader's language, with the limit a text went over. */
-export const issueMessage = (issue: { message: string; maximum?: unknown } | undefined) =>
-  fieldMessage(issue?.message, issue?.maximum);
+/** A zod issue's message in the reader's language, with the limit a text (or a list) went over. */
+export const issueMessage = (issue: { message: string; maximum?: unknown; origin?: unknown } | undefined) =>
+  fieldMessage(issue?.message, issue?.maximum, issue?.origin);
