@@ -171,11 +171,21 @@ export const PolicyAcknowledgementSchema = z.object({
   acknowledgedAt: z.string(),
 });
 
-/** Evidence for an auditor: a date range (acknowledgements and audit entries within it). */
-export const PolicyEvidenceQuerySchema = z.object({
-  from: z.iso.datetime({ offset: true, message: 'invalid' }).optional(),
-  to: z.iso.datetime({ offset: true, message: 'invalid' }).optional(),
-});
+/**
+ * Evidence for an auditor: a date range (acknowledgements and audit entries within it). `to`
+ * before `from` is refused, as the company's evidence export refuses it: an auditor would
+ * otherwise receive an empty file that looks like evidence of nothing.
+ */
+export const PolicyEvidenceQuerySchema = z
+  .object({
+    from: z.iso.datetime({ offset: true, message: 'invalid' }).optional(),
+    to: z.iso.datetime({ offset: true, message: 'invalid' }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.from && v.to && Date.parse(v.to) < Date.parse(v.from)) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'dateOrder' });
+    }
+  });
 export const PolicyEvidenceManifestSchema = z.object({
   format: z.literal('wac-policy-evidence/1'),
   generatedAt: z.string(),
