@@ -213,14 +213,16 @@ export function createSocketHub(opts: HubOptions) {
     const { type, channel } = frame as { type?: unknown; channel?: unknown };
     if (type === 'ping') return send(conn, { type: 'pong' });
     if (type === 'activity') {
-      const active = (frame as { active?: unknown }).active === true;
+      const { active } = frame as { active?: unknown };
+      if (typeof active !== 'boolean')
+        return refuse(conn, 'BAD_FRAME', 'An activity frame needs active: true or false.');
       return presenceChange(conn, active ? 'active' : 'idle');
     }
     if (type !== 'subscribe' && type !== 'unsubscribe') {
       return refuse(conn, 'UNKNOWN_TYPE', 'Known frame types: subscribe, unsubscribe, ping, activity.');
     }
     if (typeof channel !== 'string' || channel.length === 0 || channel.length > MAX_CHANNEL_LENGTH) {
-      return refuse(conn, 'BAD_FRAME', 'A channel name is required.');
+      return refuse(conn, 'BAD_FRAME', `A channel name (at most ${MAX_CHANNEL_LENGTH} characters) is required.`);
     }
     conn.queue = conn.queue
       .then(() => (type === 'subscribe' ? subscribe(conn, channel) : unsubscribe(conn, channel)))

@@ -60,4 +60,30 @@ describe('presence from the sockets', () => {
     expect(await status()).toBe('offline');
     alice.client.ws.close();
   });
+
+  it('an activity frame without a boolean is refused and changes nobody’s presence', async () => {
+    const alice = await connect(ids.alice);
+    expect((await alice.client.subscribe(companyChannel(ids.acme))).type).toBe('subscribed');
+    const bob = await connect(ids.bob);
+    await alice.client.next((f) => f.type === 'presence_changed' && f.userUuid === ids.bob && f.status === 'online');
+    const since = alice.client.frames.length;
+    for (const active of ['yes', 0, null, undefined]) {
+      const from = bob.client.frames.length;
+      bob.client.ws.send(JSON.stringify({ type: 'activity', active }));
+      expect(await bob.client.next((f) => f.type === 'error', 2_000, from)).toMatchObject({ code: 'BAD_FRAME' });
+    }
+    const beforePing = bob.client.frames.length;
+    bob.client.ws.send(JSON.stringify({ type: 'ping' }));
+    await bob.client.next((f) => f.type === 'pong', 2_000, beforePing);
+    expect(alice.client.frames.slice(since).filter((f) => f.type === 'presence_changed')).toEqual([]);
+    const res = await call(t.app, {
+      method: 'GET',
+      url: `/api/presence?uuids=${ids.bob}`,
+      host: 'acme',
+      token: alice.token,
+    });
+    expect(res.json().data[ids.bob]).toBe('online');
+    bob.client.ws.close();
+    alice.client.ws.close();
+  });
 });
