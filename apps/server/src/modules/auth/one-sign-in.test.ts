@@ -192,6 +192,18 @@ describe('signing out anywhere', () => {
     expect((await refresh(otherBrowser.cookie, null)).statusCode).toBe(200);
   });
 
+  it('a company cookie used twice (a copy) ends the browser’s whole sign-in, not only that session', async () => {
+    const base = await signInOnBase('alice@acme.test');
+    const acme = await enter(base, null, ids.acme, 'acme');
+    const otherBrowser = await signInOnBase('alice@acme.test');
+    expect((await refresh(acme.cookie, 'acme')).statusCode).toBe(200);
+    const reused = await refresh(acme.cookie, 'acme');
+    expect([reused.statusCode, reused.json().code]).toEqual([401, 'REFRESH_INVALID']);
+    // The holder of the copy could otherwise come straight back through the browser's sign-in.
+    expect((await refresh(base.cookie, null)).statusCode).toBe(401);
+    expect((await refresh(otherBrowser.cookie, null)).statusCode).toBe(200);
+  });
+
   it('a switch code made before the sign-out opens nothing after it', async () => {
     const base = await signInOnBase('bob@acme.test');
     const code = await call(app, {

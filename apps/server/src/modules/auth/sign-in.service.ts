@@ -53,8 +53,10 @@ export async function refresh(ctx: Ctx, presented: string | undefined): Promise<
     // The cookie is host-only; a token from another host is simply not this host's session.
     if (row.companyId !== cid) return { error: 'REFRESH_INVALID' as const };
     if (row.usedAt || !(await repo.useRefreshToken(tx, hashed))) {
-      // A rotated token came back: someone holds a copy. End the family for everyone (RFC 9700 §4.14.2).
-      const revoked = await repo.revokeSession(tx, row.sessionId, 'refresh_token_reuse');
+      // A rotated token came back: someone holds a copy. End the family for everyone (RFC 9700 §4.14.2):
+      // the browser's whole sign-in, as signing out does (decision 012), or the copy's holder could
+      // come straight back through the base-domain sign-in it was opened from.
+      const revoked = await family.revokeFamily(tx, row.sessionId, 'refresh_token_reuse');
       return { error: 'REFRESH_INVALID' as const, revoked };
     }
     const user = await repo.findUserById(tx, row.userId);
