@@ -4,7 +4,7 @@ import { lineText } from '../validation';
 import { LISTING_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
 import { UuidSchema, pageOf } from './common';
 
-export const AuditLogQuerySchema = z.object({
+const AuditLogFilterSchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   itemsPerPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(LISTING_PAGE_SIZE),
   action: lineText().trim().max(80, 'tooLong').optional(),
@@ -14,7 +14,13 @@ export const AuditLogQuerySchema = z.object({
   to: z.iso.datetime({ offset: true, message: 'invalid' }).optional(),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
-export const AuditLogExportQuerySchema = AuditLogQuerySchema.omit({ page: true, itemsPerPage: true });
+/** A range that ends before it starts is refused (it matched nothing, answered as an empty page). */
+const inOrder = (q: { from?: string; to?: string }) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to);
+export const AuditLogQuerySchema = AuditLogFilterSchema.refine(inOrder, { message: 'dateOrder', path: ['to'] });
+export const AuditLogExportQuerySchema = AuditLogFilterSchema.omit({ page: true, itemsPerPage: true }).refine(inOrder, {
+  message: 'dateOrder',
+  path: ['to'],
+});
 export const AuditEntrySchema = z.object({
   uuid: UuidSchema,
   action: z.string(),
