@@ -15,7 +15,7 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   FST_REQ_FILE_TOO_LARGE: 'FILE_TOO_LARGE',
-  FST_FILES_LIMIT: 'BAD_REQUEST',
+  FST_FILES_LIMIT: 'ONE_FILE_ONLY',
   FST_ERR_VALIDATION: 'VALIDATION_FAILED',
 };
 
@@ -75,6 +75,8 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     }
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
     const status = error.statusCode ?? 500;
+    // A second file is the client's mistake, not a body too large (multipart says 413).
+    if (mapped === 'ONE_FILE_ONLY') return sendError(request, reply, mapped, 400);
     if (mapped) return sendError(request, reply, mapped, status >= 400 && status < 500 ? status : 400);
     if (status >= 400 && status < 500) {
       return sendError(request, reply, status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST', status);

@@ -41,6 +41,7 @@ export const ar: Record<ErrorCode, string> = {
   ORIGIN_NOT_ALLOWED: 'لا يُسمح لهذه الصفحة بفتح اتصال فوري هنا.',
   FILE_TOO_LARGE: 'حجم الملف يتجاوز 2 ميغابايت. يرجى اختيار ملف أصغر.',
   IMPORT_FILE_TOO_LARGE: 'حجم الملف يتجاوز 32 ميغابايت. يرجى تقسيمه إلى ملفات أصغر.',
+  ONE_FILE_ONLY: 'أرسل ملفًا واحدًا في كل مرة.',
   IMPORT_TOO_MANY_ROWS: 'يحتوي الملف على أكثر من 100,000 صف. يرجى تقسيمه إلى ملفات أصغر.',
   UNSUPPORTED_FILE_TYPE: 'يرجى اختيار صورة PNG أو JPEG أو WebP.',
   BODY_TOO_LARGE: 'الطلب كبير جدًا.',

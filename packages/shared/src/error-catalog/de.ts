@@ -45,6 +45,7 @@ export const de: Record<ErrorCode, string> = {
   ORIGIN_NOT_ALLOWED: 'Diese Seite darf hier keine Echtzeitverbindung öffnen.',
   FILE_TOO_LARGE: 'Die Datei ist größer als 2 MB. Bitte wählen Sie eine kleinere Datei.',
   IMPORT_FILE_TOO_LARGE: 'Die Datei ist größer als 32 MB. Bitte teilen Sie sie in kleinere Dateien auf.',
+  ONE_FILE_ONLY: 'Bitte senden Sie jeweils nur eine Datei.',
   IMPORT_TOO_MANY_ROWS: 'Die Datei hat mehr als 100.000 Zeilen. Bitte teilen Sie sie in kleinere Dateien auf.',
   UNSUPPORTED_FILE_TYPE: 'Bitte wählen Sie ein PNG-, JPEG- oder WebP-Bild.',
   BODY_TOO_LARGE: 'Die Anfrage ist zu groß.',

@@ -41,6 +41,7 @@ export const en: Record<ErrorCode, string> = {
   ORIGIN_NOT_ALLOWED: 'This page is not allowed to open a real-time connection here.',
   FILE_TOO_LARGE: 'File size exceeds 2MB. Please select a smaller file.',
   IMPORT_FILE_TOO_LARGE: 'The file is larger than 32 MB. Please split it into smaller files.',
+  ONE_FILE_ONLY: 'Send one file at a time.',
   IMPORT_TOO_MANY_ROWS: 'The file has more than 100,000 rows. Please split it into smaller files.',
   UNSUPPORTED_FILE_TYPE: 'Please choose a PNG, JPEG or WebP image.',
   BODY_TOO_LARGE: 'The request is too large.',

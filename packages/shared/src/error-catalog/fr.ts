@@ -44,6 +44,7 @@ export const fr: Record<ErrorCode, string> = {
   ORIGIN_NOT_ALLOWED: 'Cette page n’est pas autorisée à ouvrir une connexion temps réel ici.',
   FILE_TOO_LARGE: 'Le fichier dépasse 2 Mo. Veuillez choisir un fichier plus petit.',
   IMPORT_FILE_TOO_LARGE: 'Le fichier dépasse 32 Mo. Veuillez le diviser en fichiers plus petits.',
+  ONE_FILE_ONLY: 'Envoyez un seul fichier à la fois.',
   IMPORT_TOO_MANY_ROWS: 'Le fichier compte plus de 100 000 lignes. Veuillez le diviser en fichiers plus petits.',
   UNSUPPORTED_FILE_TYPE: 'Veuillez choisir une image PNG, JPEG ou WebP.',
   BODY_TOO_LARGE: 'La requête est trop volumineuse.',

@@ -42,6 +42,7 @@ export const pt: Record<ErrorCode, string> = {
   ORIGIN_NOT_ALLOWED: 'Esta página não tem permissão para abrir uma ligação em tempo real aqui.',
   FILE_TOO_LARGE: 'O ficheiro excede 2 MB. Selecione um ficheiro mais pequeno.',
   IMPORT_FILE_TOO_LARGE: 'O ficheiro excede 32 MB. Divida-o em ficheiros mais pequenos.',
+  ONE_FILE_ONLY: 'Envie um ficheiro de cada vez.',
   IMPORT_TOO_MANY_ROWS: 'O ficheiro tem mais de 100.000 linhas. Divida-o em ficheiros mais pequenos.',
   UNSUPPORTED_FILE_TYPE: 'Escolha uma imagem PNG, JPEG ou WebP.',
   BODY_TOO_LARGE: 'O pedido é demasiado grande.',

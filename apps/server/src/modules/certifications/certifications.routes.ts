@@ -55,6 +55,7 @@ async function recordForm(request: FastifyRequest) {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   // No prototype: a field called __proto__ or constructor is just an unknown field (the schema refuses it).
   const fields: Record<string, string> = Object.create(null);
+  const seen = new Set<string>();
   let file: Evidence | null = null;
   try {
     for await (const part of request.parts()) {
@@ -65,8 +66,13 @@ async function recordForm(request: FastifyRequest) {
         }
         const bytes = await readUpload(part);
         if (bytes.length > 0 || part.filename) file = { bytes, name: part.filename ?? '' };
-      } else if (typeof part.value === 'string' && part.value !== '') {
-        fields[part.fieldname] = part.value;
+      } else if (typeof part.value === 'string') {
+        // Sent twice ("the last one wins" would record a date nobody saw): refused, naming the field.
+        if (seen.has(part.fieldname)) {
+          throw new AppError('VALIDATION_FAILED', [{ path: `body.${part.fieldname}`, code: 'repeated' }]);
+        }
+        seen.add(part.fieldname);
+        if (part.value !== '') fields[part.fieldname] = part.value;
       }
     }
   } catch (e) {

@@ -61,4 +61,43 @@ describe('my certificate upload: the form’s fields', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().issues).toEqual([{ path: 'body.issuedOn', code: 'date', message: 'This is not a valid date.' }]);
   });
+
+  it('a field sent twice is refused, naming it (the last one won), and a second file is one too many', async () => {
+    const boundary = '----wacdup';
+    const text = (k: string, v: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;
+    const file = (name: string) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+        ),
+        pdf,
+        Buffer.from('\r\n'),
+      ]);
+    const send = (parts: Buffer[], lang = 'en') =>
+      call(t.app, {
+        method: 'POST',
+        url: `/api/my-certifications/${typeId}/records`,
+        host: 'acme',
+        token: member,
+        payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'accept-language': lang },
+      });
+    const twice = await send(
+      [Buffer.from(text('issuedOn', '2026-01-05') + text('issuedOn', '2026-02-05')), file('a.pdf')],
+      'de',
+    );
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().issues).toEqual([
+      { path: 'body.issuedOn', code: 'repeated', message: 'Dieses Feld wurde mehrfach gesendet.' },
+    ]);
+    const two = await send([Buffer.from(text('issuedOn', '2026-01-05')), file('a.pdf'), file('b.pdf')]);
+    expect([two.statusCode, two.json().code, two.json().message]).toEqual([
+      400,
+      'ONE_FILE_ONLY',
+      'Send one file at a time.',
+    ]);
+    const mine = await call(t.app, { method: 'GET', url: '/api/my-certifications', host: 'acme', token: member });
+    expect(mine.json().data[0].record).toBeNull();
+  });
 });
