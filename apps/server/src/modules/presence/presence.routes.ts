@@ -5,8 +5,10 @@ import {
   PresenceSetSchema,
   ProductLinksSchema,
 } from '@wac/shared/schemas/search';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/errors';
 import { errors } from '../../lib/http';
 import { tenantOf } from '../../plugins/context';
 import * as service from './presence.service';
@@ -31,10 +33,16 @@ const presenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => service.statuses(tenantOf(request), request.query.uuids),
   );
+  // Presence is a member's own: a super admin visiting a company without a membership has none to
+  // set (it was published to the company's channel as if he were one of its people).
+  const ownMember = async (request: FastifyRequest) => {
+    await member(request);
+    if (!request.principal?.membership) throw new AppError('FORBIDDEN');
+  };
   app.put(
     '/api/presence',
     {
-      preHandler: member,
+      preHandler: ownMember,
       schema: {
         tags,
         security,

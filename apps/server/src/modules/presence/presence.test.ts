@@ -7,7 +7,7 @@ import { TestSocket } from '../../test/ws-client';
 
 let t: TestContext;
 let port: number;
-let ids: { acme: string; alice: string; bob: string };
+let ids: { acme: string; alice: string; bob: string; root: string };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -19,7 +19,8 @@ beforeAll(async () => {
     const bob = await createUser(tx, { email: 'bob@acme.test' });
     await addMembership(tx, acme.id, alice.id, { roles: ['admin'] });
     await addMembership(tx, acme.id, bob.id);
-    return { acme: acme.id, alice: alice.id, bob: bob.id };
+    const root = await createUser(tx, { email: 'root@platform.test', roles: ['super_admin', 'super_admin_write'] });
+    return { acme: acme.id, alice: alice.id, bob: bob.id, root: root.id };
   });
 });
 afterAll(() => t.close());
@@ -85,5 +86,29 @@ describe('presence from the sockets', () => {
     expect(res.json().data[ids.bob]).toBe('online');
     bob.client.ws.close();
     alice.client.ws.close();
+  });
+
+  it('a super admin visiting the company has no presence of his own to set there; a member has', async () => {
+    const { token } = await tokenFor(t.app, ids.root, ids.acme);
+    const visiting = await call(t.app, {
+      method: 'PUT',
+      url: '/api/presence',
+      host: 'acme',
+      token,
+      payload: { status: 'busy' },
+    });
+    expect([visiting.statusCode, visiting.json().code]).toEqual([403, 'FORBIDDEN']);
+    const map = await call(t.app, { method: 'GET', url: `/api/presence?uuids=${ids.root}`, host: 'acme', token });
+    expect(map.json().data[ids.root]).not.toBe('busy');
+    const bob = (await tokenFor(t.app, ids.bob, ids.acme)).token;
+    const own = await call(t.app, {
+      method: 'PUT',
+      url: '/api/presence',
+      host: 'acme',
+      token: bob,
+      payload: { status: 'busy' },
+    });
+    // (Offline until a tab of his is open: busy shows while online.)
+    expect([own.statusCode, own.json().status]).toEqual([200, 'offline']);
   });
 });
