@@ -159,6 +159,8 @@ export const TeamCalendarQuerySchema = ListQuerySchema.pick({ page: true, itemsP
 export type TeamCalendarQuery = z.infer<typeof TeamCalendarQuerySchema>;
 export const TeamCalendarSchema = z.object({
   month: z.string(),
+  /** The company's today (its zone), marked on the calendar. */
+  today: z.string(),
   /** The company's public holidays in the month. */
   holidays: z.array(z.object({ date: z.string(), name: z.string() })),
   data: z.array(

@@ -8,9 +8,10 @@ import * as repo from './requests.repository';
 /** Who is off in a month: admins see everyone, a manager their reports; filtered by team and department. */
 export async function teamCalendar(ctx: TenantCtx, q: TeamCalendarQuery & Viewer) {
   const me = actingUser(ctx);
-  const { month, r, days } = await ctx.run(async (tx) => {
+  const { month, today, r, days } = await ctx.run(async (tx) => {
     // Without a month, the company's current one (its zone: the browser's may be a day apart).
-    const month = q.month ?? (await todayIn(tx, ctx.companyId)).slice(0, 7);
+    const today = await todayIn(tx, ctx.companyId);
+    const month = q.month ?? today.slice(0, 7);
     const [y, m] = month.split('-').map(Number) as [number, number];
     const from = `${month}-01`;
     const end = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
@@ -26,6 +27,7 @@ export async function teamCalendar(ctx: TenantCtx, q: TeamCalendarQuery & Viewer
     // The page's people's days without work, shaded on the calendar as other tools do.
     return {
       month,
+      today,
       r,
       days: await offDaysInTx(
         tx,
@@ -40,6 +42,7 @@ export async function teamCalendar(ctx: TenantCtx, q: TeamCalendarQuery & Viewer
   for (const a of r.absences) byPerson.set(a.user_id, [...(byPerson.get(a.user_id) ?? []), a]);
   return {
     month,
+    today,
     holidays: days.holidays,
     data: r.people.map((p) => ({
       person: { uuid: p.user_id, firstName: p.first_name, lastName: p.last_name },

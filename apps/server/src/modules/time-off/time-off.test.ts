@@ -292,6 +292,9 @@ describe('requests', () => {
       .slice(0, 7);
     const current = await req('GET', '/api/time-off/calendar', 'admin');
     expect([current.statusCode, current.json().month]).toEqual([200, thisMonth]);
+    // Today in the company's zone, marked on the calendar (another month's answer says it too).
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: acme!.zone }).format(new Date());
+    expect([current.json().today, (await cal('admin')).json().today]).toEqual([today, today]);
 
     // The requester cancels before the start: what was taken comes back.
     const cancelled = await req('POST', `/api/time-off/requests/${r.uuid}/cancel`, 'bob');

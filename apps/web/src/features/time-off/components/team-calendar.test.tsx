@@ -20,7 +20,16 @@ afterEach(async () => {
   await setLanguage('en', false);
 });
 
-function serve() {
+const absence = (n: number, over: Record<string, unknown>) => ({
+  requestUuid: `30000000-0000-4000-8000-00000000000${n}`,
+  startHalf: false,
+  endHalf: false,
+  status: 'approved',
+  type: { uuid: '40000000-0000-4000-8000-000000000001', name: 'Vacation', color: '#2f9e44', unit: 'days' },
+  ...over,
+});
+
+function serve(absences: (month: string) => unknown[] = () => []) {
   server.use(
     http.get(`${ORIGIN}/api/teams`, () => HttpResponse.json({ data: [], page: 1, itemsPerPage: 100, totalItems: 0 })),
     http.get(`${ORIGIN}/api/departments/tree`, () => HttpResponse.json({ data: [] })),
@@ -30,12 +39,13 @@ function serve() {
       const month = asked ?? companyMonth;
       return HttpResponse.json({
         month,
+        today: `${month}-09`,
         holidays: [{ date: `${month}-03`, name: 'Founders day' }],
         data: [
           {
             person: { uuid: '10000000-0000-4000-8000-000000000002', firstName: 'Dev', lastName: 'Adams' },
             offDays: [`${month}-03`, `${month}-06`, `${month}-07`],
-            absences: [],
+            absences: absences(month),
           },
         ],
         page: 1,
@@ -108,5 +118,32 @@ describe('team calendar', () => {
     const third = screen.getAllByRole('columnheader')[3]!;
     expect(third).toHaveTextContent('Public holiday: Founders day');
     expect(screen.getByText('Day off or public holiday')).toBeInTheDocument();
+  });
+
+  it('draws half days as half cells, marks today, and has a legend of its leave types and a waiting request', async () => {
+    serve((m) => [
+      absence(1, { startDate: `${m}-10`, endDate: `${m}-12`, startHalf: true, endHalf: true }),
+      absence(2, {
+        startDate: `${m}-20`,
+        endDate: `${m}-20`,
+        status: 'pending',
+        type: { uuid: '40000000-0000-4000-8000-000000000002', name: 'Sick leave', color: '#e03131', unit: 'days' },
+      }),
+    ]);
+    renderScreen(<TeamCalendar />);
+    const row = (await screen.findByText('Dev Adams')).closest('tr')!;
+    const cells = within(row).getAllByRole('cell');
+    // The first day's afternoon, the whole middle day, the last day's morning.
+    expect([10, 11, 12].map((d) => cells[d - 1]!.querySelector('div')?.getAttribute('data-half') ?? 'whole')).toEqual([
+      'pm',
+      'whole',
+      'am',
+    ]);
+    expect(within(cells[9]!).getByText(/Vacation, Approved, Half day$/)).toBeInTheDocument();
+    const today = screen.getAllByRole('columnheader')[9]!;
+    expect(today).toHaveAttribute('aria-current', 'date');
+    expect(today).toHaveTextContent('Today');
+    const legend = screen.getByTestId('team-calendar-legend');
+    expect(legend).toHaveTextContent('Sick leaveVacationPendingHalf dayDay off or public holiday');
   });
 });

@@ -10,6 +10,10 @@ import { useDays } from '../../../lib/days';
 const PAGE = 20;
 /** Days without work (a weekend, a day off of the person's schedule, a public holiday): shaded, as other tools do. */
 const OFF = { background: 'var(--wac-day-off)' };
+/** Today's column: its number underlined in the primary colour. */
+const TODAY = { boxShadow: 'inset 0 -3px 0 var(--mantine-primary-color-filled)', fontWeight: 700 };
+/** A request still waiting for approval is drawn faded. */
+const PENDING_OPACITY = 0.45;
 
 function daysOf(month: string) {
   const [y, m] = month.split('-').map(Number) as [number, number];
@@ -42,6 +46,13 @@ export function TeamCalendar() {
   const dates = /^\d{4}-\d{2}$/.test(month) ? daysOf(month) : [];
   const people = cal.data?.data ?? [];
   const holidays = new Map((cal.data?.holidays ?? []).map((h) => [h.date, h.name]));
+  const today = cal.data?.today;
+  // The leave types on this page, for the legend (a colour alone says nothing).
+  const types = [
+    ...new Map(people.flatMap((p) => p.absences.map((a) => [a.type.uuid, a.type] as const))).values(),
+  ].sort((a, b) => a.name.localeCompare(b.name));
+  const anyPending = people.some((p) => p.absences.some((a) => a.status === 'pending'));
+  const anyHalf = people.some((p) => p.absences.some((a) => a.startHalf || a.endHalf));
 
   return (
     <SectionCard title={t('admin:timeOff.calendar')} testId="time-off-calendar">
@@ -97,12 +108,24 @@ export function TeamCalendar() {
                 const title = holiday
                   ? `${days.date(d)} · ${t('admin:timeOff.holidayOn', { name: holiday })}`
                   : days.date(d);
+                const isToday = d === today;
                 return (
-                  <Table.Th key={d} scope="col" ta="center" px={2} style={holiday ? OFF : undefined}>
-                    <abbr title={title} style={{ textDecoration: 'none' }}>
+                  <Table.Th
+                    key={d}
+                    scope="col"
+                    ta="center"
+                    px={2}
+                    aria-current={isToday ? 'date' : undefined}
+                    style={{ ...(holiday ? OFF : {}), ...(isToday ? TODAY : {}) }}
+                  >
+                    <abbr
+                      title={isToday ? `${title} · ${t('admin:timeOff.today')}` : title}
+                      style={{ textDecoration: 'none' }}
+                    >
                       {f.number(Number(d.slice(8)))}
                     </abbr>
                     {holiday && <VisuallyHidden>{t('admin:timeOff.holidayOn', { name: holiday })}</VisuallyHidden>}
+                    {isToday && <VisuallyHidden>{t('admin:timeOff.today')}</VisuallyHidden>}
                   </Table.Th>
                 );
               })}
@@ -126,6 +149,14 @@ export function TeamCalendar() {
                 {dates.map((d) => {
                   const a = p.absences.find((x) => x.startDate <= d && x.endDate >= d);
                   const off = p.offDays.includes(d);
+                  // A half day fills half the cell: the afternoon of a first day, the morning of a last.
+                  const half = a
+                    ? a.startDate === d && a.startHalf
+                      ? 'pm'
+                      : a.endDate === d && a.endHalf
+                        ? 'am'
+                        : null
+                    : null;
                   return (
                     <Table.Td
                       key={d}
@@ -139,12 +170,16 @@ export function TeamCalendar() {
                         <div
                           style={{
                             background: a.type.color,
-                            opacity: a.status === 'pending' ? 0.45 : 1,
+                            opacity: a.status === 'pending' ? PENDING_OPACITY : 1,
                             height: 22,
+                            ...(half ? { width: '50%', marginInlineStart: half === 'pm' ? 'auto' : undefined } : {}),
                           }}
-                          title={`${a.type.name} · ${f.status(a.status)}`}
+                          title={`${a.type.name} · ${f.status(a.status)}${half ? ` · ${t('admin:timeOff.halfDay')}` : ''}`}
+                          data-half={half ?? undefined}
                         >
-                          <VisuallyHidden>{`${days.date(d)}: ${a.type.name}, ${f.status(a.status)}`}</VisuallyHidden>
+                          <VisuallyHidden>
+                            {`${days.date(d)}: ${a.type.name}, ${f.status(a.status)}${half ? `, ${t('admin:timeOff.halfDay')}` : ''}`}
+                          </VisuallyHidden>
                         </div>
                       )}
                     </Table.Td>
@@ -155,11 +190,38 @@ export function TeamCalendar() {
           </Table.Tbody>
         </Table>
       </ScrollArea>
-      <Group gap={6} mt="xs" aria-hidden>
-        <Box w={14} h={14} style={{ ...OFF, border: '1px solid var(--mantine-color-default-border)' }} />
-        <Text size="xs" c="dimmed">
-          {t('admin:timeOff.offLegend')}
-        </Text>
+      {/* Each cell says its own meaning to a screen reader; the legend is for the eye. */}
+      <Group gap="md" mt="xs" aria-hidden data-testid="team-calendar-legend">
+        {types.map((ty) => (
+          <Group gap={6} key={ty.uuid} wrap="nowrap">
+            <Box w={14} h={14} style={{ background: ty.color }} />
+            <Text size="xs">{ty.name}</Text>
+          </Group>
+        ))}
+        {anyPending && (
+          <Group gap={6} wrap="nowrap">
+            <Box w={14} h={14} style={{ background: 'var(--mantine-color-dimmed)', opacity: PENDING_OPACITY }} />
+            <Text size="xs" c="dimmed">
+              {f.status('pending')}
+            </Text>
+          </Group>
+        )}
+        {anyHalf && (
+          <Group gap={6} wrap="nowrap">
+            <Box w={14} h={14} style={{ border: '1px solid var(--mantine-color-default-border)' }}>
+              <Box w={6} h={12} style={{ background: 'var(--mantine-color-dimmed)' }} />
+            </Box>
+            <Text size="xs" c="dimmed">
+              {t('admin:timeOff.halfDay')}
+            </Text>
+          </Group>
+        )}
+        <Group gap={6} wrap="nowrap">
+          <Box w={14} h={14} style={{ ...OFF, border: '1px solid var(--mantine-color-default-border)' }} />
+          <Text size="xs" c="dimmed">
+            {t('admin:timeOff.offLegend')}
+          </Text>
+        </Group>
       </Group>
       {(cal.data?.totalItems ?? 0) > PAGE && (
         <Group justify="flex-end" mt="sm">
