@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { abilityFor } from '../lib/ability';
-import { activeNavPath, NAV_ITEMS, navItemsFor, searchScreensFor } from './navigation';
+import { activeNavPath, NAV_ITEMS, navItemsFor, navSections, searchScreensFor } from './navigation';
 
 const company = {
   uuid: '22222222-2222-4222-8222-222222222222',
@@ -67,5 +67,32 @@ describe('the screens the navbar search finds', () => {
     expect(adminPaths).toEqual(expect.arrayContaining(['/profile', '/profile/sessions', '/people/settings']));
     // Each screen once: the sidebar's entries are not repeated.
     expect(new Set(adminPaths).size).toBe(adminPaths.length);
+  });
+});
+
+describe('the sidebar in sections', () => {
+  it("lists a company admin's entries under five headings, the dashboard above them, each section once", () => {
+    const admin = { uuid: 'a', enabled: true, roles: [{ name: 'admin' }], company };
+    const sections = navSections(navItemsFor(abilityFor({ user: user([]), current: admin }), false));
+    expect(sections.map((s) => s.group)).toEqual([null, 'people', 'attendance', 'compliance', 'company']);
+    expect(sections[0]!.items.map((i) => i.path)).toEqual(['/']);
+    expect(sections[1]!.items.map((i) => i.path)).toEqual(expect.arrayContaining(['/people', '/time-off', '/users']));
+    expect(sections[2]!.items.every((i) => i.path.startsWith('/attendance'))).toBe(true);
+  });
+
+  it('keeps an entry without a section (a new area) after the sections, and a late entry in its own section', () => {
+    const sections = navSections([
+      { path: '/', group: undefined },
+      { path: '/a', group: 'people' as const },
+      { path: '/b', group: 'platform' as const },
+      { path: '/c', group: 'people' as const },
+      { path: '/new', group: undefined },
+    ]);
+    expect(sections.map((s) => [s.group, s.items.map((i) => i.path)])).toEqual([
+      [null, ['/']],
+      ['people', ['/a', '/c']],
+      ['platform', ['/b']],
+      [null, ['/new']],
+    ]);
   });
 });

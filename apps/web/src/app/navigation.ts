@@ -29,6 +29,9 @@ import {
 import type { ComponentType } from 'react';
 import { ApprovalBadge } from '../features/time-off/components/approval-badge';
 
+/** The sidebar's sections, each under its heading (`admin:nav.groups.<group>`), in this order. */
+export type NavGroup = 'people' | 'attendance' | 'compliance' | 'company' | 'platform';
+
 export interface NavItem {
   path: string;
   labelKey: string;
@@ -42,6 +45,8 @@ export interface NavItem {
    * visiting super admin, who is no member there (its screens would only answer errors).
    */
   selfService?: true;
+  /** The section it is listed in; without one, at the top (the dashboard) or after the sections. */
+  group?: NavGroup;
 }
 
 /**
@@ -50,64 +55,20 @@ export interface NavItem {
  */
 export const NAV_ITEMS: NavItem[] = [
   { path: '/', labelKey: 'admin:nav.dashboard', icon: IconLayoutDashboard, can: ['read', 'default'] },
-  { path: '/users', labelKey: 'admin:nav.members', icon: IconUsers, can: ['write', 'user'] },
-  { path: '/teams', labelKey: 'admin:nav.teams', icon: IconUsersGroup, can: ['write', 'team'] },
-  { path: '/companies', labelKey: 'admin:nav.companies', icon: IconBuildingSkyscraper, can: ['read', 'companies'] },
-  { path: '/platform', labelKey: 'admin:nav.platform', icon: IconChartHistogram, can: ['read', 'companies'] },
-  { path: '/jobs', labelKey: 'admin:nav.jobs', icon: IconStack2, can: ['read', 'jobs'] },
-  { path: '/audit-log', labelKey: 'admin:nav.auditLog', icon: IconHistory, can: ['write', 'compliance'] },
+  { path: '/people', labelKey: 'admin:nav.people', icon: IconAddressBook, can: ['read', 'default'], group: 'people' },
   {
-    path: '/attendance',
-    labelKey: 'admin:nav.attendance',
-    icon: IconClockHour4,
+    path: '/org-chart',
+    labelKey: 'admin:nav.orgChart',
+    icon: IconBinaryTree2,
     can: ['read', 'default'],
-    selfService: true,
-  },
-  { path: '/attendance/board', labelKey: 'admin:nav.dayBoard', icon: IconLayoutBoard, can: ['write', 'attendance'] },
-  {
-    path: '/attendance/corrections',
-    labelKey: 'admin:nav.corrections',
-    icon: IconClockEdit,
-    can: ['write', 'attendance'],
+    group: 'people',
   },
   {
-    path: '/attendance/timesheets',
-    labelKey: 'admin:nav.timesheets',
-    icon: IconFileSpreadsheet,
-    can: ['write', 'attendance'],
-  },
-  {
-    path: '/attendance/settings',
-    labelKey: 'admin:nav.attendanceSettings',
-    icon: IconCalendarCog,
-    can: ['write', 'attendance'],
-  },
-  { path: '/join', labelKey: 'admin:nav.join', icon: IconDoorEnter, can: ['read', 'default'] },
-  { path: '/people', labelKey: 'admin:nav.people', icon: IconAddressBook, can: ['read', 'default'] },
-  { path: '/org-chart', labelKey: 'admin:nav.orgChart', icon: IconBinaryTree2, can: ['read', 'default'] },
-  { path: '/departments', labelKey: 'admin:nav.departments', icon: IconSitemap, can: ['read', 'default'] },
-  { path: '/company-pages', labelKey: 'admin:nav.companyPages', icon: IconWorldWww, can: ['read', 'dashboard'] },
-  { path: '/messages', labelKey: 'admin:nav.messages', icon: IconMessage2, can: ['read', 'default'] },
-  { path: '/policies', labelKey: 'admin:nav.policies', icon: IconFileCertificate, can: ['write', 'compliance'] },
-  {
-    path: '/my-policies',
-    labelKey: 'admin:nav.myPolicies',
-    icon: IconChecklist,
+    path: '/departments',
+    labelKey: 'admin:nav.departments',
+    icon: IconSitemap,
     can: ['read', 'default'],
-    selfService: true,
-  },
-  {
-    path: '/certifications',
-    labelKey: 'admin:nav.certifications',
-    icon: IconCertificate,
-    can: ['write', 'compliance'],
-  },
-  {
-    path: '/my-certifications',
-    labelKey: 'admin:nav.myCertifications',
-    icon: IconIdBadge2,
-    can: ['read', 'default'],
-    selfService: true,
+    group: 'people',
   },
   {
     path: '/time-off',
@@ -116,9 +77,115 @@ export const NAV_ITEMS: NavItem[] = [
     can: ['read', 'default'],
     badge: ApprovalBadge,
     selfService: true,
+    group: 'people',
   },
-  { path: '/time-off-types', labelKey: 'admin:nav.timeOffTypes', icon: IconCalendarPlus, can: ['write', 'peopleHR'] },
-  { path: '/stats', labelKey: 'admin:nav.stats', icon: IconChartBar, can: ['read', 'stats'] },
+  {
+    path: '/time-off-types',
+    labelKey: 'admin:nav.timeOffTypes',
+    icon: IconCalendarPlus,
+    can: ['write', 'peopleHR'],
+    group: 'people',
+  },
+  { path: '/users', labelKey: 'admin:nav.members', icon: IconUsers, can: ['write', 'user'], group: 'people' },
+  { path: '/teams', labelKey: 'admin:nav.teams', icon: IconUsersGroup, can: ['write', 'team'], group: 'people' },
+  {
+    path: '/attendance',
+    labelKey: 'admin:nav.attendance',
+    icon: IconClockHour4,
+    can: ['read', 'default'],
+    selfService: true,
+    group: 'attendance',
+  },
+  {
+    path: '/attendance/board',
+    labelKey: 'admin:nav.dayBoard',
+    icon: IconLayoutBoard,
+    can: ['write', 'attendance'],
+    group: 'attendance',
+  },
+  {
+    path: '/attendance/corrections',
+    labelKey: 'admin:nav.corrections',
+    icon: IconClockEdit,
+    can: ['write', 'attendance'],
+    group: 'attendance',
+  },
+  {
+    path: '/attendance/timesheets',
+    labelKey: 'admin:nav.timesheets',
+    icon: IconFileSpreadsheet,
+    can: ['write', 'attendance'],
+    group: 'attendance',
+  },
+  {
+    path: '/attendance/settings',
+    labelKey: 'admin:nav.attendanceSettings',
+    icon: IconCalendarCog,
+    can: ['write', 'attendance'],
+    group: 'attendance',
+  },
+  {
+    path: '/policies',
+    labelKey: 'admin:nav.policies',
+    icon: IconFileCertificate,
+    can: ['write', 'compliance'],
+    group: 'compliance',
+  },
+  {
+    path: '/my-policies',
+    labelKey: 'admin:nav.myPolicies',
+    icon: IconChecklist,
+    can: ['read', 'default'],
+    selfService: true,
+    group: 'compliance',
+  },
+  {
+    path: '/certifications',
+    labelKey: 'admin:nav.certifications',
+    icon: IconCertificate,
+    can: ['write', 'compliance'],
+    group: 'compliance',
+  },
+  {
+    path: '/my-certifications',
+    labelKey: 'admin:nav.myCertifications',
+    icon: IconIdBadge2,
+    can: ['read', 'default'],
+    selfService: true,
+    group: 'compliance',
+  },
+  {
+    path: '/audit-log',
+    labelKey: 'admin:nav.auditLog',
+    icon: IconHistory,
+    can: ['write', 'compliance'],
+    group: 'compliance',
+  },
+  { path: '/stats', labelKey: 'admin:nav.stats', icon: IconChartBar, can: ['read', 'stats'], group: 'company' },
+  {
+    path: '/company-pages',
+    labelKey: 'admin:nav.companyPages',
+    icon: IconWorldWww,
+    can: ['read', 'dashboard'],
+    group: 'company',
+  },
+  { path: '/messages', labelKey: 'admin:nav.messages', icon: IconMessage2, can: ['read', 'default'], group: 'company' },
+  { path: '/join', labelKey: 'admin:nav.join', icon: IconDoorEnter, can: ['read', 'default'], group: 'company' },
+  {
+    path: '/companies',
+    labelKey: 'admin:nav.companies',
+    icon: IconBuildingSkyscraper,
+    can: ['read', 'companies'],
+    group: 'platform',
+  },
+  {
+    path: '/platform',
+    labelKey: 'admin:nav.platform',
+    icon: IconChartHistogram,
+    can: ['read', 'companies'],
+    group: 'platform',
+  },
+  { path: '/jobs', labelKey: 'admin:nav.jobs', icon: IconStack2, can: ['read', 'jobs'], group: 'platform' },
   // new-area: menu
 ];
 
@@ -135,6 +202,23 @@ export const SEARCH_ONLY_SCREENS: Omit<NavItem, 'icon' | 'badge'>[] = [
 /** The entries the sidebar shows: those the rules allow, less a member's own for a visiting super admin. */
 export const navItemsFor = (ability: AppAbility, visiting: boolean) =>
   NAV_ITEMS.filter((item) => ability.can(...item.can) && !(visiting && item.selfService));
+
+/**
+ * The entries in sections, in the order of their first entry: twenty-odd entries in one column
+ * were hard to scan. An entry without a section makes a section without a heading.
+ */
+export function navSections<T extends Pick<NavItem, 'group'>>(items: T[]): { group: NavGroup | null; items: T[] }[] {
+  const out: { group: NavGroup | null; items: T[] }[] = [];
+  for (const item of items) {
+    const group = item.group ?? null;
+    const last = out[out.length - 1];
+    const open = out.find((s) => s.group === group && group !== null);
+    if (open) open.items.push(item);
+    else if (last && last.group === null && group === null) last.items.push(item);
+    else out.push({ group, items: [item] });
+  }
+  return out;
+}
 
 /**
  * The one entry the sidebar marks as the page (`aria-current`): the most specific entry the path is

@@ -6,6 +6,7 @@ import {
   Burger,
   Container,
   Group,
+  Divider,
   NavLink,
   Stack,
   Text,
@@ -31,7 +32,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { setNavCollapsed, usePreferences } from '../../lib/preferences';
 import { queryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session/store';
-import { activeNavPath, navItemsFor, searchScreensFor } from '../navigation';
+import { activeNavPath, navItemsFor, navSections, searchScreensFor } from '../navigation';
 
 const EXPANDED_WIDTH = 260;
 const MEDIUM_WIDTH = 232;
@@ -41,6 +42,7 @@ const BOXED_WIDTH = 960;
 /** From here the sidebar sits beside the content (below, a burger opens it over the content). */
 export const SIDEBAR_QUERY = '(min-width: 62.5em)';
 const NAV_ID = 'main-navigation';
+const LIST = { listStyle: 'none', margin: 0, padding: 0 } as const;
 /** From here the sidebar may collapse to icons; between the two it keeps its labels. */
 export const COLLAPSIBLE_QUERY = '(min-width: 75em)';
 
@@ -175,50 +177,77 @@ export function AppLayout() {
             <Box px={compact ? 4 : 0}>
               <CompanySwitcher compact={compact} />
             </Box>
-            <Stack gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-              {items.map((item) => {
-                const Icon = item.icon;
-                const Badge = item.badge;
-                const label = t(item.labelKey);
-                const link = (
-                  <NavLink
-                    component={Link}
-                    to={item.path}
-                    label={compact ? undefined : label}
-                    aria-label={compact ? label : undefined}
-                    leftSection={<Icon size={20} aria-hidden />}
-                    rightSection={Badge && !compact ? <Badge /> : undefined}
-                    active={isActive(item.path)}
-                    aria-current={isActive(item.path) ? 'page' : undefined}
-                    className="nav-link"
-                  />
-                );
-                return (
-                  <li key={item.path} className={Badge && compact ? 'nav-item-with-badge' : undefined}>
-                    {compact ? (
-                      // Not in a portal: the tooltip stays inside the navigation landmark.
-                      <Tooltip
-                        label={label}
-                        position={dir === 'rtl' ? 'left' : 'right'}
-                        withinPortal={false}
-                        floatingStrategy="fixed"
-                      >
-                        {link}
-                      </Tooltip>
+            <Stack gap="xs" component="ul" style={LIST}>
+              {navSections(items).map((section) => (
+                <li key={section.group ?? section.items[0]!.path}>
+                  {section.group &&
+                    (compact ? (
+                      <Divider my={4} aria-hidden />
                     ) : (
-                      link
-                    )}
-                    {/* Collapsed (the default), a count sits on the icon: beside the label only, nobody
+                      <Text
+                        id={`nav-group-${section.group}`}
+                        className="nav-group"
+                        size="xs"
+                        fw={700}
+                        c="dimmed"
+                        px="sm"
+                        pb={2}
+                      >
+                        {t(`admin:nav.groups.${section.group}`)}
+                      </Text>
+                    ))}
+                  <Stack
+                    gap={4}
+                    component="ul"
+                    style={LIST}
+                    aria-labelledby={section.group && !compact ? `nav-group-${section.group}` : undefined}
+                  >
+                    {section.items.map((item) => {
+                      const Icon = item.icon;
+                      const Badge = item.badge;
+                      const label = t(item.labelKey);
+                      const link = (
+                        <NavLink
+                          component={Link}
+                          to={item.path}
+                          label={compact ? undefined : label}
+                          aria-label={compact ? label : undefined}
+                          leftSection={<Icon size={20} aria-hidden />}
+                          rightSection={Badge && !compact ? <Badge /> : undefined}
+                          active={isActive(item.path)}
+                          aria-current={isActive(item.path) ? 'page' : undefined}
+                          className="nav-link"
+                        />
+                      );
+                      return (
+                        <li key={item.path} className={Badge && compact ? 'nav-item-with-badge' : undefined}>
+                          {compact ? (
+                            // Not in a portal: the tooltip stays inside the navigation landmark.
+                            <Tooltip
+                              label={label}
+                              position={dir === 'rtl' ? 'left' : 'right'}
+                              withinPortal={false}
+                              floatingStrategy="fixed"
+                            >
+                              {link}
+                            </Tooltip>
+                          ) : (
+                            link
+                          )}
+                          {/* Collapsed (the default), a count sits on the icon: beside the label only, nobody
                         saw it who had not opened the menu. Outside the link, whose name is its label
                         (the tooltip's); the expanded menu names the count. */}
-                    {Badge && compact && (
-                      <span className="nav-item-badge" aria-hidden>
-                        <Badge />
-                      </span>
-                    )}
-                  </li>
-                );
-              })}
+                          {Badge && compact && (
+                            <span className="nav-item-badge" aria-hidden>
+                              <Badge />
+                            </span>
+                          )}
+                        </li>
+                      );
+                    })}
+                  </Stack>
+                </li>
+              ))}
             </Stack>
           </Stack>
         </AppShell.Navbar>
