@@ -245,12 +245,17 @@ export function hasControlCharacters(value: string, multiline = false): boolean 
   return false;
 }
 
+/**
+ * A field's type error: 'required' when it is missing (or null), 'invalid' when it is there with the
+ * wrong type (a number sent as a text read "This field is required.").
+ */
+export const requiredType = { error: (issue: { input?: unknown }) => (issue.input == null ? 'required' : 'invalid') };
+
 /** A one-line text: names, titles, searches, identifiers. */
-export const lineText = () =>
-  z.string({ message: 'required' }).refine((v) => !hasControlCharacters(v), 'controlCharacters');
+export const lineText = () => z.string(requiredType).refine((v) => !hasControlCharacters(v), 'controlCharacters');
 /** A text that may hold lines and tabs: descriptions, messages. */
 export const multilineText = () =>
-  z.string({ message: 'required' }).refine((v) => !hasControlCharacters(v, true), 'controlCharacters');
+  z.string(requiredType).refine((v) => !hasControlCharacters(v, true), 'controlCharacters');
 
 // The original API's pattern (word characters, dots, hyphens or plus before @, a domain with a suffix),
 // with the suffix widened from the original 2–5 letters to 2–63: real domains end in .technology,
@@ -277,13 +282,13 @@ export const emailField = lineText()
   .transform((v) => v.toLowerCase());
 
 export const passwordField = z
-  .string({ message: 'required' })
+  .string(requiredType)
   .min(PASSWORD_MIN_LENGTH, 'passwordMin')
   .max(PASSWORD_MAX_LENGTH, 'passwordMax')
   .regex(/\d/, 'passwordNumber')
   .regex(/(?=.*[a-z])(?=.*[A-Z])/, 'passwordCase');
 
-export const otpField = z.string({ message: 'required' }).regex(/^\d{6}$/, 'otp');
+export const otpField = z.string(requiredType).regex(/^\d{6}$/, 'otp');
 
 export const subDomainField = lineText()
   .trim()

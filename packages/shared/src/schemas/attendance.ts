@@ -1,18 +1,19 @@
 import { z } from 'zod';
+import { requiredType } from '../validation';
 import { isValidTimeZone } from '../zoned-time';
 import { ListQuerySchema, UuidSchema, pageOf } from './common';
 
 /** A calendar day `YYYY-MM-DD` between 2000 and 2100 (the range attendance keeps). */
 export const IsoDateSchema = z
-  .string({ message: 'required' })
+  .string(requiredType)
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'date')
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
   }, 'date')
   .refine((s) => s >= '2000-01-01' && s <= '2100-12-31', 'dateRange');
-const TimeOfDaySchema = z.string({ message: 'required' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time');
-export const TimeZoneSchema = z.string({ message: 'required' }).refine(isValidTimeZone, 'timeZone');
+const TimeOfDaySchema = z.string(requiredType).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time');
+export const TimeZoneSchema = z.string(requiredType).refine(isValidTimeZone, 'timeZone');
 
 // ---- Company settings ----
 export const AttendanceSettingsSchema = z.object({
@@ -42,7 +43,7 @@ export const HolidayListQuerySchema = ListQuerySchema.omit({ sort: true }).exten
 export const HolidayCreateSchema = z
   .object({
     date: IsoDateSchema,
-    name: z.string({ message: 'required' }).trim().min(1, 'required').max(100, 'tooLong'),
+    name: z.string(requiredType).trim().min(1, 'required').max(100, 'tooLong'),
   })
   .strict();
 export const HolidayUpdateSchema = HolidayCreateSchema.partial().strict();
@@ -56,7 +57,7 @@ export const AttendanceParamsSchema = z.object({ uuid: UuidSchema });
 // ---- Work schedules ----
 export const ScheduleDaySchema = z.object({ start: TimeOfDaySchema, end: TimeOfDaySchema }).strict();
 export const ScheduleDaysSchema = z.array(ScheduleDaySchema.nullable()).length(7, 'invalid');
-const scheduleName = z.string({ message: 'required' }).trim().min(1, 'required').max(100, 'tooLong');
+const scheduleName = z.string(requiredType).trim().min(1, 'required').max(100, 'tooLong');
 const minutes = z.number().int().min(0, 'invalid').max(600, 'invalid');
 export const WorkScheduleSchema = z.object({
   uuid: UuidSchema,
@@ -179,7 +180,7 @@ export const WorkingDaysSchema = z.object({
 export const ClockSchema = z
   .object({
     /** The same key from a retry, a double click or another tab answers the entry it made first. */
-    idempotencyKey: z.string({ message: 'required' }).trim().min(8, 'invalid').max(100, 'tooLong'),
+    idempotencyKey: z.string(requiredType).trim().min(8, 'invalid').max(100, 'tooLong'),
     /** What the person used; the console says web, scripts and integrations leave the default. */
     source: z.enum(['web', 'api']).default('api'),
   })
@@ -257,7 +258,7 @@ export const InstantSchema = z.iso.datetime({ offset: true, message: 'invalid' }
   const t = Date.parse(s);
   return t >= Date.UTC(2000, 0, 1) && t < Date.UTC(2101, 0, 1);
 }, 'dateRange');
-const reason = z.string({ message: 'required' }).trim().min(1, 'required').max(500, 'tooLong');
+const reason = z.string(requiredType).trim().min(1, 'required').max(500, 'tooLong');
 export const CORRECTION_KINDS = ['add', 'change', 'remove'] as const;
 export const CORRECTION_STATUSES = ['pending', 'applied', 'declined'] as const;
 export type CorrectionKind = (typeof CORRECTION_KINDS)[number];

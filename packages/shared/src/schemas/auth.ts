@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, LANGUAGES, LISTING_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
-import { emailField, nameField, otpField, passwordField, phoneField, subDomainField } from '../validation';
+import {
+  emailField,
+  nameField,
+  otpField,
+  passwordField,
+  phoneField,
+  subDomainField,
+  requiredType,
+} from '../validation';
 import { pageOf, UuidSchema } from './common';
 
 export const RegisterSchema = z
@@ -12,7 +20,7 @@ export const RegisterSchema = z
     subDomain: subDomainField.optional(),
     phone: phoneField.optional().or(z.literal('').transform(() => undefined)),
     password: passwordField,
-    confirmPassword: z.string({ message: 'required' }),
+    confirmPassword: z.string(requiredType),
     accountType: z.enum(ACCOUNT_TYPES).default('organization'),
     language: z.enum(LANGUAGES).optional(),
   })
@@ -32,7 +40,7 @@ export const RegisterVerifySchema = z.object({ registrationId: UuidSchema, otp: 
 
 export const LoginSchema = z.object({
   email: emailField,
-  password: z.string({ message: 'required' }).min(1, 'required').max(1024, 'tooLong'),
+  password: z.string(requiredType).min(1, 'required').max(1024, 'tooLong'),
 });
 export type Login = z.infer<typeof LoginSchema>;
 
@@ -72,7 +80,7 @@ export const ResetPasswordSchema = z
     email: emailField,
     otp: otpField,
     password: passwordField,
-    confirmPassword: z.string({ message: 'required' }),
+    confirmPassword: z.string(requiredType),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: 'passwordMismatch',

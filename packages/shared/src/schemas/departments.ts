@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { requiredType } from '../validation';
 import { ListQuerySchema, pageOf, UuidSchema } from './common';
 
-const name = z.string({ message: 'required' }).trim().min(1, 'required').max(100, 'tooLong');
+const name = z.string(requiredType).trim().min(1, 'required').max(100, 'tooLong');
 const description = z.string().trim().max(1000, 'tooLong').nullable();
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'invalid');
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredType } from '../validation';
 import { ListQuerySchema, pageOf, UuidSchema } from './common';
 
 export const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'contractor', 'intern'] as const;
@@ -169,7 +170,7 @@ export const CustomFieldSchema = z.object({
 export type CustomField = z.infer<typeof CustomFieldSchema>;
 export const CustomFieldListSchema = z.object({ data: z.array(CustomFieldSchema) });
 export const CustomFieldParamsSchema = z.object({ uuid: UuidSchema });
-const fieldLabel = z.string({ message: 'required' }).trim().min(1, 'required').max(80, 'tooLong');
+const fieldLabel = z.string(requiredType).trim().min(1, 'required').max(80, 'tooLong');
 const fieldOptions = z.array(z.string().trim().min(1, 'required').max(80, 'tooLong')).max(50);
 export const CustomFieldCreateSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, nameField, passwordField } from '../validation';
+import { emailField, nameField, passwordField, requiredType } from '../validation';
 import { ListQuerySchema, UuidSchema, pageOf } from './common';
 import { MembershipRoleSchema } from './members';
 
@@ -52,7 +52,7 @@ export const InvitationAcceptNewSchema = z
     firstName: nameField,
     lastName: nameField,
     password: passwordField,
-    confirmPassword: z.string({ message: 'required' }),
+    confirmPassword: z.string(requiredType),
   })
   .strict()
   .refine((b) => b.password === b.confirmPassword, { message: 'passwordMismatch', path: ['confirmPassword'] });

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { lineText } from '../validation';
+import { lineText, requiredType } from '../validation';
 import { ListQuerySchema, pageOf, UuidSchema } from './common';
 
 /** Time-off types of a company: what can be taken, how much a year, how it accrues and carries over. */
 const name = lineText().trim().min(1, 'required').max(100, 'tooLong');
-const color = z.string({ message: 'required' }).regex(/^#[0-9a-fA-F]{6}$/, 'invalid');
+const color = z.string(requiredType).regex(/^#[0-9a-fA-F]{6}$/, 'invalid');
 /** An amount of days or hours: at most two decimals (a half day, a quarter hour), never absurd. */
 const amount = z
-  .number({ message: 'required' })
+  .number(requiredType)
   .min(0, 'invalid')
   .max(3660, 'invalid')
   .refine((n) => Math.round(n * 100) === n * 100, 'invalid');

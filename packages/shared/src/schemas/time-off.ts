@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lineText, multilineText } from '../validation';
+import { lineText, multilineText, requiredType } from '../validation';
 import { IsoDateSchema } from './attendance';
 import { ListQuerySchema, pageOf, UuidSchema } from './common';
 import { TIME_OFF_UNITS } from './time-off-types';
@@ -55,7 +55,7 @@ export const AdjustmentCreateSchema = z
     typeUuid: UuidSchema,
     kind: z.enum(['grant', 'adjustment'], { message: 'invalid' }),
     amount: z
-      .number({ message: 'required' })
+      .number(requiredType)
       .min(-3660, 'invalid')
       .max(3660, 'invalid')
       .refine((n) => n !== 0 && Math.round(n * 100) === n * 100, 'invalid'),

@@ -53,6 +53,20 @@ const openCount = async (userId: string) =>
 describe('clocking', () => {
   let first: { uuid: string; workDate: string; clockIn: string };
 
+  it('says a missing key is required and a key of the wrong type is not valid (it read "required"); nothing is made', async () => {
+    const send = (payload: object) =>
+      call(t.app, { method: 'POST', url: '/api/attendance/me/clock-in', host: 'acme', token: bob, payload });
+    const wrongType = await send({ idempotencyKey: 12345678 });
+    expect([wrongType.statusCode, wrongType.json().issues]).toEqual([
+      400,
+      [{ path: 'body.idempotencyKey', code: 'invalid', message: 'This value is not valid.' }],
+    ]);
+    for (const payload of [{}, { idempotencyKey: null }]) {
+      expect((await send(payload)).json().issues[0].code).toBe('required');
+    }
+    expect(await openCount(ids.b!)).toBe(0);
+  });
+
   it("clocks in at the server's clock, on the company's day", async () => {
     const before = Date.now();
     const res = await post('clock-in', 'key-in-00001');
