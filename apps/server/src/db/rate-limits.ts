@@ -34,3 +34,8 @@ export async function peekHits(tx: Tx, key: string, windowSeconds: number) {
   );
   return row?.count ?? 0;
 }
+
+/** Forgets the hits of a key (a sign-in that succeeded forgives the account's earlier tries). */
+export async function clearHits(tx: Tx, key: string) {
+  await tx.execute(sql`delete from rate_limits where key = ${key}`);
+}

@@ -1,7 +1,7 @@
 import type { Infra } from '../../lib/context';
 import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { countHits } from '../../db/rate-limits';
+import { clearHits, countHits } from '../../db/rate-limits';
 
 export interface Limit {
   /** Requests allowed per window. */
@@ -47,4 +47,14 @@ export async function hit(infra: Pick<Infra, 'db' | 'config'>, name: LimitName, 
   if (row.count > limit.max * infra.config.authLimitScale) {
     throw new AppError('RATE_LIMITED', undefined, { 'retry-after': String(Math.max(1, row.retry_after)) });
   }
+}
+
+/**
+ * Forgets an account's sign-in tries once the right password was given: the limit is there to stop
+ * guessing, and counting successes too locked out someone who signed in ten times in a quarter of
+ * an hour (several browsers, a demo walked through) with the right password. The per-IP limit still
+ * counts everything.
+ */
+export async function forgive(infra: Pick<Infra, 'db'>, name: 'loginAccount', subject: string): Promise<void> {
+  await infra.db.system((tx) => clearHits(tx, `${name}:${sha256(subject.toLowerCase())}`));
 }

@@ -8,7 +8,7 @@ import { recordAuthEvent } from './auth-events';
 import * as repo from './auth.repository';
 import * as family from './session-family.repository';
 import { DAY_MS, getDummyHash, mayHoldSession, type OpenedSession, openSession, signFor } from './auth.shared';
-import { hit } from './rate-limit';
+import { forgive, hit } from './rate-limit';
 import { publishLoggedOut } from './sessions.service';
 
 /** Sign-in, refresh and sign-out. The refresh token travels in a cookie that only the routes touch. */
@@ -31,6 +31,7 @@ export async function login(ctx: Ctx, input: z.infer<typeof LoginSchema>): Promi
     await recordAuthEvent(ctx, { action: 'auth.sign_in_failed', userId: user?.id ?? null, email: input.email });
     throw new AppError('INVALID_CREDENTIALS');
   }
+  await forgive(ctx.infra, 'loginAccount', input.email);
   const companyIds = await ctx.system((tx) => repo.companyIdsOfUser(tx, user.id));
   if (!mayHoldSession(user, companyIds)) throw new AppError('NOT_PART_OF_ANY_COMPANY');
   const opened = await openSession(ctx, user, companyIds);

@@ -123,6 +123,17 @@ describe('login', () => {
     expect((await login('alice@acme.test')).statusCode).toBe(200);
   });
 
+  it('forgives an account its tries once the right password is given: only guessing is limited', async () => {
+    const { max } = LIMITS.loginAccount;
+    // More sign-ins than the limit, all with the right password (several browsers, a demo walked through).
+    for (let i = 0; i < max + 2; i++) expect((await login('alice@acme.test')).statusCode).toBe(200);
+    // Wrong tries short of the limit, then the right one: the count starts again.
+    for (let i = 0; i < max - 1; i++) expect((await login('alice@acme.test', 'Wrong-Pass-1')).statusCode).toBe(401);
+    expect((await login('alice@acme.test')).statusCode).toBe(200);
+    for (let i = 0; i < max; i++) expect((await login('alice@acme.test', 'Wrong-Pass-1')).statusCode).toBe(401);
+    expect((await login('alice@acme.test')).statusCode).toBe(429);
+  });
+
   it('rate-limits login per IP across accounts', async () => {
     const ip = freshIp();
     const { max } = LIMITS.loginIp;
