@@ -40,6 +40,7 @@ import { useUploadLogo } from './api/upload-logo';
 import { PageHeading } from '../../components/page-heading';
 import { useFormat } from '../../lib/format';
 import { CompanyDatePicker } from '../../components/company-date-picker';
+import { trialDayOf, trialEndOf } from './trial-day';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
@@ -51,9 +52,9 @@ function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }
   const [description, setDescription] = useState(company.description ?? '');
   const [subDomain, setSubDomain] = useState(company.subDomain);
   const [plan, setPlan] = useState(company.plan);
-  // The picker holds a day; the trial ends at an instant. An untouched day is not sent, or saving
-  // anything else would move the trial's end to that day's midnight (UTC).
-  const savedTrialDay = company.trialEndsAt?.slice(0, 10) ?? '';
+  // The picker holds a day; the trial ends at an instant (the end of that day where the reader is,
+  // see trial-day.ts). An untouched day is not sent, or saving anything else would move the end.
+  const savedTrialDay = trialDayOf(company.trialEndsAt);
   const [trialEnd, setTrialEnd] = useState(savedTrialDay);
   // Empty: the default invitation quota (docs/decisions/006-csv-import.md).
   const [limitHour, setLimitHour] = useState<string | number>(company.invitationLimitHour ?? '');
@@ -85,7 +86,7 @@ function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }
         description: description.trim() || null,
         subDomain: subDomain.trim(),
         plan: plan as (typeof PLANS)[number],
-        ...(trialEnd === savedTrialDay ? {} : { trialEndsAt: trialEnd ? `${trialEnd}T00:00:00.000Z` : null }),
+        ...(trialEnd === savedTrialDay ? {} : { trialEndsAt: trialEnd ? trialEndOf(trialEnd) : null }),
         invitationLimitHour: limitOf(limitHour),
         invitationLimitDay: limitOf(limitDay),
       });
