@@ -104,7 +104,7 @@ export function UsersCard({ company, canWrite }: { company: Company; canWrite: b
                   : { body: { roles: ['admin'] }, label: 'makeAdmin', done: 'userMadeAdmin' },
               ];
               return (
-                <Group gap="xs" wrap="nowrap">
+                <Group gap="xs">
                   {actions.map((a) => (
                     <Button
                       key={a.label}
