@@ -55,6 +55,8 @@ export default function MyPolicyScreen() {
         ) : (
           <Button
             variant="default"
+            className="button-wraps"
+            maw="100%"
             leftSection={<IconDownload size={16} aria-hidden />}
             onClick={() => void downloadMyPolicyPdf(p.uuid, p.pdfName ?? 'policy.pdf')}
           >
