@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { ORIGIN, server } from '../../test/server';
-import NavbarSearch from './navbar-search';
+import NavbarSearch, { fold } from './navbar-search';
 
 const BOB = '40000000-0000-4000-8000-000000000001';
 const screens = [
@@ -118,5 +118,23 @@ describe('navbar search', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(button).toHaveFocus());
+  });
+
+  it('finds a screen whatever the accents typed, and marks the accented letters', async () => {
+    server.use(
+      http.get(`${ORIGIN}/api/bookmarks`, () => HttpResponse.json({ data: [] })),
+      http.get(`${ORIGIN}/api/search`, ({ request }) =>
+        HttpResponse.json({ query: new URL(request.url).searchParams.get('q'), groups: [] }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderScreen(<NavbarSearch screens={[{ path: '/equipes', label: 'Équipes' }]} />);
+    await user.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Search' });
+    await user.keyboard('equipe');
+    const link = await within(dialog).findByRole('link', { name: /Équipe/ });
+    expect(link.querySelector('mark')?.textContent).toBe('Équipe');
+    expect(fold('Ma présence')).toBe('ma presence');
+    expect(fold('İstanbul').length).toBe('İstanbul'.length);
   });
 });

@@ -20,9 +20,21 @@ type Row = Omit<SearchItem, 'isBookmarked'> & { bookmark: string | null };
 
 const GROUP_ORDER: SearchKind[] = ['screen', 'member', 'team', 'department', 'companyPage', 'policy', 'certification'];
 
+/**
+ * Text as a search compares it: lower case, accents and other marks dropped ("equipe" finds
+ * "Équipes", "presence" finds "Ma présence"), one character for one so a match's place and length
+ * in the folded text are its place and length in the text.
+ */
+export function fold(text: string): string {
+  return Array.from(text, (c) => {
+    const f = c.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+    return f.length === c.length ? f : c;
+  }).join('');
+}
+
 /** The title with the query's first match marked. */
 function Highlighted({ text, query }: { text: string; query: string }) {
-  const at = query ? text.toLocaleLowerCase().indexOf(query.toLocaleLowerCase()) : -1;
+  const at = query ? fold(text).indexOf(fold(query)) : -1;
   if (at < 0) return <>{text}</>;
   return (
     <>
@@ -71,9 +83,9 @@ function SearchPanel({ screens, onDone }: { screens: SearchScreen[]; onDone: () 
       .map((b) => withMark({ ...b, title: b.kind === 'screen' ? label(b.target) : b.title }));
     groups = [{ kind: 'bookmarks', rows }];
   } else {
-    const lower = debounced.toLocaleLowerCase();
+    const folded = fold(debounced);
     const screenRows = screens
-      .filter((s) => s.label.toLocaleLowerCase().includes(lower))
+      .filter((s) => fold(s.label).includes(folded))
       .slice(0, SEARCH_GROUP_LIMIT)
       .map((s) => withMark({ kind: 'screen', target: s.path, title: s.label, subtitle: null, path: s.path }));
     const server = (results.data?.query === debounced ? results.data.groups : []).map((g) => ({
