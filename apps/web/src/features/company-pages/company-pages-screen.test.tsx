@@ -113,4 +113,33 @@ describe('company-pages screen', () => {
     expect(screen.queryByRole('button', { name: 'New company page' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit First' })).not.toBeInTheDocument();
   });
+
+  it('drops "already exists" from the address as soon as it is changed', async () => {
+    signInAs(['admin']);
+    server.use(
+      http.get(`${ORIGIN}/api/company-pages`, () =>
+        HttpResponse.json({ data: [row], page: 1, itemsPerPage: 10, totalItems: 1 }),
+      ),
+      http.get(`${ORIGIN}/api/employees`, () =>
+        HttpResponse.json({ data: [], page: 1, itemsPerPage: 20, totalItems: 0 }),
+      ),
+      http.post(`${ORIGIN}/api/company-pages`, () =>
+        HttpResponse.json(
+          { code: 'PAGE_SLUG_TAKEN', message: 'A page with this address already exists in your company.' },
+          { status: 409 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderScreen(<CompanyPagesScreen />, '/company-pages');
+    await user.click(await screen.findByRole('button', { name: 'New company page' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'First');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const taken = 'A page with this address already exists in your company.';
+    expect(await within(dialog).findByText(taken)).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /Address/ }), '-two');
+    expect(within(dialog).queryByText(taken)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /Address/ })).not.toHaveAttribute('aria-invalid', 'true');
+  });
 });

@@ -140,6 +140,8 @@ export function CompanyPageFormDialog({ companyPage, onClose }: { companyPage?: 
               const v = e.currentTarget.value;
               setTitle(v);
               if (!slugTouched) setSlug(slugOf(v));
+              // What was said of a value goes once it is changed ("already exists" stayed under a new address).
+              setErrors(({ title: _, ...rest }) => (slugTouched ? rest : { ...rest, slug: undefined }));
             }}
             error={errors.title}
           />
@@ -151,13 +153,17 @@ export function CompanyPageFormDialog({ companyPage, onClose }: { companyPage?: 
             onChange={(e) => {
               setSlugTouched(true);
               setSlug(e.currentTarget.value);
+              setErrors(({ slug: _, ...rest }) => rest);
             }}
             error={errors.slug}
           />
           <Textarea
             label={t('admin:companyPages.description')}
             value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
+            onChange={(e) => {
+              setDescription(e.currentTarget.value);
+              setErrors(({ description: _, ...rest }) => rest);
+            }}
             autosize
             minRows={2}
             error={errors.description}
