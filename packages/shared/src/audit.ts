@@ -79,6 +79,7 @@ export const AUDIT_ACTIONS = [
   'time_off_request.approve',
   'time_off_request.decline',
   'time_off_request.cancel',
+  'time_off_request.recount',
   'certification_type.create',
   'certification_type.update',
   'certification_type.delete',

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import type { TenantCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { pageOf } from '../../lib/http';
+import { enqueue } from '../../lib/jobs/queue';
 import { type CompanyCalendar, datesOf, plannedDay, worksOn } from './calendar';
 import * as repo from './calendar.repository';
 import { together } from './timesheets.repository';
@@ -14,6 +15,17 @@ import { groupBy } from '../../lib/group';
 
 const changed = (ctx: TenantCtx, resource: string) =>
   ctx.publish(companyChannel(ctx.companyId), { type: 'listing_changed', resource });
+
+/**
+ * A job (in the transaction that changed the holidays, so nothing runs for a change rolled back):
+ * time off on those days is counted again (modules/time-off/recount.service.ts). The attendance
+ * module names the job; the time-off module runs it.
+ */
+export const HOLIDAYS_CHANGED_JOB = 'calendar.holidays-changed';
+const holidaysChanged = (ctx: TenantCtx, tx: Tx, dates: string[]) =>
+  dates.length
+    ? enqueue(tx, { type: HOLIDAYS_CHANGED_JOB, companyId: ctx.companyId, payload: { dates: [...new Set(dates)] } })
+    : Promise.resolve();
 
 const toSettings = (r: repo.SettingsRow) => ({
   timeZone: r.time_zone,
@@ -76,6 +88,7 @@ export async function createHoliday(ctx: TenantCtx, body: { date: string; name: 
     const h = await repo.insertHoliday(tx, ctx.companyId, body);
     if (!h) throw new AppError('HOLIDAY_DATE_TAKEN', [{ path: 'body.date', code: 'invalid' }]);
     await ctx.audit(tx, { action: 'holiday.create', targetType: 'holiday', targetId: h.id, after: body });
+    await holidaysChanged(ctx, tx, [h.date]);
     return h;
   });
   await changed(ctx, 'holidays');
@@ -96,6 +109,7 @@ export async function updateHoliday(ctx: TenantCtx, { id, ...body }: { id: strin
       before: { date: before.date, name: before.name },
       after: next,
     });
+    if (next.date !== before.date) await holidaysChanged(ctx, tx, [before.date, next.date]);
     return after;
   });
   await changed(ctx, 'holidays');
@@ -105,13 +119,15 @@ export async function updateHoliday(ctx: TenantCtx, { id, ...body }: { id: strin
 /** Adds a year's holidays at once; dates that already have one are skipped (and counted). */
 export async function importHolidays(ctx: TenantCtx, body: { holidays: Array<{ date: string; name: string }> }) {
   const result = await ctx.run(async (tx) => {
-    let added = 0;
+    const dates: string[] = [];
     for (const item of body.holidays) {
       const h = await repo.insertHoliday(tx, ctx.companyId, item);
       if (!h) continue;
-      added++;
+      dates.push(h.date);
       await ctx.audit(tx, { action: 'holiday.create', targetType: 'holiday', targetId: h.id, after: item });
     }
+    const added = dates.length;
+    await holidaysChanged(ctx, tx, dates);
     return { added, skipped: body.holidays.length - added };
   });
   if (result.added) await changed(ctx, 'holidays');
@@ -123,6 +139,7 @@ export async function removeHoliday(ctx: TenantCtx, id: string) {
     const h = await repo.findHoliday(tx, ctx.companyId, id);
     if (!h) throw new AppError('NOT_FOUND');
     await repo.removeHoliday(tx, id);
+    await holidaysChanged(ctx, tx, [h.date]);
     await ctx.audit(tx, {
       action: 'holiday.delete',
       targetType: 'holiday',

@@ -5,12 +5,13 @@ import { actingUser, type TenantCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { pageOf } from '../../lib/http';
 import { iso } from '../../lib/sql';
-import { workingDays } from '../attendance/calendar.service';
 import { todayIn } from '../departments/departments.service';
-import { companyAdmins } from '../members/members.service';
 import { subjectInTx, toBalance, type Viewer } from './balances.service';
 import * as ledger from './ledger.repository';
 import * as managers from './managers.repository';
+import { count, round } from './counting';
+import { audienceInTx, tell } from './notify';
+import { recountOne } from './recount.service';
 import * as repo from './requests.repository';
 import { queueTimeOffMail } from './time-off-mail';
 import { typeInTx } from './time-off-types.service';
@@ -20,8 +21,6 @@ import { typeInTx } from './time-off-types.service';
  * company's holidays, refused when they overlap another or exceed the balance, decided by the
  * person's manager or any admin, cancelled by the person before the start or by an admin any time.
  */
-
-const round = (n: number) => Math.round(n * 1000) / 1000;
 
 export const toRequest = (r: repo.RequestRow, me: string | null, viewer: Viewer, today: string) => ({
   uuid: r.id,
@@ -46,20 +45,6 @@ export const toRequest = (r: repo.RequestRow, me: string | null, viewer: Viewer,
     (r.status === 'pending' || r.status === 'approved') && (r.user_id === me ? r.start_date > today : viewer.asAdmin),
 });
 
-/**
- * The share of each working day a range takes: whole days, halves at either end; in hours, the
- * scheduled minutes of each day (halved likewise). Reads the attendance calendar through its service.
- */
-async function count(ctx: TenantCtx, userId: string, unit: 'days' | 'hours', q: TimeOffPreviewInput) {
-  const wd = await workingDays(ctx, { userId, from: q.startDate, to: q.endDate });
-  const days = wd.dates.map((d) => {
-    const whole = unit === 'days' ? 1 : d.minutes / 60;
-    const half = (d.date === q.startDate && q.startHalf) || (d.date === q.endDate && q.endHalf);
-    return { date: d.date, amount: round(half ? whole / 2 : whole) };
-  });
-  return { days, amount: round(days.reduce((s, d) => s + d.amount, 0)) };
-}
-
 async function typeOrNotFound(tx: Tx, companyId: string, typeId: string) {
   const t = await typeInTx(tx, companyId, typeId);
   if (!t) throw new AppError('NOT_FOUND', [{ path: 'body.typeUuid', code: 'invalid' }]);
@@ -73,19 +58,6 @@ export async function preview(ctx: TenantCtx, q: TimeOffPreviewInput) {
   const { days, amount } = await count(ctx, me, type.unit, q);
   const [b] = await ctx.run((tx) => ledger.balances(tx, ctx.companyId, me, q.typeUuid));
   return { unit: type.unit, amount, days, available: toBalance(b!).available };
-}
-
-/** Who is told about a request: the person, their manager (while current) and the company's admins. */
-async function audienceInTx(tx: Tx, companyId: string, userId: string) {
-  const manager = await managers.currentManagerOf(tx, companyId, userId);
-  const admins = await companyAdmins(tx, companyId);
-  return { approvers: [...new Set([...(manager ? [manager] : []), ...admins])].filter((u) => u !== userId) };
-}
-
-async function tell(ctx: TenantCtx, ids: string[], request: string, status: string) {
-  for (const id of new Set(ids)) {
-    await ctx.publish(userChannel(id), { type: 'time_off_changed', resource: 'requests', request, status });
-  }
 }
 
 export async function create(ctx: TenantCtx, body: TimeOffRequestCreate) {
@@ -134,12 +106,22 @@ export async function create(ctx: TenantCtx, body: TimeOffRequestCreate) {
   return toRequest(done.row, me, { asAdmin: false }, done.today);
 }
 
+/** Whether `me` may approve the request now (the checks `decide` makes again under the lock). */
+async function mayApprove(tx: Tx, companyId: string, id: string, me: string, asAdmin: boolean) {
+  const r = await repo.find(tx, companyId, id);
+  if (!r || r.status !== 'pending' || r.user_id === me) return false;
+  return asAdmin || (r.manager_user_id === me && (await managers.currentManagerOf(tx, companyId, r.user_id)) === me);
+}
+
 /** Approves or declines a pending request: its manager or any admin, never its own requester. */
 export async function decide(
   ctx: TenantCtx,
   { id, approve, comment, asAdmin }: { id: string; approve: boolean; comment?: string } & Viewer,
 ) {
   const me = actingUser(ctx);
+  // Counted again first, by whoever may approve it: a holiday added since the request changes what
+  // approving it takes (the holidays' own recount job may not have run yet).
+  if (approve && (await ctx.run((tx) => mayApprove(tx, ctx.companyId, id, me, asAdmin)))) await recountOne(ctx, id);
   const done = await ctx.run(async (tx) => {
     // The requester's ledger is locked first (as every ledger write does), then the request is read.
     if (!(await repo.lockRequester(tx, ctx.companyId, id))) throw new AppError('NOT_FOUND');

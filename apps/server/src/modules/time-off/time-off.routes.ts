@@ -22,7 +22,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors } from '../../lib/http';
 import { tenantOf } from '../../plugins/context';
+import { HOLIDAYS_CHANGED_JOB } from '../attendance/calendar.service';
 import * as balances from './balances.service';
+import { runHolidaysChangedJob } from './recount.service';
 import * as requests from './requests.service';
 import { teamCalendar } from './team-calendar.service';
 import { runTimeOffMailJob, TIME_OFF_MAIL_JOB, type TimeOffMailJob } from './time-off-mail';
@@ -39,6 +41,11 @@ const timeOffRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = app.authorize('read', 'default');
   const write = app.authorize('write', 'peopleHR');
 
+  // Time off on a day that became (or stopped being) a public holiday is counted again.
+  app.jobs.register<{ dates: string[] }, Record<string, unknown>>({
+    type: HOLIDAYS_CHANGED_JOB,
+    run: (job) => runHolidaysChangedJob(app, job),
+  });
   app.jobs.register<TimeOffMailJob['payload'], Record<string, unknown>>({
     type: TIME_OFF_MAIL_JOB,
     run: (job) => runTimeOffMailJob(app, job),

@@ -103,6 +103,18 @@ describe('time off screen', () => {
               createdBy: null,
               createdAt: '2027-01-01T00:00:00.000Z',
             },
+            {
+              // A day given back because a public holiday was added after the leave was approved.
+              uuid: '60000000-0000-4000-8000-000000000002',
+              type: { uuid: VACATION, name: 'Vacation', color: '#1c7ed6', unit: 'days' },
+              kind: 'taken',
+              amount: 1,
+              effectiveDate: '2027-01-18',
+              reason: 'recounted',
+              requestUuid: '60000000-0000-4000-8000-000000000009',
+              createdBy: null,
+              createdAt: '2027-01-02T00:00:00.000Z',
+            },
           ]),
         ),
       ),
@@ -134,6 +146,7 @@ describe('time off screen', () => {
     expect(screen.getByText('Pending')).toBeInTheDocument();
     // The ledger the balance is the sum of.
     expect(await screen.findByText('Grant')).toBeInTheDocument();
+    expect(screen.getByText('Counted again (holidays changed)')).toBeInTheDocument();
     expect(screen.getByText('+25 days')).toBeInTheDocument();
     // Not an approver: no approvals or calendar tabs.
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();

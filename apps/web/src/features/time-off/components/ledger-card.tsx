@@ -36,9 +36,11 @@ export function LedgerCard() {
             <Table.Td>{days.date(e.effectiveDate)}</Table.Td>
             <Table.Td>{e.type.name}</Table.Td>
             <Table.Td>
-              {e.kind === 'taken' && e.amount > 0
-                ? t('admin:timeOff.kinds.returned')
-                : t(`admin:timeOff.kinds.${e.kind}`)}
+              {e.reason === 'recounted'
+                ? t('admin:timeOff.kinds.recounted')
+                : e.kind === 'taken' && e.amount > 0
+                  ? t('admin:timeOff.kinds.returned')
+                  : t(`admin:timeOff.kinds.${e.kind}`)}
             </Table.Td>
             <Table.Td>{days.change(e.amount, e.type.unit)}</Table.Td>
             <Table.Td>{e.kind === 'taken' ? '' : (e.reason ?? '')}</Table.Td>
