@@ -1,18 +1,13 @@
-import type { TimeOffRequest } from '@wac/shared/schemas/time-off';
-import { Badge, Button, Paper, SimpleGrid, Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeading } from '../../components/page-heading';
-import { SectionCard, SimpleTable } from '../../components/section-card';
+import { SectionCard } from '../../components/section-card';
 import { useTabParam } from '../../lib/use-tab-param';
-import { isolate, useFormat } from '../../lib/format';
-import { notify } from '../../lib/notify';
-import { useCancelRequest } from './api/cancel-request';
+import { useFormat } from '../../lib/format';
 import { useApprovalCount } from './api/get-approvals';
 import { useBalances } from './api/get-balances';
-import { useRequests } from './api/get-requests';
 import { ApprovalsPanel } from './components/approvals-panel';
 import { useDays } from '../../lib/days';
 import { LedgerCard } from './components/ledger-card';
@@ -20,14 +15,10 @@ import { RequestDialog } from './components/request-dialog';
 import { RequestsTable } from './components/requests-table';
 import { TeamCalendar } from './components/team-calendar';
 
-const PAGE = 10;
-// Filled and dark enough for white text (WCAG AA contrast).
-const STATUS_COLOR = { pending: 'indigo.9', approved: 'teal.9', declined: 'red.9', cancelled: 'gray.7' } as const;
-
 /** A member's balances per type and their requests; approvers also get approvals and the team calendar. */
 function MyTimeOff() {
   const { t } = useTranslation();
-  const f = useFormat();
+  const _f = useFormat();
   const days = useDays();
   const balances = useBalances();
   const [asking, setAsking] = useState(false);
