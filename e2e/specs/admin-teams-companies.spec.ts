@@ -129,6 +129,7 @@ test('the super admin creates a company with its first admin and uploads a logo'
   await row.getByRole('link').click();
   // The switch shows the server's state: it flips once the change is saved.
   await page.getByRole('switch', { name: 'Company enabled' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Disable' }).click();
   await expect(page.getByText(`Company Umbrella ${tag} disabled.`)).toBeVisible();
   await expect(page.getByRole('switch', { name: 'Company enabled' })).not.toBeChecked();
   await page.goto(consoleUrl('acme', `/companies?search=${tag}&enabled=false`));

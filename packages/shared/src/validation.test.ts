@@ -41,6 +41,7 @@ describe('email and sub-domain', () => {
   });
   it('accepts DNS labels only', () => {
     expect(subDomainField.parse('Acme-Corp')).toBe('acme-corp');
+    expect(subDomainField.safeParse('  ').error?.issues.map((i) => i.message)).toEqual(['required']);
     for (const bad of ['-acme', 'acme-', 'ac', 'a_b', 'www', 'x'.repeat(64)]) {
       expect(subDomainField.safeParse(bad).success).toBe(false);
     }

@@ -293,6 +293,8 @@ export const otpField = z.string(requiredType).regex(/^\d{6}$/, 'otp');
 export const subDomainField = lineText()
   .trim()
   .toLowerCase()
+  // Left empty it is missing, not malformed ("Use 3 to 63 lowercase letters…" for an empty field).
+  .min(1, { message: 'required', abort: true })
   .regex(SUBDOMAIN_PATTERN, 'subDomain')
   .refine((v) => !RESERVED_SUBDOMAINS.includes(v), 'subDomain');
 

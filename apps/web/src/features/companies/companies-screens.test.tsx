@@ -260,6 +260,13 @@ describe('company screen', () => {
       // An edit not saved yet stays out of the switch's request.
       await user.type(await screen.findByLabelText('Description'), 'Not saved');
       await user.click(screen.getByRole('switch', { name: 'Company enabled' }));
+      // Disabling locks every member out: asked first, and Cancel sends nothing.
+      const ask = await screen.findByRole('dialog', { name: 'Disable Globex?' });
+      expect(ask).toHaveTextContent('Every member of Globex loses access to it at once');
+      await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+      expect(sent).toEqual([]);
+      await user.click(screen.getByRole('switch', { name: 'Company enabled' }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disable' }));
       await waitFor(() => expect(toasts).toHaveLength(1));
       await setLanguage('fr', false);
       await user.click(screen.getByRole('switch', { name: 'Entreprise activée' }));

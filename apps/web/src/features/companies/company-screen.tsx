@@ -27,6 +27,7 @@ import { SectionCard } from '../../components/section-card';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAbility } from '../../lib/ability';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ApiError } from '../../lib/api-client';
 import { issueField } from '../../lib/forms';
 import { notify } from '../../lib/notify';
@@ -62,6 +63,7 @@ function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }
   const limitOf = (v: string | number) => (v === '' ? null : Number(v));
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [askDisable, setAskDisable] = useState(false);
 
   // The switch sends the flag alone (not the form's unsaved edits) and says what it did.
   const setEnabled = async (enabled: boolean) => {
@@ -108,10 +110,21 @@ function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }
           label={t('admin:companies.enabled')}
           checked={company.enabled}
           disabled={!canWrite || update.isPending}
-          onChange={(e) => void setEnabled(e.currentTarget.checked)}
+          // Disabling locks every member out at once: asked first. Enabling is done at once.
+          onChange={(e) => (e.currentTarget.checked ? void setEnabled(true) : setAskDisable(true))}
           data-testid="company-enabled"
         />
       </Group>
+      {askDisable && (
+        <ConfirmDialog
+          title={t('admin:companies.disableTitle', { name: company.name })}
+          text={t('admin:companies.disableText', { name: company.name })}
+          confirm={t('admin:companies.disableConfirm')}
+          busy={update.isPending}
+          onConfirm={() => void setEnabled(false).then(() => setAskDisable(false))}
+          onClose={() => setAskDisable(false)}
+        />
+      )}
       <Stack>
         {error && (
           <Alert color="red" role="alert">

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +50,33 @@ describe('asking to add a missing entry', () => {
       clockIn: '2026-11-23T09:00:00.000Z',
       clockOut: '2026-11-23T18:00:00.000Z',
     });
+  });
+
+  it('offers no day after today in its calendar (an entry cannot end in the future)', async () => {
+    const user = userEvent.setup();
+    renderScreen(<CorrectionRequestDialog date="2026-11-23" timeZone="UTC" onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: /^Date/ }));
+    // Today's month is the last one the calendar goes to.
+    for (let i = 0; i < 24; i++) {
+      const next = screen.getAllByRole('button', { name: 'Next month', hidden: true }).at(-1)!;
+      if (next.hasAttribute('disabled') || next.getAttribute('data-disabled') === 'true') break;
+      await user.click(next);
+    }
+    const next = screen.getAllByRole('button', { name: 'Next month', hidden: true }).at(-1)!;
+    expect(next.hasAttribute('disabled') || next.getAttribute('data-disabled') === 'true').toBe(true);
+    const today = new Date();
+    const tomorrow = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 1));
+    const label = new Intl.DateTimeFormat('en-US', {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(tomorrow);
+    const day = screen.queryAllByRole('button', { name: label, hidden: true }).at(-1);
+    // Tomorrow is either in a month the calendar no longer reaches, or shown and not to be picked.
+    if (day) expect(day.hasAttribute('disabled') || day.getAttribute('data-disabled') === 'true').toBe(true);
   });
 
   it('says a time left empty at its field and sends nothing', async () => {

@@ -154,6 +154,8 @@ export function CorrectionRequestDialog({
               label={t('admin:attendance.date')}
               value={day}
               onChange={setDay}
+              // An entry cannot end in the future (the server says so): the calendar stops at today.
+              maxDate={zonedDate(new Date(), timeZone)}
               required
               clearable={false}
               testId="correction-date"
