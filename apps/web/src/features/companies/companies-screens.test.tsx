@@ -217,6 +217,16 @@ describe('company screen', () => {
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ description: 'Maker of things' });
     expect(sent[0]).not.toHaveProperty('trialEndsAt');
+
+    // A limit past the highest is sent as typed (the server says it is not valid), not made the
+    // highest behind the admin's back.
+    const perDay = screen.getByTestId('invitation-limit-day');
+    await user.type(perDay, '99999999999');
+    await user.tab();
+    expect(perDay).toHaveValue('99999999999');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toMatchObject({ invitationLimitDay: 99999999999 });
   });
 
   it('the enabled switch sends the flag alone and says what it did, in the reader’s language', async () => {

@@ -187,6 +187,9 @@ function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }
               onChange={onChange}
               min={1}
               max={INVITATION_LIMIT_MAX}
+              // Kept as typed: a number past the limit is said under the field on saving, not
+              // changed to the limit behind the admin's back (99999999999 saved as 1,000,000).
+              clampBehavior="none"
               allowDecimal={false}
               allowNegative={false}
               thousandSeparator={false}
