@@ -15,6 +15,7 @@ export const SEARCH_KINDS = [
   'companyPage',
   'policy',
   'certification',
+  'company',
 ] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 /** Results per group. */

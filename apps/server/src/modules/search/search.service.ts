@@ -18,6 +18,7 @@ import * as members from '../members/members.service';
 import * as acknowledgements from '../policies/acknowledgements.service';
 import * as policies from '../policies/policies.service';
 import * as teams from '../teams/teams.service';
+import { companySource } from './search-companies';
 import * as repo from './search.repository';
 
 /**
@@ -203,6 +204,7 @@ export const SOURCES: SearchSource[] = [
       return c ? { target: id, title: c.name, subtitle: c.description, path: `/certifications/${id}` } : null;
     },
   },
+  companySource,
 ];
 
 export async function search(ctx: TenantCtx, input: { q: string; ability: AppAbility }): Promise<SearchResult> {

@@ -139,6 +139,26 @@ describe('navbar search', () => {
     ).toEqual(['Bobbing safety']);
   });
 
+  it('finds the super admin any company by its name or sub-domain; nobody else', async () => {
+    const root = await t.db.system((tx) =>
+      createUser(tx, { email: 'root@platform.test', roles: ['super_admin', 'super_admin_write'] }),
+    );
+    const token = (await tokenFor(t.app, root.id, ids.acme)).token;
+    const found = (await req('GET', '/api/search?q=glob', token)).json();
+    expect(groups(found).company).toEqual([ids.globex]);
+    expect(found.groups.find((g: { kind: string }) => g.kind === 'company').items[0]).toMatchObject({
+      title: 'Globex',
+      subtitle: 'globex',
+      path: `/companies/${ids.globex}`,
+    });
+    expect(groups((await req('GET', '/api/search?q=acm', token)).json()).company).toEqual([ids.acme]);
+    // A company admin may not keep one either (a kind she cannot see).
+    const theirs = await req('POST', '/api/bookmarks', alice, { kind: 'company', target: ids.globex });
+    expect(theirs.statusCode).toBe(404);
+    // A company admin does not find other companies.
+    expect(groups((await req('GET', '/api/search?q=glob', alice)).json()).company).toBeUndefined();
+  });
+
   it('answers an empty query with no groups, and refuses a query that is too long', async () => {
     expect((await req('GET', '/api/search?q=', alice)).json()).toEqual({ query: '', groups: [] });
     const long = await req('GET', `/api/search?q=${'x'.repeat(101)}`, alice, undefined, 'acme', 'de');

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sessionStore } from '../../lib/session/store';
 import { renderScreen } from '../../test/render';
 import { ORIGIN, server } from '../../test/server';
 import NavbarSearch, { fold } from './navbar-search';
@@ -136,5 +137,50 @@ describe('navbar search', () => {
     expect(link.querySelector('mark')?.textContent).toBe('Équipe');
     expect(fold('Ma présence')).toBe('ma presence');
     expect(fold('İstanbul').length).toBe('İstanbul'.length);
+  });
+
+  it('finds a visiting super admin companies, with no stars and no bookmarks asked (he keeps none there)', async () => {
+    const GLOBEX = '50000000-0000-4000-8000-000000000001';
+    sessionStore.reset({ status: 'ready', visiting: { write: false } });
+    server.use(
+      // No handler for /api/bookmarks: asking for them would fail the test (unhandled request).
+      http.get(`${ORIGIN}/api/search`, ({ request }) =>
+        HttpResponse.json({
+          query: new URL(request.url).searchParams.get('q'),
+          groups: [
+            {
+              kind: 'company',
+              items: [
+                {
+                  kind: 'company',
+                  target: GLOBEX,
+                  title: 'Globex',
+                  subtitle: 'globex',
+                  path: `/companies/${GLOBEX}`,
+                  isBookmarked: false,
+                },
+              ],
+            },
+          ],
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    const view = renderScreen(<NavbarSearch screens={screens} />);
+    try {
+      await user.keyboard('{Control>}k{/Control}');
+      const dialog = await screen.findByRole('dialog', { name: 'Search' });
+      expect(within(dialog).queryByText(/No bookmarks yet/)).toBeNull();
+      await user.keyboard('glob');
+      expect(await within(dialog).findByRole('heading', { name: 'Companies' })).toBeInTheDocument();
+      const link = await within(dialog).findByRole('link');
+      expect(link).toHaveTextContent('Globexglobex');
+      expect(link).toHaveAttribute('href', `/companies/${GLOBEX}`);
+      expect(within(dialog).queryByRole('button', { name: /Bookmark/ })).toBeNull();
+    } finally {
+      // Unmounted first: signed out while still shown, the panel would ask for the bookmarks.
+      view.unmount();
+      sessionStore.reset({ status: 'signedOut' });
+    }
   });
 });

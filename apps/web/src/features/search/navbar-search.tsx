@@ -7,6 +7,7 @@ import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppDialog } from '../../components/app-dialog';
+import { useSession } from '../../lib/session/store';
 import { useBookmarks } from './api/get-bookmarks';
 import { useSearch } from './api/get-search';
 import { useToggleBookmark } from './api/toggle-bookmark';
@@ -18,7 +19,16 @@ export interface SearchScreen {
 
 type Row = Omit<SearchItem, 'isBookmarked'> & { bookmark: string | null };
 
-const GROUP_ORDER: SearchKind[] = ['screen', 'member', 'team', 'department', 'companyPage', 'policy', 'certification'];
+const GROUP_ORDER: SearchKind[] = [
+  'screen',
+  'company',
+  'member',
+  'team',
+  'department',
+  'companyPage',
+  'policy',
+  'certification',
+];
 
 /**
  * Text as a search compares it: lower case, accents and other marks dropped ("equipe" finds
@@ -63,7 +73,9 @@ function SearchPanel({ screens, onDone }: { screens: SearchScreen[]; onDone: () 
   const [debounced] = useDebouncedValue(query.trim(), 150);
   const input = useRef<HTMLInputElement>(null);
   const results = useSearch(debounced);
-  const bookmarks = useBookmarks(true);
+  // Bookmarks are a member's own: a super admin visiting a company he is no member of keeps none there.
+  const canMark = useSession().visiting == null;
+  const bookmarks = useBookmarks(canMark);
   const toggle = useToggleBookmark();
   // Focus the query as the dialog is committed, not on the focus trap's later timer: what is typed
   // straight after Ctrl+K (a fast typist, a busy page) lands in the query instead of being lost.
@@ -116,7 +128,9 @@ function SearchPanel({ screens, onDone }: { screens: SearchScreen[]; onDone: () 
           data-testid="search-input"
         />
         <div aria-live="polite" data-testid="search-results">
-          {empty && !loading && <Text c="dimmed">{debounced ? t('search.nothing') : t('search.noBookmarks')}</Text>}
+          {empty && !loading && (debounced || canMark) && (
+            <Text c="dimmed">{debounced ? t('search.nothing') : t('search.noBookmarks')}</Text>
+          )}
           {groups.map((g) =>
             g.rows.length === 0 ? null : (
               <section key={g.kind} aria-labelledby={`search-group-${g.kind}`} data-group={g.kind}>
@@ -147,20 +161,22 @@ function SearchPanel({ screens, onDone }: { screens: SearchScreen[]; onDone: () 
                           </Text>
                         )}
                       </Anchor>
-                      <ActionIcon
-                        variant="subtle"
-                        color="yellow.9"
-                        aria-pressed={!!r.bookmark}
-                        aria-label={
-                          r.bookmark
-                            ? t('search.unbookmark', { name: r.title })
-                            : t('search.bookmark', { name: r.title })
-                        }
-                        onClick={() => toggle.mutate({ kind: r.kind, target: r.target, uuid: r.bookmark })}
-                        loading={toggle.isPending && toggle.variables?.target === r.target}
-                      >
-                        {r.bookmark ? <IconStarFilled size={16} aria-hidden /> : <IconStar size={16} aria-hidden />}
-                      </ActionIcon>
+                      {canMark && (
+                        <ActionIcon
+                          variant="subtle"
+                          color="yellow.9"
+                          aria-pressed={!!r.bookmark}
+                          aria-label={
+                            r.bookmark
+                              ? t('search.unbookmark', { name: r.title })
+                              : t('search.bookmark', { name: r.title })
+                          }
+                          onClick={() => toggle.mutate({ kind: r.kind, target: r.target, uuid: r.bookmark })}
+                          loading={toggle.isPending && toggle.variables?.target === r.target}
+                        >
+                          {r.bookmark ? <IconStarFilled size={16} aria-hidden /> : <IconStar size={16} aria-hidden />}
+                        </ActionIcon>
+                      )}
                     </Group>
                   ))}
                 </Stack>
