@@ -41,6 +41,7 @@ import { board } from './board.service';
  * today), schedules with grace and night shifts, holidays, members enabled, disabled and removed,
  * schedule assignments with effective dates — added, moved and removed after the entries exist —,
  * attendance entries of every status then corrected, removed, deleted and moved to another day, and
+ * employments ended before, during and after the window,
  * time off of every status with half days, some approved then cancelled, pending ones approved,
  * approved ones moved or deleted, clock-ins on days already on leave; the default schedule
  * switched and a schedule's hours and grace edited: the day board the service answers from the
@@ -126,7 +127,12 @@ async function buildWorld(tx: Tx, seed: number): Promise<World> {
     });
     await addMembership(tx, company.id, u.id, { enabled: r() < 0.9 });
     users.push(u.id);
-    await setEmployee(tx, company.id, u.id, { startDate: '2020-01-01', departmentId: r() < 0.5 ? dept.id : null });
+    await setEmployee(tx, company.id, u.id, {
+      startDate: '2020-01-01',
+      departmentId: r() < 0.5 ? dept.id : null,
+      // Some employments end around the window: from the day after, not scheduled unless they clock in.
+      endDate: r() < 0.25 ? addDays(from, int(-2, 3)) : null,
+    });
     if (r() < 0.35) await assignSchedule(tx, company.id, u.id, night.id, addDays(from, int(-6, -3)));
     if (r() < 0.25) await assignSchedule(tx, company.id, u.id, early.id, addDays(from, int(-2, 0)));
     if (r() < 0.15) await assignSchedule(tx, company.id, u.id, office.id, addDays(from, int(1, 2)));

@@ -23,12 +23,14 @@ export function statusOf(
   firstIn: Date | null,
   now: Date,
   leave: { half: LeaveHalf | null } | null = null,
+  /** The employment ended before the day: no longer expected. */
+  ended = false,
 ): BoardStatus {
   if (firstIn) {
     const judged = !leave || leave.half === 'afternoon';
     return judged && p.lateAfter && firstIn > p.lateAfter ? 'late' : 'present';
   }
-  if (!p.start || !p.lateAfter) return 'notScheduled';
+  if (!p.start || !p.lateAfter || ended) return 'notScheduled';
   if (leave) return 'onLeave';
   return now > p.lateAfter ? 'absent' : 'expected';
 }
@@ -52,8 +54,11 @@ export function countsOf(keys: repo.BoardKeyCounts[]): Counts {
     const late = k.late_raw - k.leave_fix;
     c.late += late;
     c.present += k.day_rows - late;
-    c.onLeave += k.leave_no_row;
-    c[k.past ? 'absent' : 'expected'] += k.members - k.day_rows - k.leave_no_row;
+    // Someone whose employment ended before the day and who did not clock in is not scheduled.
+    c.notScheduled += k.ended_no_row;
+    c.onLeave += k.leave_no_row - k.ended_leave_no_row;
+    c[k.past ? 'absent' : 'expected'] +=
+      k.members - k.day_rows - k.leave_no_row - (k.ended_no_row - k.ended_leave_no_row);
   }
   return c;
 }

@@ -226,6 +226,25 @@ describe('day board', () => {
     expect((await board('date=2026-13-01')).statusCode).toBe(400);
     expect((await board('status=sleeping')).statusCode).toBe(400);
   });
+
+  it('no longer expects someone whose employment ended before the day: not scheduled, not absent', async () => {
+    await t.db.system((tx) => setEmployee(tx, ids.globex!, ids.dirk!, { endDate: addDays(DAY, -1) }));
+    try {
+      const b = (await board(`date=${DAY}`)).json();
+      expect(b.counts).toEqual({ present: 1, late: 1, absent: 1, onLeave: 0, expected: 0, notScheduled: 1 });
+      expect(b.data.find((r: { userUuid: string }) => r.userUuid === ids.dirk).status).toBe('notScheduled');
+      const absent = (await board(`date=${DAY}&status=absent`)).json().data;
+      expect(absent.map((r: { userUuid: string }) => r.userUuid)).not.toContain(ids.dirk);
+      // The same through a filter (the people judged one by one).
+      const searched = (await board(`date=${DAY}&search=dir`)).json();
+      expect(searched.counts.notScheduled).toBe(1);
+      // On his last day he was still expected.
+      await t.db.system((tx) => setEmployee(tx, ids.globex!, ids.dirk!, { endDate: DAY }));
+      expect((await board(`date=${DAY}`)).json().counts.absent).toBe(2);
+    } finally {
+      await t.db.system((tx) => setEmployee(tx, ids.globex!, ids.dirk!, { endDate: null }));
+    }
+  });
 });
 
 describe('status rule', () => {
