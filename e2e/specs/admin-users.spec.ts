@@ -32,9 +32,9 @@ test('invite → accept from the mail as a new user → member listed; role chan
   await page.getByRole('button', { name: 'Invite' }).click();
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByRole('button', { name: 'Send the invitation' }).click();
-  await expect(dialog.getByTestId('invite-error')).toHaveText(
-    'An invitation is already pending for this email address.',
-  );
+  // Said once, under the email.
+  await expect(dialog.getByText('An invitation is already pending for this email address.')).toHaveCount(1);
+  await expect(dialog.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   await page.getByRole('tab', { name: 'Invitations' }).click();

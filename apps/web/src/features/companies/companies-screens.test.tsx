@@ -647,5 +647,9 @@ describe('company create and edit forms', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Use 3 to 63 lowercase letters.')).toBeInTheDocument();
     expect(subDomain).toHaveAttribute('aria-invalid', 'true');
+    // Corrected, the refusal goes at once (it stayed until the next save).
+    await user.type(subDomain, 'x');
+    expect(screen.queryByText('Use 3 to 63 lowercase letters.')).toBeNull();
+    expect(subDomain).not.toHaveAttribute('aria-invalid', 'true');
   });
 });

@@ -64,6 +64,8 @@ function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [askDisable, setAskDisable] = useState(false);
+  // A field's refusal goes once the field is changed (it stayed under a corrected value until the next save).
+  const clear = (k: string) => setFieldErrors((e) => (e[k] ? { ...e, [k]: '' } : e));
 
   // The switch sends the flag alone (not the form's unsaved edits) and says what it did.
   const setEnabled = async (enabled: boolean) => {
@@ -134,14 +136,20 @@ function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }
         <TextInput
           label={t('admin:companies.titleField')}
           value={title}
-          onChange={(e) => setTitle(e.currentTarget.value)}
+          onChange={(e) => {
+            setTitle(e.currentTarget.value);
+            clear('title');
+          }}
           readOnly={!canWrite}
           error={fieldErrors.title}
         />
         <Textarea
           label={t('admin:teams.description')}
           value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
+          onChange={(e) => {
+            setDescription(e.currentTarget.value);
+            clear('description');
+          }}
           readOnly={!canWrite}
           autosize
           minRows={2}
@@ -150,7 +158,10 @@ function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }
         <TextInput
           label={t('admin:companies.subDomain')}
           value={subDomain}
-          onChange={(e) => setSubDomain(e.currentTarget.value)}
+          onChange={(e) => {
+            setSubDomain(e.currentTarget.value);
+            clear('subDomain');
+          }}
           readOnly={!canWrite}
           error={fieldErrors.subDomain}
         />
@@ -166,7 +177,10 @@ function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }
           <CompanyDatePicker
             label={t('admin:companies.trialEnd')}
             value={trialEnd}
-            onChange={setTrialEnd}
+            onChange={(v) => {
+              setTrialEnd(v);
+              clear('trialEndsAt');
+            }}
             readOnly={!canWrite}
             error={fieldErrors.trialEndsAt}
             testId="company-trial-end"
@@ -184,7 +198,10 @@ function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }
               label={t(`admin:companies.invitationLimit${per}`)}
               description={t('admin:companies.invitationLimitHint')}
               value={value}
-              onChange={onChange}
+              onChange={(v) => {
+                onChange(v);
+                clear(`invitationLimit${per}`);
+              }}
               min={1}
               max={INVITATION_LIMIT_MAX}
               // Kept as typed: a number past the limit is said under the field on saving, not

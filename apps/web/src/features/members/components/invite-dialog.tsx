@@ -1,3 +1,4 @@
+import { ERROR_FIELDS } from '@wac/shared/error-codes';
 import { InvitationCreateSchema } from '@wac/shared/schemas/invitations';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
@@ -38,8 +39,11 @@ export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: ()
       close();
     } catch (e) {
       applyServerError(e, form.setError, ['email', 'roles']);
-      // Duplicate invitation, already a member…: the server's translated message, inline.
-      if (e instanceof ApiError && e.issues.length === 0) setError(e.message);
+      // Anything not said at a field (a limit reached…): the server's translated message above the
+      // form. Already a member, already invited: said under the email only (it was said twice).
+      if (e instanceof ApiError && e.issues.length === 0 && !ERROR_FIELDS[e.code as keyof typeof ERROR_FIELDS]) {
+        setError(e.message);
+      }
     }
   });
   return (
