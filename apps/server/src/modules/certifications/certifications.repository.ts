@@ -40,6 +40,13 @@ export const inAudience = sql`(ct.audience_all
   OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.company_id = m.company_id AND tm.user_id = m.user_id AND tm.team_id = ANY (ct.audience_team_ids))
   OR EXISTS (SELECT 1 FROM employees e WHERE e.company_id = m.company_id AND e.user_id = m.user_id AND e.department_id = ANY (ct.audience_department_ids)))`;
 
+/**
+ * The member `m` is still employed on `day`: no employee record ending before it. Someone who left
+ * (end date passed) needs no certificate any more: not listed, not counted, not reminded.
+ */
+export const employedOn = (day: string) => sql`NOT EXISTS (SELECT 1 FROM employees e_end
+  WHERE e_end.company_id = m.company_id AND e_end.user_id = m.user_id AND e_end.end_date < ${day}::date)`;
+
 /** The same for one known type, written out so that "everyone" is no condition at all for the planner. */
 const audienceOf = (a: Audience) =>
   a.audience_all
@@ -85,7 +92,7 @@ const holders = (companyId: string, type: TypeRow, today: string) => sql`SELECT 
   FROM memberships m
   JOIN users u ON u.id = m.user_id
   ${currentRecord(sql`${type.id}::uuid`)}
-  WHERE m.company_id = ${companyId} AND m.enabled AND ${audienceOf(type)}`;
+  WHERE m.company_id = ${companyId} AND m.enabled AND ${audienceOf(type)} AND ${employedOn(today)}`;
 
 const holdersWhere = (q: Omit<CertificationHoldersQuery, 'page' | 'itemsPerPage'>, companyId: string) => {
   const parts: SQL[] = [sql`true`];

@@ -2,7 +2,7 @@ import { EXPIRING_WITHIN_DAYS } from '@wac/shared/schemas/certifications';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rows } from '../../db/sql';
-import { inAudience, pgArray, type TypeRow } from './certifications.repository';
+import { employedOn, inAudience, pgArray, type TypeRow } from './certifications.repository';
 
 export interface CountsRow {
   assigned: number;
@@ -31,11 +31,15 @@ export async function countsByType(tx: Tx, companyId: string, types: TypeRow[], 
         JOIN certification_types ct ON ct.company_id = rec.company_id AND ct.id = rec.type_id
         JOIN memberships m ON m.company_id = rec.company_id AND m.user_id = rec.user_id AND m.enabled
         WHERE rec.company_id = ${companyId} AND rec.type_id = ANY (${ids}::uuid[]) AND rec.is_current AND ${inAudience}
+          AND ${employedOn(today)}
         GROUP BY rec.type_id`,
   );
   const [everyone] = await rows<{ n: number }>(
     tx,
-    sql`SELECT coalesce(sum(n), 0)::int AS n FROM member_stats WHERE company_id = ${companyId} AND role = '' AND enabled`,
+    // The enabled members less those whose employment ended (few, read from the end-date index).
+    sql`SELECT ((SELECT coalesce(sum(n), 0) FROM member_stats WHERE company_id = ${companyId} AND role = '' AND enabled)
+             - (SELECT count(*) FROM employees e JOIN memberships m ON m.company_id = e.company_id AND m.user_id = e.user_id
+                 WHERE e.company_id = ${companyId} AND e.end_date < ${today}::date AND m.enabled))::int AS n`,
   );
   // Each distinct audience of chosen teams and departments is counted once, however many types name it.
   const sizes = new Map<string, number>();
@@ -50,7 +54,8 @@ export async function countsByType(tx: Tx, companyId: string, types: TypeRow[], 
             UNION
             SELECT e.user_id FROM employees e
               WHERE e.company_id = ${companyId} AND e.department_id = ANY (${pgArray(t.audience_department_ids)}::uuid[])) a
-          JOIN memberships m ON m.company_id = ${companyId} AND m.user_id = a.user_id AND m.enabled`,
+          JOIN memberships m ON m.company_id = ${companyId} AND m.user_id = a.user_id AND m.enabled
+          WHERE ${employedOn(today)}`,
     );
     sizes.set(key, row?.n ?? 0);
   }

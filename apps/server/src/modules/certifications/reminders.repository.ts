@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rows } from '../../db/sql';
-import { currentRecord, inAudience } from './certifications.repository';
+import { currentRecord, employedOn, inAudience } from './certifications.repository';
 
 /** Who the daily certification reminder mails, and what each mail says. */
 
@@ -16,7 +16,7 @@ export function peopleToRemind(tx: Tx, companyId: string, today: string) {
         FROM certification_types ct
         JOIN memberships m ON m.company_id = ct.company_id AND m.enabled
         ${currentRecord(sql`ct.id`)}
-        WHERE ct.company_id = ${companyId} AND ${inAudience}
+        WHERE ct.company_id = ${companyId} AND ${inAudience} AND ${employedOn(today)}
           AND (rec.id IS NULL OR rec.expires_on <= ${today}::date + ct.remind_days_before)
         ORDER BY m.user_id`,
   );
@@ -43,7 +43,7 @@ export async function reminderFor(tx: Tx, companyId: string, userId: string, tod
         FROM certification_types ct
         JOIN memberships m ON m.company_id = ct.company_id AND m.user_id = ${userId} AND m.enabled
         ${currentRecord(sql`ct.id`)}
-        WHERE ct.company_id = ${companyId} AND ${inAudience}
+        WHERE ct.company_id = ${companyId} AND ${inAudience} AND ${employedOn(today)}
           AND (rec.id IS NULL OR rec.expires_on <= ${today}::date + ct.remind_days_before)
         ORDER BY rec.expires_on NULLS FIRST, lower(ct.name)`,
   );

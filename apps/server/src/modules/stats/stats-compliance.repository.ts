@@ -163,8 +163,12 @@ export async function certificationFigures(tx: Tx, companyId: string, f: StatsFi
     tx,
     sql`WITH ${atEnds(companyId, f, days)},
         mb AS MATERIALIZED (
-          SELECT m.user_id, m.created_at < cut.e1 AS in1, m.created_at < cut.e2 AS in2
+          -- An employment ended before the day needs no certificate (as on the Certifications screens).
+          SELECT m.user_id,
+                 m.created_at < cut.e1 AND NOT coalesce(e.end_date < ${days[0]}::date, false) AS in1,
+                 m.created_at < cut.e2 AND NOT coalesce(e.end_date < ${days[1]}::date, false) AS in2
             FROM memberships m CROSS JOIN cut
+            LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
             ${filtered(f) ? sql`JOIN people pe ON pe.user_id = m.user_id` : sql``}
            WHERE m.company_id = ${companyId} AND m.enabled AND m.created_at < greatest(cut.e1, cut.e2)),
         types AS MATERIALIZED (

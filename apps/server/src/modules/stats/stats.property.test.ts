@@ -374,6 +374,7 @@ async function reference(
   >;
   const mems = (
     await tx.execute(sql`SELECT m.user_id, m.created_at, m.enabled, e.department_id,
+        to_char(e.end_date, 'YYYY-MM-DD') AS end_date,
         (SELECT array_agg(tm.team_id) FROM team_members tm WHERE tm.company_id = m.company_id AND tm.user_id = m.user_id) AS teams
       FROM memberships m LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
      WHERE m.company_id = ${c} AND m.user_id IN (SELECT p.user_id FROM ${people} p)`)
@@ -382,6 +383,7 @@ async function reference(
     created_at: string;
     enabled: boolean;
     department_id: string | null;
+    end_date: string | null;
     teams: string[] | null;
   }>;
   let assignedN = 0;
@@ -440,6 +442,8 @@ async function reference(
     const deptIds = (ty.audience_department_ids as string[]) ?? [];
     for (const m of mems) {
       if (!m.enabled || ms(m.created_at) >= cutoff) continue;
+      // An employment ended before the day needs no certificate.
+      if (m.end_date && m.end_date < to) continue;
       if (
         !(
           ty.audience_all ||
