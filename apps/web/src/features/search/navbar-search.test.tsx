@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../lib/session/store';
 import { renderScreen } from '../../test/render';
 import { ORIGIN, server } from '../../test/server';
-import NavbarSearch, { fold } from './navbar-search';
+import NavbarSearch, { fold, screenMatch } from './navbar-search';
 
 const BOB = '40000000-0000-4000-8000-000000000001';
 const screens = [
@@ -136,6 +136,11 @@ describe('navbar search', () => {
     const link = await within(dialog).findByRole('link', { name: /Équipe/ });
     expect(link.querySelector('mark')?.textContent).toBe('Équipe');
     expect(fold('Ma présence')).toBe('ma presence');
+    // A singular finds its plural; a short word must match as typed.
+    expect(screenMatch('Policies', 'policy')).toBe('polic');
+    expect(screenMatch('My certifications', 'certificate')).toBe('certificat');
+    expect(screenMatch('Teams', 'team')).toBe('team');
+    expect(screenMatch('Teams', 'teal')).toBeNull();
     expect(fold('İstanbul').length).toBe('İstanbul'.length);
   });
 

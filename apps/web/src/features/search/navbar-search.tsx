@@ -42,6 +42,18 @@ export function fold(text: string): string {
   }).join('');
 }
 
+/**
+ * What of `query` a screen's name holds: the whole query, or — five letters or more — the query less
+ * its last letter, so a singular finds its plural ("policy" finds "Policies", "certificate"
+ * "Certifications"); null when neither. Accents and case aside.
+ */
+export function screenMatch(label: string, query: string): string | null {
+  const l = fold(label);
+  const q = fold(query);
+  if (l.includes(q)) return query;
+  return q.length >= 5 && l.includes(q.slice(0, -1)) ? query.slice(0, -1) : null;
+}
+
 /** The title with the query's first match marked. */
 function Highlighted({ text, query }: { text: string; query: string }) {
   const at = query ? fold(text).indexOf(fold(query)) : -1;
@@ -95,9 +107,8 @@ function SearchPanel({ screens, onDone }: { screens: SearchScreen[]; onDone: () 
       .map((b) => withMark({ ...b, title: b.kind === 'screen' ? label(b.target) : b.title }));
     groups = [{ kind: 'bookmarks', rows }];
   } else {
-    const folded = fold(debounced);
     const screenRows = screens
-      .filter((s) => fold(s.label).includes(folded))
+      .filter((s) => screenMatch(s.label, debounced) !== null)
       .slice(0, SEARCH_GROUP_LIMIT)
       .map((s) => withMark({ kind: 'screen', target: s.path, title: s.label, subtitle: null, path: s.path }));
     const server = (results.data?.query === debounced ? results.data.groups : []).map((g) => ({
@@ -152,7 +163,10 @@ function SearchPanel({ screens, onDone }: { screens: SearchScreen[]; onDone: () 
                             otherwise run together left to right, the gap on the wrong side. */}
                         <Text span fw={500}>
                           <bdi>
-                            <Highlighted text={r.title} query={debounced} />
+                            <Highlighted
+                              text={r.title}
+                              query={r.kind === 'screen' ? (screenMatch(r.title, debounced) ?? debounced) : debounced}
+                            />
                           </bdi>
                         </Text>
                         {r.subtitle && (
