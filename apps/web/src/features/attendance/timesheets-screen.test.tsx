@@ -115,6 +115,18 @@ async function openBob(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('timesheets screen', () => {
+  it("opens on the person the address names (a person's page links here), and keeps the one chosen in it", async () => {
+    serve(false);
+    const user = userEvent.setup();
+    renderScreen(<TimesheetsScreen />, `/attendance/timesheets?person=${BOB}`);
+    expect(await screen.findByTestId('timesheet-table')).toBeInTheDocument();
+    expect((screen.getByTestId('timesheet-person') as HTMLInputElement).value).toContain('Bob Member');
+    // Chosen again from the list, it stays the one shown.
+    await user.click(screen.getByTestId('timesheet-person'));
+    await user.click(await screen.findByRole('option', { name: /Bob Member/, hidden: true }));
+    expect(await screen.findByTestId('timesheet-table')).toBeInTheDocument();
+  });
+
   it('corrects a member’s entry at once, with a reason, from their timesheet', async () => {
     serve(true);
     const user = userEvent.setup();

@@ -17,6 +17,7 @@ import { zonedDate } from '@wac/shared/zoned-time';
 import { IconDownload, IconLock, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { AppDialog } from '../../components/app-dialog';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
@@ -41,7 +42,18 @@ import { useZonedFormat } from './components/zoned-format';
 export default function TimesheetsScreen() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const [person, setPerson] = useState<string | null>(null);
+  // The person is in the address: a person's page links to their timesheet, and a reload keeps it.
+  const [params, setParams] = useSearchParams();
+  const person = params.get('person');
+  const setPerson = (uuid: string | null) =>
+    setParams(
+      (p) => {
+        if (uuid) p.set('person', uuid);
+        else p.delete('person');
+        return p;
+      },
+      { replace: true },
+    );
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const people = useSearchMembers(debounced);
@@ -85,6 +97,10 @@ export default function TimesheetsScreen() {
     value: m.uuid,
     label: `${m.firstName} ${m.lastName} (${m.email})`,
   }));
+  // Opened on a person from the address: named by their timesheet until a search lists them.
+  if (person && s && s.user.uuid === person && !options.some((o) => o.value === person)) {
+    options.unshift({ value: person, label: personName });
+  }
 
   return (
     <Stack gap="lg">

@@ -16,7 +16,8 @@ export default function EmployeeScreen() {
   const { t } = useTranslation();
   const { uuid = '' } = useParams();
   const person = useEmployee(uuid);
-  const admin = useAbility().can('write', 'peopleHR');
+  const ability = useAbility();
+  const admin = ability.can('write', 'peopleHR');
   const { user } = useSession();
   const fields = useFields();
   if (person.isError) return <StatusPage kind="notFound" />;
@@ -41,6 +42,11 @@ export default function EmployeeScreen() {
         <Anchor component={Link} to={`/org-chart?focus=${p.uuid}`}>
           {t('admin:people.showInChart')}
         </Anchor>
+        {ability.can('write', 'attendance') && (
+          <Anchor component={Link} to={`/attendance/timesheets?person=${p.uuid}`}>
+            {t('admin:people.showTimesheet')}
+          </Anchor>
+        )}
       </Group>
       <SectionCard title={t('admin:people.record')}>
         <EmployeeForm key={p.version} person={p} fields={fields.data.data} />
