@@ -89,6 +89,31 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page.getByRole('form')).toBeVisible();
       await page.waitForLoadState('networkidle');
       await expectNoViolations(page, 'record');
+
+      // Ending the employment of someone who manages people (Alice: Bob reports to her) asks
+      // where her reports go first: the question is axe clean, and Cancel saves nothing.
+      const en = language !== 'ar';
+      await page.goto(consoleUrl('acme', '/people?search=alice'));
+      await page.getByTestId('people-table').getByRole('link', { name: 'Alice Anders' }).click();
+      const form = page.getByRole('form');
+      await form.getByRole('button', { name: en ? 'End date' : 'تاريخ الانتهاء' }).click();
+      await page
+        .getByRole('button', { name: en ? 'Next month' : 'الشهر التالي' })
+        .last()
+        .click();
+      await page
+        .locator('button[data-outside]:not([data-outside="true"]), table button:not([data-outside])')
+        .filter({ hasText: /^(28|٢٨)$/ })
+        .last()
+        .click();
+      await form.getByRole('button', { name: en ? 'Save' : 'حفظ' }).click();
+      const ask = page.getByRole('dialog');
+      await expect(ask).toBeVisible();
+      await expect(ask).toContainText('Bob Brown');
+      await page.waitForTimeout(300);
+      await expectNoViolations(page, 'reports move question');
+      await ask.getByRole('button', { name: en ? 'Cancel' : 'إلغاء' }).click();
+      await expect(ask).toBeHidden();
     });
 
     test('an admin exports the chart as shown, as SVG and as PNG, from an axe-clean Export menu', async ({ page }) => {

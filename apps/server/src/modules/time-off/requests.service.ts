@@ -1,4 +1,3 @@
-import { userChannel } from '@wac/shared/realtime';
 import type { TimeOffPreviewInput, TimeOffRequestCreate, TimeOffRequestListQuery } from '@wac/shared/schemas/time-off';
 import type { Tx } from '../../db/client';
 import { actingUser, type TenantCtx } from '../../lib/context';
@@ -109,7 +108,7 @@ export async function create(ctx: TenantCtx, body: TimeOffRequestCreate) {
 /** Whether `me` may approve the request now (the checks `decide` makes again under the lock). */
 async function mayApprove(tx: Tx, companyId: string, id: string, me: string, asAdmin: boolean) {
   const r = await repo.find(tx, companyId, id);
-  if (!r || r.status !== 'pending' || r.user_id === me) return false;
+  if (r?.status !== 'pending' || r.user_id === me) return false;
   return asAdmin || (r.manager_user_id === me && (await managers.currentManagerOf(tx, companyId, r.user_id)) === me);
 }
 

@@ -1,7 +1,8 @@
 import type { Employee, OrgNode } from '@wac/shared/schemas/employees';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../../components/app-dialog';
 import { useFormat } from '../../../lib/format';
 import { PersonSelect } from './person-select';
 
@@ -43,7 +44,7 @@ export function ReportsMoveDialog({
       ? f.list([...names, t('admin:people.reportsOthers', { count: others, more: more ? '+' : '' })])
       : f.list(names);
   return (
-    <Modal opened onClose={onCancel} title={t('admin:people.reportsTitle', { name })} centered>
+    <AppDialog opened onClose={onCancel} title={t('admin:people.reportsTitle', { name })}>
       <Stack>
         {error && (
           <Alert color="red" role="alert">
@@ -73,6 +74,6 @@ export function ReportsMoveDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppDialog>
   );
 }
