@@ -167,6 +167,34 @@ describe('the audit log’s changes table', () => {
     expect(rawValuesIn(document.body.textContent ?? '', 'en')).toEqual([]);
   });
 
+  it('leaves out a custom field’s bookkeeping and an empty list, in Arabic', async () => {
+    await setLanguage('ar', false);
+    const user = userEvent.setup();
+    const field = { uuid: SHIRT, label: 'Shirt size', type: 'text', options: [], position: 0, version: 1 };
+    renderScreen(
+      <>
+        <AuditChanges entry={entry({ action: 'employee_field.create', targetType: 'employee_field', after: field })} />
+        <AuditChanges
+          entry={entry({
+            action: 'employee_field.update',
+            targetType: 'employee_field',
+            before: field,
+            after: { ...field, label: 'Size', version: 2 },
+          })}
+        />
+      </>,
+    );
+    for (const b of await screen.findAllByRole('button', { name: 'عرض التغييرات' })) await user.click(b);
+    const [created, updated] = (await screen.findAllByTestId('audit-changes')).map((t) =>
+      within(t)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.querySelector('th')?.textContent),
+    );
+    expect(created).toEqual(['اسم الحقل', 'النوع']);
+    expect(updated).toEqual(['اسم الحقل']);
+  });
+
   it('shows an attendance entry’s fields and statuses in German, no code or id', async () => {
     await setLanguage('de', false);
     const user = userEvent.setup();

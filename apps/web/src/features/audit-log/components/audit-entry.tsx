@@ -58,9 +58,9 @@ export function changesOf(before: unknown, after: unknown): Change[] {
   const b = flatten(asObject(before) ?? {});
   const a = flatten(asObject(after) ?? {});
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
-  return keys
-    .filter((k) => JSON.stringify(b[k] ?? null) !== JSON.stringify(a[k] ?? null))
-    .map((k) => ({ field: k, before: b[k], after: a[k] }));
+  // An empty list is no value, as a missing one is: both show as "—", a row that changed nothing.
+  const same = (v: unknown) => JSON.stringify(Array.isArray(v) && v.length === 0 ? null : (v ?? null));
+  return keys.filter((k) => same(b[k]) !== same(a[k])).map((k) => ({ field: k, before: b[k], after: a[k] }));
 }
 
 /** Where a target's own screen is, when the reader may open it. */

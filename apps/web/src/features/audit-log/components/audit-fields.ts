@@ -86,6 +86,10 @@ const PARTS: Record<string, string> = {
 
 // Ids say nothing to a reader; the sentence names what they point at.
 const isId = (key: string) => /(Id|Ids|id|Uuid|Uuids|uuid)$/.test(key) && !(key in COUNTED);
+// A record's edit counter and a custom field's place in the list: bookkeeping no form shows, which
+// came out as English "Version 1 → 2" and "Position" rows in every language.
+const BOOKKEEPING = new Set(['version', 'position']);
+const hidden = (key: string) => isId(key) || BOOKKEEPING.has(key);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const plain = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -97,9 +101,9 @@ export function flatten(snapshot: Record<string, unknown>): Record<string, unkno
     if (!(typeof value === 'string' && UUID.test(value))) out[key] = value;
   };
   for (const [k, v] of Object.entries(snapshot)) {
-    if (isId(k)) continue;
+    if (hidden(k)) continue;
     if (plain(v)) {
-      for (const [sub, value] of Object.entries(v)) if (!isId(sub) || k === 'custom') keep(`${k}.${sub}`, value);
+      for (const [sub, value] of Object.entries(v)) if (!hidden(sub) || k === 'custom') keep(`${k}.${sub}`, value);
     } else keep(k, v);
   }
   return out;
