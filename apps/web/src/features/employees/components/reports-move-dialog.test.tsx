@@ -102,6 +102,9 @@ describe('ending the employment of someone who manages people', () => {
     const dialog = await screen.findByRole('dialog', { name: "Who will Lena Lead's team report to?" });
     expect(dialog).toHaveTextContent('Lena Lead manages 2 people: Rita Report and Raul Report.');
     expect(within(dialog).getByLabelText('New manager', { selector: 'input' })).toHaveValue('Bea Boss');
+    // Its close button has a name, and its header is no banner landmark (axe: button-name, a second banner).
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    expect(dialog.querySelector('header')).toBeNull();
     expect(sent).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Move them and save' }));
     await waitFor(() => expect(sent).toHaveLength(1));

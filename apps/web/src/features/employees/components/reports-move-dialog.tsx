@@ -44,6 +44,7 @@ export function ReportsMoveDialog({
       ? f.list([...names, t('admin:people.reportsOthers', { count: others, more: more ? '+' : '' })])
       : f.list(names);
   return (
+    // The console's dialog: its close button named, its header no second banner (a bare Modal had neither).
     <AppDialog opened onClose={onCancel} title={t('admin:people.reportsTitle', { name })}>
       <Stack>
         {error && (
