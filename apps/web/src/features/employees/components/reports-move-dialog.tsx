@@ -3,7 +3,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
-import { useFormat } from '../../../lib/format';
+import { isolate, useFormat } from '../../../lib/format';
 import { PersonSelect } from './person-select';
 
 const SHOWN = 5;
@@ -36,8 +36,9 @@ export function ReportsMoveDialog({
   const { t } = useTranslation();
   const f = useFormat();
   const [to, setTo] = useState<string | null>(person.manager?.uuid ?? null);
-  const name = `${person.firstName} ${person.lastName}`.trim();
-  const names = reports.slice(0, SHOWN).map((r) => `${r.firstName} ${r.lastName}`.trim());
+  // Each name isolated: Latin names in an Arabic sentence ran into each other and into the count.
+  const name = isolate(`${person.firstName} ${person.lastName}`.trim());
+  const names = reports.slice(0, SHOWN).map((r) => isolate(`${r.firstName} ${r.lastName}`.trim()));
   const others = reports.length - names.length;
   const listed =
     others > 0 || more
