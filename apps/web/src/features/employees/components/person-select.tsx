@@ -24,7 +24,14 @@ export function PersonSelect({
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
+  // The chosen person's name, kept for the field while a search lists others.
+  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
+  const current =
+    value && chosen?.value === value ? chosen : value && initialLabel ? { value, label: initialLabel } : null;
+  // The field shows the chosen name in its search box: that is no search. Searched, the list held the
+  // chosen person alone (opening a record's Manager offered only its manager).
+  const typed = search === current?.label ? '' : search;
+  const [debounced] = useDebouncedValue(typed, 250);
   const found = useQuery({
     queryKey: ['employees', 'list', { search: debounced, picker: 1 }],
     queryFn: () => getEmployees({ search: debounced || undefined, itemsPerPage: 20 }),
@@ -32,19 +39,33 @@ export function PersonSelect({
   const options = (found.data?.data ?? [])
     .filter((p) => p.uuid !== exclude)
     .map((p) => ({ value: p.uuid, label: `${p.firstName} ${p.lastName}` }));
-  if (value && initialLabel && !options.some((o) => o.value === value)) options.unshift({ value, label: initialLabel });
+  if (current && !options.some((o) => o.value === current.value)) options.unshift(current);
   return (
     <Select
       label={label}
       data={options}
       value={value}
-      onChange={onChange}
+      onChange={(uuid, option) => {
+        setChosen(uuid && option ? { value: uuid, label: option.label } : null);
+        onChange(uuid);
+      }}
       placeholder={placeholder}
       searchable
       clearable
+      // Enter on the chosen person keeps them (clearing is the × button's): it emptied the field.
+      allowDeselect={false}
       searchValue={search}
       onSearchChange={setSearch}
-      filter={({ options: o }) => o}
+      // The chosen person is kept in the data for the field's label, not listed under a search it fails.
+      filter={({ options: o }) =>
+        o.filter(
+          (x) =>
+            !typed ||
+            !('value' in x) ||
+            x.value !== current?.value ||
+            x.label.toLowerCase().includes(typed.trim().toLowerCase()),
+        )
+      }
       // Said once the search has answered (a dash alone read as nothing happening).
       nothingFoundMessage={found.isFetching ? undefined : t('admin:departments.nobody')}
     />
