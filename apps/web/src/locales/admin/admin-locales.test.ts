@@ -119,6 +119,9 @@ describe('admin locales', () => {
       ['peopleSettings.edit', 'peopleSettings.editLabel'],
       ['peopleSettings.delete', 'peopleSettings.deleteLabel'],
       ['certifications.record', 'certifications.recordLabel'],
+      ['departments.editShort', 'departments.editLabel'],
+      ['departments.moveShort', 'departments.moveLabel'],
+      ['departments.deleteShort', 'departments.deleteLabel'],
     ];
     for (const lang of LANGUAGES) {
       const catalog = load(lang);
