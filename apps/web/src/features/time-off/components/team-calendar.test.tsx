@@ -145,5 +145,10 @@ describe('team calendar', () => {
     expect(today).toHaveTextContent('Today');
     const legend = screen.getByTestId('team-calendar-legend');
     expect(legend).toHaveTextContent('Sick leaveVacationPendingHalf dayDay off or public holiday');
+    // The waiting request is drawn as its legend says: hatched, not a grey the cells never show.
+    const pending = cells[19]!.querySelector('div')!;
+    const swatch = legend.querySelector<HTMLElement>('[data-pending]')!;
+    expect(pending.style.backgroundImage).toContain('repeating-linear-gradient');
+    expect(swatch.style.backgroundImage).toBe(pending.style.backgroundImage);
   });
 });

@@ -12,8 +12,14 @@ const PAGE = 20;
 const OFF = { background: 'var(--wac-day-off)' };
 /** Today's column: its number underlined in the primary colour. */
 const TODAY = { boxShadow: 'inset 0 -3px 0 var(--mantine-primary-color-filled)', fontWeight: 700 };
-/** A request still waiting for approval is drawn faded. */
+/**
+ * A request still waiting for approval is drawn faded and hatched, its legend swatch too: a grey
+ * swatch stood for it while the cells were a pale leave colour, and a pale colour alone is easily
+ * taken for another type's.
+ */
 const PENDING_OPACITY = 0.45;
+const HATCH = 'repeating-linear-gradient(45deg, rgba(255, 255, 255, 0.6) 0 2px, transparent 2px 5px)';
+const pendingLook = (color: string) => ({ backgroundColor: color, backgroundImage: HATCH, opacity: PENDING_OPACITY });
 
 function daysOf(month: string) {
   const [y, m] = month.split('-').map(Number) as [number, number];
@@ -169,8 +175,7 @@ export function TeamCalendar() {
                       {a && (
                         <div
                           style={{
-                            background: a.type.color,
-                            opacity: a.status === 'pending' ? PENDING_OPACITY : 1,
+                            ...(a.status === 'pending' ? pendingLook(a.type.color) : { background: a.type.color }),
                             height: 22,
                             ...(half ? { width: '50%', marginInlineStart: half === 'pm' ? 'auto' : undefined } : {}),
                           }}
@@ -200,7 +205,7 @@ export function TeamCalendar() {
         ))}
         {anyPending && (
           <Group gap={6} wrap="nowrap">
-            <Box w={14} h={14} style={{ background: 'var(--mantine-color-dimmed)', opacity: PENDING_OPACITY }} />
+            <Box w={14} h={14} style={pendingLook('var(--mantine-color-dimmed)')} data-pending />
             <Text size="xs" c="dimmed">
               {f.status('pending')}
             </Text>
