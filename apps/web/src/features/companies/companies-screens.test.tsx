@@ -202,6 +202,15 @@ describe('company screen', () => {
       http.patch(`${ORIGIN}/api/companies/${company.uuid}`, async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
         sent.push(body);
+        if (body.invitationLimitDay !== undefined && body.invitationLimitDay !== null)
+          return HttpResponse.json(
+            {
+              code: 'VALIDATION_FAILED',
+              message: 'Some fields are not valid.',
+              issues: [{ path: 'body.invitationLimitDay', code: 'invalid', message: 'This value is not valid.' }],
+            },
+            { status: 400 },
+          );
         return HttpResponse.json({ ...onTrial, ...body, version: 2 });
       }),
     );
@@ -227,6 +236,8 @@ describe('company screen', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toMatchObject({ invitationLimitDay: 99999999999 });
+    // Refused, the field says the range, not 'This value is not valid.'
+    expect(await screen.findByText('Enter a whole number from 1 to 1,000,000.')).toBeInTheDocument();
   });
 
   it('the enabled switch sends the flag alone and says what it did, in the reader’s language', async () => {

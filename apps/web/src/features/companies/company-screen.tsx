@@ -97,7 +97,15 @@ function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }
       notify.success(t('admin:companies.saved'));
     } catch (e) {
       if (!(e instanceof ApiError)) return;
-      setFieldErrors(Object.fromEntries(e.issues.map((i) => [issueField(i.path), i.message])));
+      // A limit's one rule is its range: said with it, not as 'This value is not valid.'
+      const range = t('admin:companies.invitationLimitRange', {
+        min: f.number(1),
+        max: f.number(INVITATION_LIMIT_MAX),
+      });
+      const said = (field: string, message: string) => (field.startsWith('invitationLimit') ? range : message);
+      setFieldErrors(
+        Object.fromEntries(e.issues.map((i) => [issueField(i.path), said(issueField(i.path), i.message)])),
+      );
       setError(e.message);
     }
   };

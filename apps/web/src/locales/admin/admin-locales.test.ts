@@ -50,6 +50,8 @@ const NOT_COUNTS: Record<string, string[]> = {
   'attendance.bulkProgress': ['total'],
   'audit.verifyBroken': ['seq'],
   'jobs.attemptsOf': ['n', 'max'],
+  // A range's bounds (1 to 1,000,000), no count of things.
+  'companies.invitationLimitRange': ['max'],
   'attendance.importLineError': ['line'],
   'attendance.importTitle': ['year'],
   'policies.draftOf': ['number'],
