@@ -222,9 +222,11 @@ export function AppLayout() {
                       return (
                         <li key={item.path} className={Badge && compact ? 'nav-item-with-badge' : undefined}>
                           {compact ? (
-                            // Not in a portal: the tooltip stays inside the navigation landmark.
+                            // Not in a portal: the tooltip stays inside the navigation landmark. Shown on
+                            // keyboard focus too: by hover alone, Tab walked a column of unnamed icons.
                             <Tooltip
                               label={label}
+                              events={{ hover: true, focus: true, touch: false }}
                               position={dir === 'rtl' ? 'left' : 'right'}
                               withinPortal={false}
                               floatingStrategy="fixed"
