@@ -330,16 +330,18 @@ export async function moveToDepartment(tx: Tx, companyId: string, departmentId: 
 }
 
 /**
- * Gives `from`'s current direct reports (those whose employment has not ended by `today`) the manager
+ * Gives `from`'s current direct reports (enabled members whose employment has not ended by `today`) the manager
  * `to` (null: none). Their ids.
  */
 export async function moveReports(tx: Tx, companyId: string, from: string, to: string | null, today: string) {
   const r = await rows<{ user_id: string }>(
     tx,
-    sql`UPDATE employees SET manager_user_id = ${to}, version = version + 1, updated_at = now()
-         WHERE company_id = ${companyId} AND manager_user_id = ${from}
-           AND (end_date IS NULL OR end_date >= ${today}::date)
-        RETURNING user_id`,
+    sql`UPDATE employees e SET manager_user_id = ${to}, version = e.version + 1, updated_at = now()
+         WHERE e.company_id = ${companyId} AND e.manager_user_id = ${from}
+           AND (e.end_date IS NULL OR e.end_date >= ${today}::date)
+           -- The reports the org chart shows (and the question named): enabled members.
+           AND EXISTS (SELECT 1 FROM memberships m WHERE m.company_id = e.company_id AND m.user_id = e.user_id AND m.enabled)
+        RETURNING e.user_id`,
   );
   return r.map((x) => x.user_id);
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMembership, createCompany, createUser } from '../../db/seed/factories';
+import { addMembership, createCompany, createUser, setEmployee } from '../../db/seed/factories';
 import { rows } from '../../lib/sql';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
 
@@ -27,6 +27,12 @@ beforeAll(async () => {
       r2: await person('r2@acme.test', 'Raul', acme.id),
       gone: await person('gone@acme.test', 'Gone', acme.id),
       sub: await person('sub@acme.test', 'Sub', acme.id),
+      off: await (async () => {
+        // A disabled member who reported to Lead: not on the chart, not in the question, not moved.
+        const u = await createUser(tx, { email: 'off@acme.test', firstName: 'Off', lastName: 'Test' });
+        await addMembership(tx, acme.id, u.id, { enabled: false });
+        return u.id;
+      })(),
       gina: await person('gina@globex.test', 'Gina', globex.id, ['admin']),
     };
   });
@@ -50,12 +56,14 @@ describe("a person's direct reports moved with their record", () => {
     for (const r of ['r1', 'r2', 'gone']) await patch(r, { managerUuid: u.lead });
     await patch('gone', { endDate: '2020-12-31' });
     await patch('sub', { managerUuid: u.r1 });
+    await t.db.system((tx) => setEmployee(tx, u.acme!, u.off!, { managerUserId: u.lead }));
 
     const res = await patch('lead', { endDate: inDays(30), reportsTo: u.boss });
     expect(res.statusCode).toBe(200);
     expect(res.json().endDate).toBe(inDays(30));
     expect([await managerOf('r1'), await managerOf('r2'), await managerOf('gone')]).toEqual([u.boss, u.boss, u.lead]);
     expect(await managerOf('sub')).toBe(u.r1);
+    expect(await managerOf('off')).toBe(u.lead);
     const audit = await t.db.system((tx) =>
       rows<{ action: string; after: { people: number } }>(
         tx,

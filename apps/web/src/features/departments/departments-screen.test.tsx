@@ -81,8 +81,16 @@ describe('departments screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
+    // A department without sub-departments says nothing of them.
+    await user.click(screen.getByRole('button', { name: 'Delete Child' }));
+    dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Department Child will be deleted.');
+    expect(dialog).not.toHaveTextContent('sub-departments');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Delete First' }));
     dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('its sub-departments move up one level');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls).toHaveLength(3));
     expect(calls).toEqual([

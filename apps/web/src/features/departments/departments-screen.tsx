@@ -125,7 +125,12 @@ export default function DepartmentsScreen() {
       {deleting && (
         <AppDialog opened onClose={() => setDeleting(null)} title={t('admin:departments.deleteTitle')}>
           <Stack>
-            <Text>{t('admin:departments.deleteText', { name: deleting.name })}</Text>
+            <Text>
+              {/* Its sub-departments are named only when it has some (they move up one level). */}
+              {(tree.data?.data ?? []).some((d) => d.parentUuid === deleting.uuid)
+                ? t('admin:departments.deleteText', { name: deleting.name })
+                : t('admin:departments.deleteTextNoSubs', { name: deleting.name })}
+            </Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setDeleting(null)}>
                 {t('admin:common.cancel')}
