@@ -159,8 +159,10 @@ describe('the audit log’s changes table', () => {
     expect(text[0]).toContain('UnitDaysHours');
     expect(text[0]).toContain('AccrualAll on 1 JanuaryMonthly');
     expect(text[0]).toContain('Balance may go negativeNoYes');
-    expect(text[1]).toContain('Mon 09:00–17:00, Tue 09:00–17:00');
-    expect(text[1]).toContain('Mon 09:00–16:00, Tue 09:00–16:00');
+    // As the schedules screen writes a week: days with the same hours together, times as the console writes them.
+    const spaced = (text[1] ?? '').replace(/[\u202f\u2009\u00a0]/g, ' ');
+    expect(spaced).toContain('Mon – Tue 9:00 AM – 5:00 PM');
+    expect(spaced).toContain('Mon – Tue 9:00 AM – 4:00 PM');
     expect(text[1]).toContain('Unpaid break (minutes)3045');
     expect(text[2]).toContain('Everyone in the companyYesNo');
     expect(text[2]).toContain('Teams—2 teams');

@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useAttendanceSettings } from '../api/get-settings';
 import { useUpdateSettings } from '../api/update-settings';
-import { weekdayNames } from './weekday-names';
+import { weekdayNames } from '../../../lib/weekday-names';
 import { useFormat } from '../../../lib/format';
 
 const zones = (): string[] => {

@@ -9,7 +9,7 @@ import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useCreateSchedule } from '../api/create-schedule';
 import { useUpdateSchedule } from '../api/update-schedule';
-import { weekdayNames } from './weekday-names';
+import { weekdayNames } from '../../../lib/weekday-names';
 
 type Day = { start: string; end: string } | null;
 const OFFICE: Day[] = [...Array.from({ length: 5 }, () => ({ start: '09:00', end: '17:00' })), null, null];

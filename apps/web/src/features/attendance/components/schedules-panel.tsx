@@ -13,7 +13,7 @@ import { ScheduleMembers } from './schedule-members';
 import { notify } from '../../../lib/notify';
 import { useBatchParam } from '../../../lib/use-batch-param';
 import { ScheduleFormDialog } from './schedule-form-dialog';
-import { scheduleWeek } from './schedule-week';
+import { scheduleWeek } from '../../../lib/schedule-week';
 import { useZonedFormat } from './zoned-format';
 
 /**

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { intlLocale } from '@wac/shared/intl-locale';
 import { humanise } from '../../../lib/format';
+import { scheduleWeek } from '../../../lib/schedule-week';
 
 /**
  * The words of the audit log's "Show the changes" table: each field named as the form that edits it
@@ -123,17 +124,15 @@ export function fieldLabel(t: TFunction, field: string, custom: ReadonlyMap<stri
   return t('admin:audit.fieldPart', { group: groupLabel, field: part });
 }
 
-const DAY_MS = 86_400_000;
-/** A schedule's week ("Mon 09:00–17:00, Tue …"), Monday first; days off left out. */
+/** A schedule's week as the schedules screen writes it ("Mon – Fri 9:00 AM – 5:00 PM"), days off left out. */
 function week(t: TFunction, language: string, days: unknown[]): string {
-  const name = new Intl.DateTimeFormat(intlLocale(language), { weekday: 'short', timeZone: 'UTC' });
-  const monday = Date.UTC(2024, 0, 1);
-  const worked = days.flatMap((d, i) =>
-    plain(d) && typeof d.start === 'string' && typeof d.end === 'string'
-      ? [`${name.format(monday + i * DAY_MS)} ${d.start}–${d.end}`]
-      : [],
+  const valid = days.map((d) =>
+    plain(d) && typeof d.start === 'string' && typeof d.end === 'string' ? { start: d.start, end: d.end } : null,
   );
-  return worked.length ? worked.join(', ') : t('admin:audit.noWorkingDays');
+  const lines = scheduleWeek(valid, language).map((l) => `${l.days} ${l.hours}`);
+  return lines.length
+    ? new Intl.ListFormat(intlLocale(language), { style: 'narrow', type: 'unit' }).format(lines)
+    : t('admin:audit.noWorkingDays');
 }
 
 /**
