@@ -143,6 +143,9 @@ describe('team calendar', () => {
     const today = screen.getAllByRole('columnheader')[9]!;
     expect(today).toHaveAttribute('aria-current', 'date');
     expect(today).toHaveTextContent('Today');
+    // And down its rows.
+    expect(cells[8]).toHaveAttribute('data-today', 'true');
+    expect(cells[9]).not.toHaveAttribute('data-today');
     const legend = screen.getByTestId('team-calendar-legend');
     expect(legend).toHaveTextContent('Sick leaveVacationPendingHalf dayDay off or public holiday');
     // The waiting request is drawn as its legend says: hatched, not a grey the cells never show.

@@ -12,6 +12,10 @@ const PAGE = 20;
 const OFF = { background: 'var(--wac-day-off)' };
 /** Today's column: its number underlined in the primary colour. */
 const TODAY = { boxShadow: 'inset 0 -3px 0 var(--mantine-primary-color-filled)', fontWeight: 700 };
+/** Today's column down the rows: edged in the primary colour on both sides. */
+const TODAY_CELL = {
+  boxShadow: 'inset 2px 0 0 var(--mantine-primary-color-filled), inset -2px 0 0 var(--mantine-primary-color-filled)',
+};
 /**
  * A request still waiting for approval is drawn faded and hatched, its legend swatch too: a grey
  * swatch stood for it while the cells were a pale leave colour, and a pale colour alone is easily
@@ -167,9 +171,10 @@ export function TeamCalendar() {
                     <Table.Td
                       key={d}
                       p={0}
-                      style={{ minWidth: 22, ...(off ? OFF : {}) }}
+                      style={{ minWidth: 22, ...(off ? OFF : {}), ...(d === today ? TODAY_CELL : {}) }}
                       title={off && !a ? t('admin:timeOff.dayOff') : undefined}
                       data-off={off || undefined}
+                      data-today={d === today || undefined}
                     >
                       {off && !a && <VisuallyHidden>{`${days.date(d)}: ${t('admin:timeOff.dayOff')}`}</VisuallyHidden>}
                       {a && (
