@@ -14,9 +14,9 @@ const request = (status: string, canCancel: boolean) => ({
   type: { uuid: '10000000-0000-4000-8000-000000000003', name: 'Sick leave', color: '#e03131', unit: 'days' },
   startDate: '2026-11-30',
   endDate: '2026-12-04',
-  startHalf: false,
+  startHalf: true,
   endHalf: false,
-  amount: 5,
+  amount: 4.5,
   note: null,
   status,
   decidedBy: null,
@@ -59,6 +59,9 @@ describe("a person's time off on their record, for an admin", () => {
     const row = await within(card).findByTestId('request-row');
     expect(asked[0]).toBe(BOB);
     expect(row).toHaveTextContent('Sick leave');
+    // Which half of its half day, in the form's words.
+    expect(row).toHaveTextContent('Start at mid-day');
+    expect(row).not.toHaveTextContent('End at mid-day');
     await user.click(within(row).getByRole('button', { name: /^Cancel/ }));
     const dialog = await screen.findByRole('dialog');
     expect(cancelled).toEqual([]);

@@ -65,7 +65,17 @@ export function RequestsTable({
         {rows.map((r) => (
           <Table.Tr key={r.uuid} data-testid="request-row" data-start={r.startDate}>
             <Table.Td>{r.type.name}</Table.Td>
-            <Table.Td>{days.range(r.startDate, r.endDate)}</Table.Td>
+            <Table.Td>
+              {days.range(r.startDate, r.endDate)}
+              {/* Which half of a half day: the form's own words. */}
+              {(r.startHalf || r.endHalf) && (
+                <Text span size="xs" c="dimmed" display="block">
+                  {[r.startHalf && t('admin:timeOff.startHalf'), r.endHalf && t('admin:timeOff.endHalf')]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Text>
+              )}
+            </Table.Td>
             <Table.Td>{days.amount(r.amount, r.type.unit)}</Table.Td>
             <Table.Td>
               <Badge color={STATUS_COLOR[r.status]} variant="filled" data-testid="request-status">
