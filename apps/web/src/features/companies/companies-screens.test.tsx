@@ -289,6 +289,8 @@ describe('company screen', () => {
       await user.click(screen.getByRole('switch', { name: 'Company enabled' }));
       await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disable' }));
       await waitFor(() => expect(toasts).toHaveLength(1));
+      // The card is not rebuilt by the save: the focus goes back to the switch, not to the page.
+      await waitFor(() => expect(screen.getByRole('switch', { name: 'Company enabled' })).toHaveFocus());
       await setLanguage('fr', false);
       await user.click(screen.getByRole('switch', { name: 'Entreprise activée' }));
       await waitFor(() => expect(toasts).toHaveLength(2));

@@ -64,6 +64,20 @@ function EditCard({ company, canWrite }: { company: Company; canWrite: boolean }
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [askDisable, setAskDisable] = useState(false);
+  // Saved (here or elsewhere), the company is shown as it now is in the same fields: the card is not
+  // rebuilt, so the focus stays where it was (the switch after its question, Save) instead of
+  // falling to the page.
+  const [shown, setShown] = useState(company.version);
+  if (shown !== company.version) {
+    setShown(company.version);
+    setTitle(company.title ?? '');
+    setDescription(company.description ?? '');
+    setSubDomain(company.subDomain);
+    setPlan(company.plan);
+    setTrialEnd(savedTrialDay);
+    setLimitHour(company.invitationLimitHour ?? '');
+    setLimitDay(company.invitationLimitDay ?? '');
+  }
   // A field's refusal goes once the field is changed (it stayed under a corrected value until the next save).
   const clear = (k: string) => setFieldErrors((e) => (e[k] ? { ...e, [k]: '' } : e));
 
@@ -339,7 +353,7 @@ export default function CompanyScreen() {
         </Button>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <EditCard key={c.version} company={c} canWrite={canWrite} />
+        <EditCard key={c.uuid} company={c} canWrite={canWrite} />
         <Stack>
           <LogoCard company={c} canWrite={canWrite} />
           <AdminsCard uuid={c.uuid} />
