@@ -349,4 +349,24 @@ describe('the versions of a policy', () => {
     expect(rows[1]).not.toHaveTextContent('superseded');
     expect(rows[2]).not.toHaveTextContent('to acknowledge');
   });
+
+  it('says a policy whose audience names no team or department is for nobody (its only one was deleted)', async () => {
+    signInAs(['admin']);
+    server.use(
+      http.get(`${ORIGIN}/api/policies/:uuid`, () =>
+        HttpResponse.json({ ...policy(null), audience: { all: false, teamUuids: [], departmentUuids: [] } }),
+      ),
+      http.get(`${ORIGIN}/api/policies/:uuid/versions/:version`, () =>
+        HttpResponse.json({ ...version(null), policyUuid: POLICY, bodyHtml: null }),
+      ),
+    );
+    renderScreen(
+      <Routes>
+        <Route path="/policies/:uuid" element={<PolicyScreen />} />
+      </Routes>,
+      `/policies/${POLICY}`,
+    );
+    expect(await screen.findByText(/Nobody: no team or department is chosen/)).toBeInTheDocument();
+    expect(screen.queryByText(/0 teams/)).toBeNull();
+  });
 });

@@ -83,10 +83,13 @@ export default function PolicyScreen() {
             {t('admin:policies.audience')}:{' '}
             {p.audience.all
               ? t('admin:policies.audienceAll')
-              : t('admin:policies.audienceSome', {
-                  teams: t('admin:policies.teamCount', { count: p.audience.teamUuids.length }),
-                  departments: t('admin:policies.departmentCount', { count: p.audience.departmentUuids.length }),
-                })}
+              : p.audience.teamUuids.length + p.audience.departmentUuids.length === 0
+                ? // Its only team or department was deleted: said, not "0 teams, 0 departments".
+                  t('admin:policies.audienceNobody')
+                : t('admin:policies.audienceSome', {
+                    teams: t('admin:policies.teamCount', { count: p.audience.teamUuids.length }),
+                    departments: t('admin:policies.departmentCount', { count: p.audience.departmentUuids.length }),
+                  })}
           </Text>
           <Text>{t('admin:policies.dueAfter', { count: p.dueDays })}</Text>
         </Stack>
