@@ -8,7 +8,7 @@ import type { Profile } from '../../lib/session/start';
 import { sessionStore } from '../../lib/session/store';
 import { renderScreen } from '../../test/render';
 import { ORIGIN, server } from '../../test/server';
-import { AuditChanges } from './components/audit-entry';
+import { AuditChanges, AuditSentence } from './components/audit-entry';
 
 const ALICE = {
   uuid: '11111111-1111-4111-8111-111111111111',
@@ -215,5 +215,21 @@ describe('the audit log’s changes table', () => {
     expect(found.map((r) => r[0])).toEqual(['Einstempeln', 'Status', 'Begründung']);
     expect(found[1]).toEqual(['Status', 'Automatisch beendet', 'Abgeschlossen']);
     expect(rawValuesIn(document.body.textContent ?? '', 'de')).toEqual([]);
+  });
+
+  it('isolates Latin names in an Arabic sentence (the colon after one stayed on the wrong side), not in English', async () => {
+    const recount = entry({
+      action: 'time_off_request.recount',
+      targetType: 'time_off_request',
+      targetName: 'Bob Brown',
+      before: { amount: 3 },
+      after: { amount: 2 },
+    });
+    const view = renderScreen(<AuditSentence entry={recount} />);
+    expect((await screen.findByTestId('audit-sentence')).textContent).toContain('of Bob Brown was counted again');
+    view.unmount();
+    await setLanguage('ar', false);
+    renderScreen(<AuditSentence entry={recount} />);
+    expect((await screen.findByTestId('audit-sentence')).textContent).toContain('\u2068Bob Brown\u2069');
   });
 });

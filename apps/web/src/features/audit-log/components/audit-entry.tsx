@@ -6,7 +6,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAbility } from '../../../lib/ability';
 import { useDays } from '../../../lib/days';
-import { useFormat } from '../../../lib/format';
+import { isolate, useFormat } from '../../../lib/format';
 import { employeeKeys } from '../../employees/api/get-employees';
 import { getFields } from '../../employees/api/get-fields';
 import type { AuditEntry } from '../api/get-audit-log';
@@ -129,6 +129,7 @@ export function AuditSentence({ entry }: { entry: AuditEntry }) {
     count: typeof after?.people === 'number' ? after.people : 0,
   });
   const key = `admin:audit.sentence.${entry.action}`;
+  const rtl = (v: string) => (i18n.dir() === 'rtl' ? isolate(v) : v);
   const actorPath = entry.actor && can('write', 'user') ? `/users/${entry.actor.uuid}` : null;
   const path = targetPath(entry, can);
   // Underlined: inside a sentence, colour alone does not tell a link (the dark skin's link colour is
@@ -150,9 +151,11 @@ export function AuditSentence({ entry }: { entry: AuditEntry }) {
         t={t}
         i18nKey={key}
         values={{
-          actor: actor ?? t('admin:audit.someone'),
-          target,
-          person,
+          // In a right-to-left sentence a Latin name is isolated, so the punctuation after it (a
+          // colon, a bracket) stays on its side; left-to-right sentences need no marks.
+          actor: rtl(actor ?? t('admin:audit.someone')),
+          target: rtl(target),
+          person: rtl(person),
           period,
           roles,
           invited,
