@@ -131,8 +131,8 @@ describe('the audit log’s changes table', () => {
           entry={entry({
             action: 'time_off_type.update',
             targetType: 'time_off_type',
-            before: { name: 'Vacation', unit: 'days', accrual: 'yearly', allowNegative: false },
-            after: { name: 'Vacation', unit: 'hours', accrual: 'monthly', allowNegative: true },
+            before: { name: 'Vacation', unit: 'days', accrual: 'yearly', allowNegative: false, yearlyAllowance: 20 },
+            after: { name: 'Vacation', unit: 'hours', accrual: 'monthly', allowNegative: true, yearlyAllowance: 160 },
           })}
         />
         <AuditChanges
@@ -159,6 +159,8 @@ describe('the audit log’s changes table', () => {
     expect(text[0]).toContain('UnitDaysHours');
     expect(text[0]).toContain('AccrualAll on 1 JanuaryMonthly');
     expect(text[0]).toContain('Balance may go negativeNoYes');
+    // Amounts in the type's unit on each side of the change.
+    expect(text[0]).toContain('Yearly allowance20 days160 hours');
     // As the schedules screen writes a week: days with the same hours together, times as the console writes them.
     const spaced = (text[1] ?? '').replace(/[\u202f\u2009\u00a0]/g, ' ');
     expect(spaced).toContain('Mon – Tue 9:00 AM – 5:00 PM');

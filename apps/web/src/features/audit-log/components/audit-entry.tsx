@@ -183,7 +183,18 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
     enabled: open && hasCustom && ability.can('write', 'peopleHR'),
   });
   const labels = new Map((fields.data?.data ?? []).map((d) => [d.uuid, d.label]));
-  const coded = (key: string, value: unknown) => codedValue(t, f.language, entry.action, key, value);
+  // A time-off type's amounts in its unit of that side ("12 days", not "12").
+  const days = useDays();
+  const codedIn = (snapshot: unknown) => {
+    const u = asObject(snapshot)?.unit;
+    const unit = u === 'days' || u === 'hours' ? u : null;
+    return (key: string, value: unknown) =>
+      unit && (key === 'yearlyAllowance' || key === 'carryOverCap') && typeof value === 'number'
+        ? days.amount(value, unit)
+        : codedValue(t, f.language, entry.action, key, value);
+  };
+  const codedBefore = codedIn(entry.before);
+  const codedAfter = codedIn(entry.after);
   // Nothing changed (saved as it was): the cell says so like 'From' does, not an empty label on a phone's card.
   if (changes.length === 0) return <>{t('admin:profile.none')}</>;
   const empty = t('admin:profile.none');
@@ -206,10 +217,10 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
               <Table.Tr key={c.field}>
                 <Table.Th scope="row">{fieldLabel(t, c.field, labels)}</Table.Th>
                 <Table.Td>
-                  <del className="audit-before">{formatValue(f, c.field, c.before, empty, coded)}</del>
+                  <del className="audit-before">{formatValue(f, c.field, c.before, empty, codedBefore)}</del>
                 </Table.Td>
                 <Table.Td>
-                  <ins className="audit-after">{formatValue(f, c.field, c.after, empty, coded)}</ins>
+                  <ins className="audit-after">{formatValue(f, c.field, c.after, empty, codedAfter)}</ins>
                 </Table.Td>
               </Table.Tr>
             ))}
