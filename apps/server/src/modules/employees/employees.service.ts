@@ -10,7 +10,7 @@ import { batches, type KeysetCursor } from '../../lib/sql';
 import { departmentExists, departmentsChanged, todayIn } from '../departments/departments.service';
 import { customIssues, fieldsOf, selfEditableOf } from './employee-fields.service';
 import * as repo from './employees.repository';
-import { checkReportsTo, moveReports } from './reports-move.service';
+import { checkManager, moveReports } from './reports-move.service';
 
 /**
  * Employee records: one per membership. Admins see and change everything; the person sees their whole
@@ -204,14 +204,9 @@ export async function update(
     if (body.departmentUuid && !(await departmentExists(tx, ctx.companyId, body.departmentUuid))) {
       throw new AppError('NOT_FOUND', [{ path: 'body.departmentUuid', code: 'invalid' }]);
     }
-    if (body.managerUuid) {
-      if (body.managerUuid === userId) throw new AppError('MANAGER_SELF');
-      if (!(await repo.isMember(tx, ctx.companyId, body.managerUuid))) {
-        throw new AppError('NOT_FOUND', [{ path: 'body.managerUuid', code: 'invalid' }]);
-      }
-      if (await repo.wouldCycle(tx, ctx.companyId, userId, body.managerUuid)) throw new AppError('MANAGER_CYCLE');
-    }
-    if (body.reportsTo) await checkReportsTo(tx, ctx.companyId, userId, body.reportsTo);
+    if (body.managerUuid) await checkManager(tx, ctx.companyId, userId, body.managerUuid, 'managerUuid');
+    // Where the person's reports move (ending a manager's employment): the same rule, from below.
+    if (body.reportsTo) await checkManager(tx, ctx.companyId, userId, body.reportsTo, 'reportsTo');
     const start = body.startDate !== undefined ? body.startDate : current.start_date;
     const end = body.endDate !== undefined ? body.endDate : current.end_date;
     if (start && end && end < start)

@@ -6,16 +6,21 @@ import * as repo from './employees.repository';
 // A person's direct reports moved in the write of their record (`reportsTo`), e.g. when their
 // employment ends: an ended employment leaves the chain, so its reports would be at the top.
 
-/** Where a person's reports may move: another member, not one of the person's own reports (a cycle). */
-export async function checkReportsTo(tx: Tx, companyId: string, userId: string, to: string) {
-  if (to === userId) throw new AppError('MANAGER_SELF', [{ path: 'body.reportsTo', code: 'invalid' }]);
-  if (!(await repo.isMember(tx, companyId, to))) {
-    throw new AppError('NOT_FOUND', [{ path: 'body.reportsTo', code: 'invalid' }]);
-  }
-  // Someone under the person: a report moved under them would be under themselves.
-  if (await repo.wouldCycle(tx, companyId, userId, to)) {
-    throw new AppError('MANAGER_CYCLE', [{ path: 'body.reportsTo', code: 'invalid' }]);
-  }
+/**
+ * Whether `candidate` may manage `userId` (their record's manager, or where their reports move): a
+ * member of the company, not the person, not under the person (a cycle). Refused on `field`.
+ */
+export async function checkManager(
+  tx: Tx,
+  companyId: string,
+  userId: string,
+  candidate: string,
+  field: 'managerUuid' | 'reportsTo',
+) {
+  const issue = [{ path: `body.${field}`, code: 'invalid' }];
+  if (candidate === userId) throw new AppError('MANAGER_SELF', issue);
+  if (!(await repo.isMember(tx, companyId, candidate))) throw new AppError('NOT_FOUND', issue);
+  if (await repo.wouldCycle(tx, companyId, userId, candidate)) throw new AppError('MANAGER_CYCLE', issue);
 }
 
 /** The person's current direct reports to another manager (or none), in the record's write. */

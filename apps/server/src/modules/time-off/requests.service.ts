@@ -109,6 +109,11 @@ export async function create(ctx: TenantCtx, body: TimeOffRequestCreate) {
 async function mayApprove(tx: Tx, companyId: string, id: string, me: string, asAdmin: boolean) {
   const r = await repo.find(tx, companyId, id);
   if (r?.status !== 'pending' || r.user_id === me) return false;
+  return mayDecide(tx, companyId, r, me, asAdmin);
+}
+
+/** Any admin, or the requester's manager while that manager is current (one whose employment ended, no more). */
+async function mayDecide(tx: Tx, companyId: string, r: repo.RequestRow, me: string, asAdmin: boolean) {
   return asAdmin || (r.manager_user_id === me && (await managers.currentManagerOf(tx, companyId, r.user_id)) === me);
 }
 
@@ -125,12 +130,10 @@ export async function decide(
     // The requester's ledger is locked first (as every ledger write does), then the request is read.
     if (!(await repo.lockRequester(tx, ctx.companyId, id))) throw new AppError('NOT_FOUND');
     const r = (await repo.find(tx, ctx.companyId, id, true))!;
-    // The manager of the record decides while current; one whose employment ended, no more.
-    const mayDecide =
-      asAdmin || (r.manager_user_id === me && (await managers.currentManagerOf(tx, ctx.companyId, r.user_id)) === me);
-    if (!mayDecide && r.user_id !== me) throw new AppError('NOT_FOUND');
+    const allowed = await mayDecide(tx, ctx.companyId, r, me, asAdmin);
+    if (!allowed && r.user_id !== me) throw new AppError('NOT_FOUND');
     if (r.user_id === me) throw new AppError('TIME_OFF_OWN_REQUEST');
-    if (!mayDecide) throw new AppError('FORBIDDEN');
+    if (!allowed) throw new AppError('FORBIDDEN');
     if (r.status !== 'pending') throw new AppError('TIME_OFF_NOT_PENDING');
     if (approve) {
       // Checked again when taken: the balance moved since the request (another approval, an

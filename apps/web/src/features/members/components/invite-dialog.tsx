@@ -1,4 +1,3 @@
-import { ERROR_FIELDS } from '@wac/shared/error-codes';
 import { InvitationCreateSchema } from '@wac/shared/schemas/invitations';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
@@ -39,11 +38,9 @@ export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: ()
       close();
     } catch (e) {
       applyServerError(e, form.setError, ['email', 'roles']);
-      // Anything not said at a field (a limit reached…): the server's translated message above the
-      // form. Already a member, already invited: said under the email only (it was said twice).
-      if (e instanceof ApiError && e.issues.length === 0 && !ERROR_FIELDS[e.code as keyof typeof ERROR_FIELDS]) {
-        setError(e.message);
-      }
+      // Anything applyServerError did not say at a field (a limit reached…): the server's translated
+      // message above the form. Already a member, already invited: under the email only.
+      if (e instanceof ApiError && !e.claimed) setError(e.message);
     }
   });
   return (
