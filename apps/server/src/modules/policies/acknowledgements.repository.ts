@@ -15,6 +15,15 @@ export const inAudience = sql`(p.audience_all
   OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.company_id = m.company_id AND tm.user_id = m.user_id AND tm.team_id = ANY (p.audience_team_ids))
   OR EXISTS (SELECT 1 FROM employees e WHERE e.company_id = m.company_id AND e.user_id = m.user_id AND e.department_id = ANY (p.audience_department_ids)))`;
 
+/**
+ * Whether the person's employment has not ended before the company's today (an end date is the last
+ * day worked): an ended employment leaves every audience, as `policy_assignees` does (migration 0041).
+ */
+export const employedToday = sql`NOT EXISTS (SELECT 1 FROM employees e_end JOIN companies c_end ON c_end.id = e_end.company_id
+  WHERE e_end.company_id = m.company_id AND e_end.user_id = m.user_id AND e_end.end_date < (now() AT TIME ZONE c_end.time_zone)::date)`;
+/** In the audience and still employed: assigned the policy now. */
+export const assignedNow = sql`${inAudience} AND ${employedToday}`;
+
 /** A person's latest acknowledgement that still counts (of the version to acknowledge or a later one). */
 export const latestAck = sql`LEFT JOIN LATERAL (
     SELECT a.id AS ack_id, a.version_number AS ack_number_done, a.acknowledged_at FROM policy_acknowledgements a
@@ -47,7 +56,7 @@ export function mine(tx: Tx, companyId: string, userId: string, policyId?: strin
         JOIN memberships m ON m.company_id = p.company_id AND m.user_id = ${userId} AND m.enabled
         JOIN policy_versions v ON v.company_id = p.company_id AND v.id = p.current_version_id
         ${latestAck}
-        WHERE p.company_id = ${companyId} AND p.archived_at IS NULL AND p.ack_number IS NOT NULL AND ${inAudience}
+        WHERE p.company_id = ${companyId} AND p.archived_at IS NULL AND p.ack_number IS NOT NULL AND ${assignedNow}
           ${policyId ? sql`AND p.id = ${policyId}` : sql``}
         ORDER BY CASE WHEN ack.ack_id IS NULL THEN 0 ELSE 1 END, ${dueAt}, p.title, p.id
         LIMIT 200`,
@@ -93,7 +102,7 @@ export function dueSoonPeople(tx: Tx, companyId: string, days: number) {
         FROM policies p
         JOIN memberships m ON m.company_id = p.company_id AND m.enabled
         ${latestAck}
-        WHERE p.company_id = ${companyId} AND p.archived_at IS NULL AND p.ack_number IS NOT NULL AND ${inAudience}
+        WHERE p.company_id = ${companyId} AND p.archived_at IS NULL AND p.ack_number IS NOT NULL AND ${assignedNow}
           AND ack.ack_id IS NULL AND ${dueAt} <= now() + make_interval(days => ${days})
         ORDER BY m.user_id`,
   );
@@ -120,7 +129,7 @@ export async function reminderFor(tx: Tx, companyId: string, userId: string, day
         FROM policies p
         JOIN memberships m ON m.company_id = p.company_id AND m.user_id = ${userId} AND m.enabled
         ${latestAck}
-        WHERE p.company_id = ${companyId} AND p.archived_at IS NULL AND p.ack_number IS NOT NULL AND ${inAudience}
+        WHERE p.company_id = ${companyId} AND p.archived_at IS NULL AND p.ack_number IS NOT NULL AND ${assignedNow}
           AND ack.ack_id IS NULL AND ${dueAt} <= now() + make_interval(days => ${days})
         ORDER BY ${dueAt}, p.title`,
   );

@@ -69,6 +69,15 @@ const policiesRoutes: FastifyPluginAsyncZod = async (app) => {
     run: (job) => reminders.runReminderMail(app, job),
   });
   app.jobs.recurring({ type: reminders.POLICY_REMINDER_SCAN, cron: reminders.REMINDER_CRON, perCompany: true });
+  app.jobs.register<Record<string, unknown>, Record<string, unknown>>({
+    type: tracking.EMPLOYMENT_ENDED_JOB,
+    run: (job) => tracking.runEmploymentEnded(app, job),
+  });
+  app.jobs.recurring({
+    type: tracking.EMPLOYMENT_ENDED_JOB,
+    cron: tracking.EMPLOYMENT_ENDED_CRON,
+    perCompany: true,
+  });
 
   app.get(
     '/api/policies',

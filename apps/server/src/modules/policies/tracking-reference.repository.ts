@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rows } from '../../db/sql';
-import { dueAt, inAudience, latestAck, statusOf } from './acknowledgements.repository';
+import { assignedNow, dueAt, latestAck, statusOf } from './acknowledgements.repository';
 
 /**
  * Where everyone assigned a policy stands, computed from scratch over every enabled member (one
@@ -30,7 +30,7 @@ export function referenceAssigned(tx: Tx, companyId: string, policyId: string) {
         JOIN memberships m ON m.company_id = p.company_id AND m.enabled
         JOIN users u ON u.id = m.user_id
         ${latestAck}
-        WHERE p.company_id = ${companyId} AND p.id = ${policyId} AND p.ack_number IS NOT NULL AND ${inAudience}
+        WHERE p.company_id = ${companyId} AND p.id = ${policyId} AND p.ack_number IS NOT NULL AND ${assignedNow}
         ORDER BY m.sort_name, m.user_id`,
   );
 }
@@ -44,7 +44,7 @@ export async function referenceCompletion(tx: Tx, companyId: string, policyId: s
           JOIN memberships m ON m.company_id = p.company_id AND m.enabled
           JOIN users u ON u.id = m.user_id
           ${latestAck}
-          WHERE p.company_id = ${companyId} AND p.id = ${policyId} AND p.ack_number IS NOT NULL AND ${inAudience})
+          WHERE p.company_id = ${companyId} AND p.id = ${policyId} AND p.ack_number IS NOT NULL AND ${assignedNow})
         SELECT count(*)::int AS assigned,
           count(*) FILTER (WHERE status = 'acknowledged')::int AS acknowledged,
           count(*) FILTER (WHERE status = 'outstanding')::int AS outstanding,

@@ -24,7 +24,8 @@ import { rebuildAll } from './tracking.service';
 /**
  * Property: for random sequences of acknowledgements (of the version to acknowledge, an older one
  * or a later one), members joining (some with a due date seconds away), leaving, disabled and
- * enabled again, team and department moves, audience changes, publishing with and without
+ * enabled again, employments ending (before, on or after today, or no longer), team and department
+ * moves, audience changes, publishing with and without
  * re-acknowledgement, due-days changes and time passing (real seconds across due instants, and
  * whole days by moving every date of the company back), the completion figures read from the
  * counters and the tracking list read from `policy_assignees` equal the from-scratch statement over
@@ -106,6 +107,7 @@ type Action =
   | { kind: 'leave' | 'disable' | 'enable'; user: number }
   | { kind: 'team'; user: number; team: number; add: boolean }
   | { kind: 'department'; user: number; department: number | null }
+  | { kind: 'end'; user: number; days: number | null }
   | { kind: 'audience'; policy: number; all: boolean; teams: boolean[]; departments: boolean[] }
   | { kind: 'publish'; policy: number; requiresAck: boolean }
   | { kind: 'dueDays'; policy: number; days: number }
@@ -152,6 +154,15 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
       department: fc.option(fc.integer({ min: 0, max: 1 })),
     }),
     weight: 1,
+  },
+  {
+    // An employment's end date: days from the company's today (negative: ended), or cleared.
+    arbitrary: fc.record({
+      kind: fc.constant('end' as const),
+      user,
+      days: fc.option(fc.integer({ min: -3, max: 2 })),
+    }),
+    weight: 2,
   },
   {
     arbitrary: fc.record({
@@ -237,6 +248,18 @@ async function apply(w: World, a: Action) {
           if (m) await setEmployee(tx, c, u, { departmentId: w.departments[a.department]! });
         }
       });
+    case 'end':
+      return t.db.system(async (tx) => {
+        const [m] = await rows<{ id: string }>(
+          tx,
+          sql`SELECT id FROM memberships WHERE company_id = ${c} AND user_id = ${u}`,
+        );
+        if (!m) return;
+        await tx.execute(sql`INSERT INTO employees (company_id, user_id) VALUES (${c}, ${u}) ON CONFLICT DO NOTHING`);
+        await tx.execute(sql`UPDATE employees e SET end_date = CASE WHEN ${a.days}::int IS NULL THEN NULL
+            ELSE (now() AT TIME ZONE co.time_zone)::date + ${a.days}::int END
+          FROM companies co WHERE co.id = e.company_id AND e.company_id = ${c} AND e.user_id = ${u}`);
+      });
     case 'audience': {
       const p = await policies.get(w.ctx, w.policyIds[a.policy]!);
       const pick = (ids: string[], on: boolean[]) => ids.filter((_, i) => on[i]);
@@ -269,6 +292,10 @@ async function apply(w: World, a: Action) {
           .update(policiesTable)
           .set({ ackPublishedAt: sql`ack_published_at - make_interval(days => ${a.days})` })
           .where(sql`company_id = ${c}`);
+        // End dates too (an end that passes; the day it passes is the daily job's: reminders.test.ts).
+        await tx.execute(
+          sql`UPDATE employees SET end_date = end_date - ${a.days}::int WHERE company_id = ${c} AND end_date IS NOT NULL`,
+        );
       });
   }
 }

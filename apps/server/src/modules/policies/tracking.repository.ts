@@ -242,3 +242,9 @@ export async function rebuild(tx: Tx, companyId: string) {
   const [r] = await rows<{ n: number }>(tx, sql`SELECT policy_tracking_rebuild(${companyId}::uuid) AS n`);
   return r?.n ?? 0;
 }
+
+/** Takes the people whose employment has ended by the company's today out of every policy (migration 0041); how many. */
+export async function endedLeave(tx: Tx, companyId: string) {
+  const [r] = await rows<{ n: number }>(tx, sql`SELECT policy_ended_sync(${companyId}::uuid) AS n`);
+  return r?.n ?? 0;
+}

@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { PolicyTrackingQuery } from '@wac/shared/schemas/policies';
-import type { Ctx, TenantCtx } from '../../lib/context';
+import { companyChannel } from '@wac/shared/realtime';
+import type { Ctx, Infra, TenantCtx } from '../../lib/context';
+import type { RunningJob } from '../../lib/jobs/runner';
 import { csvStream } from '../../lib/csv-export';
 import { AppError } from '../../lib/errors';
 import { pageOf } from '../../lib/http';
@@ -87,4 +89,21 @@ export async function rebuildAll(ctx: Ctx) {
   let policies = 0;
   for (const companyId of companies) policies += await ctx.system((tx) => trackingRepo.rebuild(tx, companyId));
   return { companies: companies.length, policies };
+}
+
+/**
+ * An employment ends at the end of its last day: the next company day it leaves every policy's
+ * audience (migration 0041). Nothing changes in a row that day, so a daily job just after the
+ * company's midnight takes out those still assigned (all of them, so a missed day is caught up).
+ */
+export const EMPLOYMENT_ENDED_JOB = 'policy.employment-ended';
+export const EMPLOYMENT_ENDED_CRON = '1 0 * * *';
+export async function runEmploymentEnded(infra: Infra, job: RunningJob) {
+  const companyId = job.companyId;
+  if (!companyId) return;
+  let left = 0;
+  await job.finish(async (tx) => {
+    left = await trackingRepo.endedLeave(tx, companyId);
+  });
+  if (left > 0) await infra.bus.publish(companyChannel(companyId), { type: 'listing_changed', resource: 'policies' });
 }

@@ -59,7 +59,8 @@ export function summed(policies: PolicyFigures[]): ComplianceFigures {
  * Policy acknowledgements as they stood at the end of two company days (an answer's period and the
  * one before), in one pass over the members: for each policy not archived by then, the version to
  * acknowledge is the latest published by then that needed it; assigned are the filter's people with
- * an enabled membership made by then and in the audience (today's teams and departments);
+ * an enabled membership made by then, an employment not ended before that day, and in the audience
+ * (today's teams and departments);
  * acknowledged by then counts that version or a later one; overdue is not acknowledged past the due
  * date (publication or joining, whichever is later, plus the policy's days).
  *
@@ -106,9 +107,10 @@ export async function complianceFigures(
            GROUP BY 1, 2
         ),
         asg AS (
+          -- An employment ended before the day has left every audience (as on the Policies screens).
           SELECT r.policy_id,
-                 r.n1 IS NOT NULL AND m.created_at < cut.e1 AS in1,
-                 r.n2 IS NOT NULL AND m.created_at < cut.e2 AS in2,
+                 r.n1 IS NOT NULL AND m.created_at < cut.e1 AND NOT coalesce(e_end.end_date < ${days[0]}::date, false) AS in1,
+                 r.n2 IS NOT NULL AND m.created_at < cut.e2 AND NOT coalesce(e_end.end_date < ${days[1]}::date, false) AS in2,
                  coalesce(k.v1 >= r.n1, false) AS done1,
                  coalesce(k.v2 >= r.n2, false) AS done2,
                  greatest(r.pub1, m.created_at) + make_interval(days => r.due_days) < cut.e1 AS due1,
@@ -117,6 +119,7 @@ export async function complianceFigures(
             JOIN memberships m ON m.company_id = ${companyId} AND m.enabled AND m.created_at < greatest(cut.e1, cut.e2)
             ${filtered(f) ? sql`JOIN people pe ON pe.user_id = m.user_id` : sql``}
             LEFT JOIN ack k ON k.policy_id = r.policy_id AND k.user_id = m.user_id
+            LEFT JOIN employees e_end ON e_end.company_id = m.company_id AND e_end.user_id = m.user_id
            WHERE r.audience_all
               OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.company_id = ${companyId} AND tm.user_id = m.user_id AND tm.team_id = ANY (r.audience_team_ids))
               OR EXISTS (SELECT 1 FROM employees e WHERE e.company_id = ${companyId} AND e.user_id = m.user_id AND e.department_id = ANY (r.audience_department_ids))

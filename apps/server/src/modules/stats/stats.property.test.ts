@@ -406,6 +406,8 @@ async function reference(
     const deptIds = (pol.audience_department_ids as string[]) ?? [];
     for (const m of mems) {
       if (!m.enabled || ms(m.created_at) >= cutoff) continue;
+      // An employment ended before the day has left every audience.
+      if (m.end_date && m.end_date < to) continue;
       const inAudience =
         pol.audience_all || (m.teams ?? []).some((x) => teamIds.includes(x)) || deptIds.includes(m.department_id ?? '');
       if (!inAudience) continue;
