@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors';
 import { lockUntilCommit } from '../../lib/sql';
 import {
   batchProgress,
+  enqueue,
   enqueueMany,
   heldUntil,
   payloadNow,
@@ -23,6 +24,25 @@ import type { RunningJob } from '../../lib/jobs/types';
 import { departmentExists, teamExists } from './board.repository';
 import * as calendarRepo from './calendar.repository';
 import * as repo from './schedule-members.repository';
+
+/**
+ * A job (in the transaction that changed whose schedule is what): time off from `from` on is counted
+ * again for those people, or everyone (`userIds` null: a schedule's hours or the default changed;
+ * modules/time-off/recount.service.ts). The attendance module names the job; time off runs it.
+ */
+export const SCHEDULES_CHANGED_JOB = 'calendar.schedules-changed';
+export interface SchedulesChangedPayload {
+  from: string;
+  userIds: string[] | null;
+}
+export const schedulesChanged = (tx: Tx, companyId: string, from: string, userIds: string[] | null) =>
+  userIds?.length === 0
+    ? Promise.resolve()
+    : enqueue(tx, {
+        type: SCHEDULES_CHANGED_JOB,
+        companyId,
+        payload: { from, userIds: userIds ? [...new Set(userIds)] : null } satisfies SchedulesChangedPayload,
+      });
 
 /** The company's day now, in its time zone: whose schedule a person follows "today". */
 export async function companyToday(tx: Tx, companyId: string) {
@@ -189,16 +209,14 @@ export async function assignMany(
       return { assigned: 0, queued: ids.length, batchId };
     }
     // Written now, after a background batch still under way: theirs is the later choice.
-    await leaveOutOfPendingBulk(
-      tx,
-      ctx.companyId,
-      'userIds' in source ? source.userIds : await repo.sourceIds(tx, ctx.companyId, source),
-    );
+    const people = 'userIds' in source ? source.userIds : await repo.sourceIds(tx, ctx.companyId, source);
+    await leaveOutOfPendingBulk(tx, ctx.companyId, people);
     const n = await repo.assignMany(tx, ctx.companyId, {
       source,
       scheduleId: body.scheduleUuid,
       effectiveFrom: body.effectiveFrom,
     });
+    await schedulesChanged(tx, ctx.companyId, body.effectiveFrom, people);
     await audited(n, false);
     return { assigned: n };
   });
@@ -227,6 +245,7 @@ export async function runScheduleAssignJob(
     const userIds = (await payloadNow<ScheduleAssignJob['payload']>(tx, job.id))?.userIds ?? [];
     if (userIds.length > 0 && (await calendarRepo.findSchedule(tx, companyId, scheduleId))) {
       await repo.assignMany(tx, companyId, { source: { userIds }, scheduleId, effectiveFrom });
+      await schedulesChanged(tx, companyId, effectiveFrom, userIds);
     }
     if (next) await releaseJob(tx, next);
   });

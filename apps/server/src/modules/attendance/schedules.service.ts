@@ -5,7 +5,13 @@ import type { TenantCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { weeklyMinutes } from './calendar';
 import * as repo from './calendar.repository';
-import { companyToday, leaveOutOfPendingBulk, membersOf, scheduleCounts } from './schedule-members.service';
+import {
+  companyToday,
+  leaveOutOfPendingBulk,
+  membersOf,
+  scheduleCounts,
+  schedulesChanged,
+} from './schedule-members.service';
 
 type Days = Array<ScheduleDay | null>;
 
@@ -100,6 +106,13 @@ export async function updateSchedule(
     if (body.isDefault && !current.is_default) await repo.clearDefault(tx, ctx.companyId);
     if (!(await repo.updateSchedule(tx, id, body.version, body))) throw new AppError('VERSION_CONFLICT');
     const updated = (await repo.findSchedule(tx, ctx.companyId, id))!;
+    // What a day of this schedule counts (or who follows the default) changed: time off not over
+    // is counted again (for everyone: who follows it is a question of dates the recount answers).
+    if (
+      JSON.stringify([current.days, current.break_minutes, current.is_default]) !==
+      JSON.stringify([updated.days, updated.break_minutes, updated.is_default])
+    )
+      await schedulesChanged(tx, ctx.companyId, await companyToday(tx, ctx.companyId), null);
     await ctx.audit(tx, {
       action: 'work_schedule.update',
       targetType: 'work_schedule',
@@ -172,6 +185,7 @@ export async function assign(ctx: TenantCtx, body: { userUuid: string; scheduleU
       scheduleId: body.scheduleUuid,
       effectiveFrom: body.effectiveFrom,
     });
+    await schedulesChanged(tx, ctx.companyId, body.effectiveFrom, [body.userUuid]);
     await ctx.audit(tx, {
       action: 'schedule_assignment.create',
       targetType: 'user',
@@ -190,6 +204,7 @@ export async function unassign(ctx: TenantCtx, id: string) {
     if (!a) throw new AppError('NOT_FOUND');
     await leaveOutOfPendingBulk(tx, ctx.companyId, [a.user_id]);
     await repo.removeAssignment(tx, id);
+    await schedulesChanged(tx, ctx.companyId, a.effective_from, [a.user_id]);
     await ctx.audit(tx, {
       action: 'schedule_assignment.delete',
       targetType: 'user',

@@ -31,6 +31,19 @@ export function covering(tx: Tx, companyId: string, dates: string[], today: stri
   );
 }
 
+/** Pending and approved requests not over by `today` that end on or after `from`: of `userIds`, or everyone's (null). */
+export function following(tx: Tx, companyId: string, from: string, userIds: string[] | null, today: string) {
+  return rows<RecountRow>(
+    tx,
+    sql`SELECT ${COLS} FROM time_off_requests r
+          JOIN time_off_types t ON t.id = r.type_id AND t.company_id = r.company_id
+         WHERE r.company_id = ${companyId} AND r.status IN ('pending', 'approved')
+           AND r.end_date >= greatest(${today}::date, ${from}::date)
+           ${userIds ? sql`AND r.user_id = ANY (${`{${userIds.join(',')}}`}::uuid[])` : sql``}
+         ORDER BY r.start_date, r.id`,
+  );
+}
+
 /** One request, as counting it again reads it (under the caller's lock when `lock`). */
 export async function one(tx: Tx, companyId: string, id: string, lock = false) {
   const [r] = await rows<RecountRow>(

@@ -10,7 +10,8 @@ import * as requests from './requests.repository';
 
 /**
  * A request's amount is counted when it is made, from the person's schedule and the company's
- * holidays then. A holiday added, moved or removed later changes what it takes: a request still
+ * holidays then. A holiday added, moved or removed later, or a schedule assigned, withdrawn or
+ * changed, changes what it takes: a request still
  * pending or approved and not over is counted again, and an approved one's ledger gets the
  * difference (a day returned, or taken), said as such. Past leave stays as it was taken.
  *
@@ -79,4 +80,24 @@ export async function recountForHolidays(ctx: TenantCtx, dates: string[]) {
 export async function runHolidaysChangedJob(infra: Infra, job: RunningJob<{ dates: string[] }>) {
   if (!job.companyId || !Array.isArray(job.payload.dates) || job.payload.dates.length === 0) return;
   await recountForHolidays(forCompany(createCtx(infra), job.companyId), job.payload.dates);
+}
+
+/** Every pending or approved request not over that ends on or after `from`, of those people or everyone's. */
+export async function recountForSchedules(ctx: TenantCtx, from: string, userIds: string[] | null) {
+  const found = await ctx.run(async (tx) =>
+    repo.following(tx, ctx.companyId, from, userIds, await todayIn(tx, ctx.companyId)),
+  );
+  let changed = 0;
+  for (const r of found) if (await recountOne(ctx, r.id)) changed++;
+  return { requests: found.length, changed };
+}
+
+/** The job a schedule change enqueues (SCHEDULES_CHANGED_JOB): each request in its own transaction, idempotent. */
+export async function runSchedulesChangedJob(
+  infra: Infra,
+  job: RunningJob<{ from: string; userIds: string[] | null }>,
+) {
+  const { from, userIds } = job.payload;
+  if (!job.companyId || typeof from !== 'string' || (userIds !== null && !Array.isArray(userIds))) return;
+  await recountForSchedules(forCompany(createCtx(infra), job.companyId), from, userIds);
 }

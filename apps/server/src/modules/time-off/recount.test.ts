@@ -29,7 +29,6 @@ beforeAll(async () => {
     };
     const admin = await mk('admin@acme.test', ['admin']);
     const bob = await mk('bob@acme.test');
-    await createSchedule(tx, acme.id, { name: 'Office', isDefault: true });
     const vacation = await createTimeOffType(tx, acme.id, { name: 'Vacation', yearlyAllowance: 25 });
     const sick = await createTimeOffType(tx, acme.id, { name: 'Sick', allowNegative: true, needsApproval: false });
     // Leave long over: holidays added on its days later leave it as it was taken.
@@ -41,14 +40,15 @@ beforeAll(async () => {
       amount: 3,
       status: 'approved',
     });
-    return { acme: acme.id, admin, bob, vacation: vacation.id, sick: sick.id, past: past!.id };
+    const office = await createSchedule(tx, acme.id, { name: 'Office', isDefault: true });
+    return { acme: acme.id, admin, bob, vacation: vacation.id, sick: sick.id, past: past!.id, office: office.id };
   });
   for (const who of ['admin', 'bob']) tok[who] = (await tokenFor(t.app, ids[who]!, ids.acme!)).token;
   await periodStart(forCompany(createCtx(t.app), ids.acme!), { year: 2027, month: 1 });
 });
 afterAll(() => t.close());
 
-const req = (method: 'GET' | 'POST' | 'DELETE', url: string, who: string, payload?: object) =>
+const req = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: string, payload?: object) =>
   call(t.app, { method, url, host: 'acme', token: tok[who], payload });
 const ask = async (typeUuid: string, startDate: string, endDate: string) => {
   const res = await req('POST', '/api/time-off/requests', 'bob', { typeUuid, startDate, endDate });
@@ -127,5 +127,90 @@ describe('time off counted again when the holidays change', () => {
       ),
     );
     expect(audit[0]!.n).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('time off counted again when a schedule changes', () => {
+  const sum = async (id: string) => (await ledgerOf(id)).reduce((s, e) => s + e.amount, 0);
+  const jobsDone = async () => {
+    for (let i = 0; i < 200; i++) {
+      const [r] = await t.db.system((tx) =>
+        rows<{ n: number }>(
+          tx,
+          sql`SELECT count(*)::int AS n FROM jobs WHERE type = 'calendar.schedules-changed' AND state <> 'done'`,
+        ),
+      );
+      if (r!.n === 0) return;
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    throw new Error('the recount jobs did not finish');
+  };
+
+  it('an assignment from a date counts the days after it on the new schedule, and its removal counts them back', async () => {
+    // Monday to Friday: five office days, taken at once (no approval needed).
+    const r = await ask(ids.sick!, '2027-03-01', '2027-03-05');
+    expect([r.amount, r.status]).toEqual([5, 'approved']);
+    // A part-time schedule (Monday to Wednesday) from the Wednesday on: Mon, Tue (office) and Wed.
+    const made = await req('POST', '/api/attendance/schedules', 'admin', {
+      name: 'Part time',
+      days: [
+        { start: '09:00', end: '17:00' },
+        { start: '09:00', end: '17:00' },
+        { start: '09:00', end: '17:00' },
+        null,
+        null,
+        null,
+        null,
+      ],
+      breakMinutes: 0,
+      graceMinutes: 0,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const assigned = await req('POST', '/api/attendance/assignments', 'admin', {
+      userUuid: ids.bob,
+      scheduleUuid: made.json().uuid,
+      effectiveFrom: '2027-03-03',
+    });
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    await until(r.uuid, 3);
+    expect(await ledgerOf(r.uuid)).toEqual([
+      { amount: -5, reason: null },
+      { amount: 2, reason: 'recounted' },
+    ]);
+    // Withdrawn: the office week again, the two days taken again.
+    expect((await req('DELETE', `/api/attendance/assignments/${assigned.json().uuid}`, 'admin')).statusCode).toBe(204);
+    await until(r.uuid, 5);
+    expect(await sum(r.uuid)).toBe(-5);
+  });
+
+  it("a change to the default schedule's days counts everyone's time off not over again; a new name does not", async () => {
+    const r = await ask(ids.vacation!, '2027-04-05', '2027-04-09');
+    expect(r.amount).toBe(5);
+    const office = (await req('GET', `/api/attendance/schedules/${ids.office}`, 'admin')).json();
+    const queued = async () =>
+      (
+        await t.db.system((tx) =>
+          rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM jobs WHERE type = 'calendar.schedules-changed'`),
+        )
+      )[0]!.n;
+    const before = await queued();
+    const renamed = await req('PATCH', `/api/attendance/schedules/${ids.office}`, 'admin', {
+      version: office.version,
+      name: 'Head office',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await queued()).toBe(before);
+    // Fridays off from now on: the week holds four working days.
+    const days = [...office.days];
+    days[4] = null;
+    const edited = await req('PATCH', `/api/attendance/schedules/${ids.office}`, 'admin', {
+      version: renamed.json().version,
+      days,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await until(r.uuid, 4);
+    await jobsDone();
+    // Leave long over stays as it was taken.
+    expect(await amountOf(ids.past!)).toBe(3);
   });
 });

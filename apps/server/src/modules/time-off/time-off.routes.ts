@@ -23,8 +23,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors } from '../../lib/http';
 import { tenantOf } from '../../plugins/context';
 import { HOLIDAYS_CHANGED_JOB } from '../attendance/calendar.service';
+import { SCHEDULES_CHANGED_JOB, type SchedulesChangedPayload } from '../attendance/schedule-members.service';
 import * as balances from './balances.service';
-import { runHolidaysChangedJob } from './recount.service';
+import { runHolidaysChangedJob, runSchedulesChangedJob } from './recount.service';
 import * as requests from './requests.service';
 import { teamCalendar } from './team-calendar.service';
 import { runTimeOffMailJob, TIME_OFF_MAIL_JOB, type TimeOffMailJob } from './time-off-mail';
@@ -45,6 +46,11 @@ const timeOffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.jobs.register<{ dates: string[] }, Record<string, unknown>>({
     type: HOLIDAYS_CHANGED_JOB,
     run: (job) => runHolidaysChangedJob(app, job),
+  });
+  // ... and on the days whose schedule changed for someone (an assignment, a schedule's hours).
+  app.jobs.register<SchedulesChangedPayload, Record<string, unknown>>({
+    type: SCHEDULES_CHANGED_JOB,
+    run: (job) => runSchedulesChangedJob(app, job),
   });
   app.jobs.register<TimeOffMailJob['payload'], Record<string, unknown>>({
     type: TIME_OFF_MAIL_JOB,
