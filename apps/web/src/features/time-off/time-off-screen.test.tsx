@@ -146,7 +146,7 @@ describe('time off screen', () => {
     expect(screen.getByText('Pending')).toBeInTheDocument();
     // The ledger the balance is the sum of.
     expect(await screen.findByText('Grant')).toBeInTheDocument();
-    expect(screen.getByText('Counted again (holidays changed)')).toBeInTheDocument();
+    expect(screen.getByText('Counted again (holidays or schedule changed)')).toBeInTheDocument();
     expect(screen.getByText('+25 days')).toBeInTheDocument();
     // Not an approver: no approvals or calendar tabs.
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
