@@ -1,4 +1,5 @@
-import { Alert, Button, Group, NumberInput, Select, Skeleton, Stack } from '@mantine/core';
+import { Alert, Button, Group, Select, Skeleton, Stack } from '@mantine/core';
+import { BoundedNumberInput } from '../../../components/bounded-number-input';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
@@ -88,7 +89,7 @@ function GeneralForm({
           onChange={setWeekStart}
           allowDeselect={false}
         />
-        <NumberInput
+        <BoundedNumberInput
           label={t('admin:attendance.autoCloseMargin')}
           description={t('admin:attendance.autoCloseMarginHelp')}
           min={0}

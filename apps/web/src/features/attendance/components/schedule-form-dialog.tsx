@@ -1,5 +1,6 @@
 import type { WorkSchedule } from '@wac/shared/schemas/attendance';
-import { Alert, Button, Checkbox, Group, NumberInput, Stack, Table, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Table, TextInput } from '@mantine/core';
+import { BoundedNumberInput } from '../../../components/bounded-number-input';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
@@ -120,14 +121,14 @@ export function ScheduleFormDialog({ schedule, onClose }: { schedule?: WorkSched
             </Table.Tbody>
           </Table>
           <Group grow>
-            <NumberInput
+            <BoundedNumberInput
               label={t('admin:attendance.breakMinutes')}
               min={0}
               max={600}
               value={breakMinutes}
               onChange={setBreak}
             />
-            <NumberInput
+            <BoundedNumberInput
               label={t('admin:attendance.graceMinutes')}
               min={0}
               max={600}

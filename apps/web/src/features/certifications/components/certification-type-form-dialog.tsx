@@ -1,5 +1,6 @@
 import type { CertificationType } from '@wac/shared/schemas/certifications';
-import { Alert, Button, Group, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { BoundedNumberInput } from '../../../components/bounded-number-input';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AudienceFields } from '../../../components/audience-fields';
@@ -81,14 +82,14 @@ export function CertificationTypeFormDialog({ type, onClose }: { type?: Certific
             value={description}
             onChange={(e) => setDescription(e.currentTarget.value)}
           />
-          <NumberInput
+          <BoundedNumberInput
             label={t('admin:certifications.validityMonths')}
             min={1}
             max={240}
             value={validity}
             onChange={setValidity}
           />
-          <NumberInput
+          <BoundedNumberInput
             label={t('admin:certifications.remindDaysBefore')}
             description={t('admin:certifications.remindHelp')}
             min={1}

@@ -1,5 +1,6 @@
 import type { Policy } from '@wac/shared/schemas/policies';
-import { Alert, Button, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { BoundedNumberInput } from '../../../components/bounded-number-input';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -103,7 +104,7 @@ export function PolicyFormDialog({ policy, onClose }: { policy?: Policy; onClose
             onSearchChange={setOwnerSearch}
             nothingFoundMessage={t('admin:table.empty')}
           />
-          <NumberInput
+          <BoundedNumberInput
             label={t('admin:policies.dueDays')}
             description={t('admin:policies.dueDaysHelp')}
             min={1}

@@ -1,6 +1,7 @@
 import { type AdjustmentCreate, AdjustmentCreateSchema } from '@wac/shared/schemas/time-off';
 import type { TimeOffType } from '@wac/shared/schemas/time-off-types';
-import { Alert, Button, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { BoundedNumberInput } from '../../../components/bounded-number-input';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -121,7 +122,7 @@ export function AdjustDialog({ types, onClose }: { types: TimeOffType[]; onClose
               comboboxProps={{ withinPortal: false }}
             />
           </Group>
-          <NumberInput
+          <BoundedNumberInput
             label={type?.unit === 'hours' ? t('admin:timeOff.amountHours') : t('admin:timeOff.amountDays')}
             description={t('admin:timeOff.amountHint')}
             withAsterisk

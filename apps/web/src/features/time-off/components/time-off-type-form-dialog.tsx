@@ -1,5 +1,6 @@
 import type { TimeOffType } from '@wac/shared/schemas/time-off-types';
-import { Alert, Button, Group, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { BoundedNumberInput } from '../../../components/bounded-number-input';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
@@ -107,7 +108,7 @@ export function TimeOffTypeFormDialog({ timeOffType, onClose }: { timeOffType?: 
             />
           </Group>
           <Group grow>
-            <NumberInput
+            <BoundedNumberInput
               label={t('admin:timeOffTypes.yearlyAllowance')}
               min={0}
               max={3660}
@@ -115,7 +116,7 @@ export function TimeOffTypeFormDialog({ timeOffType, onClose }: { timeOffType?: 
               value={allowance}
               onChange={setAllowance}
             />
-            <NumberInput
+            <BoundedNumberInput
               label={t('admin:timeOffTypes.carryOverCap')}
               description={t('admin:timeOffTypes.carryOverHint')}
               min={0}
