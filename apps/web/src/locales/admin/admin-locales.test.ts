@@ -52,6 +52,7 @@ const NOT_COUNTS: Record<string, string[]> = {
   'jobs.attemptsOf': ['n', 'max'],
   // A range's bounds (1 to 1,000,000), no count of things.
   'companies.invitationLimitRange': ['max'],
+  'common.numberRange': ['max'],
   'attendance.importLineError': ['line'],
   'attendance.importTitle': ['year'],
   'policies.draftOf': ['number'],
