@@ -62,14 +62,24 @@ export const periodFrom = sql`(SELECT f FROM period_of)`;
 export const periodTo = sql`(SELECT t FROM period_of)`;
 export const periodSql = sql`SELECT f::text AS from, t::text AS to FROM period_of`;
 
-/** Members in user-id order after `after`, optionally of a team: the batches of the company export. */
-export function peopleAfter(tx: Tx, companyId: string, after: string | null, limit: number, team?: string) {
-  return rows<PersonRow>(
+/** Where a batch of the company export ends: the last person's name key and membership. */
+export interface PeopleCursor {
+  k: string;
+  id: string;
+}
+
+/**
+ * Members in name order (the members list's: `sort_name`, then the membership) after `after`,
+ * optionally of a team: the batches of the company export, on the name index
+ * (memberships_company_name_idx), so a payroll file reads like the screens and memory stays flat.
+ */
+export function peopleAfter(tx: Tx, companyId: string, after: PeopleCursor | null, limit: number, team?: string) {
+  return rows<PersonRow & PeopleCursor>(
     tx,
-    sql`SELECT m.user_id, u.first_name, u.last_name, u.email FROM memberships m JOIN users u ON u.id = m.user_id
-         WHERE m.company_id = ${companyId}${after ? sql` AND m.user_id > ${after}` : sql``}
+    sql`SELECT m.user_id, u.first_name, u.last_name, u.email, m.sort_name AS k, m.id FROM memberships m JOIN users u ON u.id = m.user_id
+         WHERE m.company_id = ${companyId}${after ? sql` AND (m.sort_name, m.id) > (${after.k}, ${after.id}::uuid)` : sql``}
            ${team ? sql`AND EXISTS (SELECT 1 FROM team_members tm WHERE tm.team_id = ${team} AND tm.user_id = m.user_id)` : sql``}
-         ORDER BY m.user_id LIMIT ${intLiteral(limit)}`,
+         ORDER BY m.sort_name, m.id LIMIT ${intLiteral(limit)}`,
   );
 }
 

@@ -99,7 +99,8 @@ const hours = (m: number) => (m / 60).toFixed(2);
 
 /**
  * The company's (or a team's) timesheets of a period as CSV for payroll: one line per person and
- * day, people in batches of 200 (each batch its own short transaction), so memory stays flat.
+ * day, people in name order in batches of 200 (each batch its own short transaction), so memory
+ * stays flat.
  */
 export async function exportCsv(
   ctx: TenantCtx,
@@ -119,7 +120,7 @@ export async function exportCsv(
   });
   const time = (v: string | null) => (v ? clock.format(new Date(v)) : '');
   async function* lines() {
-    let after: string | null = null;
+    let after: repo.PeopleCursor | null = null;
     for (;;) {
       const batch = await ctx.run(async (tx) => {
         const people = await repo.peopleAfter(tx, ctx.companyId, after, 200, q.team);
@@ -146,7 +147,8 @@ export async function exportCsv(
         for (const d of sheet.days) yield { p, d };
       }
       if (batch.length < 200) return;
-      after = batch[batch.length - 1]!.p.user_id;
+      const last = batch[batch.length - 1]!.p;
+      after = { k: last.k, id: last.id };
     }
   }
   return csvStream(

@@ -14,7 +14,7 @@ import { enqueue } from '../../lib/jobs/queue';
 import { rows } from '../../lib/sql';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
 import { AUTO_CLOSE_JOB } from './auto-close.service';
-import { entriesOfSql } from './timesheets.repository';
+import { entriesOfSql, type PeopleCursor, peopleAfter } from './timesheets.repository';
 
 const NY = 'America/New_York';
 const BER = 'Europe/Berlin';
@@ -294,6 +294,24 @@ describe('timesheets', () => {
     );
     expect(lines).toContain('bob@acme.test,Bob,Tester,2026-11-06,,,0.00,7.50,0.00,0,,Sick leave (afternoon),3.75,');
     expect(lines).toContain('carl@acme.test,Carl,Tester,2026-11-04,,,0.00,7.50,0.00,0,,Vacation,7.50,');
+    // People in the members list's name order, each person's week together.
+    const byName = await t.db.system((tx) =>
+      rows<{ email: string }>(
+        tx,
+        sql`SELECT u.email FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.company_id = ${ids.acme} ORDER BY m.sort_name, m.id`,
+      ),
+    );
+    expect([...new Set(lines.slice(1).map((l) => l.split(',')[0]))]).toEqual(byName.map((r) => r.email));
+    // The batches walk that order by key: one at a time, everyone once.
+    const walked: string[] = [];
+    let after: PeopleCursor | null = null;
+    for (;;) {
+      const [p] = await t.db.scoped({ companyId: ids.acme! }, (tx) => peopleAfter(tx, ids.acme!, after, 1));
+      if (!p) break;
+      walked.push(p.email);
+      after = { k: p.k, id: p.id };
+    }
+    expect(walked).toEqual(byName.map((r) => r.email));
     const team = await get(`/api/attendance/timesheets/export.csv?period=week&date=2026-11-02&team=${ids.team}`);
     expect(team.body.trim().split('\r\n')).toHaveLength(1 + 7);
     expect(team.body).not.toContain('bob@acme.test');
