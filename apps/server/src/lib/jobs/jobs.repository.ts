@@ -198,7 +198,10 @@ export async function underway(tx: Tx, companyId: string, type: string) {
  * Takes ids out of the array `payload[field]` of the company's jobs of `type` still to run or running
  * (queued, held, failed or leased): what a later change decided for them, a part of a batch must not
  * do again. The update waits for a job whose finishing transaction holds its row, then finds it done;
- * a job not yet finishing reads its payload again in that transaction (`payloadNow`).
+ * a job not yet finishing reads its payload again in that transaction (`payloadNow`). The test on
+ * `payload[field]` never fails on another job's payload (the planner may try it on any row of the
+ * table before the id filter: a schedule recount's `userIds` is null, and `jsonb_array_elements`
+ * of a scalar is an error).
  */
 export async function withdrawFromPending(tx: Tx, companyId: string, type: string, field: string, ids: string[]) {
   if (ids.length === 0) return;
@@ -208,7 +211,7 @@ export async function withdrawFromPending(tx: Tx, companyId: string, type: strin
                updated_at = now()
          WHERE id IN (${stillToRun(companyId, type)})
            AND state IN ('queued', 'failed', 'running')
-           AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(payload->${field}::text) v WHERE v = ANY (${withdrawn}))`,
+           AND jsonb_typeof(payload->${field}::text) = 'array' AND (payload->${field}::text) ?| ${withdrawn}`,
   );
 }
 
