@@ -264,11 +264,21 @@ describe('status lists', () => {
     expect(await auditActions(renewal.json().uuid)).toEqual(['certification.record', 'certification.delete']);
 
     // An older certificate entered late does not replace the one that expires last.
-    const late = await record(typeId, form({ userUuid: ids.admin, issuedOn: '2020-01-01', expiresOn: '2021-01-01' }));
+    const late = await record(typeId, form({ userUuid: ids.erin, issuedOn: '2020-01-01', expiresOn: '2021-01-01' }));
     expect(late.statusCode).toBe(201);
-    const admin = (await req('GET', `/api/certification-types/${typeId}/holders?search=admin`)).json().data[0];
-    expect(admin.status).toBe('valid');
-    expect(admin.record.uuid).not.toBe(late.json().uuid);
+    const erin = (await req('GET', `/api/certification-types/${typeId}/holders?search=erin`)).json().data[0];
+    expect(erin.status).toBe('valid');
+    expect(erin.record.uuid).toBe(saved.uuid);
+
+    // Another admin records an admin's own certificate: refused, nothing written.
+    const before = (await req('GET', `/api/certification-types/${typeId}`)).json().counts;
+    const own = await record(typeId, form({ userUuid: ids.admin, issuedOn: today, expiresOn: '2099-01-01' }));
+    expect([own.statusCode, own.json().code]).toEqual([403, 'CERTIFICATION_OWN_RECORD']);
+    expect((await req('GET', `/api/certification-types/${typeId}`)).json().counts).toEqual(before);
+    const ownRows = (await t.db.system((tx) =>
+      tx.execute(sql`SELECT 1 FROM certification_records WHERE user_id = ${ids.admin} AND expires_on = '2099-01-01'`),
+    )) as unknown as { rows: unknown[] };
+    expect(ownRows.rows).toEqual([]);
   });
 
   it('two records for the same person at once leave exactly one that counts', async () => {

@@ -23,6 +23,8 @@ export async function record(
   const evidence = file ? checkEvidence(file) : null;
   const saved = await ctx.run(async (tx) => {
     const type = await typeOr404(tx, ctx.companyId, id);
+    // Another admin records an admin's own certificate (they upload theirs for review, as members do).
+    if (input.userUuid === ctx.actor.userId) throw new AppError('CERTIFICATION_OWN_RECORD');
     await refuseFutureIssue(tx, ctx.companyId, input.issuedOn);
     if (!(await repo.isMember(tx, ctx.companyId, input.userUuid))) {
       throw new AppError('NOT_FOUND', [{ path: 'body.userUuid', code: 'invalid' }]);

@@ -52,7 +52,9 @@ export async function submit(
       recordedBy: userId,
       status: 'pending',
     });
-    await queueUploadMail(tx, ctx.companyId, row.id, await companyAdmins(tx, ctx.companyId));
+    // The other admins: an admin's own upload is decided by someone else (CERTIFICATION_OWN_RECORD).
+    const reviewers = (await companyAdmins(tx, ctx.companyId)).filter((a) => a !== userId);
+    await queueUploadMail(tx, ctx.companyId, row.id, reviewers);
     await ctx.audit(tx, {
       action: 'certification.submit',
       targetType: 'certification',
@@ -94,6 +96,8 @@ async function decide(ctx: TenantCtx, id: string, status: 'approved' | 'rejected
   const reviewed = await ctx.run(async (tx) => {
     const current = await repo.findRecord(tx, ctx.companyId, id);
     if (!current) throw new AppError('NOT_FOUND');
+    // An admin's own upload is decided by another admin: no one approves their own evidence.
+    if (current.user_id === ctx.actor.userId) throw new AppError('CERTIFICATION_OWN_RECORD');
     await repo.lockPerson(tx, current.type_id, current.user_id);
     if (!(await subs.review(tx, ctx.companyId, id, { status, by: ctx.actor.userId, note }))) {
       throw new AppError('CERTIFICATION_NOT_PENDING');

@@ -328,4 +328,50 @@ describe('member uploads', () => {
     expect(refused.statusCode).toBe(409);
     expect((await jobs()).n).toBe(before + 1);
   });
+
+  it('an admin’s own upload is decided by another admin: refused to themselves, mailed to the others only', async () => {
+    const dora = await t.db.system(async (tx) => {
+      const u = await createUser(tx, { email: 'dora@acme.test', firstName: 'dora', lastName: 'Test' });
+      await addMembership(tx, ids.acme, u.id, { roles: ['admin'] });
+      return u.id;
+    });
+    const doraToken = (await tokenFor(t.app, dora, ids.acme)).token;
+    t.app.mailer.outbox.length = 0;
+    const res = await upload(types.all, { issuedOn: '2026-03-01' }, { data: PNG, filename: 'own.png' }, admin);
+    expect(res.statusCode).toBe(201);
+    const id = res.json().uuid;
+    for (const [path, body] of [
+      ['approve', undefined],
+      ['reject', { reason: 'mine' }],
+    ] as const) {
+      const own = await req('POST', `/api/certification-records/${id}/${path}`, admin, body, 'acme', 'fr');
+      expect([own.statusCode, own.json()]).toEqual([
+        403,
+        {
+          code: 'CERTIFICATION_OWN_RECORD',
+          message: 'Un autre administrateur enregistre et examine vos propres certificats.',
+        },
+      ]);
+    }
+    expect((await mine(admin)).find((r) => r.type.uuid === types.all)!.submission).toMatchObject({ status: 'pending' });
+    // Nor may the admin record it directly.
+    const direct = await call(t.app, {
+      method: 'POST',
+      url: `/api/certification-types/${types.all}/records`,
+      host: 'acme',
+      token: admin,
+      ...(() => {
+        const f = multipartForm({ userUuid: ids.admin, issuedOn: '2026-03-01' });
+        return { payload: f.payload, headers: f.headers };
+      })(),
+    });
+    expect([direct.statusCode, direct.json().code]).toEqual([403, 'CERTIFICATION_OWN_RECORD']);
+    // Dora is mailed, the uploader is not; Dora approves.
+    t.app.jobs.wake();
+    const end = Date.now() + 10_000;
+    while (t.app.mailer.outbox.length === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    expect(t.app.mailer.outbox.map((m) => m.to)).toEqual(['dora@acme.test']);
+    expect((await req('POST', `/api/certification-records/${id}/approve`, doraToken)).statusCode).toBe(204);
+    expect((await mine(admin)).find((r) => r.type.uuid === types.all)!.status).toBe('valid');
+  });
 });

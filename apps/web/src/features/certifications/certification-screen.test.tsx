@@ -124,4 +124,27 @@ describe('certification screen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent).toHaveLength(2);
   });
+  it('an admin’s own row offers no Record: another admin records it, and the row says so', async () => {
+    signInAs(['admin'], { uuid: holders[1]!.person.uuid, firstName: 'Bob', lastName: 'Test' });
+    server.use(
+      http.get(`${ORIGIN}/api/certification-types/${TYPE}`, () => HttpResponse.json(type)),
+      http.get(`${ORIGIN}/api/certification-types/${TYPE}/holders`, () =>
+        HttpResponse.json({ data: holders, page: 1, itemsPerPage: 10, totalItems: 2 }),
+      ),
+      http.get(`${ORIGIN}/api/teams`, () => HttpResponse.json({ data: [], page: 1, itemsPerPage: 100, totalItems: 0 })),
+      http.get(`${ORIGIN}/api/departments/tree`, () => HttpResponse.json({ data: [] })),
+    );
+    renderScreen(
+      <Routes>
+        <Route path="/certifications/:uuid" element={<CertificationScreen />} />
+      </Routes>,
+      `/certifications/${TYPE}`,
+    );
+    const table = await screen.findByTestId('holders-table');
+    expect(await within(table).findByRole('button', { name: 'Record for Erin Test' })).toBeTruthy();
+    expect(within(table).queryByRole('button', { name: 'Record for Bob Test' })).toBeNull();
+    expect(within(table).getByTestId('own-record').textContent).toBe(
+      'Another admin records and reviews your own certificates.',
+    );
+  });
 });

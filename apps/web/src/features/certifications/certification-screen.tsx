@@ -7,6 +7,7 @@ import { type Column, DataTable } from '../../components/data-table';
 import { PageHeading } from '../../components/page-heading';
 import { SectionCard } from '../../components/section-card';
 import { useFormat } from '../../lib/format';
+import { useSession } from '../../lib/session/store';
 import { notify } from '../../lib/notify';
 import { useTableState } from '../../lib/use-table-state';
 import { useDeleteCertificationRecord } from './api/delete-certification-record';
@@ -32,6 +33,7 @@ export default function CertificationScreen() {
   const { uuid = '' } = useParams();
   const { t } = useTranslation();
   const f = useFormat();
+  const { user } = useSession();
   const type = useCertificationType(uuid);
   const options = useAudienceOptions();
   const state = useTableState<Sort, Filter>({
@@ -90,14 +92,21 @@ export default function CertificationScreen() {
       card: 'actions',
       render: (r) => (
         <Group gap="xs" wrap="nowrap">
-          <Button
-            size="xs"
-            variant="light"
-            onClick={() => setRecording(r.person)}
-            aria-label={t('admin:certifications.recordLabel', { name: `${r.person.firstName} ${r.person.lastName}` })}
-          >
-            {t('admin:certifications.record')}
-          </Button>
+          {r.person.uuid === user?.uuid ? (
+            // Another admin records an admin's own certificate (the server refuses it too); they upload theirs.
+            <Text size="xs" c="dimmed" maw={260} data-testid="own-record">
+              {t('errors:CERTIFICATION_OWN_RECORD')}
+            </Text>
+          ) : (
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => setRecording(r.person)}
+              aria-label={t('admin:certifications.recordLabel', { name: `${r.person.firstName} ${r.person.lastName}` })}
+            >
+              {t('admin:certifications.record')}
+            </Button>
+          )}
           {r.record && (
             <Button
               size="xs"

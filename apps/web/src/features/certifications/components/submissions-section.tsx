@@ -1,5 +1,5 @@
 import type { PendingSubmission } from '@wac/shared/schemas/certifications';
-import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
@@ -7,6 +7,7 @@ import { type Column, DataTable } from '../../../components/data-table';
 import { SectionCard } from '../../../components/section-card';
 import { ApiError } from '../../../lib/api-client';
 import { useFormat } from '../../../lib/format';
+import { useSession } from '../../../lib/session/store';
 import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useTableState } from '../../../lib/use-table-state';
@@ -23,6 +24,7 @@ const day = (d: string) => new Date(`${d}T00:00:00`);
 export function SubmissionsSection() {
   const { t } = useTranslation();
   const f = useFormat();
+  const { user } = useSession();
   const state = useTableState<Sort>({ sorts: SORTS, defaultSort: 'submittedAt', prefix: 'sub_' });
   const rows = useSubmissions(state.query);
   const approve = useApproveSubmission();
@@ -54,27 +56,33 @@ export function SubmissionsSection() {
       key: 'actions',
       header: t('admin:common.actions'),
       card: 'actions',
-      render: (r) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button
-            size="xs"
-            onClick={() => void onApprove(r)}
-            loading={approve.isPending && approve.variables === r.record.uuid}
-            aria-label={t('admin:certifications.approveLabel', { name: nameOf(r), type: r.type.name })}
-          >
-            {t('admin:certifications.approve')}
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={() => setRejecting(r)}
-            aria-label={t('admin:certifications.rejectLabel', { name: nameOf(r), type: r.type.name })}
-          >
-            {t('admin:certifications.reject')}
-          </Button>
-        </Group>
-      ),
+      render: (r) =>
+        r.person.uuid === user?.uuid ? (
+          // Another admin decides an admin's own upload (the server refuses it too).
+          <Text size="xs" c="dimmed" maw={260} data-testid="own-submission">
+            {t('errors:CERTIFICATION_OWN_RECORD')}
+          </Text>
+        ) : (
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              size="xs"
+              onClick={() => void onApprove(r)}
+              loading={approve.isPending && approve.variables === r.record.uuid}
+              aria-label={t('admin:certifications.approveLabel', { name: nameOf(r), type: r.type.name })}
+            >
+              {t('admin:certifications.approve')}
+            </Button>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => setRejecting(r)}
+              aria-label={t('admin:certifications.rejectLabel', { name: nameOf(r), type: r.type.name })}
+            >
+              {t('admin:certifications.reject')}
+            </Button>
+          </Group>
+        ),
     },
   ];
 
