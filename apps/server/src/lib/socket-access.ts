@@ -11,4 +11,9 @@ export interface SocketGrant {
   sessionId: string;
   /** The company of the Host the socket was opened on; its channel is the only company channel it may join. */
   companyId: string | null;
+  /**
+   * Whether the socket is a tab of the user's presence in that company: a member's. A visiting super
+   * admin reads the company's channel but is no one there, so his tabs never show him online.
+   */
+  present: boolean;
 }

@@ -57,7 +57,7 @@ export function createSocketHub(opts: HubOptions) {
   // Each socket is a tab of the member's presence (online, away when all tabs idle, offline when none).
   const tabs = presence ? presenceTabs(presence, bus, (err) => log.error({ err }, 'presence update failed')) : null;
   const presenceChange = (conn: Connection, change: PresenceChange) =>
-    tabs?.(conn, conn.companyId, conn.userId, change);
+    conn.present ? tabs?.(conn, conn.companyId, conn.userId, change) : undefined;
   const members = new Map<string, Set<Connection>>();
   const busSubs = new Map<string, Unsubscribe>();
   const connections = new Set<Connection>();

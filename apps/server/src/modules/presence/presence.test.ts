@@ -111,4 +111,29 @@ describe('presence from the sockets', () => {
     // (Offline until a tab of his is open: busy shows while online.)
     expect([own.statusCode, own.json().status]).toEqual([200, 'offline']);
   });
+
+  it('a visiting super admin’s open tab does not show him online to the company', async () => {
+    const alice = await connect(ids.alice);
+    expect((await alice.client.subscribe(companyChannel(ids.acme))).type).toBe('subscribed');
+    const since = alice.client.frames.length;
+    const root = await connect(ids.root);
+    // He reads the company's channel (he is visiting it)…
+    expect((await root.client.subscribe(companyChannel(ids.acme))).type).toBe('subscribed');
+    root.client.ws.send(JSON.stringify({ type: 'activity', active: true }));
+    // …and a member's tab opened after his is told, so anything about him would have come first.
+    const bob = await connect(ids.bob);
+    await alice.client.next((f) => f.type === 'presence_changed' && f.userUuid === ids.bob, 2_000, since);
+    expect(
+      alice.client.frames.slice(since).filter((f) => f.type === 'presence_changed' && f.userUuid === ids.root),
+    ).toEqual([]);
+    const res = await call(t.app, {
+      method: 'GET',
+      url: `/api/presence?uuids=${ids.root},${ids.bob}`,
+      host: 'acme',
+      token: alice.token,
+    });
+    // (Bob chose busy in the test above: it shows now that a tab of his is open.)
+    expect(res.json().data).toEqual({ [ids.root]: 'offline', [ids.bob]: 'busy' });
+    for (const c of [root, bob, alice]) c.client.ws.close();
+  });
 });

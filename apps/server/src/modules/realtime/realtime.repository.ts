@@ -75,3 +75,13 @@ export async function companyReaders(tx: Tx, companyId: string, userIds: string[
   }
   return allowed;
 }
+
+/** Whether `userId` holds an enabled membership of the company (a visiting super admin does not). */
+export async function isEnabledMember(tx: Tx, companyId: string, userId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId), eq(memberships.enabled, true)))
+    .limit(1);
+  return !!row;
+}

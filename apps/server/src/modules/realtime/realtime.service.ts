@@ -45,11 +45,11 @@ export async function admitSocket(
   const live = await ctx.system((tx) => repo.liveSessionIds(tx, [grant.sessionId]));
   if (!live.has(grant.sessionId)) throw new AppError('SESSION_REVOKED');
   // A disabled member (or one of a disabled company) is refused here as every route refuses him.
-  if (companyId) {
-    const readers = await ctx.system((tx) => repo.companyReaders(tx, companyId, [grant.userId]));
-    if (!readers.has(grant.userId)) throw new AppError('ACCOUNT_DISABLED');
-  }
-  return grant;
+  if (!companyId) return { ...grant, present: false };
+  const readers = await ctx.system((tx) => repo.companyReaders(tx, companyId, [grant.userId]));
+  if (!readers.has(grant.userId)) throw new AppError('ACCOUNT_DISABLED');
+  const present = await ctx.system((tx) => repo.isEnabledMember(tx, companyId, grant.userId));
+  return { ...grant, present };
 }
 
 /** What the socket hub asks the database, given to the hub when the app is built. */
