@@ -5,10 +5,14 @@ export const DashboardSummarySchema = z.object({
   admins: z.number().int(),
   teams: z.number().int(),
   disabledMembers: z.number().int(),
-  pendingJoinRequests: z.number().int(),
-  pendingInvitations: z.number().int(),
-  /** The company's plan and, while it is on trial, when the trial ends (ISO instant). */
-  plan: z.string(),
+  /** Waiting join requests and invitations: null for a caller who may not read the company's users. */
+  pendingJoinRequests: z.number().int().nullable(),
+  pendingInvitations: z.number().int().nullable(),
+  /**
+   * The company's plan and, while it is on trial, when the trial ends (ISO instant): the business
+   * of whoever runs the company (subject `dashboard`); null for anyone else.
+   */
+  plan: z.string().nullable(),
   trialEndsAt: z.string().nullable(),
   /** IANA zone that decides what "today" is for the company; 'UTC' until someone sets it. */
   timeZone: z.string(),

@@ -12,11 +12,16 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['dashboard'],
         security: [{ bearer: [] }],
-        summary: "Counts for the shell's dashboard (any enabled member of the Host's company)",
+        summary:
+          "Counts for the shell's dashboard (any enabled member of the Host's company; the waiting join requests and invitations only for who may read users, the plan and trial for who runs the company)",
         response: { 200: DashboardSummarySchema, ...errors },
       },
     },
-    (request) => service.summary(tenantOf(request)),
+    (request) =>
+      service.summaryFor(tenantOf(request), {
+        joinRequests: request.ability.can('read', 'user'),
+        plan: request.ability.can('read', 'dashboard'),
+      }),
   );
   app.get(
     '/api/dashboard/overview',

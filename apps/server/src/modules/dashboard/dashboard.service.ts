@@ -10,6 +10,26 @@ import * as repo from './dashboard.repository';
 /** The figures of the dashboard's first row, for the Host's company. */
 export const summary = (ctx: TenantCtx) => ctx.run((tx) => repo.summary(tx, ctx.companyId));
 
+/** What of the summary the caller may read beyond the headcounts; the route derives it from the caller's permissions. */
+export interface SummarySees {
+  /** Waiting join requests and invitations (reads the company's users). */
+  joinRequests: boolean;
+  /** The plan and the trial's end (runs the company). */
+  plan: boolean;
+}
+
+/** The summary as the caller may read it: a member sees the headcounts, not the admins' queues or the plan. */
+export async function summaryFor(ctx: TenantCtx, sees: SummarySees) {
+  const s = await summary(ctx);
+  return {
+    ...s,
+    pendingJoinRequests: sees.joinRequests ? s.pendingJoinRequests : null,
+    pendingInvitations: sees.joinRequests ? s.pendingInvitations : null,
+    plan: sees.plan ? s.plan : null,
+    trialEndsAt: sees.plan ? s.trialEndsAt : null,
+  };
+}
+
 /** What the caller may act on; the route derives it from the caller's permissions. */
 export interface OverviewSees {
   attendance: boolean;

@@ -56,17 +56,43 @@ describe('dashboard summary of a company with disabled people', () => {
         ['m3', ['member'], false],
       ];
       let boss = '';
+      let m1 = '';
       for (const [name, roles, enabled] of people) {
         const u = await createUser(tx, { email: `${name}@counted.test` });
         await addMembership(tx, c.id, u.id, { roles, enabled });
         if (name === 'boss') boss = u.id;
+        if (name === 'm1') m1 = u.id;
       }
-      return { c: c.id, boss };
+      await tx.update(companies).set({ trialEndsAt: trialEnd }).where(eq(companies.id, c.id));
+      return { c: c.id, boss, m1 };
     });
     const boss = (await tokenFor(t.app, ids.boss, ids.c)).token;
     const res = await call(t.app, { method: 'GET', url: '/api/dashboard/summary', host: 'counted', token: boss });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ members: 6, admins: 3, disabledMembers: 3, teams: 0 });
+    expect(res.json()).toMatchObject({
+      members: 6,
+      admins: 3,
+      disabledMembers: 3,
+      teams: 0,
+      pendingJoinRequests: 0,
+      pendingInvitations: 0,
+      plan: 'pro-plan-monthly',
+      trialEndsAt: trialEnd.toISOString(),
+    });
+    // A member reads the headcounts, not the admins' queues, the plan or the trial.
+    const member = (await tokenFor(t.app, ids.m1, ids.c)).token;
+    const mine = await call(t.app, { method: 'GET', url: '/api/dashboard/summary', host: 'counted', token: member });
+    expect(mine.json()).toEqual({
+      members: 6,
+      admins: 3,
+      teams: 0,
+      disabledMembers: 3,
+      pendingJoinRequests: null,
+      pendingInvitations: null,
+      plan: null,
+      trialEndsAt: null,
+      timeZone: 'UTC',
+    });
   });
 });
 

@@ -22,7 +22,7 @@ export const SETUP_STEPS: SetupStep[] = [
   {
     key: 'invite',
     path: '/users/invitations',
-    done: (s) => s.members > 1 || s.pendingInvitations > 0,
+    done: (s) => s.members > 1 || (s.pendingInvitations ?? 0) > 0,
     can: ['write', 'user'],
   },
   { key: 'team', path: '/teams', done: (s) => s.teams > 0, can: ['write', 'team'] },
