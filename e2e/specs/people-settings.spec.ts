@@ -68,8 +68,11 @@ test('an admin adds a single-select field from the People screen and fills it on
   await expect(size).toBeVisible();
   await size.click();
   await page.getByRole('option', { name: 'M', exact: true }).click();
+  // The save's answer first (a refusal would say why here), then its toast; a loaded CI machine gets its time.
+  const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/employees/'));
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Record saved.')).toBeVisible();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByText('Record saved.')).toBeVisible({ timeout: 30_000 });
   await page.reload();
   await expect(page.getByRole('form').getByRole('combobox', { name: 'T-shirt size' })).toHaveValue('M');
 });
