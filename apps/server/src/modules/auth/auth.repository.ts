@@ -235,6 +235,33 @@ export async function useRefreshToken(tx: Tx, tokenHash: string) {
   return rows.length === 1;
 }
 
+/** The `used_at` of a token that was never delivered: long past any retry's grace. */
+const SUPERSEDED = new Date(0);
+
+/**
+ * Marks the session's unused refresh tokens superseded (the answer that carried them was lost, and
+ * the token before them came back within the grace): used, at the epoch, so presenting one of them
+ * later is a reuse, never a retry. Answers how many there were.
+ */
+export async function supersedeUnused(tx: Tx, sessionId: string) {
+  const rows = await tx
+    .update(refreshTokens)
+    .set({ usedAt: SUPERSEDED })
+    .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.usedAt)))
+    .returning({ tokenHash: refreshTokens.tokenHash });
+  return rows.length;
+}
+
+/** Whether a refresh token of the session was used after `since` (the token used then has had a successor in use). */
+export async function usedAfter(tx: Tx, sessionId: string, since: Date) {
+  const rows = await tx
+    .select({ tokenHash: refreshTokens.tokenHash })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.sessionId, sessionId), gt(refreshTokens.usedAt, since)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function extendSession(tx: Tx, sessionId: string, expiresAt: Date) {
   await tx.update(sessions).set({ lastUsedAt: new Date(), expiresAt }).where(eq(sessions.id, sessionId));
 }

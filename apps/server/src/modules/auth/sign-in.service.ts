@@ -40,6 +40,12 @@ export async function login(ctx: Ctx, input: z.infer<typeof LoginSchema>): Promi
 }
 
 /**
+ * How long after its use a rotated refresh token may come back as a retry of an answer that never
+ * arrived (the grace of Auth0's "reuse interval" and Okta's "grace period"), not as a copy.
+ */
+export const REFRESH_RETRY_GRACE_MS = 30_000;
+
+/**
  * Exchanges the refresh token of the cookie for new tokens, rotating it. Every refusal is an
  * AppError after which the route clears the cookie; a reused token has taken its whole family with it.
  */
@@ -54,11 +60,20 @@ export async function refresh(ctx: Ctx, presented: string | undefined): Promise<
     // The cookie is host-only; a token from another host is simply not this host's session.
     if (row.companyId !== cid) return { error: 'REFRESH_INVALID' as const };
     if (row.usedAt || !(await repo.useRefreshToken(tx, hashed))) {
-      // A rotated token came back: someone holds a copy. End the family for everyone (RFC 9700 §4.14.2):
-      // the browser's whole sign-in, as signing out does (decision 012), or the copy's holder could
-      // come straight back through the base-domain sign-in it was opened from.
-      const revoked = await family.revokeFamily(tx, row.sessionId, 'refresh_token_reuse');
-      return { error: 'REFRESH_INVALID' as const, revoked };
+      // A rotated token came back. Within a few seconds of its use, while the token that replaced it
+      // has never been used, it is the same browser whose answer was lost (a reload or a closed tab
+      // while the renewal was on its way): it gets a new one, and the lost one can no longer be
+      // used (it would read as a copy). Otherwise someone holds a copy. End the family for everyone
+      // (RFC 9700 §4.14.2): the browser's whole sign-in, as signing out does (decision 012), or the
+      // copy's holder could come straight back through the base-domain sign-in it was opened from.
+      const retry =
+        !row.usedAt ||
+        (Date.now() - row.usedAt.getTime() < REFRESH_RETRY_GRACE_MS &&
+          !(await repo.usedAfter(tx, row.sessionId, row.usedAt)));
+      if (!retry || (await repo.supersedeUnused(tx, row.sessionId)) === 0) {
+        const revoked = await family.revokeFamily(tx, row.sessionId, 'refresh_token_reuse');
+        return { error: 'REFRESH_INVALID' as const, revoked };
+      }
     }
     const user = await repo.findUserById(tx, row.userId);
     const companyIds = user ? await repo.companyIdsOfUser(tx, user.id) : [];

@@ -1,5 +1,5 @@
 import { REFRESH_COOKIE } from '@wac/shared/constants';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { memberships, sessions } from '../../db/schema/index';
@@ -213,6 +213,11 @@ describe('refresh and logout', () => {
     expect(c2).not.toBe(c1);
     expect((await app.tokens.verify(r1.json().accessToken)).sid).toBe(sid);
 
+    // The holder of c2 renews with it: from now on c1 can only be a copy.
+    const r2 = await refresh(c2);
+    expect(r2.statusCode).toBe(200);
+    const c3 = cookieOf(r2)!.value;
+
     const bus = listen(ids.alice);
     const reuse = await refresh(c1);
     bus.off();
@@ -222,7 +227,7 @@ describe('refresh and logout', () => {
     expect(bus.got).toEqual([{ type: 'user_logged_out', sessionId: sid }]);
 
     // The thief's reuse also ends the legitimate holder's newer token and access token.
-    expect((await refresh(c2)).json().code).toBe('REFRESH_INVALID');
+    expect((await refresh(c3)).json().code).toBe('REFRESH_INVALID');
     const api = await call(app, {
       method: 'GET',
       url: `/api/users/${ids.alice}`,
@@ -231,6 +236,43 @@ describe('refresh and logout', () => {
     });
     expect(api.statusCode).toBe(401);
     expect(api.json().code).toBe('SESSION_REVOKED');
+  });
+
+  it('a renewal whose answer was lost may be asked again for a few seconds; the lost token is then a copy', async () => {
+    const first = await login('alice@acme.test');
+    const sid = (await app.tokens.verify(first.json().accessToken)).sid;
+    const c1 = cookieOf(first)!.value;
+    // The browser sent c1, the server rotated it to c2, the answer never arrived (a reload).
+    const lost = await refresh(c1);
+    expect(lost.statusCode).toBe(200);
+    const c2 = cookieOf(lost)!.value;
+    // The reloaded page sends c1 again: a new token, the session kept.
+    const retry = await refresh(c1);
+    expect(retry.statusCode).toBe(200);
+    const c3 = cookieOf(retry)!.value;
+    expect(new Set([c1, c2, c3]).size).toBe(3);
+    expect((await app.tokens.verify(retry.json().accessToken)).sid).toBe(sid);
+    // c2 was never delivered: whoever presents it holds a copy, and the family ends.
+    const bus = listen(ids.alice);
+    const copy = await refresh(c2);
+    bus.off();
+    expect([copy.statusCode, copy.json().code]).toEqual([401, 'REFRESH_INVALID']);
+    expect(bus.got).toEqual([{ type: 'user_logged_out', sessionId: sid }]);
+    expect((await refresh(c3)).json().code).toBe('REFRESH_INVALID');
+
+    // Past the grace, a rotated token is a copy even while its successor is unused.
+    const again = await login('alice@acme.test');
+    const d1 = cookieOf(again)!.value;
+    const d2 = cookieOf(await refresh(d1))!.value;
+    const dsid = (await app.tokens.verify(again.json().accessToken)).sid;
+    await t.db.system((tx) =>
+      tx.execute(
+        sql`UPDATE refresh_tokens SET used_at = now() - interval '31 seconds' WHERE used_at IS NOT NULL
+              AND session_id = ${dsid}`,
+      ),
+    );
+    expect((await refresh(d1)).json().code).toBe('REFRESH_INVALID');
+    expect((await refresh(d2)).json().code).toBe('REFRESH_INVALID');
   });
 
   it('refuses a missing cookie, a cookie of another host and an expired session', async () => {
