@@ -89,6 +89,8 @@ export default function PeopleSettingsScreen() {
         {/* A phone scrolls the table itself sideways, never the page; the region takes the keyboard focus. */}
         <ScrollArea
           type="auto"
+          // The horizontal scrollbar gets its own room under the table instead of covering its last row.
+          offsetScrollbars="present"
           viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('admin:peopleSettings.customFields') }}
         >
           <Table data-testid="custom-fields-table" miw={640}>

@@ -104,6 +104,8 @@ export function TeamCalendar() {
       {/* A month is wider than a phone: the table scrolls, and a keyboard reaches it to scroll it. */}
       <ScrollArea
         type="auto"
+        // The horizontal scrollbar gets its own room under the table instead of covering its last row.
+        offsetScrollbars="present"
         viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('admin:timeOff.calendar') }}
       >
         <Table withTableBorder withColumnBorders fz="xs" data-testid="team-calendar-table">
