@@ -51,18 +51,30 @@ afterEach(() => {
   sessionStore.reset();
 });
 
+/** What the screen reads: the type, its holders, and the audience's teams and departments. */
+const screenReads = () => [
+  http.get(`${ORIGIN}/api/certification-types/${TYPE}`, () => HttpResponse.json(type)),
+  http.get(`${ORIGIN}/api/certification-types/${TYPE}/holders`, () =>
+    HttpResponse.json({ data: holders, page: 1, itemsPerPage: 10, totalItems: 2 }),
+  ),
+  http.get(`${ORIGIN}/api/teams`, () => HttpResponse.json({ data: [], page: 1, itemsPerPage: 100, totalItems: 0 })),
+  http.get(`${ORIGIN}/api/departments/tree`, () => HttpResponse.json({ data: [] })),
+];
+const renderTypeScreen = () =>
+  renderScreen(
+    <Routes>
+      <Route path="/certifications/:uuid" element={<CertificationScreen />} />
+    </Routes>,
+    `/certifications/${TYPE}`,
+  );
+
 describe('certification screen', () => {
   it('records for a person: expiry follows issued on + validity (clamped to the month), server errors land on their field', async () => {
     signInAs(['admin']);
     const sent: Array<Record<string, string>> = [];
     let reply = 415;
     server.use(
-      http.get(`${ORIGIN}/api/certification-types/${TYPE}`, () => HttpResponse.json(type)),
-      http.get(`${ORIGIN}/api/certification-types/${TYPE}/holders`, () =>
-        HttpResponse.json({ data: holders, page: 1, itemsPerPage: 10, totalItems: 2 }),
-      ),
-      http.get(`${ORIGIN}/api/teams`, () => HttpResponse.json({ data: [], page: 1, itemsPerPage: 100, totalItems: 0 })),
-      http.get(`${ORIGIN}/api/departments/tree`, () => HttpResponse.json({ data: [] })),
+      ...screenReads(),
       http.post(`${ORIGIN}/api/certification-types/${TYPE}/records`, async ({ request }) => {
         const form = await request.formData();
         sent.push(
@@ -80,12 +92,7 @@ describe('certification screen', () => {
         );
       }),
     );
-    renderScreen(
-      <Routes>
-        <Route path="/certifications/:uuid" element={<CertificationScreen />} />
-      </Routes>,
-      `/certifications/${TYPE}`,
-    );
+    renderTypeScreen();
     const table = await screen.findByTestId('holders-table');
     expect(await within(table).findByText('Erin Test')).toBeTruthy();
     expect(screen.getByTestId('figure-missing').textContent).toBe('1');
@@ -126,20 +133,8 @@ describe('certification screen', () => {
   });
   it('an admin’s own row offers no Record: another admin records it, and the row says so', async () => {
     signInAs(['admin'], { uuid: holders[1]!.person.uuid, firstName: 'Bob', lastName: 'Test' });
-    server.use(
-      http.get(`${ORIGIN}/api/certification-types/${TYPE}`, () => HttpResponse.json(type)),
-      http.get(`${ORIGIN}/api/certification-types/${TYPE}/holders`, () =>
-        HttpResponse.json({ data: holders, page: 1, itemsPerPage: 10, totalItems: 2 }),
-      ),
-      http.get(`${ORIGIN}/api/teams`, () => HttpResponse.json({ data: [], page: 1, itemsPerPage: 100, totalItems: 0 })),
-      http.get(`${ORIGIN}/api/departments/tree`, () => HttpResponse.json({ data: [] })),
-    );
-    renderScreen(
-      <Routes>
-        <Route path="/certifications/:uuid" element={<CertificationScreen />} />
-      </Routes>,
-      `/certifications/${TYPE}`,
-    );
+    server.use(...screenReads());
+    renderTypeScreen();
     const table = await screen.findByTestId('holders-table');
     expect(await within(table).findByRole('button', { name: 'Record for Erin Test' })).toBeTruthy();
     expect(within(table).queryByRole('button', { name: 'Record for Bob Test' })).toBeNull();
