@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { lineText } from '../validation';
 import { LISTING_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
 
-export const UuidSchema = z.uuid({ message: 'uuid' });
+/**
+ * A uuid, lowercased: the database compares uuids without regard to case but the server compares
+ * ids as strings (an admin's own record, request, correction), so `ABC…` must not pass for someone
+ * other than `abc…`.
+ */
+export const UuidSchema = z.uuid({ message: 'uuid' }).toLowerCase();
 
 /** Query of every listing: 1-based page, page size, search, sort. */
 export const ListQuerySchema = z.object({

@@ -500,6 +500,15 @@ describe('an admin’s own attendance', () => {
       code: 'CORRECTION_OWN_ENTRY',
       message: errorMessage('CORRECTION_OWN_ENTRY', 'pt'),
     });
+    // Their own id in capitals is still them (the database ignores the case).
+    const shouted = await call(t.app, {
+      method: 'POST',
+      url: '/api/attendance/corrections',
+      host: 'acme',
+      token: alice,
+      payload: { userUuid: ids.a!.toUpperCase(), kind: 'change', entryUuid: own.id, ...later, reason: 'Stayed late' },
+    });
+    expect([shouted.statusCode, shouted.json().code]).toEqual([403, 'CORRECTION_OWN_ENTRY']);
     // Asking is open to an admin like any member; deciding it is not theirs.
     const asked = await call(t.app, {
       method: 'POST',

@@ -274,6 +274,12 @@ describe('status lists', () => {
     const before = (await req('GET', `/api/certification-types/${typeId}`)).json().counts;
     const own = await record(typeId, form({ userUuid: ids.admin, issuedOn: today, expiresOn: '2099-01-01' }));
     expect([own.statusCode, own.json().code]).toEqual([403, 'CERTIFICATION_OWN_RECORD']);
+    // The same id in capitals is the same person to the database: refused the same way.
+    const shouted = await record(
+      typeId,
+      form({ userUuid: ids.admin.toUpperCase(), issuedOn: today, expiresOn: '2099-01-01' }),
+    );
+    expect([shouted.statusCode, shouted.json().code]).toEqual([403, 'CERTIFICATION_OWN_RECORD']);
     expect((await req('GET', `/api/certification-types/${typeId}`)).json().counts).toEqual(before);
     const ownRows = (await t.db.system((tx) =>
       tx.execute(sql`SELECT 1 FROM certification_records WHERE user_id = ${ids.admin} AND expires_on = '2099-01-01'`),

@@ -157,6 +157,15 @@ describe('ledger and balances', () => {
       'TIME_OFF_OWN_ADJUSTMENT',
       'Sie können Ihren eigenen Saldo nicht anpassen: Das übernimmt ein anderer Admin.',
     ]);
+    // Their own id in capitals is still them (the database ignores the case).
+    const shouted = await req('POST', '/api/time-off/adjustments', 'admin', {
+      userUuid: ids.admin!.toUpperCase(),
+      typeUuid: ids.vacation,
+      kind: 'grant',
+      amount: 30,
+      reason: 'Self grant',
+    });
+    expect([shouted.statusCode, shouted.json().code]).toEqual([403, 'TIME_OFF_OWN_ADJUSTMENT']);
     expect((await balanceOf('admin', ids.vacation!)).balance).toBe(before);
     const back = await req('POST', '/api/time-off/adjustments', 'admin', {
       userUuid: ids.carol,
