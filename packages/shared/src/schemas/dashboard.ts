@@ -4,8 +4,8 @@ export const DashboardSummarySchema = z.object({
   members: z.number().int(),
   admins: z.number().int(),
   teams: z.number().int(),
-  disabledMembers: z.number().int(),
-  /** Waiting join requests and invitations: null for a caller who may not read the company's users. */
+  /** Disabled memberships, waiting join requests and invitations: null for a caller who may not read the company's users. */
+  disabledMembers: z.number().int().nullable(),
   pendingJoinRequests: z.number().int().nullable(),
   pendingInvitations: z.number().int().nullable(),
   /**

@@ -12,17 +12,21 @@ export const summary = (ctx: TenantCtx) => ctx.run((tx) => repo.summary(tx, ctx.
 
 /** What of the summary the caller may read beyond the headcounts; the route derives it from the caller's permissions. */
 export interface SummarySees {
-  /** Waiting join requests and invitations (reads the company's users). */
+  /** Disabled members, waiting join requests and invitations (reads the company's users). */
   joinRequests: boolean;
   /** The plan and the trial's end (runs the company). */
   plan: boolean;
 }
 
-/** The summary as the caller may read it: a member sees the headcounts, not the admins' queues or the plan. */
+/**
+ * The summary as the caller may read it: a member sees how many people and teams there are, not
+ * who was disabled (the directory hides them from colleagues), the admins' queues or the plan.
+ */
 export async function summaryFor(ctx: TenantCtx, sees: SummarySees) {
   const s = await summary(ctx);
   return {
     ...s,
+    disabledMembers: sees.joinRequests ? s.disabledMembers : null,
     pendingJoinRequests: sees.joinRequests ? s.pendingJoinRequests : null,
     pendingInvitations: sees.joinRequests ? s.pendingInvitations : null,
     plan: sees.plan ? s.plan : null,

@@ -79,14 +79,14 @@ describe('dashboard summary of a company with disabled people', () => {
       plan: 'pro-plan-monthly',
       trialEndsAt: trialEnd.toISOString(),
     });
-    // A member reads the headcounts, not the admins' queues, the plan or the trial.
+    // A member reads the headcounts, not who is disabled, the admins' queues, the plan or the trial.
     const member = (await tokenFor(t.app, ids.m1, ids.c)).token;
     const mine = await call(t.app, { method: 'GET', url: '/api/dashboard/summary', host: 'counted', token: member });
     expect(mine.json()).toEqual({
       members: 6,
       admins: 3,
       teams: 0,
-      disabledMembers: 3,
+      disabledMembers: null,
       pendingJoinRequests: null,
       pendingInvitations: null,
       plan: null,

@@ -191,6 +191,22 @@ describe('dashboard of a new company', () => {
     expect(screen.queryByTestId('trial-end')).toBeNull();
   });
 
+  it('leaves out a figure the server does not give the caller (a member: who is disabled)', async () => {
+    show(
+      ['member'],
+      summary({
+        disabledMembers: null,
+        pendingJoinRequests: null,
+        pendingInvitations: null,
+        plan: null,
+        trialEndsAt: null,
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('figure-members')).toHaveTextContent('1'));
+    expect(screen.getByTestId('figure-teams')).toHaveTextContent('0');
+    expect(screen.queryByTestId('figure-disabledMembers')).toBeNull();
+  });
+
   it("gives the trial's end in German with no codes or US dates", async () => {
     await setLanguage('de', false);
     show(['admin'], summary());

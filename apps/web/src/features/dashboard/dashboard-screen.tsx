@@ -28,6 +28,8 @@ export default function DashboardScreen({ today }: { today?: ReactNode }) {
   const companyUuid = current?.company.uuid ?? '';
   const summary = useDashboardSummary(companyUuid);
   const overview = useDashboardOverview(current?.enabled ? companyUuid : '');
+  // A figure the caller may not read (a member: disabled people) is left out, not shown empty.
+  const figures = FIGURES.filter(({ key }) => summary.data?.[key] !== null);
 
   return (
     <Stack gap="lg">
@@ -52,8 +54,8 @@ export default function DashboardScreen({ today }: { today?: ReactNode }) {
         {summary.isError ? (
           <Alert color="yellow">{t('admin:dashboard.unavailable')}</Alert>
         ) : (
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-            {FIGURES.map(({ key, icon: Icon, color }) => (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: figures.length }}>
+            {figures.map(({ key, icon: Icon, color }) => (
               <Paper key={key} className="card" p="lg" radius="md" data-testid={`figure-${key}`}>
                 <Group justify="space-between" wrap="nowrap">
                   <div>
@@ -62,7 +64,7 @@ export default function DashboardScreen({ today }: { today?: ReactNode }) {
                     </Text>
                     {summary.data ? (
                       <Text fw={700} size="xl" className="stat-value">
-                        {f.number(summary.data[key])}
+                        {f.number(summary.data[key] ?? 0)}
                       </Text>
                     ) : (
                       <Skeleton h={28} w={60} mt={4} />
