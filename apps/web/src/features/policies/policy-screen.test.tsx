@@ -369,4 +369,16 @@ describe('the versions of a policy', () => {
     expect(await screen.findByText(/Nobody: no team or department is chosen/)).toBeInTheDocument();
     expect(screen.queryByText(/0 teams/)).toBeNull();
   });
+
+  it('writes its details the reader’s way: French puts a space before the colon', async () => {
+    await setLanguage('fr', false);
+    try {
+      openPolicy(null);
+      expect(await screen.findByText('Catégorie : HR')).toBeInTheDocument();
+      expect(screen.getByText('Responsable : Aucun responsable')).toBeInTheDocument();
+      expect(screen.getByText('Public : Tout le monde dans l’entreprise')).toBeInTheDocument();
+    } finally {
+      await setLanguage('en', false);
+    }
+  });
 });

@@ -73,23 +73,30 @@ export default function PolicyScreen() {
       <SectionCard title={t('admin:policies.details')}>
         <Stack gap={4}>
           <Text>
-            {t('admin:policies.category')}: {p.category || t('admin:policies.none')}
+            {t('admin:common.labelValue', {
+              label: t('admin:policies.category'),
+              value: p.category || t('admin:policies.none'),
+            })}
           </Text>
           <Text>
-            {t('admin:policies.owner')}:{' '}
-            {p.owner ? `${p.owner.firstName} ${p.owner.lastName}` : t('admin:policies.noOwner')}
+            {t('admin:common.labelValue', {
+              label: t('admin:policies.owner'),
+              value: p.owner ? `${p.owner.firstName} ${p.owner.lastName}` : t('admin:policies.noOwner'),
+            })}
           </Text>
           <Text>
-            {t('admin:policies.audience')}:{' '}
-            {p.audience.all
-              ? t('admin:policies.audienceAll')
-              : p.audience.teamUuids.length + p.audience.departmentUuids.length === 0
-                ? // Its only team or department was deleted: said, not "0 teams, 0 departments".
-                  t('admin:policies.audienceNobody')
-                : t('admin:policies.audienceSome', {
-                    teams: t('admin:policies.teamCount', { count: p.audience.teamUuids.length }),
-                    departments: t('admin:policies.departmentCount', { count: p.audience.departmentUuids.length }),
-                  })}
+            {t('admin:common.labelValue', {
+              label: t('admin:policies.audience'),
+              value: p.audience.all
+                ? t('admin:policies.audienceAll')
+                : p.audience.teamUuids.length + p.audience.departmentUuids.length === 0
+                  ? // Its only team or department was deleted: said, not "0 teams, 0 departments".
+                    t('admin:policies.audienceNobody')
+                  : t('admin:policies.audienceSome', {
+                      teams: t('admin:policies.teamCount', { count: p.audience.teamUuids.length }),
+                      departments: t('admin:policies.departmentCount', { count: p.audience.departmentUuids.length }),
+                    }),
+            })}
           </Text>
           <Text>{t('admin:policies.dueAfter', { count: p.dueDays })}</Text>
         </Stack>

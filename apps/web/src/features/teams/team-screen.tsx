@@ -129,7 +129,10 @@ export default function TeamScreen() {
           <PageHeading>{tm.name}</PageHeading>
           {tm.description && <Text c="dimmed">{tm.description}</Text>}
           <Text size="sm">
-            {t('admin:teams.lead')}: {tm.lead ? `${tm.lead.firstName} ${tm.lead.lastName}` : '—'}
+            {t('admin:common.labelValue', {
+              label: t('admin:teams.lead'),
+              value: tm.lead ? `${tm.lead.firstName} ${tm.lead.lastName}` : '—',
+            })}
           </Text>
         </div>
         {canWrite && (
