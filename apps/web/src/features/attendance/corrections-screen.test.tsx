@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { rawValuesIn } from '@wac/shared/raw-values';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../lib/i18n';
 import { sessionStore } from '../../lib/session/store';
 import { renderScreen } from '../../test/render';
 import { signInAs } from '../../test/session';
@@ -89,6 +90,30 @@ describe('corrections screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(calls).toContain(`APPROVE ${pending.uuid} {"comment":"Fine"}`));
     await waitFor(() => expect(screen.getByTestId('pending-count')).toHaveTextContent('Pending: 0'));
+  });
+
+  it('quotes the request in the reader’s way: French puts a space before the colon', async () => {
+    await setLanguage('fr', false);
+    try {
+      signInAs(['admin']);
+      server.use(
+        http.get(`${ORIGIN}/api/attendance/corrections`, () =>
+          HttpResponse.json({ data: [pending], page: 1, itemsPerPage: 10, totalItems: 1 }),
+        ),
+        http.get(`${ORIGIN}/api/attendance/corrections/pending-count`, () => HttpResponse.json({ count: 1 })),
+        http.get(`${ORIGIN}/api/attendance/settings`, () =>
+          HttpResponse.json({ timeZone: 'America/New_York', weekStart: 1, autoCloseMarginMinutes: 120, version: 1 }),
+        ),
+      );
+      const user = userEvent.setup();
+      renderScreen(<CorrectionsScreen />, '/attendance/corrections');
+      const row = (await screen.findByText('I forgot to clock out')).closest('tr')!;
+      await user.click(within(row).getAllByRole('button')[1]!);
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText('Bob Baker : I forgot to clock out')).toBeInTheDocument();
+    } finally {
+      await setLanguage('en', false);
+    }
   });
 
   it('starts each decision afresh: a cancelled decline leaves neither its comment nor its error behind', async () => {

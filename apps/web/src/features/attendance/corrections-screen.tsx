@@ -147,7 +147,10 @@ export default function CorrectionsScreen() {
               </Text>
             )}
             <Text size="sm">
-              {deciding.c.user.firstName} {deciding.c.user.lastName}: {deciding.c.reason}
+              {t('admin:common.labelValue', {
+                label: `${deciding.c.user.firstName} ${deciding.c.user.lastName}`,
+                value: deciding.c.reason,
+              })}
             </Text>
             <Textarea
               label={t('admin:attendance.comment')}

@@ -121,8 +121,10 @@ export function ApprovalsPanel() {
         >
           <Stack>
             <Text>
-              {deciding.r.type.name}: {days.range(deciding.r.startDate, deciding.r.endDate)} (
-              {days.amount(deciding.r.amount, deciding.r.type.unit)})
+              {t('admin:common.labelValue', {
+                label: deciding.r.type.name,
+                value: `${days.range(deciding.r.startDate, deciding.r.endDate)} (${days.amount(deciding.r.amount, deciding.r.type.unit)})`,
+              })}
             </Text>
             <Textarea
               label={t('admin:timeOff.comment')}
