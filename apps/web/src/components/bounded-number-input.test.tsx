@@ -56,4 +56,20 @@ describe('bounded number field', () => {
     const ar = formatterFor('ar');
     expect(screen.getByText(`أدخل رقمًا من ${ar.number(1)} إلى ${ar.number(365)}.`)).toBeInTheDocument();
   });
+
+  it('shows a decimal with the reader’s mark: 1,5 in German, typed with a comma or a point', async () => {
+    await setLanguage('de', false);
+    const user = userEvent.setup();
+    let last: number | string = 14;
+    renderScreen(<Field onValue={(v) => (last = v)} />);
+    const input = screen.getByRole('textbox');
+    await user.clear(input);
+    await user.type(input, '1,5');
+    expect(input).toHaveValue('1,5');
+    expect(last).toBe(1.5);
+    await user.clear(input);
+    await user.type(input, '2.25');
+    expect(input).toHaveValue('2,25');
+    expect(last).toBe(2.25);
+  });
 });

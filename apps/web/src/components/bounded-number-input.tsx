@@ -1,6 +1,13 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
+import { intlLocale } from '@wac/shared/intl-locale';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../lib/format';
+
+/** The decimal mark the reader writes (`1,5` in German, French, Portuguese; `1.5` in English). */
+const decimalMarkOf = (language: string) => {
+  const mark = new Intl.NumberFormat(intlLocale(language)).formatToParts(1.5).find((p) => p.type === 'decimal')?.value;
+  return mark === ',' ? ',' : '.';
+};
 
 /**
  * A number field with a range that says so when the number typed is outside it, instead of
@@ -14,10 +21,22 @@ export function BoundedNumberInput({
   value,
   ...props
 }: Omit<NumberInputProps, 'min' | 'max' | 'clampBehavior'> & { min: number; max: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const f = useFormat();
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : null;
   const outside = n !== null && Number.isFinite(n) && (n < min || n > max);
   const range = outside ? t('admin:common.numberRange', { min: f.number(min), max: f.number(max) }) : null;
-  return <NumberInput {...props} value={value} min={min} max={max} clampBehavior="none" error={error || range} />;
+  // A decimal is shown with the reader's mark (a German "1.5" reads as fifteen); either mark may be typed.
+  return (
+    <NumberInput
+      decimalSeparator={decimalMarkOf(i18n.language)}
+      allowedDecimalSeparators={['.', ',']}
+      {...props}
+      value={value}
+      min={min}
+      max={max}
+      clampBehavior="none"
+      error={error || range}
+    />
+  );
 }
