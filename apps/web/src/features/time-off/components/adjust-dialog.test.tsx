@@ -82,4 +82,26 @@ describe('adjusting a balance', () => {
     expect(screen.getByText('This value is not valid.')).toBeInTheDocument();
     expect(sent).toEqual([]);
   });
+
+  it('drops a field’s “required” once it is filled, so an amount out of range says its range', async () => {
+    server.use(
+      http.get(`${ORIGIN}/api/employees`, () =>
+        HttpResponse.json({ data: [], page: 1, itemsPerPage: 20, totalItems: 0, totalIsLowerBound: false }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderScreen(
+      <AdjustDialog
+        types={[{ uuid: '20000000-0000-4000-8000-000000000001', name: 'Vacation', unit: 'days' } as never]}
+        onClose={() => {}}
+      />,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getAllByText('This field is required.')).toHaveLength(3));
+    await user.type(screen.getByRole('textbox', { name: /Reason/ }), 'Carried over');
+    expect(screen.getAllByText('This field is required.')).toHaveLength(2);
+    await user.type(screen.getByRole('textbox', { name: /Days/ }), '99999');
+    expect(screen.getAllByText('This field is required.')).toHaveLength(1);
+    expect(screen.getByText('Enter a number from -3,660 to 3,660.')).toBeInTheDocument();
+  });
 });

@@ -37,6 +37,8 @@ export function AdjustDialog({ types, onClose }: { types: TimeOffType[]; onClose
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState<Partial<Record<Field, string>>>({});
   const type = types.find((x) => x.uuid === typeUuid);
+  // A field's "required" goes once it is filled: left there, it also hid the range the amount is outside.
+  const filled = (field: Field) => setMissing(({ [field]: _, ...rest }) => rest);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -97,7 +99,10 @@ export function AdjustDialog({ types, onClose }: { types: TimeOffType[]; onClose
             id={`${formId}-person`}
             error={missing.person}
             value={userUuid}
-            onChange={setUser}
+            onChange={(v) => {
+              setUser(v);
+              filled('person');
+            }}
             nothingFoundMessage={t('admin:timeOff.nobodyFound')}
             comboboxProps={{ withinPortal: false }}
           />
@@ -132,7 +137,10 @@ export function AdjustDialog({ types, onClose }: { types: TimeOffType[]; onClose
             id={`${formId}-amount`}
             error={missing.amount}
             value={amount}
-            onChange={setAmount}
+            onChange={(v) => {
+              setAmount(v);
+              filled('amount');
+            }}
           />
           <TextInput
             label={t('admin:timeOff.reason')}
@@ -140,7 +148,10 @@ export function AdjustDialog({ types, onClose }: { types: TimeOffType[]; onClose
             id={`${formId}-reason`}
             error={missing.reason}
             value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
+            onChange={(e) => {
+              setReason(e.currentTarget.value);
+              filled('reason');
+            }}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
