@@ -27,6 +27,8 @@ import {
   IconIdBadge2,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import { CorrectionsBadge } from '../features/attendance/components/corrections-badge';
+import { UploadsBadge } from '../features/certifications/components/uploads-badge';
 import { ApprovalBadge } from '../features/time-off/components/approval-badge';
 
 /** The sidebar's sections, each under its heading (`admin:nav.groups.<group>`), in this order. */
@@ -108,6 +110,7 @@ export const NAV_ITEMS: NavItem[] = [
     labelKey: 'admin:nav.corrections',
     icon: IconClockEdit,
     can: ['write', 'attendance'],
+    badge: CorrectionsBadge,
     group: 'attendance',
   },
   {
@@ -144,6 +147,7 @@ export const NAV_ITEMS: NavItem[] = [
     labelKey: 'admin:nav.certifications',
     icon: IconCertificate,
     can: ['write', 'compliance'],
+    badge: UploadsBadge,
     group: 'compliance',
   },
   {

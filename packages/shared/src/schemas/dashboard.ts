@@ -45,6 +45,8 @@ export const DashboardOverviewSchema = z.object({
     corrections: z.number().int().nullable(),
     /** Join requests waiting for an admin. */
     joinRequests: z.number().int().nullable(),
+    /** Certificates members uploaded, waiting for a compliance admin's approval. */
+    certificationUploads: z.number().int().nullable(),
   }),
   /** Acknowledgements across the active policies, and certifications needing attention (compliance admins). */
   compliance: z

@@ -61,6 +61,15 @@ export async function pendingPage(
   return { data, totalItems: c?.n ?? 0 };
 }
 
+/** How many submissions wait for an admin (the partial index on pending rows): the dashboard's figure. */
+export async function pendingCount(tx: Tx, companyId: string) {
+  const [c] = await rows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM certification_records WHERE company_id = ${companyId} AND status = 'pending'`,
+  );
+  return c?.n ?? 0;
+}
+
 /** Approves or rejects a pending submission; false when it is no longer pending (someone else reviewed it). */
 export async function review(
   tx: Tx,

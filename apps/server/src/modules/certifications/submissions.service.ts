@@ -92,6 +92,9 @@ export async function pending(ctx: TenantCtx, q: PendingSubmissionQuery) {
   );
 }
 
+/** How many uploads wait for an admin's decision (the dashboard's "waiting for you"). */
+export const pendingCount = (ctx: TenantCtx) => ctx.run((tx) => subs.pendingCount(tx, ctx.companyId));
+
 async function decide(ctx: TenantCtx, id: string, status: 'approved' | 'rejected', note: string | null) {
   const reviewed = await ctx.run(async (tx) => {
     const current = await repo.findRecord(tx, ctx.companyId, id);

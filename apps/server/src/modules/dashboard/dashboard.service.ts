@@ -3,6 +3,7 @@ import { concurrently, joinTransaction, type TenantCtx } from '../../lib/context
 import * as attendanceBoard from '../attendance/board.service';
 import * as corrections from '../attendance/corrections.service';
 import * as certifications from '../certifications/certifications.service';
+import * as certificationUploads from '../certifications/submissions.service';
 import * as tracking from '../policies/tracking.service';
 import * as timeOffRequests from '../time-off/requests.service';
 import * as repo from './dashboard.repository';
@@ -52,7 +53,7 @@ export interface OverviewSees {
  * (approved and awaiting approval) is one of them, for every member.
  */
 export async function overview(ctx: TenantCtx, sees: OverviewSees): Promise<DashboardOverview> {
-  const [timeOff, myLeave, pendingCorrections, counts, policies, certs, board] = await ctx.run((tx) => {
+  const [timeOff, myLeave, pendingCorrections, counts, policies, certs, board, uploads] = await ctx.run((tx) => {
     const one = joinTransaction(ctx, tx);
     const none = async () => null;
     return concurrently(tx, [
@@ -63,6 +64,7 @@ export async function overview(ctx: TenantCtx, sees: OverviewSees): Promise<Dash
       sees.compliance ? () => tracking.complianceSummary(one) : none,
       sees.compliance ? () => certifications.backlog(one) : none,
       sees.attendance ? () => attendanceBoard.todayCounts(one) : none,
+      sees.compliance ? () => certificationUploads.pendingCount(one) : none,
     ] as const);
   });
   return {
@@ -71,6 +73,7 @@ export async function overview(ctx: TenantCtx, sees: OverviewSees): Promise<Dash
       timeOff: timeOff.isApprover ? timeOff.pending : null,
       corrections: pendingCorrections ? pendingCorrections.count : null,
       joinRequests: counts ? counts.pendingJoinRequests : null,
+      certificationUploads: uploads,
     },
     compliance:
       policies && certs

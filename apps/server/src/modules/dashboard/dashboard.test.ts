@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../../db/schema/index';
+import { certificationRecords, companies } from '../../db/schema/index';
 import { createCorrectionRequest, createEntry } from '../../db/seed/attendance-factories';
 import { companyDay, createCertificationType, recordCertification } from '../../db/seed/certification-factories';
 import { createPolicy } from '../../db/seed/compliance-factories';
@@ -177,6 +177,15 @@ describe('dashboard overview', () => {
       await recordCertification(tx, c.id, firstAid, manager, { expiresOn: await companyDay(tx, c.id, 10) });
       await recordCertification(tx, c.id, firstAid, report, { expiresOn: await companyDay(tx, c.id, -1) });
       await recordCertification(tx, c.id, firstAid, admin, { expiresOn: await companyDay(tx, c.id, 365) });
+      // The member uploaded one, waiting for approval (it counts nowhere else until approved).
+      await tx.insert(certificationRecords).values({
+        companyId: c.id,
+        typeId: firstAid.id,
+        userId: member,
+        issuedOn: await companyDay(tx, c.id, -3),
+        expiresOn: await companyDay(tx, c.id, 700),
+        status: 'pending',
+      });
       // Another company's backlog must not count here.
       const theirType = await createTimeOffType(tx, other.id, { name: 'Vacation' });
       await createTimeOffRequest(tx, other.id, {
@@ -207,7 +216,7 @@ describe('dashboard overview', () => {
     ).json();
     expect(body.attendance.counts).toEqual(board.counts);
     expect(Object.values(body.attendance.counts as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(4);
-    expect(body.approvals).toEqual({ timeOff: 2, corrections: 1, joinRequests: 0 });
+    expect(body.approvals).toEqual({ timeOff: 2, corrections: 1, joinRequests: 0, certificationUploads: 1 });
     expect(body.compliance).toEqual({
       activePolicies: 2,
       outstanding: 4,
@@ -236,13 +245,13 @@ describe('dashboard overview', () => {
   it("gives a manager their reports' requests only, and a member nothing of the company's", async () => {
     expect((await overview('manager')).json()).toEqual({
       attendance: null,
-      approvals: { timeOff: 1, corrections: null, joinRequests: null },
+      approvals: { timeOff: 1, corrections: null, joinRequests: null, certificationUploads: null },
       compliance: null,
       myLeave: { approved: null, pending: null },
     });
     expect((await overview('member')).json()).toEqual({
       attendance: null,
-      approvals: { timeOff: null, corrections: null, joinRequests: null },
+      approvals: { timeOff: null, corrections: null, joinRequests: null, certificationUploads: null },
       compliance: null,
       myLeave: {
         approved: null,

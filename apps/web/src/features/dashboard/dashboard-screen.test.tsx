@@ -80,8 +80,8 @@ const show = (
       ? { date: new Date().toISOString().slice(0, 10), counts: { present: 0, late: 0, absent: 0, onLeave: 0 } }
       : null,
     approvals: admin
-      ? { timeOff: 0, corrections: 0, joinRequests: 0 }
-      : { timeOff: null, corrections: null, joinRequests: null },
+      ? { timeOff: 0, corrections: 0, joinRequests: 0, certificationUploads: 0 }
+      : { timeOff: null, corrections: null, joinRequests: null, certificationUploads: null },
     compliance: admin
       ? {
           activePolicies: 0,

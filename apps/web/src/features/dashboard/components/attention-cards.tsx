@@ -48,6 +48,7 @@ export function AttentionCards({ overview }: { overview: DashboardOverview }) {
   add('timeOff', '/time-off');
   add('corrections', '/attendance/corrections');
   add('joinRequests', '/users/join-requests');
+  add('certificationUploads', '/certifications');
   if (!attendance && !waiting.length && !compliance) return null;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
