@@ -37,11 +37,12 @@ const own = (cell: Cell) => forCompany(createCtx(cell.app), cell.world.companies
 /** A fresh type of the own company per cell, made the way a job would (no request). */
 const aType = (cell: Cell) => service.createType(own(cell), { name: `Matrix ${cell.n}`, validityMonths: 12 });
 /** A record with evidence: the caller's own when they are an active member of the own company, else the bystander's. */
-async function aRecord(cell: Cell) {
+async function aRecord(cell: Cell, of: 'caller' | 'bystander' = 'caller') {
   const type = await aType(cell);
   const input = { id: type.uuid, issuedOn: '2026-01-10', file: { bytes: demoPdf(`m ${cell.n}`), name: 'e.pdf' } };
+  const person = of === 'caller' ? (cell.user?.id ?? cell.world.users.bystander.id) : cell.world.users.bystander.id;
   try {
-    return await records.record(own(cell), { ...input, userUuid: cell.user?.id ?? cell.world.users.bystander.id });
+    return await records.record(own(cell), { ...input, userUuid: person });
   } catch {
     return records.record(own(cell), { ...input, userUuid: cell.world.users.bystander.id });
   }
@@ -104,7 +105,8 @@ const matrix: MatrixRoute[] = [
   },
   {
     route: 'DELETE /api/certification-records/{uuid}',
-    request: async (cell) => ({ url: `/api/certification-records/${(await aRecord(cell)).uuid}` }),
+    // Someone else's record: an admin removes no record of his own (CERTIFICATION_OWN_RECORD).
+    request: async (cell) => ({ url: `/api/certification-records/${(await aRecord(cell, 'bystander')).uuid}` }),
     expect: writes(204),
   },
   {

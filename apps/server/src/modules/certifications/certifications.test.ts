@@ -285,6 +285,15 @@ describe('status lists', () => {
       tx.execute(sql`SELECT 1 FROM certification_records WHERE user_id = ${ids.admin} AND expires_on = '2099-01-01'`),
     )) as unknown as { rows: unknown[] };
     expect(ownRows.rows).toEqual([]);
+    // Nor may he remove one of his own records: refused, still there.
+    const [mineRow] = (
+      (await t.db.system((tx) =>
+        tx.execute(sql`SELECT id FROM certification_records WHERE user_id = ${ids.admin} AND is_current`),
+      )) as unknown as { rows: Array<{ id: string }> }
+    ).rows;
+    const removeOwn = await req('DELETE', `/api/certification-records/${mineRow!.id}`);
+    expect([removeOwn.statusCode, removeOwn.json().code]).toEqual([403, 'CERTIFICATION_OWN_RECORD']);
+    expect((await req('GET', `/api/certification-types/${typeId}`)).json().counts).toEqual(before);
   });
 
   it('two records for the same person at once leave exactly one that counts', async () => {

@@ -61,6 +61,8 @@ export async function removeRecord(ctx: TenantCtx, id: string) {
   const gone = await ctx.run(async (tx) => {
     const current = await repo.findRecord(tx, ctx.companyId, id);
     if (!current) throw new AppError('NOT_FOUND');
+    // Nor removes one of his own (a rejected upload and its reason, an old record): another admin does.
+    if (current.user_id === ctx.actor.userId) throw new AppError('CERTIFICATION_OWN_RECORD');
     await repo.removeRecord(tx, ctx.companyId, id);
     await repo.refreshCurrent(tx, ctx.companyId, current.type_id, current.user_id);
     await ctx.audit(tx, {

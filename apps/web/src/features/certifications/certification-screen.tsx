@@ -107,7 +107,7 @@ export default function CertificationScreen() {
               {t('admin:certifications.record')}
             </Button>
           )}
-          {r.record && (
+          {r.record && r.person.uuid !== user?.uuid && (
             <Button
               size="xs"
               variant="light"
