@@ -26,7 +26,7 @@ import { type Bus, createMemoryBus, createRedisBus } from './lib/bus';
 import contextPlugin from './plugins/context';
 import healthRoutes from './modules/health/health.routes';
 import jobsRoutes from './modules/jobs/jobs.routes';
-import errorHandler, { sendError } from './plugins/error-handler';
+import errorHandler, { answerClientError, sendError } from './plugins/error-handler';
 import hostileInput from './plugins/hostile-input';
 import metricsPlugin from './plugins/metrics';
 import { createMemoryPresence, createRedisPresence, type Presence } from './lib/presence';
@@ -78,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return sendError(request, reply, 'BAD_REQUEST', 400);
     },
     routerOptions: { maxParamLength: 200 },
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   // An answer sent before the body was read (413) reaches a client that is still sending.

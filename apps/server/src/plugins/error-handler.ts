@@ -1,11 +1,14 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { type ErrorCode, errorMessage } from '@wac/shared/errors';
 import { validationMessage } from '@wac/shared/validation';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/client';
 import { isContextChanged } from '../db/request-context';
 import { AppError } from '../lib/errors';
+import { pickLanguage } from '../lib/lang';
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
@@ -18,6 +21,34 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_FILES_LIMIT: 'ONE_FILE_ONLY',
   FST_ERR_VALIDATION: 'VALIDATION_FAILED',
 };
+
+/**
+ * What Node's HTTP parser refuses before any route — a request line or headers past its 16 KB (a
+ * search with thousands of characters in the address), malformed HTTP, a request not sent in time —
+ * answered like every other error: the code and a message in the asker's language (read from what
+ * arrived of the request), not Fastify's English `{"error": …}`. A connection already gone is closed.
+ */
+export function answerClientError(err: ConnectionError, socket: Socket) {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [code, status]: [ErrorCode, number] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? ['HEADERS_TOO_LARGE', 431]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ['BAD_REQUEST', 408]
+        : ['BAD_REQUEST', 400];
+  // Typed as a serialised Buffer, handed over as the Buffer itself.
+  const packet: unknown = err.rawPacket;
+  const arrived = Buffer.isBuffer(packet) ? packet.toString('latin1') : '';
+  const lang = pickLanguage(/\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(arrived)?.[1]);
+  const body = JSON.stringify({ code, message: errorMessage(code, lang) });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
 
 /** What a 503 tells clients to wait: about the time the pool needs to find the database back. */
 const RETRY_AFTER_SECONDS = 5;

@@ -102,14 +102,18 @@ describe('headers', () => {
 });
 
 /** Sends one raw request (inject cannot send an absolute-form target) and reads the answer's head. */
-function raw(port: number, lines: string[]): Promise<{ status: number; head: string }> {
+function raw(port: number, lines: string[]): Promise<{ status: number; head: string; body: string }> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () => socket.write(`${lines.join('\r\n')}\r\nConnection: close\r\n\r\n`));
     let out = '';
+    socket.setEncoding('utf8');
     socket.on('data', (d) => {
       out += d;
     });
-    socket.on('end', () => resolve({ status: Number(out.split(' ')[1]), head: out.split('\r\n\r\n')[0] ?? '' }));
+    socket.on('end', () => {
+      const [head = '', ...rest] = out.split('\r\n\r\n');
+      resolve({ status: Number(out.split(' ')[1]), head, body: rest.join('\r\n\r\n') });
+    });
     socket.on('error', reject);
   });
 }
@@ -162,6 +166,39 @@ describe('request targets', () => {
       expect(normal.status).toBe(404);
       const ok = await raw(port, ['GET /api/health HTTP/1.1', 'Host: acme.localhost']);
       expect(ok.status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('what Node refuses before any route (an address past 16 KB, broken HTTP) is answered in the asker’s language', async () => {
+    const app = await buildApp({ config: testConfig({ webDist: dist }), db: db.db, bus: createMemoryBus() });
+    const port = Number(new URL(await app.listen({ port: 0, host: '127.0.0.1' })).port);
+    try {
+      const long = await raw(port, [
+        'GET /api/health HTTP/1.1',
+        'Host: acme.localhost',
+        'Accept-Language: fr',
+        `X-Filler: ${'a'.repeat(20_000)}`,
+      ]);
+      expect([long.status, JSON.parse(long.body)]).toEqual([
+        431,
+        { code: 'HEADERS_TOO_LARGE', message: 'L’adresse ou les en-têtes de la requête sont trop longs.' },
+      ]);
+      expect(long.head.toLowerCase()).toContain('content-type: application/json');
+      const url = await raw(port, [`GET /api/users?search=${'x'.repeat(20_000)} HTTP/1.1`, 'Host: acme.localhost']);
+      expect([url.status, JSON.parse(url.body).code]).toEqual([431, 'HEADERS_TOO_LARGE']);
+      const broken = await raw(port, [
+        'GET /api/health HTTP/9.9 nonsense',
+        'Host: acme.localhost',
+        'Accept-Language: de',
+      ]);
+      expect([broken.status, JSON.parse(broken.body)]).toEqual([
+        400,
+        { code: 'BAD_REQUEST', message: 'Die Anfrage ist ungültig.' },
+      ]);
+      // The process goes on answering.
+      expect((await raw(port, ['GET /api/health HTTP/1.1', 'Host: acme.localhost'])).status).toBe(200);
     } finally {
       await app.close();
     }

@@ -45,6 +45,7 @@ export const ar: Record<ErrorCode, string> = {
   IMPORT_TOO_MANY_ROWS: 'يحتوي الملف على أكثر من 100,000 صف. يرجى تقسيمه إلى ملفات أصغر.',
   UNSUPPORTED_FILE_TYPE: 'يرجى اختيار صورة PNG أو JPEG أو WebP.',
   BODY_TOO_LARGE: 'الطلب كبير جدًا.',
+  HEADERS_TOO_LARGE: 'عنوان الطلب أو ترويساته طويلة جدًا.',
   UNSUPPORTED_MEDIA_TYPE: 'نوع المحتوى هذا غير مدعوم.',
   RATE_LIMITED: 'محاولات كثيرة جدًا. يرجى الانتظار قليلًا.',
   CROSS_SITE_REQUEST: 'جاء هذا الطلب من صفحة أخرى فرُفض. افتح وحدة التحكم على عنوانها الخاص وحاول مرة أخرى.',

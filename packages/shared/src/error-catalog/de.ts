@@ -49,6 +49,7 @@ export const de: Record<ErrorCode, string> = {
   IMPORT_TOO_MANY_ROWS: 'Die Datei hat mehr als 100.000 Zeilen. Bitte teilen Sie sie in kleinere Dateien auf.',
   UNSUPPORTED_FILE_TYPE: 'Bitte wählen Sie ein PNG-, JPEG- oder WebP-Bild.',
   BODY_TOO_LARGE: 'Die Anfrage ist zu groß.',
+  HEADERS_TOO_LARGE: 'Die Adresse oder die Kopfzeilen der Anfrage sind zu lang.',
   UNSUPPORTED_MEDIA_TYPE: 'Dieser Inhaltstyp wird nicht unterstützt.',
   RATE_LIMITED: 'Zu viele Versuche. Bitte warten Sie einen Moment.',
   CROSS_SITE_REQUEST:

@@ -45,6 +45,7 @@ export const en: Record<ErrorCode, string> = {
   IMPORT_TOO_MANY_ROWS: 'The file has more than 100,000 rows. Please split it into smaller files.',
   UNSUPPORTED_FILE_TYPE: 'Please choose a PNG, JPEG or WebP image.',
   BODY_TOO_LARGE: 'The request is too large.',
+  HEADERS_TOO_LARGE: "The request's address or headers are too long.",
   UNSUPPORTED_MEDIA_TYPE: 'This content type is not supported.',
   RATE_LIMITED: 'Too many attempts. Please wait a moment and try again.',
   CROSS_SITE_REQUEST:

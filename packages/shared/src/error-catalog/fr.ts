@@ -48,6 +48,7 @@ export const fr: Record<ErrorCode, string> = {
   IMPORT_TOO_MANY_ROWS: 'Le fichier compte plus de 100 000 lignes. Veuillez le diviser en fichiers plus petits.',
   UNSUPPORTED_FILE_TYPE: 'Veuillez choisir une image PNG, JPEG ou WebP.',
   BODY_TOO_LARGE: 'La requête est trop volumineuse.',
+  HEADERS_TOO_LARGE: 'L’adresse ou les en-têtes de la requête sont trop longs.',
   UNSUPPORTED_MEDIA_TYPE: "Ce type de contenu n'est pas pris en charge.",
   RATE_LIMITED: 'Trop de tentatives. Veuillez patienter un instant.',
   CROSS_SITE_REQUEST:

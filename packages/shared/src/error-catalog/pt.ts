@@ -46,6 +46,7 @@ export const pt: Record<ErrorCode, string> = {
   IMPORT_TOO_MANY_ROWS: 'O ficheiro tem mais de 100.000 linhas. Divida-o em ficheiros mais pequenos.',
   UNSUPPORTED_FILE_TYPE: 'Escolha uma imagem PNG, JPEG ou WebP.',
   BODY_TOO_LARGE: 'O pedido é demasiado grande.',
+  HEADERS_TOO_LARGE: 'O endereço ou os cabeçalhos do pedido são demasiado longos.',
   UNSUPPORTED_MEDIA_TYPE: 'Este tipo de conteúdo não é suportado.',
   RATE_LIMITED: 'Demasiadas tentativas. Aguarde um momento.',
   CROSS_SITE_REQUEST:
