@@ -298,13 +298,6 @@ for (const language of ['en', 'ar'] as const) {
     // The settings: each tab, the schedule dialog open.
     await page.goto(consoleUrl('acme', '/attendance/settings'));
     await expect(page.getByTestId('settings-zone')).toBeVisible();
-    // By keyboard, the time zone's long list is no tab stop: Tab goes on to the week start (it went
-    // to the list, which closed as the field lost focus, and the focus was nowhere).
-    await page.getByTestId('settings-zone').focus();
-    await page.keyboard.press('Tab');
-    await expect(
-      page.getByRole('combobox', { name: language === 'ar' ? 'أول أيام الأسبوع' : 'First day of the week' }),
-    ).toBeFocused();
     for (const tab of [1, 2, 3]) {
       await page.getByRole('tab').nth(tab).click();
       await page.waitForLoadState('networkidle');

@@ -7,13 +7,8 @@ import {
 } from '@mantine/core';
 
 // Drop-downs render beside their input, not in a portal at the end of <body>: what a user opens
-// stays inside the page's landmarks (every piece of content belongs to a region). Their option list
-// is no tab stop: Chromium makes a scrolling box focusable, so a Tab from an open long list (the
-// time zones) went to the list, which closed as the field lost focus, leaving the focus nowhere.
-// The options are reached with the arrow keys, as a combobox's are.
-const inPlace = {
-  defaultProps: { comboboxProps: { withinPortal: false }, scrollAreaProps: { viewportProps: { tabIndex: -1 } } },
-};
+// stays inside the page's landmarks (every piece of content belongs to a region).
+const inPlace = { defaultProps: { comboboxProps: { withinPortal: false } } };
 import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { colorSchemeOf, usePreferences } from '../lib/preferences';
