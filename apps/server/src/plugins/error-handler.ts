@@ -44,10 +44,13 @@ export function answerClientError(err: ConnectionError, socket: Socket) {
   const arrived = Buffer.isBuffer(packet) ? packet.toString('latin1') : '';
   const lang = pickLanguage(/\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(arrived)?.[1]);
   const body = JSON.stringify({ code, message: errorMessage(code, lang) });
-  socket.end(
+  // Written, then the connection closed at once (as Fastify's own handler does): a slow client that
+  // never finishes its side (slowloris) must not hold the socket open after its 408.
+  socket.write(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
+  socket.destroy();
 }
 
 /** What a 503 tells clients to wait: about the time the pool needs to find the database back. */
