@@ -7,6 +7,7 @@ import {
 import { Badge, Button, Group, Pagination, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OwnCaseNote } from '../../components/own-case-note';
 import { AppDialog } from '../../components/app-dialog';
 import { ApiError } from '../../lib/api-client';
 import { issueMessage } from '../../lib/i18n';
@@ -97,9 +98,7 @@ export default function CorrectionsScreen() {
           actions={(c) =>
             c.status === 'pending' && c.user.uuid === user?.uuid ? (
               // Another admin decides an admin's own request (the server refuses it too).
-              <Text size="xs" c="dimmed" maw={260} data-testid="own-request">
-                {t('errors:CORRECTION_OWN_ENTRY')}
-              </Text>
+              <OwnCaseNote message={t('errors:CORRECTION_OWN_ENTRY')} testId="own-request" />
             ) : c.status === 'pending' ? (
               <Group gap="xs" wrap="nowrap">
                 <Button

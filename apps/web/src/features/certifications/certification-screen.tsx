@@ -2,6 +2,7 @@ import type { CertificationStatus } from '@wac/shared/schemas/certifications';
 import { Anchor, Badge, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OwnCaseNote } from '../../components/own-case-note';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
 import { PageHeading } from '../../components/page-heading';
@@ -94,9 +95,7 @@ export default function CertificationScreen() {
         <Group gap="xs" wrap="nowrap">
           {r.person.uuid === user?.uuid ? (
             // Another admin records an admin's own certificate (the server refuses it too); they upload theirs.
-            <Text size="xs" c="dimmed" maw={260} data-testid="own-record">
-              {t('errors:CERTIFICATION_OWN_RECORD')}
-            </Text>
+            <OwnCaseNote message={t('errors:CERTIFICATION_OWN_RECORD')} testId="own-record" />
           ) : (
             <Button
               size="xs"

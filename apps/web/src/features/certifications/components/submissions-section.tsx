@@ -1,7 +1,8 @@
 import type { PendingSubmission } from '@wac/shared/schemas/certifications';
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OwnCaseNote } from '../../../components/own-case-note';
 import { AppDialog } from '../../../components/app-dialog';
 import { type Column, DataTable } from '../../../components/data-table';
 import { SectionCard } from '../../../components/section-card';
@@ -59,9 +60,7 @@ export function SubmissionsSection() {
       render: (r) =>
         r.person.uuid === user?.uuid ? (
           // Another admin decides an admin's own upload (the server refuses it too).
-          <Text size="xs" c="dimmed" maw={260} data-testid="own-submission">
-            {t('errors:CERTIFICATION_OWN_RECORD')}
-          </Text>
+          <OwnCaseNote message={t('errors:CERTIFICATION_OWN_RECORD')} testId="own-submission" />
         ) : (
           <Group gap="xs" wrap="nowrap">
             <Button
