@@ -13,6 +13,7 @@ import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { colorSchemeOf, usePreferences } from '../lib/preferences';
 import { i18n, isRtl } from '../lib/i18n';
+import { listenForTabFromOpenList } from '../lib/dropdown-tab';
 import { ToastHost } from '../lib/notify';
 
 const theme = createTheme({
@@ -57,6 +58,7 @@ function DirectionSync({ language }: { language: string }) {
 function ThemedApp({ children }: { children: ReactNode }) {
   const { skin } = usePreferences();
   const { i18n: i } = useTranslation();
+  useEffect(() => listenForTabFromOpenList(), []);
   return (
     <DirectionProvider initialDirection={isRtl(i.language) ? 'rtl' : 'ltr'} detectDirection>
       <DirectionSync language={i.language} />
