@@ -112,6 +112,7 @@ export const ERROR_CODES = {
   CERTIFICATION_OWN_RECORD: 403,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  SAVE_OUTCOME_UNKNOWN: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 

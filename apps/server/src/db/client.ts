@@ -14,6 +14,8 @@ import * as schema from './schema/index';
 
 export {
   BULK_TIMEOUT_MS,
+  CommitOutcomeUnknown,
+  isCommitOutcomeUnknown,
   isDatabaseUnavailable,
   OWED_COMMIT_MS,
   type Orm,

@@ -4,7 +4,16 @@ import { hasCode } from './causes';
 import { checkExpression, proving } from './context-check';
 import { inlineParams } from './inline-params';
 import type { PipelineClient } from './pg-client';
-import { APP_ROLE, BULK_TIMEOUT_MS, isDatabaseUnavailable, type Orm, type Scope, setPipeline, type Tx } from './scope';
+import {
+  APP_ROLE,
+  BULK_TIMEOUT_MS,
+  CommitOutcomeUnknown,
+  isDatabaseUnavailable,
+  type Orm,
+  type Scope,
+  setPipeline,
+  type Tx,
+} from './scope';
 
 /**
  * `Database.scoped` on PostgreSQL: a transaction on a pooled connection, as the row-level-security
@@ -204,7 +213,12 @@ export function pgScoped(p: pg.Pool, orm: Orm, owedCommitMs: number) {
     try {
       const result = await fn(tx);
       if (begun && readOnly) owe(client);
-      else if (begun) await client.query(timed('COMMIT'));
+      else if (begun) {
+        await client.query(timed('COMMIT')).catch((error: unknown) => {
+          // Sent, and no answer: committed or not, nobody can tell (a refused COMMIT is answered).
+          throw isDatabaseUnavailable(error) ? new CommitOutcomeUnknown(error) : error;
+        });
+      }
       return result;
     } catch (error) {
       // A connection that timed out or broke is discarded, not asked to roll back (that would

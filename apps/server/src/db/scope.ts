@@ -83,6 +83,25 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+const COMMIT_OUTCOME_UNKNOWN = 'WC_COMMIT_OUTCOME_UNKNOWN';
+
+/**
+ * The connection broke or timed out while a transaction's COMMIT was on its way: the database may
+ * have committed it or not, and nobody can say which (the server sent it; no answer came back). A
+ * failure before the COMMIT left changed nothing; this one may have changed everything, so a client
+ * is told so (SAVE_OUTCOME_UNKNOWN), not that nothing was changed. It wraps the driver's error, so
+ * `isDatabaseUnavailable` still sees the outage in it.
+ */
+export class CommitOutcomeUnknown extends Error {
+  readonly code = COMMIT_OUTCOME_UNKNOWN;
+  constructor(cause: unknown) {
+    super('the connection was lost while committing: the outcome is unknown', { cause });
+    this.name = 'CommitOutcomeUnknown';
+  }
+}
+/** Whether the error, or one it wraps, is a COMMIT whose outcome is unknown. */
+export const isCommitOutcomeUnknown = (error: unknown): boolean => hasCode(error, COMMIT_OUTCOME_UNKNOWN);
+
 /** SQLSTATE 25006: a write (or a row lock) in a read-only transaction. */
 export const isReadOnlyRefusal = (error: unknown): boolean => hasCode(error, '25006');
 

@@ -5,7 +5,7 @@ import { validationMessage } from '@wac/shared/validation';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/client';
+import { isCommitOutcomeUnknown, isDatabaseUnavailable } from '../db/client';
 import { isContextChanged } from '../db/request-context';
 import { AppError } from '../lib/errors';
 import { pickLanguage } from '../lib/lang';
@@ -114,6 +114,13 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     if (mapped) return sendError(request, reply, mapped, status >= 400 && status < 500 ? status : 400);
     if (status >= 400 && status < 500) {
       return sendError(request, reply, status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST', status);
+    }
+    if (isCommitOutcomeUnknown(error)) {
+      // The connection went while the COMMIT was on its way: the change may have been saved. The
+      // client is told to look before trying again, not that nothing changed.
+      request.log.warn({ err: error }, 'database unavailable during a commit');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return sendError(request, reply, 'SAVE_OUTCOME_UNKNOWN', 503);
     }
     if (isDatabaseUnavailable(error)) {
       // The database is unreachable or not answering: a passing condition the client may retry

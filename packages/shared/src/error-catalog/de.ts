@@ -125,4 +125,6 @@ export const de: Record<ErrorCode, string> = {
   POLICY_HTML_UNSAFE: 'Der Text enthält Skripte, Ereignis-Handler, Stile oder unsichere Links, die nicht erlaubt sind.',
   INTERNAL: 'Etwas ist schiefgelaufen! Bitte kontaktieren Sie unser Support-Team',
   SERVICE_UNAVAILABLE: 'Der Dienst ist kurz nicht erreichbar. Bitte versuchen Sie es in einigen Sekunden erneut.',
+  SAVE_OUTCOME_UNKNOWN:
+    'Die Verbindung zur Datenbank brach während des Speicherns ab: Ihre Änderung wurde vielleicht gespeichert, vielleicht nicht. Prüfen Sie sie, bevor Sie es erneut versuchen.',
 };

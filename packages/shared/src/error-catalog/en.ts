@@ -113,4 +113,6 @@ export const en: Record<ErrorCode, string> = {
   POLICY_HTML_UNSAFE: 'The text contains scripts, event handlers, styles or unsafe links, which are not allowed.',
   INTERNAL: 'Something went wrong! Please contact our support team',
   SERVICE_UNAVAILABLE: 'The service is briefly unavailable. Please try again in a few seconds.',
+  SAVE_OUTCOME_UNKNOWN:
+    'The connection to the database was lost while your change was being saved: it may or may not have been saved. Check it before trying again.',
 };

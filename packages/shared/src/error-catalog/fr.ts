@@ -121,4 +121,6 @@ export const fr: Record<ErrorCode, string> = {
     'Le texte contient des scripts, des gestionnaires d’événements, des styles ou des liens non sûrs, qui ne sont pas autorisés.',
   INTERNAL: "Une erreur s'est produite ! Veuillez contacter notre équipe d'assistance",
   SERVICE_UNAVAILABLE: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques secondes.',
+  SAVE_OUTCOME_UNKNOWN:
+    'La connexion à la base de données a été perdue pendant l’enregistrement : votre modification a peut-être été enregistrée, peut-être pas. Vérifiez-la avant de réessayer.',
 };

@@ -116,4 +116,6 @@ export const pt: Record<ErrorCode, string> = {
     'O texto contém scripts, manipuladores de eventos, estilos ou links inseguros, que não são permitidos.',
   INTERNAL: 'Algo correu mal! Contacte a nossa equipa de suporte',
   SERVICE_UNAVAILABLE: 'O serviço está momentaneamente indisponível. Tente novamente dentro de alguns segundos.',
+  SAVE_OUTCOME_UNKNOWN:
+    'A ligação à base de dados perdeu-se enquanto a alteração era guardada: pode ter sido guardada ou não. Verifique-a antes de tentar novamente.',
 };
