@@ -75,18 +75,21 @@ describe('the server process', () => {
     expect(await s.exited).toBe(0);
   }, 180_000);
 
-  it.runIf(process.env.TEST_DATABASE_URL)(
-    'started while PostgreSQL is unreachable, waits for it and comes up when it is back (no crash loop)',
-    async () => {
+  it.runIf(process.env.TEST_DATABASE_URL).each(['refuse', 'blackhole'] as const)(
+    'started while PostgreSQL is unreachable (%s), waits for it and comes up when it is back (no crash loop)',
+    async (outage) => {
       const adminUrl = process.env.TEST_DATABASE_URL!;
-      const name = `wac_start_wait_${process.pid}`;
+      const name = `wac_start_wait_${outage}_${process.pid}`;
       const admin = new pg.Client({ connectionString: adminUrl });
       await admin.connect();
       await admin.query(`DROP DATABASE IF EXISTS ${name}`);
       await admin.query(`CREATE DATABASE ${name}`);
       const target = new URL(adminUrl);
       const proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || 5432) });
-      await proxy.refuse();
+      // refuse: connections reset (the database down); blackhole: accepted, never answered (a
+      // partition), the connect timeout's own error.
+      if (outage === 'refuse') await proxy.refuse();
+      else proxy.blackhole();
       const url = new URL(withDatabase(adminUrl, name));
       url.hostname = '127.0.0.1';
       url.port = String(proxy.port);
@@ -94,9 +97,12 @@ describe('the server process', () => {
       const s = startServer({ DATABASE_URL: url.toString(), JWT_SECRET: 'x'.repeat(40), PORT: String(port) });
       try {
         await waitFor(() => s.output().includes('Database unreachable'), 60_000);
-        await new Promise((r) => setTimeout(r, 3_000));
-        // Before: an unhandled ECONNREFUSED ended the process at once (exit 1), for its supervisor to restart.
+        // Blackholed: at least one more 5 s connect timeout after the first.
+        await new Promise((r) => setTimeout(r, outage === 'refuse' ? 3_000 : 7_000));
+        // Before: an unhandled ECONNREFUSED ended the process at once (exit 1), for its supervisor to
+        // restart; blackholed, the connect timeout's 'timeout expired' did the same, with a stack trace.
         expect(s.child.exitCode).toBeNull();
+        expect(s.output()).not.toContain('triggerUncaughtException');
         await proxy.restore();
         await waitFor(() => s.output().includes('API docs'), 60_000);
         expect(await getStatus(port, '/api/ready', `localhost:${port}`)).toBe(200);

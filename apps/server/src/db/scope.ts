@@ -60,6 +60,9 @@ const UNAVAILABLE_ERRNOS = new Set([
 const UNAVAILABLE_MESSAGES = [
   'Connection terminated',
   'timeout exceeded when trying to connect',
+  // A pg.Client's own connect timeout (the pool words it as above): the start's migration connects
+  // with one, and a silent database (a partition) failed it with this, not as unreachable.
+  'timeout expired',
   'Query read timeout',
   'not queryable',
   'Client was closed',
