@@ -202,6 +202,40 @@ describe('api client', () => {
     expect(calls.toasts).toEqual(['Briefly unavailable.', 'Not found.', 'Not found.', 'Briefly unavailable.']);
   });
 
+  it('a write refused during an outage is said every time, in words that say nothing was changed', async () => {
+    server.use(
+      http.get(`${ORIGIN}/api/list`, () => error(503, 'SERVICE_UNAVAILABLE', 'Briefly unavailable.')),
+      http.post(`${ORIGIN}/api/attendance/me/clock-out`, () =>
+        error(503, 'SERVICE_UNAVAILABLE', 'Briefly unavailable.'),
+      ),
+      http.patch(`${ORIGIN}/api/profile`, () => HttpResponse.error()),
+    );
+    const { request, calls } = client();
+    const now = vi.spyOn(Date, 'now').mockReturnValue(2_000_000);
+    // A screen's read says the outage once…
+    await expect(request('/api/list')).rejects.toMatchObject({ status: 503, message: 'Briefly unavailable.' });
+    await expect(request('/api/list')).rejects.toMatchObject({ status: 503 });
+    // …and a click during it is still answered, each time (before: absorbed, the click said nothing).
+    const clockOut = () => request('/api/attendance/me/clock-out', { method: 'POST' });
+    await expect(clockOut()).rejects.toMatchObject({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'fallback:notDone',
+    });
+    await expect(clockOut()).rejects.toMatchObject({ message: 'fallback:notDone' });
+    // No answer at all: the write may have been done before it was lost, so not "nothing was changed".
+    await expect(request('/api/profile', { method: 'PATCH', body: {} })).rejects.toMatchObject({
+      code: 'NETWORK',
+      message: 'fallback:network',
+    });
+    // A caller that shows the failure itself keeps the server's words.
+    await expect(request('/api/attendance/me/clock-out', { method: 'POST', silent: true })).rejects.toMatchObject({
+      message: 'Briefly unavailable.',
+    });
+    now.mockRestore();
+    expect(calls.toasts).toEqual(['Briefly unavailable.', 'fallback:notDone', 'fallback:notDone', 'fallback:network']);
+  });
+
   it('encodes query parameters, repeating array ones', async () => {
     let url = '';
     server.use(

@@ -87,8 +87,12 @@ function withQuery(path: string, query: RequestOptions['query']): string {
 /** How long one "service away" toast stands for every failure like it. */
 export const OUTAGE_TOAST_MS = 20_000;
 
-/** No answer (`network`), a 5xx page that is not the server's (`unavailable`), any other such page. */
-export type FallbackKind = 'network' | 'unavailable' | 'failed';
+/**
+ * No answer (`network`), a 5xx page that is not the server's (`unavailable`), any other such page
+ * (`failed`); `notDone`: a write the server refused with 503 because the database was away (rolled
+ * back: nothing was changed).
+ */
+export type FallbackKind = 'network' | 'unavailable' | 'failed' | 'notDone';
 
 async function toApiError(res: Response, fallback: (kind: FallbackKind) => string): Promise<ApiError> {
   let body: unknown = null;
@@ -115,10 +119,12 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
   const doFetch = (...args: Parameters<typeof fetch>) => (deps.fetch ?? globalThis.fetch)(...args);
   const fallback = deps.fallbackMessage;
   // The service away (no answer, 503, a proxy's 502/504) is said once in OUTAGE_TOAST_MS: while it
-  // is, every open screen retries its reads, and each failure toasted again.
+  // is, every open screen retries its reads, and each failure toasted again. A write is the person's
+  // own act and is always answered: absorbed by the reads' toast, a click on Clock out or Save
+  // during an outage said nothing at all, as if it had been done.
   let outageToastAt = -OUTAGE_TOAST_MS;
-  const toast = (e: ApiError) => {
-    if (isOutage(e)) {
+  const toast = (e: ApiError, write: boolean) => {
+    if (isOutage(e) && !write) {
       if (Date.now() - outageToastAt < OUTAGE_TOAST_MS) return;
       outageToastAt = Date.now();
     }
@@ -147,6 +153,7 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
   return async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const url = new URL(withQuery(path, options.query), deps.origin ?? window.location.origin).toString();
     const signedIn = deps.isSignedIn();
+    const write = (options.method ?? 'GET') !== 'GET';
     let res: Response;
     try {
       res = await send(url, options, deps.getAccessToken());
@@ -164,7 +171,7 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
     } catch (e) {
       if (e instanceof DOMException && e.name === 'AbortError') throw e;
       const error = new ApiError(0, 'NETWORK', fallback('network'));
-      if (!options.silent) toast(error);
+      if (!options.silent) toast(error, write);
       throw error;
     }
     if (res.ok) {
@@ -172,7 +179,14 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
       if (options.responseType === 'blob') return (await res.blob()) as T;
       return (await res.json()) as T;
     }
-    const error = await toApiError(res, fallback);
+    let error = await toApiError(res, fallback);
+    if (write && !options.silent && res.status === 503 && error.code === 'SERVICE_UNAVAILABLE') {
+      // The server's own 503: the database was away and the transaction rolled back. The person is
+      // told in as many words that nothing was changed (the server's words fit a read: "try again");
+      // a form that shows the error inline says it too. No answer at all, or a proxy's page, says
+      // nothing of the kind: the write may have been done before the answer was lost.
+      error = new ApiError(res.status, error.code, fallback('notDone'), error.issues);
+    }
     if (!options.silent) {
       if (res.status === 401 && signedIn) deps.onUnauthorized();
       else if ((INLINE_ONLY_CODES as readonly string[]).includes(error.code)) {
@@ -183,7 +197,7 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
         setTimeout(() => {
           if (!error.claimed) deps.toastError(error.message);
         }, 0);
-      } else toast(error);
+      } else toast(error, write);
     }
     throw error;
   };
