@@ -21,6 +21,20 @@ export const queryClient = new QueryClient({
   },
 });
 
+/**
+ * Whether a screen's read is waiting for the service to come back: failed for an outage and asked
+ * again (ServiceBanner says so for as long as it lasts). The outage toast stands 3 s; without this
+ * the rest of a cut was a screen saying "Loading…" or grey placeholders, and nothing else.
+ */
+export function readsWaitingOnService(client: QueryClient): boolean {
+  return client
+    .getQueryCache()
+    .getAll()
+    .some(
+      (q) => q.state.fetchStatus !== 'idle' && q.state.fetchFailureCount > 0 && isOutage(q.state.fetchFailureReason),
+    );
+}
+
 // Signed out: nothing of the previous user stays cached. (This module is loaded with the console
 // chunk, not by the sign-in screens, so the session clears the cache through this subscription.)
 sessionStore.subscribe((s) => {

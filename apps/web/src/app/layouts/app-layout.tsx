@@ -19,6 +19,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type MouseEvent, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { ServiceBanner } from '../../components/service-banner';
 import { VisitingBanner } from '../../components/visiting-banner';
 import { CompanySwitcher } from '../../components/company-switcher';
 import { FullPageSpinner } from '../../components/full-page-spinner';
@@ -263,6 +264,7 @@ export function AppLayout() {
             data-testid="content"
           >
             <VisitingBanner />
+            <ServiceBanner />
             <Suspense fallback={<FullPageSpinner inConsole />}>
               <Outlet />
             </Suspense>
