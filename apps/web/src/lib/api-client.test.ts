@@ -209,6 +209,7 @@ describe('api client', () => {
         error(503, 'SERVICE_UNAVAILABLE', 'Briefly unavailable.'),
       ),
       http.patch(`${ORIGIN}/api/profile`, () => HttpResponse.error()),
+      http.post(`${ORIGIN}/api/jwt/login`, () => error(503, 'SERVICE_UNAVAILABLE', 'Briefly unavailable.')),
     );
     const { request, calls } = client();
     const now = vi.spyOn(Date, 'now').mockReturnValue(2_000_000);
@@ -228,8 +229,12 @@ describe('api client', () => {
       code: 'NETWORK',
       message: 'fallback:network',
     });
-    // A caller that shows the failure itself keeps the server's words.
+    // A form that shows the failure itself (a silent call) shows these words, and is not toasted.
     await expect(request('/api/attendance/me/clock-out', { method: 'POST', silent: true })).rejects.toMatchObject({
+      message: 'fallback:notDone',
+    });
+    // The session's own calls keep the server's words: the person changed nothing there.
+    await expect(request('/api/jwt/login', { method: 'POST', body: {}, silent: true })).rejects.toMatchObject({
       message: 'Briefly unavailable.',
     });
     now.mockRestore();

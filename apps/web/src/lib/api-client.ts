@@ -84,6 +84,9 @@ function withQuery(path: string, query: RequestOptions['query']): string {
   return qs ? `${path}?${qs}` : path;
 }
 
+/** The session's calls (sign-in, renewal, switch codes): writes, but not changes the person made. */
+const SESSION_PATHS = '/api/jwt/';
+
 /** How long one "service away" toast stands for every failure like it. */
 export const OUTAGE_TOAST_MS = 20_000;
 
@@ -180,11 +183,12 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
       return (await res.json()) as T;
     }
     let error = await toApiError(res, fallback);
-    if (write && !options.silent && res.status === 503 && error.code === 'SERVICE_UNAVAILABLE') {
+    if (write && !path.startsWith(SESSION_PATHS) && res.status === 503 && error.code === 'SERVICE_UNAVAILABLE') {
       // The server's own 503: the database was away and the transaction rolled back. The person is
       // told in as many words that nothing was changed (the server's words fit a read: "try again");
-      // a form that shows the error inline says it too. No answer at all, or a proxy's page, says
-      // nothing of the kind: the write may have been done before the answer was lost.
+      // a form that shows the error inline (most call silently) says it too. Not for the session's
+      // own calls (sign-in, renewal: nothing the person changed). No answer at all, or a proxy's
+      // page, says nothing of the kind: the write may have been done before the answer was lost.
       error = new ApiError(res.status, error.code, fallback('notDone'), error.issues);
     }
     if (!options.silent) {
