@@ -210,6 +210,7 @@ describe('api client', () => {
       ),
       http.patch(`${ORIGIN}/api/profile`, () => HttpResponse.error()),
       http.post(`${ORIGIN}/api/jwt/login`, () => error(503, 'SERVICE_UNAVAILABLE', 'Briefly unavailable.')),
+      http.post(`${ORIGIN}/api/teams`, () => error(503, 'SAVE_OUTCOME_UNKNOWN', 'It may or may not have been saved.')),
     );
     const { request, calls } = client();
     const now = vi.spyOn(Date, 'now').mockReturnValue(2_000_000);
@@ -237,8 +238,20 @@ describe('api client', () => {
     await expect(request('/api/jwt/login', { method: 'POST', body: {}, silent: true })).rejects.toMatchObject({
       message: 'Briefly unavailable.',
     });
+    // The connection went while the COMMIT was on its way: the server's words (it may have been saved).
+    await expect(request('/api/teams', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 503,
+      code: 'SAVE_OUTCOME_UNKNOWN',
+      message: 'It may or may not have been saved.',
+    });
     now.mockRestore();
-    expect(calls.toasts).toEqual(['Briefly unavailable.', 'fallback:notDone', 'fallback:notDone', 'fallback:network']);
+    expect(calls.toasts).toEqual([
+      'Briefly unavailable.',
+      'fallback:notDone',
+      'fallback:notDone',
+      'fallback:network',
+      'It may or may not have been saved.',
+    ]);
   });
 
   it('encodes query parameters, repeating array ones', async () => {

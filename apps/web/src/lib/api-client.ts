@@ -189,6 +189,8 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
       // a form that shows the error inline (most call silently) says it too. Not for the session's
       // own calls (sign-in, renewal: nothing the person changed). No answer at all, or a proxy's
       // page, says nothing of the kind: the write may have been done before the answer was lost.
+      // Nor does SAVE_OUTCOME_UNKNOWN (the connection went while the COMMIT was on its way), whose
+      // own words say the change may have been saved.
       error = new ApiError(res.status, error.code, fallback('notDone'), error.issues);
     }
     if (!options.silent) {
