@@ -187,6 +187,15 @@ describe('corrections screen', () => {
     const row = (await screen.findByText('I forgot to clock out')).closest('tr')!;
     await waitFor(() => expect(row).toHaveTextContent(/Nov 23, 2026, 9:00 AM – Nov 24, 2026, 8:00 AM/));
   });
+
+  it('says when a request was asked on the company’s clock, as every other time of its row', async () => {
+    signInAs(['admin']);
+    // Asked 9:00 UTC: 4:00 AM in New York, the company's zone, whatever the browser's.
+    serveOne(pending, []);
+    renderScreen(<CorrectionsScreen />, '/attendance/corrections');
+    const row = (await screen.findByText('I forgot to clock out')).closest('tr')!;
+    await waitFor(() => expect(within(row).getByTestId('correction-asked')).toHaveTextContent('Nov 11, 2026, 4:00 AM'));
+  });
 });
 
 function serveOne(correction: object, bodies: unknown[]) {

@@ -3,7 +3,6 @@ import { zonedDate } from '@wac/shared/zoned-time';
 import { Badge, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../../lib/format';
 import { useZonedFormat } from './zoned-format';
 
 const COLORS = { pending: 'blue.9', applied: 'teal.9', declined: 'red.9' } as const;
@@ -23,7 +22,6 @@ export function CorrectionsTable({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const f = useFormat();
   const z = useZonedFormat(timeZone);
   // An out on another company day than its in (a shift past midnight) is written with its date:
   // with its time alone, "9:00 AM – 8:00 AM" read as an entry ending before it starts.
@@ -54,8 +52,10 @@ export function CorrectionsTable({
               {showPerson && (
                 <Table.Td>
                   {c.user.firstName} {c.user.lastName}
-                  <Text size="xs" c="dimmed">
-                    {f.dateTime(c.createdAt)}
+                  {/* When it was asked, on the company's clock like every other time of the row (the
+                      browser's clock read "asked 12:41 PM" beside a 6:41 AM company morning). */}
+                  <Text size="xs" c="dimmed" data-testid="correction-asked">
+                    {z.stamp(c.createdAt)}
                   </Text>
                 </Table.Td>
               )}
