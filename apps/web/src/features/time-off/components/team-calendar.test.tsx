@@ -114,10 +114,21 @@ describe('team calendar', () => {
     const cells = within(row).getAllByRole('cell');
     expect(cells.map((c, i) => (c.hasAttribute('data-off') ? i + 1 : null)).filter(Boolean)).toEqual([3, 6, 7]);
     expect(cells[5]).toHaveAttribute('title', 'Day off');
-    expect(within(cells[5]!).getByText(/: Day off$/)).toBeInTheDocument();
+    expect(within(cells[5]!).getByText(/^\w{3} \d+, \d{4}: Day off$/)).toBeInTheDocument();
     const third = screen.getAllByRole('columnheader')[3]!;
     expect(third).toHaveTextContent('Public holiday: Founders day');
     expect(screen.getByText('Day off or public holiday')).toBeInTheDocument();
+  });
+
+  it('writes each day’s colon as French does, with a space before it', async () => {
+    await setLanguage('fr', false);
+    serve((m) => [absence(1, { startDate: `${m}-10`, endDate: `${m}-10` })]);
+    renderScreen(<TeamCalendar />);
+    const row = (await screen.findByText('Dev Adams')).closest('tr')!;
+    const cells = within(row).getAllByRole('cell');
+    // It read "10 déc. 2026: Vacation, Approuvée", the colon glued on.
+    expect(within(cells[9]!).getByText(/^\d+ \S+ \d{4} : Vacation · Approuvée$/)).toBeInTheDocument();
+    expect(within(cells[5]!).getByText(/^\d+ \S+ \d{4} : Jour non travaillé$/)).toBeInTheDocument();
   });
 
   it('draws half days as half cells, marks today, and has a legend of its leave types and a waiting request', async () => {
@@ -139,7 +150,7 @@ describe('team calendar', () => {
       'whole',
       'am',
     ]);
-    expect(within(cells[9]!).getByText(/Vacation, Approved, Half day$/)).toBeInTheDocument();
+    expect(within(cells[9]!).getByText(/\d{4}: Vacation · Approved · Half day$/)).toBeInTheDocument();
     const today = screen.getAllByRole('columnheader')[9]!;
     expect(today).toHaveAttribute('aria-current', 'date');
     expect(today).toHaveTextContent('Today');

@@ -63,6 +63,8 @@ export function TeamCalendar() {
   ].sort((a, b) => a.name.localeCompare(b.name));
   const anyPending = people.some((p) => p.absences.some((a) => a.status === 'pending'));
   const anyHalf = people.some((p) => p.absences.some((a) => a.startHalf || a.endHalf));
+  const about = (a: { type: { name: string }; status: string }, half: string | null) =>
+    [a.type.name, f.status(a.status), ...(half ? [t('admin:timeOff.halfDay')] : [])].join(' · ');
 
   return (
     <SectionCard title={t('admin:timeOff.calendar')} testId="time-off-calendar">
@@ -178,7 +180,11 @@ export function TeamCalendar() {
                       data-off={off || undefined}
                       data-today={d === today || undefined}
                     >
-                      {off && !a && <VisuallyHidden>{`${days.date(d)}: ${t('admin:timeOff.dayOff')}`}</VisuallyHidden>}
+                      {off && !a && (
+                        <VisuallyHidden>
+                          {t('admin:common.labelValue', { label: days.date(d), value: t('admin:timeOff.dayOff') })}
+                        </VisuallyHidden>
+                      )}
                       {a && (
                         <div
                           style={{
@@ -186,11 +192,13 @@ export function TeamCalendar() {
                             height: 22,
                             ...(half ? { width: '50%', marginInlineStart: half === 'pm' ? 'auto' : undefined } : {}),
                           }}
-                          title={`${a.type.name} · ${f.status(a.status)}${half ? ` · ${t('admin:timeOff.halfDay')}` : ''}`}
+                          title={about(a, half)}
                           data-half={half ?? undefined}
                         >
+                          {/* The date and its colon as the reader's language writes them (French
+                              "3 déc. 2026 : Vacation"), the parts apart as in the tooltip. */}
                           <VisuallyHidden>
-                            {`${days.date(d)}: ${a.type.name}, ${f.status(a.status)}${half ? `, ${t('admin:timeOff.halfDay')}` : ''}`}
+                            {t('admin:common.labelValue', { label: days.date(d), value: about(a, half) })}
                           </VisuallyHidden>
                         </div>
                       )}
