@@ -93,6 +93,19 @@ describe('asking to add a missing entry', () => {
     await user.click(screen.getByRole('button', { name: 'Send the request' }));
     expect(await screen.findByText('This field is required.')).toBeInTheDocument();
     expect(sent).toEqual([]);
+    // The focus goes to the field that says why, not left on the button.
+    await waitFor(() => expect(outHours).toHaveFocus());
+  });
+
+  it('takes the focus to the reason when only the reason is missing', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderScreen(<CorrectionRequestDialog date="2026-11-23" timeZone="UTC" onClose={() => {}} />);
+    await screen.findByRole('dialog');
+    await user.click(screen.getByRole('button', { name: 'Send the request' }));
+    expect(await screen.findByText('This field is required.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('correction-reason')).toHaveFocus());
+    expect(sent).toEqual([]);
   });
 });
 
