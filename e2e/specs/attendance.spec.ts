@@ -365,6 +365,30 @@ test('Alice adds a public holiday with the calendar field, axe clean with the ca
   await expect(row).toHaveCount(0);
 });
 
+for (const language of ['en', 'ar'] as const) {
+  test(`Corrections on a phone: each request a card, its decision on screen without scrolling sideways (${language})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+    await signIn(page, 'alice@example.com', 'acme');
+    await expect(page.getByTestId('greeting')).toBeVisible();
+    await page.goto(consoleUrl('acme', '/attendance/corrections'));
+    // The demo's Ben asked to correct an entry; other specs may add requests of their own.
+    const row = page.getByTestId('corrections-table').getByTestId('correction-row').first();
+    await expect(row).toBeVisible();
+    // In a table scrolled sideways, Approve sat past four columns of times, out of the phone's sight.
+    await expect(row.getByTestId('approve')).toBeInViewport({ ratio: 1 });
+    const label = await row
+      .getByTestId('approve')
+      .evaluate((b) => getComputedStyle(b.closest('td')!, '::before').content);
+    expect(label).toBe(language === 'en' ? '"Actions"' : '"الإجراءات"');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+  });
+}
+
 /** The first day of the month after next, `YYYY-MM-DD`: a change from then on alters nothing another spec reads today. */
 const monthAfterNext = () => {
   const d = new Date();

@@ -196,6 +196,19 @@ describe('corrections screen', () => {
     const row = (await screen.findByText('I forgot to clock out')).closest('tr')!;
     await waitFor(() => expect(within(row).getByTestId('correction-asked')).toHaveTextContent('Nov 11, 2026, 4:00 AM'));
   });
+
+  it('stacks each request into a card on a phone instead of scrolling it sideways', async () => {
+    signInAs(['admin']);
+    serveOne(pending, []);
+    renderScreen(<CorrectionsScreen />, '/attendance/corrections');
+    const table = await screen.findByTestId('corrections-table');
+    // styles.css .stack-table (the end-to-end walk checks the cards on a phone): in a box scrolled
+    // sideways, Approve and Decline sat off screen past four columns of times.
+    expect(table).toHaveClass('stack-table');
+    expect(table.closest('.mantine-ScrollArea-root')).toBeNull();
+    expect(within(table).getByTestId('approve')).toBeVisible();
+    expect(screen.getByRole('table', { name: 'Corrections' })).toBe(table);
+  });
 });
 
 function serveOne(correction: object, bodies: unknown[]) {

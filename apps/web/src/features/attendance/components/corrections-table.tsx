@@ -3,6 +3,7 @@ import { zonedDate } from '@wac/shared/zoned-time';
 import { Badge, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SimpleTable } from '../../../components/section-card';
 import { useZonedFormat } from './zoned-format';
 
 const COLORS = { pending: 'blue.9', applied: 'teal.9', declined: 'red.9' } as const;
@@ -33,53 +34,55 @@ export function CorrectionsTable({
       : '—';
   if (rows.length === 0) return <Text c="dimmed">{t('admin:attendance.noCorrections')}</Text>;
   return (
-    <Table.ScrollContainer minWidth={640} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
-      <Table aria-label={t('admin:attendance.corrections')} data-testid={testId}>
-        <Table.Thead>
-          <Table.Tr>
-            {showPerson && <Table.Th>{t('admin:attendance.person')}</Table.Th>}
-            <Table.Th>{t('admin:attendance.kindLabel')}</Table.Th>
-            <Table.Th>{t('admin:attendance.before')}</Table.Th>
-            <Table.Th>{t('admin:attendance.after')}</Table.Th>
-            <Table.Th>{t('admin:attendance.reason')}</Table.Th>
-            <Table.Th>{t('admin:attendance.statusFilter')}</Table.Th>
-            {actions && <Table.Th>{t('admin:common.actions')}</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((c) => (
-            <Table.Tr key={c.uuid} data-testid="correction-row">
-              {showPerson && (
-                <Table.Td>
-                  {c.user.firstName} {c.user.lastName}
-                  {/* When it was asked, on the company's clock like every other time of the row (the
-                      browser's clock read "asked 12:41 PM" beside a 6:41 AM company morning). */}
-                  <Text size="xs" c="dimmed" data-testid="correction-asked">
-                    {z.stamp(c.createdAt)}
-                  </Text>
-                </Table.Td>
-              )}
-              <Table.Td>{t(`admin:attendance.kind.${c.kind}`)}</Table.Td>
-              <Table.Td>{span(c.before)}</Table.Td>
-              <Table.Td>{c.kind === 'remove' ? t('admin:attendance.kind.remove') : span(c.after)}</Table.Td>
-              <Table.Td>
-                {c.reason}
-                {c.comment && (
-                  <Text size="xs" c="dimmed">
-                    {t('admin:attendance.commentWas', { comment: c.comment })}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Badge color={COLORS[c.status]} variant="filled" data-testid="correction-status">
-                  {t(`admin:attendance.correctionStatus.${c.status}`)}
-                </Badge>
-              </Table.Td>
-              {actions && <Table.Td>{actions(c)}</Table.Td>}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    // On a phone each request stacks into a card whose cells say their column (SimpleTable): in a
+    // table scrolled sideways, Approve and Decline sat off screen past four columns of times.
+    <SimpleTable
+      caption={t('admin:attendance.corrections')}
+      captionHidden
+      columns={[
+        ...(showPerson ? [t('admin:attendance.person')] : []),
+        t('admin:attendance.kindLabel'),
+        t('admin:attendance.before'),
+        t('admin:attendance.after'),
+        t('admin:attendance.reason'),
+        t('admin:attendance.statusFilter'),
+        ...(actions ? [t('admin:common.actions')] : []),
+      ]}
+      empty={null}
+      isEmpty={false}
+      testId={testId}
+    >
+      {rows.map((c) => (
+        <Table.Tr key={c.uuid} data-testid="correction-row">
+          {showPerson && (
+            <Table.Td>
+              {c.user.firstName} {c.user.lastName}
+              {/* When it was asked, on the company's clock like every other time of the row (the
+                  browser's clock read "asked 12:41 PM" beside a 6:41 AM company morning). */}
+              <Text size="xs" c="dimmed" data-testid="correction-asked">
+                {z.stamp(c.createdAt)}
+              </Text>
+            </Table.Td>
+          )}
+          <Table.Td>{t(`admin:attendance.kind.${c.kind}`)}</Table.Td>
+          <Table.Td>{span(c.before)}</Table.Td>
+          <Table.Td>{c.kind === 'remove' ? t('admin:attendance.kind.remove') : span(c.after)}</Table.Td>
+          <Table.Td>
+            {c.reason}
+            {c.comment && (
+              <Text size="xs" c="dimmed">
+                {t('admin:attendance.commentWas', { comment: c.comment })}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>
+            <Badge color={COLORS[c.status]} variant="filled" data-testid="correction-status">
+              {t(`admin:attendance.correctionStatus.${c.status}`)}
+            </Badge>
+          </Table.Td>
+          {actions && <Table.Td>{actions(c)}</Table.Td>}
+        </Table.Tr>
+      ))}
+    </SimpleTable>
   );
 }
