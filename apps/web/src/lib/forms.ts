@@ -1,5 +1,6 @@
 import { ERROR_FIELDS } from '@wac/shared/error-codes';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from './api-client';
 
 /**
@@ -44,4 +45,25 @@ export function applyServerError<T extends FieldValues>(
   if (codeField) bind(codeField, error.message);
   if (bound.length > 0 && unbound === 0) error.claim();
   return error.code === 'INVALID_CREDENTIALS' || error.code === 'NOT_PART_OF_ANY_COMPANY' ? error.message : null;
+}
+
+/**
+ * For a form that checks its own fields (not react-hook-form): after `refuse()`, once the refused
+ * fields show their messages, the first of them takes the focus; left on the send button, a keyboard
+ * or screen-reader user was told nothing. A field that marks its box rather than an input (a time's
+ * hour and minute inputs) hands the focus to its first empty input.
+ */
+export function useFocusRefusedField() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    const field = refusals > 0 ? formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') : null;
+    if (!field) return;
+    const inputs = field.matches('input, textarea, select, button')
+      ? [field as HTMLInputElement]
+      : [...field.querySelectorAll<HTMLInputElement>('input:not([type=hidden]), select, button')];
+    (inputs.find((i) => i.tagName !== 'BUTTON' && !i.value) ?? inputs[0])?.focus();
+  }, [refusals]);
+  const refuse = useCallback(() => setRefusals((n) => n + 1), []);
+  return { formRef, refuse };
 }

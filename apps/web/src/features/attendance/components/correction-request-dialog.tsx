@@ -2,10 +2,11 @@ import { MAX_ENTRY_HOURS } from '@wac/shared/constants';
 import type { AttendanceEntry, CorrectionKind } from '@wac/shared/schemas/attendance';
 import { addDays, zonedDate, zonedInstant } from '@wac/shared/zoned-time';
 import { Alert, Button, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
 import { ApiError } from '../../../lib/api-client';
+import { useFocusRefusedField } from '../../../lib/forms';
 import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useCorrectEntry } from '../api/correct-entry';
@@ -76,19 +77,8 @@ export function CorrectionRequestDialog({
   const [timeMissing, setTimeMissing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const order = start && end ? endsNextDay(start, end) : 'sameDay';
-  // A refused send moves the focus to the first field that says why, once its message is shown
-  // (it stayed on the button: a keyboard or screen reader user heard nothing of "required").
-  const formRef = useRef<HTMLFormElement>(null);
-  const [refusals, setRefusals] = useState(0);
-  useEffect(() => {
-    const field = refusals > 0 ? formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') : null;
-    if (!field) return;
-    // A time field marks its box, not its hour and minute inputs: the first empty one takes it.
-    const inputs = field.matches('input, textarea')
-      ? [field as HTMLInputElement]
-      : [...field.querySelectorAll<HTMLInputElement>('input:not([type=hidden]), select')];
-    (inputs.find((i) => !i.value) ?? inputs[0])?.focus();
-  }, [refusals]);
+  // A refused send moves the focus to the first field that says why.
+  const { formRef, refuse } = useFocusRefusedField();
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -99,7 +89,7 @@ export function CorrectionRequestDialog({
     setTimeMissing(missing);
     if (!reason.trim()) setReasonError(fieldMessage('required'));
     if (missing || !reason.trim() || (kind !== 'remove' && order === 'tooLong')) {
-      setRefusals((n) => n + 1);
+      refuse();
       return;
     }
     const clockIn = zonedInstant(day, start, timeZone);

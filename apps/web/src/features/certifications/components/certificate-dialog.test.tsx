@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
@@ -37,6 +37,16 @@ describe('a certificate dialog', () => {
   it('still says optional evidence is optional', async () => {
     open(false);
     expect(await screen.findByText('Optional: a PDF, PNG or JPEG file of at most 2 MB.')).toBeInTheDocument();
+  });
+
+  it('takes the focus to the missing evidence when a send is refused', async () => {
+    const user = userEvent.setup();
+    open(true);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Send for approval' }));
+    expect(await within(dialog).findByText('This field is required.')).toBeInTheDocument();
+    // It stayed on the button: nothing told a keyboard or screen-reader user what was missing.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: /^Evidence/ })).toHaveFocus());
   });
 
   it('names the button that removes a chosen file', async () => {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
 import { CompanyDatePicker } from '../../../components/company-date-picker';
 import { ApiError } from '../../../lib/api-client';
+import { useFocusRefusedField } from '../../../lib/forms';
 import { fieldMessage } from '../../../lib/i18n';
 import { duration } from '../status';
 
@@ -52,6 +53,8 @@ export function CertificateDialog({
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
+  // A refused field takes the focus (it stayed on the send button).
+  const { formRef, refuse } = useFocusRefusedField();
 
   const onIssued = (value: string) => {
     setIssuedOn(value);
@@ -69,7 +72,10 @@ export function CertificateDialog({
     if (!file && evidenceRequired) found.file = fieldMessage('required');
     else if (file && file.size > MAX_FILE_BYTES) found.file = fieldMessage('fileTooLarge');
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) {
+      refuse();
+      return;
+    }
     try {
       await onSave({ issuedOn, expiresOn, file });
       onClose();
@@ -84,13 +90,14 @@ export function CertificateDialog({
       if (Object.keys(onFields).length) {
         err.claimed = true;
         setErrors(onFields);
+        refuse();
       } else setError(err.message);
     }
   };
 
   return (
     <AppDialog opened onClose={onClose} title={title}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           {error && (
             <Alert color="red" role="alert">
