@@ -436,6 +436,10 @@ for (const language of ['en', 'ar'] as const) {
     await expect(dialog).toHaveCount(0);
     await counts.first().click();
     await page.getByTestId('schedule-members').getByRole('button').first().click();
+    // Assign with no start date nor people is refused at the first field it names, which takes the focus.
+    await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
+    await expect(dialog.getByText('This field is required.').first()).toBeVisible();
+    await expect(dialog.getByTestId('bulk-from')).toBeFocused();
     await pickDate(dialog.getByTestId('bulk-from'), monthAfterNext());
     const people = dialog.getByPlaceholder('Type a name or email');
     for (const email of ['alice@example.com', 'bob@example.com']) {

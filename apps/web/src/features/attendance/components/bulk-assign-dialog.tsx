@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
 import { CompanyDatePicker } from '../../../components/company-date-picker';
 import { ApiError } from '../../../lib/api-client';
+import { useFocusRefusedField } from '../../../lib/forms';
 import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useAssignMany } from '../api/assign-many';
@@ -48,6 +49,8 @@ export function BulkAssignDialog({
   for (const m of found.data?.data ?? []) labels.current.set(m.uuid, `${m.firstName} ${m.lastName} (${m.email})`);
   const [errors, setErrors] = useState<Partial<Record<'schedule' | 'from' | Source, string>>>({});
   const [error, setError] = useState<string | null>(null);
+  // A refused field takes the focus (it stayed on the send button).
+  const { formRef, refuse } = useFocusRefusedField();
 
   const options = [
     ...people.map((uuid) => ({ value: uuid, label: labels.current.get(uuid) ?? uuid })),
@@ -68,7 +71,10 @@ export function BulkAssignDialog({
       department: source === 'department' && !department ? required : undefined,
     };
     setErrors(next);
-    if (Object.values(next).some(Boolean)) return;
+    if (Object.values(next).some(Boolean)) {
+      refuse();
+      return;
+    }
     const body: ScheduleAssignmentBulk = {
       scheduleUuid: schedule!,
       effectiveFrom: from,
@@ -93,7 +99,7 @@ export function BulkAssignDialog({
 
   return (
     <AppDialog opened onClose={onClose} title={t('admin:attendance.bulkTitle')} size="lg">
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           {error && (
             <Alert color="red" role="alert">

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
 import { ApiError } from '../../../lib/api-client';
+import { useFocusRefusedField } from '../../../lib/forms';
 import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useCreateHoliday } from '../api/create-holiday';
@@ -19,6 +20,8 @@ export function HolidayFormDialog({ holiday, onClose }: { holiday?: Holiday; onC
   const [name, setName] = useState(holiday?.name ?? '');
   const [errors, setErrors] = useState<{ date?: string; name?: string }>({});
   const [error, setError] = useState<string | null>(null);
+  // A refused field takes the focus (it stayed on the send button).
+  const { formRef, refuse } = useFocusRefusedField();
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -28,7 +31,10 @@ export function HolidayFormDialog({ holiday, onClose }: { holiday?: Holiday; onC
       name: name.trim() ? undefined : fieldMessage('required'),
     };
     setErrors(next);
-    if (next.date || next.name) return;
+    if (next.date || next.name) {
+      refuse();
+      return;
+    }
     try {
       if (holiday) await update.mutateAsync({ uuid: holiday.uuid, date, name: name.trim() });
       else await create.mutateAsync({ date, name: name.trim() });
@@ -45,7 +51,7 @@ export function HolidayFormDialog({ holiday, onClose }: { holiday?: Holiday; onC
       onClose={onClose}
       title={holiday ? t('admin:attendance.editHoliday') : t('admin:attendance.addHoliday')}
     >
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           {error && (
             <Alert color="red" role="alert">
