@@ -16,7 +16,8 @@ export function KpiCard({ kpi }: { kpi: StatsKpi | undefined }) {
     kpi.unit === 'percent' ? f.percent(v) : kpi.unit === 'hours' ? f.decimal(v, 1) : f.number(v);
   const showChange = (v: number) =>
     kpi.unit === 'percent'
-      ? t('admin:stats.points', { value: f.decimal(Math.abs(v), 1) })
+      ? // A count of points, in the plural its language gives it (Arabic "3 نقاط", not "3 نقطة").
+        t('admin:stats.points', { count: Math.round(Math.abs(v) * 10) / 10 })
       : kpi.unit === 'hours'
         ? f.decimal(Math.abs(v), 1)
         : f.number(Math.abs(v));
