@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconFileZip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusRefusedField } from '../lib/forms';
 import { ApiError } from '../lib/api-client';
 import { downloadFile } from '../lib/download';
 import { fieldMessage } from '../lib/i18n';
@@ -21,10 +22,16 @@ export function CompanyEvidenceExport() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // A refused field takes the focus (it stayed on the send button).
+  const { formRef, refuse } = useFocusRefusedField();
+
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
-    if (from && to && to < from) return setError(fieldMessage('dateOrder') ?? null);
+    if (from && to && to < from) {
+      refuse();
+      return setError(fieldMessage('dateOrder') ?? null);
+    }
     setBusy(true);
     try {
       const day = new Date().toISOString().slice(0, 10);
@@ -49,7 +56,7 @@ export function CompanyEvidenceExport() {
         {t('admin:evidence.button')}
       </Button>
       <AppDialog opened={open} onClose={() => setOpen(false)} title={t('admin:evidence.title')}>
-        <form onSubmit={(e) => void submit(e)} noValidate>
+        <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate>
           <Stack>
             <Text>{t('admin:evidence.help')}</Text>
             <Group grow align="flex-start">

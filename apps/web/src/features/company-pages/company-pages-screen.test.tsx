@@ -74,6 +74,8 @@ describe('company-pages screen', () => {
     let dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findAllByText('This field is required.')).toHaveLength(2);
+    // The first refused field takes the focus (it stayed on Save).
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /Title/ })).toHaveFocus());
     await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Second');
     expect(within(dialog).getByRole('textbox', { name: /Address/ })).toHaveValue('second');
     await user.click(within(dialog).getByLabelText('Add a person', { selector: 'input' }));

@@ -69,6 +69,8 @@ describe('departments screen', () => {
     let dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('This field is required.')).toBeInTheDocument();
+    // The refused field takes the focus (it stayed on Save).
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveFocus());
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Second');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -145,6 +147,7 @@ describe('departments screen', () => {
     await user.click(within(dialog).getByTestId('confirm-move'));
     expect(await within(dialog).findByText('This field is required.')).toBeInTheDocument();
     const field = within(dialog).getByTestId('move-people');
+    await waitFor(() => expect(field).toHaveFocus());
     await user.type(field, 'ad');
     await user.click(await within(dialog).findByRole('option', { name: 'Ada Tester (Child)', hidden: true }));
     await user.clear(field);

@@ -145,6 +145,8 @@ describe('people settings screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('This field is required.')).toBeInTheDocument();
     expect(calls).toEqual([]);
+    // The refused field takes the focus (it stayed on Save).
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /Field name/ })).toHaveFocus());
 
     const label = within(dialog).getByRole('textbox', { name: /Field name/ });
     await user.type(label, 'Shirt size');

@@ -66,6 +66,8 @@ describe('time-off-types screen', () => {
     expect(within(dialog).getByText(/A type made during the year grants nothing before then/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('This field is required.')).toBeInTheDocument();
+    // The refused field takes the focus (it stayed on Save).
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveFocus());
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Second');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
 import { CompanyTimeField } from '../../../components/company-time-field';
+import { useFocusRefusedField } from '../../../lib/forms';
 import { ApiError } from '../../../lib/api-client';
 import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
@@ -30,12 +31,16 @@ export function ScheduleFormDialog({ schedule, onClose }: { schedule?: WorkSched
   const names = weekdayNames(i18n.language);
   const setDay = (i: number, d: Day) => setDays(days.map((x, j) => (j === i ? d : x)));
 
+  // A refused field takes the focus (it stayed on the send button).
+  const { formRef, refuse } = useFocusRefusedField();
+
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
     setNameError(undefined);
     if (!name.trim()) {
       setNameError(fieldMessage('required'));
+      refuse();
       return;
     }
     const fields = { name: name.trim(), days, breakMinutes: Number(breakMinutes), graceMinutes: Number(graceMinutes) };
@@ -62,7 +67,7 @@ export function ScheduleFormDialog({ schedule, onClose }: { schedule?: WorkSched
       size="lg"
       title={schedule ? t('admin:attendance.editSchedule') : t('admin:attendance.addSchedule')}
     >
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           {error && (
             <Alert color="red" role="alert">

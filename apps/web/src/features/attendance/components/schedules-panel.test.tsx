@@ -191,6 +191,10 @@ describe('schedule overview and bulk assignment', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
     expect(await within(dialog).findAllByText('This field is required.')).not.toHaveLength(0);
     expect(sent).toEqual([]);
+    // The first field it names takes the focus (it stayed on Assign).
+    await waitFor(() =>
+      expect(dialog.querySelector('[aria-invalid="true"]')).toContainElement(document.activeElement as HTMLElement),
+    );
 
     await chooseRotaFromNewYear(user, dialog);
     await user.click(within(dialog).getByRole('radio', { name: 'A whole team' }));

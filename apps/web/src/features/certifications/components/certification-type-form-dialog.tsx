@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AudienceFields } from '../../../components/audience-fields';
 import { useNavigate } from 'react-router';
 import { AppDialog } from '../../../components/app-dialog';
+import { useFocusRefusedField } from '../../../lib/forms';
 import { ApiError } from '../../../lib/api-client';
 import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
@@ -28,12 +29,16 @@ export function CertificationTypeFormDialog({ type, onClose }: { type?: Certific
   const [nameError, setNameError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
 
+  // A refused field takes the focus (it stayed on the send button).
+  const { formRef, refuse } = useFocusRefusedField();
+
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
     setNameError(undefined);
     if (!name.trim()) {
       setNameError(fieldMessage('required'));
+      refuse();
       return;
     }
     const fields = {
@@ -62,7 +67,7 @@ export function CertificationTypeFormDialog({ type, onClose }: { type?: Certific
       onClose={onClose}
       title={type ? t('admin:certifications.editType') : t('admin:certifications.createType')}
     >
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           {error && (
             <Alert color="red" role="alert">

@@ -6,6 +6,7 @@ import { OwnCaseNote } from '../../../components/own-case-note';
 import { AppDialog } from '../../../components/app-dialog';
 import { type Column, DataTable } from '../../../components/data-table';
 import { SectionCard } from '../../../components/section-card';
+import { useFocusRefusedField } from '../../../lib/forms';
 import { ApiError } from '../../../lib/api-client';
 import { useFormat } from '../../../lib/format';
 import { useSession } from '../../../lib/session/store';
@@ -110,9 +111,14 @@ function RejectDialog({ item, onClose }: { item: PendingSubmission; onClose: () 
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const name = `${item.person.firstName} ${item.person.lastName}`;
+  // A refused field takes the focus (it stayed on the send button).
+  const { formRef, refuse } = useFocusRefusedField();
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!reason.trim()) return setError(fieldMessage('required') ?? null);
+    if (!reason.trim()) {
+      refuse();
+      return setError(fieldMessage('required') ?? null);
+    }
     try {
       await reject.mutateAsync({ uuid: item.record.uuid, reason: reason.trim() });
       notify.success(t('admin:certifications.rejected', { name, type: item.type.name }));
@@ -126,7 +132,7 @@ function RejectDialog({ item, onClose }: { item: PendingSubmission; onClose: () 
   };
   return (
     <AppDialog opened onClose={onClose} title={t('admin:certifications.rejectTitle', { name, type: item.type.name })}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           <Textarea
             label={t('admin:certifications.rejectReason')}

@@ -18,6 +18,7 @@ import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
+import { useFocusRefusedField } from '../../../lib/forms';
 import { ApiError } from '../../../lib/api-client';
 import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
@@ -84,6 +85,9 @@ export function CompanyPageFormDialog({ companyPage, onClose }: { companyPage?: 
       return next;
     });
 
+  // A refused field takes the focus (it stayed on the send button).
+  const { formRef, refuse } = useFocusRefusedField();
+
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
@@ -91,7 +95,10 @@ export function CompanyPageFormDialog({ companyPage, onClose }: { companyPage?: 
     if (!title.trim()) local.title = fieldMessage('required');
     if (!slug.trim()) local.slug = fieldMessage('required');
     setErrors(local);
-    if (Object.keys(local).length) return;
+    if (Object.keys(local).length) {
+      refuse();
+      return;
+    }
     const fields = {
       title: title.trim(),
       description: description.trim() || null,
@@ -124,7 +131,7 @@ export function CompanyPageFormDialog({ companyPage, onClose }: { companyPage?: 
       size="lg"
       title={companyPage ? t('admin:companyPages.edit') : t('admin:companyPages.create')}
     >
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           {error && (
             <Alert color="red" role="alert">

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from '../../../components/color-field';
 import { AppDialog } from '../../../components/app-dialog';
+import { useFocusRefusedField } from '../../../lib/forms';
 import { ApiError } from '../../../lib/api-client';
 import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
@@ -38,12 +39,16 @@ export function DepartmentFormDialog({ department, onClose }: { department?: Dep
     });
   }
 
+  // A refused field takes the focus (it stayed on the send button).
+  const { formRef, refuse } = useFocusRefusedField();
+
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
     setNameError(undefined);
     if (!name.trim()) {
       setNameError(fieldMessage('required'));
+      refuse();
       return;
     }
     const fields = {
@@ -69,7 +74,7 @@ export function DepartmentFormDialog({ department, onClose }: { department?: Dep
       onClose={onClose}
       title={department ? t('admin:departments.edit') : t('admin:departments.create')}
     >
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           {error && (
             <Alert color="red" role="alert">

@@ -5,6 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
+import { useFocusRefusedField } from '../../../lib/forms';
 import { ApiError } from '../../../lib/api-client';
 import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
@@ -47,12 +48,16 @@ export function MovePeopleDialog({ department, onClose }: { department: Departme
       .map((p) => ({ value: p.uuid, label: label(p) })),
   ];
 
+  // A refused field takes the focus (it stayed on the send button).
+  const { formRef, refuse } = useFocusRefusedField();
+
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
     setFieldError(undefined);
     if (chosen.length === 0) {
       setFieldError(fieldMessage('required'));
+      refuse();
       return;
     }
     try {
@@ -66,7 +71,7 @@ export function MovePeopleDialog({ department, onClose }: { department: Departme
 
   return (
     <AppDialog opened onClose={onClose} title={t('admin:departments.moveTitle', { name: department.name })}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           {error && (
             <Alert color="red" role="alert">

@@ -5,6 +5,7 @@ import { Alert, Button, Group, Select, Stack, Switch, Textarea, TextInput } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
+import { useFocusRefusedField } from '../../../lib/forms';
 import { ApiError } from '../../../lib/api-client';
 import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
@@ -38,6 +39,9 @@ export function FieldFormDialog({ field, onClose }: { field?: CustomField; onClo
   const [errors, setErrors] = useState<Errors>({});
   const [error, setError] = useState<string | null>(null);
 
+  // A refused field takes the focus (it stayed on the send button).
+  const { formRef, refuse } = useFocusRefusedField();
+
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
@@ -47,7 +51,10 @@ export function FieldFormDialog({ field, onClose }: { field?: CustomField; onClo
       options: type === 'select' && list.length === 0 ? fieldMessage('required') : undefined,
     };
     setErrors(local);
-    if (local.label || local.options) return;
+    if (local.label || local.options) {
+      refuse();
+      return;
+    }
     const common = {
       label: label.trim(),
       required,
@@ -83,7 +90,7 @@ export function FieldFormDialog({ field, onClose }: { field?: CustomField; onClo
       onClose={onClose}
       title={field ? t('admin:peopleSettings.editField') : t('admin:peopleSettings.addField')}
     >
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           {error && (
             <Alert color="red" role="alert">

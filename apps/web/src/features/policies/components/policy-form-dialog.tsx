@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AudienceFields } from '../../../components/audience-fields';
 import { useNavigate } from 'react-router';
 import { AppDialog } from '../../../components/app-dialog';
+import { useFocusRefusedField } from '../../../lib/forms';
 import { ApiError } from '../../../lib/api-client';
 import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
@@ -43,12 +44,16 @@ export function PolicyFormDialog({ policy, onClose }: { policy?: Policy; onClose
     return found;
   }, [people.data, policy, owner]);
 
+  // A refused field takes the focus (it stayed on the send button).
+  const { formRef, refuse } = useFocusRefusedField();
+
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
     setTitleError(undefined);
     if (!title.trim()) {
       setTitleError(fieldMessage('required'));
+      refuse();
       return;
     }
     const fields = {
@@ -73,7 +78,7 @@ export function PolicyFormDialog({ policy, onClose }: { policy?: Policy; onClose
 
   return (
     <AppDialog opened onClose={onClose} title={policy ? t('admin:policies.edit') : t('admin:policies.create')}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           {error && (
             <Alert color="red" role="alert">

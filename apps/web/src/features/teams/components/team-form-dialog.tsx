@@ -3,6 +3,7 @@ import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
+import { useFocusRefusedField } from '../../../lib/forms';
 import { ApiError } from '../../../lib/api-client';
 import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
@@ -23,12 +24,16 @@ export function TeamFormDialog({ team, opened, onClose }: { team?: Team; opened:
   const [error, setError] = useState<string | null>(null);
   const busy = create.isPending || update.isPending;
 
+  // A refused field takes the focus (it stayed on the send button).
+  const { formRef, refuse } = useFocusRefusedField();
+
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
     setNameError(undefined);
     if (!name.trim()) {
       setNameError(fieldMessage('required'));
+      refuse();
       return;
     }
     try {
@@ -56,7 +61,7 @@ export function TeamFormDialog({ team, opened, onClose }: { team?: Team; opened:
 
   return (
     <AppDialog opened={opened} onClose={onClose} title={team ? t('admin:teams.edit') : t('admin:teams.create')}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           {error && (
             <Alert color="red" role="alert">

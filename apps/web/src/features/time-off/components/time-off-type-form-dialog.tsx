@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/app-dialog';
 import { ColorField } from '../../../components/color-field';
+import { useFocusRefusedField } from '../../../lib/forms';
 import { ApiError } from '../../../lib/api-client';
 import { fieldMessage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
@@ -30,12 +31,16 @@ export function TimeOffTypeFormDialog({ timeOffType, onClose }: { timeOffType?: 
   const [nameError, setNameError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
 
+  // A refused field takes the focus (it stayed on the send button).
+  const { formRef, refuse } = useFocusRefusedField();
+
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
     setNameError(undefined);
     if (!name.trim()) {
       setNameError(fieldMessage('required'));
+      refuse();
       return;
     }
     const fields = {
@@ -65,7 +70,7 @@ export function TimeOffTypeFormDialog({ timeOffType, onClose }: { timeOffType?: 
       onClose={onClose}
       title={timeOffType ? t('admin:timeOffTypes.edit') : t('admin:timeOffTypes.create')}
     >
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           {error && (
             <Alert color="red" role="alert">
