@@ -38,7 +38,8 @@ export function CompanyTimeField({
     new Intl.DateTimeFormat(intlLocale(lang), { hour: 'numeric', hour12: true, timeZone: 'UTC' })
       .formatToParts(at(hour))
       .find((p) => p.type === 'dayPeriod')?.value ?? (hour < 12 ? 'AM' : 'PM');
-  const of = (part: string) => `${label ?? name}, ${part}`;
+  // "In, hours"; Arabic separates the two with its own comma ("الحضور، الساعات").
+  const of = (part: string) => t('admin:common.time.partOf', { field: label ?? name, part });
   return (
     <TimePicker
       label={label}

@@ -52,6 +52,15 @@ describe('asking to add a missing entry', () => {
     });
   });
 
+  it('names each part of a time with the comma of its language (Arabic ،)', async () => {
+    await setLanguage('ar', false);
+    renderScreen(<CorrectionRequestDialog date="2026-11-23" timeZone="UTC" onClose={() => {}} />);
+    await screen.findByRole('dialog');
+    // It read "الحضور, الساعات", a Latin comma in Arabic speech.
+    expect(screen.getByRole('spinbutton', { name: 'الحضور، الساعات' })).toBeInTheDocument();
+    expect(screen.getByRole('spinbutton', { name: 'الانصراف، الدقائق' })).toBeInTheDocument();
+  });
+
   it('offers no day after today in its calendar (an entry cannot end in the future)', async () => {
     const user = userEvent.setup();
     renderScreen(<CorrectionRequestDialog date="2026-11-23" timeZone="UTC" onClose={() => {}} />);
