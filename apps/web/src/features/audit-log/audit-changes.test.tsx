@@ -3,12 +3,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setLanguage } from '../../lib/i18n';
+import { i18n, setLanguage } from '../../lib/i18n';
 import type { Profile } from '../../lib/session/start';
 import { sessionStore } from '../../lib/session/store';
 import { renderScreen } from '../../test/render';
 import { ORIGIN, server } from '../../test/server';
 import { AuditChanges, AuditSentence } from './components/audit-entry';
+import { codedValue } from './components/audit-fields';
 
 const ALICE = {
   uuid: '11111111-1111-4111-8111-111111111111',
@@ -197,6 +198,20 @@ describe('the audit log’s changes table', () => {
     );
     expect(created).toEqual(['اسم الحقل', 'النوع']);
     expect(updated).toEqual(['اسم الحقل']);
+  });
+
+  it('lists the fields members may edit as Arabic lists them, not joined by a Latin comma', async () => {
+    await setLanguage('ar', false);
+    const t = i18n.getFixedT('ar');
+    expect(
+      codedValue(t, 'ar', 'people_settings.update', 'selfEditable', ['jobTitle', 'workPhone', 'workLocation']),
+    ).toBe(
+      new Intl.ListFormat('ar', { style: 'long', type: 'conjunction' }).format([
+        t('admin:people.jobTitle'),
+        t('admin:people.workPhone'),
+        t('admin:people.workLocation'),
+      ]),
+    );
   });
 
   it('shows an attendance entry’s fields and statuses in German, no code or id', async () => {

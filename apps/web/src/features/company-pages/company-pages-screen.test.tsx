@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../lib/i18n';
 import { sessionStore } from '../../lib/session/store';
 import { renderScreen } from '../../test/render';
 import { signInAs } from '../../test/session';
@@ -40,6 +41,37 @@ afterEach(() => {
 });
 
 describe('company-pages screen', () => {
+  it('lists the people on a page as the reader’s language lists them (Arabic)', async () => {
+    signInAs(['admin']);
+    const person = (n: number, firstName: string) => ({
+      uuid: `40000000-0000-4000-8000-00000000000${n}`,
+      firstName,
+      lastName: 'Adams',
+      schedulingEnabled: true,
+      emailEnabled: true,
+      videoCallEnabled: true,
+    });
+    const withPeople = { ...row, dashboardUsers: [person(1, 'Ada'), person(2, 'Ben'), person(3, 'Dev')] };
+    server.use(
+      http.get(`${ORIGIN}/api/company-pages`, () =>
+        HttpResponse.json({ data: [withPeople], page: 1, itemsPerPage: 10, totalItems: 1 }),
+      ),
+    );
+    await setLanguage('ar', false);
+    try {
+      renderScreen(<CompanyPagesScreen />, '/company-pages');
+      // It read "Ada Adams, Ben Adams, Dev Adams": a Latin comma in an Arabic sentence.
+      const names = new Intl.ListFormat('ar', { style: 'long', type: 'conjunction' }).format([
+        'Ada Adams',
+        'Ben Adams',
+        'Dev Adams',
+      ]);
+      expect(await screen.findByText(names)).toBeInTheDocument();
+    } finally {
+      await setLanguage('en', false);
+    }
+  });
+
   it('lists, creates, edits and deletes for a company admin', async () => {
     signInAs(['admin']);
     const calls: string[] = [];

@@ -58,7 +58,8 @@ export default function CompanyPagesScreen() {
     {
       key: 'people',
       header: t('admin:companyPages.people'),
-      render: (r) => r.dashboardUsers.map((u) => `${u.firstName} ${u.lastName}`).join(', '),
+      // A list in the reader's language (Arabic joins with its own comma and و), not a Latin comma.
+      render: (r) => format.list(r.dashboardUsers.map((u) => `${u.firstName} ${u.lastName}`)),
     },
     {
       key: 'createdAt',

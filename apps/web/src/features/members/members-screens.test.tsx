@@ -130,7 +130,7 @@ describe('invitations list', () => {
     const invitation = (email: string, expiresAt: string) => ({
       uuid: `20000000-0000-4000-8000-${email.length.toString().padStart(12, '0')}`,
       email,
-      roles: ['member'],
+      roles: email.startsWith('new') ? ['admin', 'member'] : ['member'],
       status: 'pending',
       createdAt: '2026-01-01T00:00:00.000Z',
       expiresAt,
@@ -154,6 +154,10 @@ describe('invitations list', () => {
       expect(await screen.findByRole('row', { name: /new@acme\.test/ })).toHaveTextContent('Ausstehend');
       expect(screen.getByRole('row', { name: /late@acme\.test/ })).toHaveTextContent('Abgelaufen');
       expect(screen.getByTestId('invitations-table')).not.toHaveTextContent('pending');
+      // Two roles as German lists them, not joined by a comma.
+      expect(screen.getByRole('row', { name: /new@acme\.test/ })).toHaveTextContent(
+        new Intl.ListFormat('de').format([i18n.t('values:role.admin'), i18n.t('values:role.member')]),
+      );
     } finally {
       await setLanguage('en', false);
     }

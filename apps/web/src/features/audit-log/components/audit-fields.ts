@@ -153,7 +153,9 @@ export function codedValue(
     return t('admin:attendance.peopleCount', { count: value.length });
   if (key === 'days' && Array.isArray(value) && value.length === 7) return week(t, language, value);
   if (key === 'selfEditable' && Array.isArray(value)) {
-    return value.map((v) => t(`admin:people.${String(v)}`, { defaultValue: humanise(String(v)) })).join(', ');
+    return new Intl.ListFormat(intlLocale(language), { style: 'long', type: 'conjunction' }).format(
+      value.map((v) => t(`admin:people.${String(v)}`, { defaultValue: humanise(String(v)) })),
+    );
   }
   if (key === 'weekStart' && typeof value === 'number' && value >= 1 && value <= 7) {
     const long = new Intl.DateTimeFormat(intlLocale(language), { weekday: 'long', timeZone: 'UTC' });

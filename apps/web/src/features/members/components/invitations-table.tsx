@@ -1,6 +1,7 @@
 import { Badge, Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/data-table';
+import { useFormat } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useTableState } from '../../../lib/use-table-state';
 import { useCancelInvitation } from '../api/cancel-invitation';
@@ -12,6 +13,8 @@ const SORTS = ['createdAt', 'email'] as const;
 
 export function InvitationsTable() {
   const { t } = useTranslation();
+  // Roles as a list in the reader's language ("Admin and Member", Arabic "مسؤول وعضو"), not joined by a Latin comma.
+  const f = useFormat();
   const state = useTableState<(typeof SORTS)[number]>({ sorts: SORTS, defaultSort: 'createdAt', defaultOrder: 'desc' });
   const invitations = useInvitations(state.query);
   const resend = useResendInvitation();
@@ -39,7 +42,7 @@ export function InvitationsTable() {
     {
       key: 'roles',
       header: t('admin:members.roles'),
-      render: (i) => i.roles.map((r) => t(`admin:roles.${r}`)).join(', '),
+      render: (i) => f.roles(i.roles),
     },
     {
       key: 'status',
