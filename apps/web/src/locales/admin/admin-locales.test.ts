@@ -108,6 +108,15 @@ describe('admin locales', () => {
     expectFrenchApostrophes(load('fr'));
   });
 
+  it('French names a department one way, "service" as its menu does, never "département"', () => {
+    // The menu and the Departments screen said "Services", the policy audience, the Stats filter
+    // and the audit log "Départements".
+    const values = import.meta.glob<Tree>('../values/fr.json', { eager: true, import: 'default' });
+    const messages = [...load('fr'), ...flatten(values['../values/fr.json']!)];
+    expect(messages.filter(([, text]) => /départements?/i.test(text)).map(([key]) => key)).toEqual([]);
+    expect(load('fr').get('nav.departments')).toBe('Services');
+  });
+
   it("a row button's accessible name contains its visible text (WCAG 2.5.3 label in name)", () => {
     const pairs = [
       ['invitations.resend', 'invitations.resendLabel'],
