@@ -40,13 +40,13 @@ export const IMPORT_ROW_MESSAGES: Record<Language, Record<ImportRowKey, string>>
     employmentType: 'Verwenden Sie full_time, part_time, contractor oder intern.',
   },
   fr: {
-    departmentNotFound: "Ce département n'existe pas dans cette entreprise.",
-    managerNotFound: "Aucun membre de cette entreprise n'a cette adresse e-mail.",
+    departmentNotFound: 'Ce département n’existe pas dans cette entreprise.',
+    managerNotFound: 'Aucun membre de cette entreprise n’a cette adresse e-mail.',
     managerSelf: 'Une personne ne peut pas être son propre responsable.',
     managerCycle: 'Ce responsable créerait une boucle dans la chaîne hiérarchique.',
     notFound: 'Introuvable.',
-    number: "Ce n'est pas un nombre.",
-    option: "Ce n'est pas l'une des options de ce champ.",
+    number: 'Ce n’est pas un nombre.',
+    option: 'Ce n’est pas l’une des options de ce champ.',
     employmentType: 'Utilisez full_time, part_time, contractor ou intern.',
   },
   pt: {

@@ -5,7 +5,7 @@ export const SUCCESS_MESSAGES = {
   SESSION_REVOKED_OK: {
     en: 'User session has been revoked successfully',
     de: 'Die Sitzung des Benutzers wurde erfolgreich beendet',
-    fr: "La session de l'utilisateur a été révoquée avec succès",
+    fr: 'La session de l’utilisateur a été révoquée avec succès',
     pt: 'A sessão do utilizador foi revogada com sucesso',
     ar: 'تم إلغاء جلسة المستخدم بنجاح',
   },

@@ -129,7 +129,7 @@ describe('a member asks, an admin decides', () => {
     expect(late.statusCode).toBe(400);
     expect(late.json()).toMatchObject({
       code: 'ATTENDANCE_ENTRY_ORDER',
-      message: "La fin d'un pointage doit être après son début.",
+      message: 'La fin d’un pointage doit être après son début.',
     });
     // A reason over its limit: the message says the limit, in the reader's language.
     const long = await ask({ kind: 'remove', entryUuid: ids.mon, reason: 'x'.repeat(501) }, 'de');

@@ -50,7 +50,7 @@ describe('my certificate upload: the form’s fields', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
-      issues: [{ path: 'body.userUuid', code: 'invalid', message: "Cette valeur n'est pas valide." }],
+      issues: [{ path: 'body.userUuid', code: 'invalid', message: 'Cette valeur n’est pas valide.' }],
     });
     const mine = await call(t.app, { method: 'GET', url: '/api/my-certifications', host: 'acme', token: member });
     expect(mine.json().data[0].record).toBeNull();

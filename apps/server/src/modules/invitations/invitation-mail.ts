@@ -14,7 +14,7 @@ const TEXT: Record<Language, { subject: (c: string) => string; body: (c: string,
   fr: {
     subject: (c) => `Vous êtes invité à rejoindre ${c}`,
     body: (c, link) =>
-      `Bonjour,\n\nVous avez été invité à rejoindre ${c} sur Workplace.\nOuvrez ce lien pour accepter l'invitation (valable 7 jours) :\n\n${link}\n\nSi vous n'attendiez pas cette invitation, vous pouvez ignorer cet e-mail.`,
+      `Bonjour,\n\nVous avez été invité à rejoindre ${c} sur Workplace.\nOuvrez ce lien pour accepter l’invitation (valable 7 jours) :\n\n${link}\n\nSi vous n’attendiez pas cette invitation, vous pouvez ignorer cet e-mail.`,
   },
   pt: {
     subject: (c) => `Foi convidado para aderir a ${c}`,

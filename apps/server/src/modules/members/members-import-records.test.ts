@@ -224,7 +224,7 @@ describe('members CSV import with employee record columns', () => {
       ['invalid', ['email:email', 'department:departmentNotFound', 'startDate:date']],
     ]);
     expect(body.problems[0].errors[0].message).toBe(importRowMessage('departmentNotFound', 'fr'));
-    expect(body.problems[4].errors[1].message).toBe("Ce n'est pas un nombre.");
+    expect(body.problems[4].errors[1].message).toBe('Ce n’est pas un nombre.');
     expect(body.problems[2].errors[0].message).toBe('La date de fin est antérieure à la date de début.');
     // A foreign person's id and an id that exists nowhere read the same.
     expect(body.problems[5].errors).toEqual(body.problems[6].errors);

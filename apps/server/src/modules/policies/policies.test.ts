@@ -358,7 +358,7 @@ describe('policies: acknowledgements', () => {
     expect(draftAck.statusCode).toBe(409);
     expect(draftAck.json()).toMatchObject({
       code: 'POLICY_NOT_PUBLISHED',
-      message: "Cette politique n'a pas encore de version publiée.",
+      message: 'Cette politique n’a pas encore de version publiée.',
     });
 
     const archivedP = await publishedPolicy('Old');
