@@ -208,6 +208,8 @@ describe('corrections screen', () => {
     expect(table.closest('.mantine-ScrollArea-root')).toBeNull();
     expect(within(table).getByTestId('approve')).toBeVisible();
     expect(screen.getByRole('table', { name: 'Corrections' })).toBe(table);
+    // The reason, typed in any language, is isolated: an English one in an Arabic card read ".I forgot…".
+    expect(within(table).getByText('I forgot to clock out').tagName).toBe('BDI');
   });
 });
 

@@ -452,6 +452,8 @@ describe('time off screen', () => {
     );
     expect(await screen.findByRole('tab', { name: /Approvals/ })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('button', { name: /^Approve the request of Bob Brown, / })).toBeInTheDocument();
+    // The note, typed in any language, is isolated (an English note in Arabic read ".visit Family" punctuation-first).
+    expect(screen.getByText('Family visit').tagName).toBe('BDI');
 
     await user.click(screen.getByRole('tab', { name: 'My time off' }));
     expect(screen.getByRole('tab', { name: 'My time off' })).toHaveAttribute('aria-selected', 'true');

@@ -68,7 +68,8 @@ export function CorrectionsTable({
           <Table.Td>{span(c.before)}</Table.Td>
           <Table.Td>{c.kind === 'remove' ? t('admin:attendance.kind.remove') : span(c.after)}</Table.Td>
           <Table.Td>
-            {c.reason}
+            {/* Typed in any language: isolated, so an English reason in an Arabic card keeps its full stop at its end. */}
+            <bdi>{c.reason}</bdi>
             {c.comment && (
               <Text size="xs" c="dimmed">
                 {t('admin:attendance.commentWas', { comment: c.comment })}

@@ -81,7 +81,7 @@ export function ApprovalsPanel() {
             <Table.Td>{r.type.name}</Table.Td>
             <Table.Td>{days.range(r.startDate, r.endDate)}</Table.Td>
             <Table.Td>{days.amount(r.amount, r.type.unit)}</Table.Td>
-            <Table.Td>{r.note ?? ''}</Table.Td>
+            <Table.Td>{r.note && <bdi>{r.note}</bdi>}</Table.Td>
             <Table.Td>
               <Group gap="xs" wrap="nowrap">
                 <Button

@@ -43,7 +43,7 @@ export function LedgerCard() {
                   : t(`admin:timeOff.kinds.${e.kind}`)}
             </Table.Td>
             <Table.Td>{days.change(e.amount, e.type.unit)}</Table.Td>
-            <Table.Td>{e.kind === 'taken' ? '' : (e.reason ?? '')}</Table.Td>
+            <Table.Td>{e.kind !== 'taken' && e.reason && <bdi>{e.reason}</bdi>}</Table.Td>
           </Table.Tr>
         ))}
       </SimpleTable>

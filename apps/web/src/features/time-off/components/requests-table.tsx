@@ -82,7 +82,7 @@ export function RequestsTable({
                 {f.status(r.status)}
               </Badge>
             </Table.Td>
-            <Table.Td>{r.comment ?? ''}</Table.Td>
+            <Table.Td>{r.comment && <bdi>{r.comment}</bdi>}</Table.Td>
             <Table.Td>
               {r.canCancel && (
                 <Button
