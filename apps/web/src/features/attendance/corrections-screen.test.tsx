@@ -92,6 +92,28 @@ describe('corrections screen', () => {
     await waitFor(() => expect(screen.getByTestId('pending-count')).toHaveTextContent('Pending: 0'));
   });
 
+  it('isolates a decision’s comment inside its sentence: an English comment in Arabic keeps its full stop at its end', async () => {
+    await setLanguage('ar', false);
+    try {
+      signInAs(['admin']);
+      const declined = { ...pending, status: 'declined', comment: 'Not on my list.', decidedBy: pending.requestedBy };
+      server.use(
+        http.get(`${ORIGIN}/api/attendance/corrections`, () =>
+          HttpResponse.json({ data: [declined], page: 1, itemsPerPage: 10, totalItems: 1 }),
+        ),
+        http.get(`${ORIGIN}/api/attendance/corrections/pending-count`, () => HttpResponse.json({ count: 0 })),
+        http.get(`${ORIGIN}/api/attendance/settings`, () =>
+          HttpResponse.json({ timeZone: 'America/New_York', weekStart: 1, autoCloseMarginMinutes: 120, version: 1 }),
+        ),
+      );
+      renderScreen(<CorrectionsScreen />, '/attendance/corrections');
+      const comment = await screen.findByText((text) => text.includes('Not on my list.'));
+      expect(comment.textContent).toContain('\u2068Not on my list.\u2069');
+    } finally {
+      await setLanguage('en', false);
+    }
+  });
+
   it('quotes the request in the reader’s way: French puts a space before the colon', async () => {
     await setLanguage('fr', false);
     try {

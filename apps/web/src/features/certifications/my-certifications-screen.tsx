@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../components/page-heading';
 import { SectionCard, SimpleTable } from '../../components/section-card';
-import { useFormat } from '../../lib/format';
+import { isolate, useFormat } from '../../lib/format';
 import { downloadMyEvidence } from './api/download-evidence';
 import { useMyCertifications } from './api/get-my-certifications';
 import { SubmitDialog } from './components/submit-dialog';
@@ -82,7 +82,7 @@ export default function MyCertificationsScreen() {
                     </Text>
                     {r.submission.reason && (
                       <Text size="sm">
-                        {t('admin:certifications.rejectedBecause', { reason: r.submission.reason })}
+                        {t('admin:certifications.rejectedBecause', { reason: isolate(r.submission.reason) })}
                       </Text>
                     )}
                   </Stack>

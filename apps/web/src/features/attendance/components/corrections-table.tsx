@@ -4,6 +4,7 @@ import { Badge, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SimpleTable } from '../../../components/section-card';
+import { isolate } from '../../../lib/format';
 import { useZonedFormat } from './zoned-format';
 
 const COLORS = { pending: 'blue.9', applied: 'teal.9', declined: 'red.9' } as const;
@@ -72,7 +73,7 @@ export function CorrectionsTable({
             <bdi>{c.reason}</bdi>
             {c.comment && (
               <Text size="xs" c="dimmed">
-                {t('admin:attendance.commentWas', { comment: c.comment })}
+                {t('admin:attendance.commentWas', { comment: isolate(c.comment) })}
               </Text>
             )}
           </Table.Td>
