@@ -107,7 +107,7 @@ describe('metrics', () => {
       call(t.app, { url: '/api/metrics', remoteAddress: ip, headers: { 'accept-language': 'fr', ...headers } });
     const refused = await from('10.1.2.3');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ code: 'FORBIDDEN', message: "Vous n'êtes pas autorisé à faire cela." });
+    expect(refused.json()).toEqual({ code: 'FORBIDDEN', message: 'Vous n’êtes pas autorisé à faire cela.' });
     expect((await from('10.1.2.3', { authorization: 'Bearer wrong-token-0123456789abc' })).statusCode).toBe(403);
     expect((await from('10.1.2.3', { authorization: `Bearer ${TOKEN}` })).statusCode).toBe(200);
     expect((await from('192.168.10.77')).statusCode).toBe(200);
