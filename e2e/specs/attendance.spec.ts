@@ -1,5 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, describeViolations, expectDashboard, pickDate, realtimeOpen, signIn } from '../support/console';
+import {
+  axeViolations,
+  describeViolations,
+  expectDashboard,
+  expectNoViolations,
+  pickDate,
+  realtimeOpen,
+  signIn,
+} from '../support/console';
 import { consoleUrl } from '../support/env';
 
 async function openAttendance(page: Page) {
@@ -365,14 +373,19 @@ test('Alice adds a public holiday with the calendar field, axe clean with the ca
   await expect(row).toHaveCount(0);
 });
 
+/** Alice signed in on a 390 px phone, the console in `language`. */
+async function aliceOnPhone(page: Page, language: 'en' | 'ar') {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+  await signIn(page, 'alice@example.com', 'acme');
+  await expect(page.getByTestId('greeting')).toBeVisible();
+}
+
 for (const language of ['en', 'ar'] as const) {
   test(`Corrections on a phone: each request a card, its decision on screen without scrolling sideways (${language})`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
-    await signIn(page, 'alice@example.com', 'acme');
-    await expect(page.getByTestId('greeting')).toBeVisible();
+    await aliceOnPhone(page, language);
     await page.goto(consoleUrl('acme', '/attendance/corrections'));
     // The demo's Ben asked to correct an entry; other specs may add requests of their own.
     const row = page.getByTestId('corrections-table').getByTestId('correction-row').first();
@@ -384,8 +397,7 @@ for (const language of ['en', 'ar'] as const) {
       .evaluate((b) => getComputedStyle(b.closest('td')!, '::before').content);
     expect(label).toBe(language === 'en' ? '"Actions"' : '"الإجراءات"');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    const violations = await axeViolations(page);
-    expect(violations, describeViolations(violations)).toEqual([]);
+    await expectNoViolations(page, `corrections on a phone (${language})`);
   });
 }
 
@@ -399,10 +411,7 @@ for (const language of ['en', 'ar'] as const) {
   test(`Work schedules on a phone: no sideways scrolling, who follows which, bulk assignment, axe clean with the dialog open (${language})`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
-    await signIn(page, 'alice@example.com', 'acme');
-    await expect(page.getByTestId('greeting')).toBeVisible();
+    await aliceOnPhone(page, language);
     await page.goto(consoleUrl('acme', '/attendance/settings?tab=schedules'));
     const table = page.getByTestId('schedules-table');
     await expect(table).toBeVisible();
