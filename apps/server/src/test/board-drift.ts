@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { rows } from '../lib/sql';
+import { ENDED_KEY } from '../db/board-keys';
 
 /**
  * The day board's maintained rows (decision 021) against a recomputation from the raw rows (entries,
@@ -55,15 +56,23 @@ export function boardDrift(tx: Tx, companyId: string) {
         UNION ALL
         SELECT 'leave counts', count(*)::int FROM leave_counts c FULL JOIN leave_have h USING (day, k, m, s) WHERE c.n IS DISTINCT FROM h.n
         UNION ALL
-        -- The members per assigned schedule (migration 0034): each enabled member's assignment from
-        -- its day to their next one.
+        -- The members per key (migrations 0034, 0042): each enabled member's assignment from its day
+        -- to their next one or to the day after their employment's end date, whichever comes first,
+        -- and from that day on the ended key.
         SELECT 'assigned', count(*)::int FROM (
             SELECT t.s, v.d, sum(v.k)::int AS n
               FROM (SELECT a.schedule_id AS s, a.effective_from AS f,
-                           lead(a.effective_from) OVER (PARTITION BY a.user_id ORDER BY a.effective_from) AS nf
+                           least(lead(a.effective_from) OVER (PARTITION BY a.user_id ORDER BY a.effective_from),
+                                 e.end_date + 1) AS nf
                       FROM schedule_assignments a
                       JOIN memberships m ON m.company_id = a.company_id AND m.user_id = a.user_id AND m.enabled
-                     WHERE a.company_id = ${companyId}) t
+                      LEFT JOIN employees e ON e.company_id = a.company_id AND e.user_id = a.user_id
+                     WHERE a.company_id = ${companyId} AND (e.end_date IS NULL OR a.effective_from <= e.end_date)
+                    UNION ALL
+                    SELECT ${ENDED_KEY}::uuid, e.end_date + 1, NULL
+                      FROM employees e
+                      JOIN memberships m ON m.company_id = e.company_id AND m.user_id = e.user_id AND m.enabled
+                     WHERE e.company_id = ${companyId} AND e.end_date IS NOT NULL) t
              CROSS JOIN LATERAL (VALUES (t.f, 1), (t.nf, -1)) v(d, k)
              WHERE v.d IS NOT NULL GROUP BY 1, 2 HAVING sum(v.k) <> 0) w
           FULL JOIN (SELECT schedule_id AS s, day AS d, n FROM schedule_member_changes

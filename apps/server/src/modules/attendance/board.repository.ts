@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { containsPattern, intLiteral, rows } from '../../lib/sql';
+import { DEFAULT_KEY, ENDED_KEY } from '../../db/board-keys';
 import { holidaysBetweenSql, listSchedulesSql, type SettingsRow, settingsSql } from './calendar.repository';
 import { together } from './timesheets.repository';
 
@@ -101,9 +102,10 @@ export function boardPageFromScratch(
           SELECT m.user_id, u.first_name, u.last_name, u.email, d.first_in, d.last_out, coalesce(d.open, false) AS open,
                  coalesce(d.worked_seconds, 0)::int AS worked_seconds,
                  l.user_id IS NOT NULL AS on_leave, l.leave_type, l.leave_color, l.leave_half,
-                 ${q.holiday ? sql`NULL::jsonb` : sql`nullif(ws.days -> ${q.isoWeekday - 1}::int, 'null'::jsonb)`} AS plan,
-                 coalesce(ws.grace_minutes, 0) AS grace,
-                 coalesce(emp.end_date < ${q.date}::date, false) AS ended
+                 -- No plan after the employment's end date (ENDED_KEY): not scheduled, or present if they came.
+                 CASE WHEN emp.end_date < ${q.date}::date THEN NULL
+                      ELSE ${q.holiday ? sql`NULL::jsonb` : sql`nullif(ws.days -> ${q.isoWeekday - 1}::int, 'null'::jsonb)`} END AS plan,
+                 coalesce(ws.grace_minutes, 0) AS grace
             FROM memberships m JOIN users u ON u.id = m.user_id
             LEFT JOIN employees emp ON emp.company_id = ${companyId} AND emp.user_id = m.user_id
             LEFT JOIN assigned a ON a.user_id = m.user_id
@@ -120,7 +122,7 @@ export function boardPageFromScratch(
                    AND p.first_in > ((${q.date}::date + (p.plan ->> 'start')::time) AT TIME ZONE ${q.timeZone}) + p.grace * interval '1 minute'
                 THEN 'late'
               WHEN p.first_in IS NOT NULL THEN 'present'
-              WHEN p.plan IS NULL OR p.ended THEN 'notScheduled'
+              WHEN p.plan IS NULL THEN 'notScheduled'
               WHEN p.on_leave THEN 'onLeave'
               WHEN now() > ((${q.date}::date + (p.plan ->> 'start')::time) AT TIME ZONE ${q.timeZone}) + p.grace * interval '1 minute'
                 THEN 'absent'
@@ -149,7 +151,7 @@ export function boardPageFromScratch(
   );
 }
 
-const NIL = '00000000-0000-0000-0000-000000000000';
+const NIL = DEFAULT_KEY;
 
 /**
  * What the board needs before its counts, in one statement: the settings, the day (asked, else the
@@ -197,7 +199,8 @@ const keyPlans = (companyId: string, d: BoardDay) => sql`ws AS (
         ), kp AS (
           SELECT k.key, ((${d.date}::date + (w.plan ->> 'start')::time) AT TIME ZONE ${d.timeZone})
                         + w.grace_minutes * interval '1 minute' AS late_after
-            FROM (SELECT id AS key, id AS sid FROM ws UNION ALL SELECT ${NIL}::uuid, ${d.defaultScheduleId}::uuid) k
+            FROM (SELECT id AS key, id AS sid FROM ws UNION ALL SELECT ${NIL}::uuid, ${d.defaultScheduleId}::uuid
+                  UNION ALL SELECT ${ENDED_KEY}::uuid, NULL::uuid) k
             LEFT JOIN ws w ON w.id = k.sid
         )`;
 
@@ -208,9 +211,6 @@ export interface BoardKeyCounts {
   late_raw: number;
   leave_no_row: number;
   leave_fix: number;
-  /** Whose employment ended before the day, without a first clock-in (and, of them, on leave). */
-  ended_no_row: number;
-  ended_leave_no_row: number;
   planned: boolean;
   past: boolean;
 }
@@ -250,37 +250,17 @@ export function boardKeyCountsStatement(companyId: string, d: BoardDay) {
             FROM attendance_board_leave_counts b JOIN kp ON kp.key = b.schedule_key
            WHERE b.company_id = ${companyId} AND b.day = ${d.date}::date
            GROUP BY 1
-        ), ended AS (
-          -- Enabled members whose employment ended before the day and who did not clock in: not
-          -- scheduled any more (and, of them, those with leave on the day, which lvk counted as on
-          -- leave). Few, read from the records' end-date index, each one's key by its assignment.
-          SELECT coalesce(a.schedule_id, ${NIL}::uuid) AS key, count(*)::int AS ended_no_row,
-                 count(*) FILTER (WHERE EXISTS (SELECT 1 FROM attendance_leave_days l
-                                                 WHERE l.company_id = ${companyId} AND l.day = ${d.date}::date
-                                                   AND l.user_id = e.user_id))::int AS ended_leave_no_row
-            FROM employees e
-            JOIN memberships m ON m.company_id = e.company_id AND m.user_id = e.user_id AND m.enabled
-            LEFT JOIN LATERAL (SELECT sa.schedule_id FROM schedule_assignments sa
-                                WHERE sa.company_id = ${companyId} AND sa.user_id = e.user_id AND sa.effective_from <= ${d.date}::date
-                                ORDER BY sa.effective_from DESC LIMIT 1) a ON true
-           WHERE e.company_id = ${companyId} AND e.end_date IS NOT NULL AND e.end_date < ${d.date}::date
-             AND NOT EXISTS (SELECT 1 FROM stats_member_days sd
-                              WHERE sd.company_id = ${companyId} AND sd.day = ${d.date}::date AND sd.user_id = e.user_id
-                                AND sd.board_schedule IS NOT NULL)
-           GROUP BY 1
         )
         SELECT kp.key,
                CASE WHEN kp.key = ${NIL}::uuid THEN total.n - (SELECT coalesce(sum(members), 0) FROM assigned)
                     ELSE coalesce(a.members, 0) END::int AS members,
                coalesce(h.day_rows, 0) AS day_rows, coalesce(h.late_raw, 0) AS late_raw,
                coalesce(l.leave_no_row, 0) AS leave_no_row, coalesce(l.leave_fix, 0) AS leave_fix,
-               coalesce(x.ended_no_row, 0) AS ended_no_row, coalesce(x.ended_leave_no_row, 0) AS ended_leave_no_row,
                kp.late_after IS NOT NULL AS planned, coalesce(now() > kp.late_after, false) AS past
           FROM kp CROSS JOIN total
           LEFT JOIN hist h ON h.key = kp.key
           LEFT JOIN assigned a ON a.key = kp.key
-          LEFT JOIN lvk l ON l.key = kp.key
-          LEFT JOIN ended x ON x.key = kp.key`;
+          LEFT JOIN lvk l ON l.key = kp.key`;
 }
 
 export interface JudgedRow {
@@ -303,9 +283,9 @@ export function judgedStatement(companyId: string, d: BoardDay, candidates: SQL,
   return sql`WITH ${keyPlans(companyId, d)}, cand AS MATERIALIZED (${candidates}),
         people AS (
           SELECT m.user_id, m.sort_name, s.first_in, l.user_id IS NOT NULL AS on_leave, l.half AS leave_half,
-                 ${d.holiday ? sql`NULL::jsonb` : sql`nullif(ws.days -> ${d.isoWeekday - 1}::int, 'null'::jsonb)`} AS plan,
-                 coalesce(ws.grace_minutes, 0) AS grace,
-                 coalesce(emp.end_date < ${d.date}::date, false) AS ended
+                 CASE WHEN emp.end_date < ${d.date}::date THEN NULL
+                      ELSE ${d.holiday ? sql`NULL::jsonb` : sql`nullif(ws.days -> ${d.isoWeekday - 1}::int, 'null'::jsonb)`} END AS plan,
+                 coalesce(ws.grace_minutes, 0) AS grace
             FROM cand c
             JOIN memberships m ON m.company_id = ${companyId} AND m.user_id = c.user_id AND m.enabled
             LEFT JOIN employees emp ON emp.company_id = ${companyId} AND emp.user_id = m.user_id
@@ -323,7 +303,7 @@ export function judgedStatement(companyId: string, d: BoardDay, candidates: SQL,
                    AND p.first_in > ((${d.date}::date + (p.plan ->> 'start')::time) AT TIME ZONE ${d.timeZone}) + p.grace * interval '1 minute'
                 THEN 'late'
               WHEN p.first_in IS NOT NULL THEN 'present'
-              WHEN p.plan IS NULL OR p.ended THEN 'notScheduled'
+              WHEN p.plan IS NULL THEN 'notScheduled'
               WHEN p.on_leave THEN 'onLeave'
               WHEN now() > ((${d.date}::date + (p.plan ->> 'start')::time) AT TIME ZONE ${d.timeZone}) + p.grace * interval '1 minute'
                 THEN 'absent'

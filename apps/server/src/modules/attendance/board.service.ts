@@ -23,14 +23,15 @@ export function statusOf(
   firstIn: Date | null,
   now: Date,
   leave: { half: LeaveHalf | null } | null = null,
-  /** The employment ended before the day: no longer expected. */
+  /** The employment ended before the day: no plan any more, like a day off. */
   ended = false,
 ): BoardStatus {
+  if (ended) return firstIn ? 'present' : 'notScheduled';
   if (firstIn) {
     const judged = !leave || leave.half === 'afternoon';
     return judged && p.lateAfter && firstIn > p.lateAfter ? 'late' : 'present';
   }
-  if (!p.start || !p.lateAfter || ended) return 'notScheduled';
+  if (!p.start || !p.lateAfter) return 'notScheduled';
   if (leave) return 'onLeave';
   return now > p.lateAfter ? 'absent' : 'expected';
 }
@@ -54,11 +55,8 @@ export function countsOf(keys: repo.BoardKeyCounts[]): Counts {
     const late = k.late_raw - k.leave_fix;
     c.late += late;
     c.present += k.day_rows - late;
-    // Someone whose employment ended before the day and who did not clock in is not scheduled.
-    c.notScheduled += k.ended_no_row;
-    c.onLeave += k.leave_no_row - k.ended_leave_no_row;
-    c[k.past ? 'absent' : 'expected'] +=
-      k.members - k.day_rows - k.leave_no_row - (k.ended_no_row - k.ended_leave_no_row);
+    c.onLeave += k.leave_no_row;
+    c[k.past ? 'absent' : 'expected'] += k.members - k.day_rows - k.leave_no_row;
   }
   return c;
 }

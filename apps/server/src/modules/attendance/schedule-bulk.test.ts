@@ -1,4 +1,4 @@
-import { zonedDate } from '@wac/shared/zoned-time';
+import { addDays, zonedDate } from '@wac/shared/zoned-time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignSchedule, createSchedule, setCompanyTimeZone, weekdays } from '../../db/seed/attendance-factories';
@@ -108,6 +108,28 @@ describe('schedule overview', () => {
     expect(first.data[0].since).toBeNull();
     const second = await members(w.office, '?itemsPerPage=4&page=2');
     expect(second.data.map((p: { name: string }) => p.name)).toEqual(['Person5 Acme', 'Person6 Acme']);
+  });
+
+  it('leaves out whose employment ended before today, in the counts and the lists; on the last day they still follow', async () => {
+    const end = (endDate: string | null) =>
+      t.db.system(async (tx) => {
+        await setEmployee(tx, w.acme, w.people[2]!, { endDate });
+        await setEmployee(tx, w.acme, w.people[5]!, { endDate });
+      });
+    try {
+      await end(addDays(today(), -1));
+      expect(await counts()).toEqual({ Office: 5, Early: 0, Late: 0 });
+      expect(await members(w.late)).toMatchObject({ totalItems: 0, data: [] });
+      const office = await members(w.office);
+      expect(office.totalItems).toBe(5);
+      expect(office.data.map((p: { name: string }) => p.name)).not.toContain('Person6 Acme');
+      await end(today());
+      expect(await counts()).toEqual({ Office: 6, Early: 0, Late: 1 });
+      expect((await members(w.office)).data.map((p: { name: string }) => p.name)).toContain('Person6 Acme');
+    } finally {
+      await end(null);
+    }
+    expect(await counts()).toEqual({ Office: 6, Early: 0, Late: 1 });
   });
 
   it("answers 404 for another company's schedule and for an unknown one", async () => {

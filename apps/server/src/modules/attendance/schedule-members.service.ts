@@ -54,7 +54,8 @@ export const scheduleCounts = repo.scheduleCounts;
 
 /**
  * Enabled members following `s` today: those assigned to it; for the default, also everyone whose
- * latest assignment is none (the company's enabled members less those assigned to another schedule).
+ * latest assignment is none (the company's enabled members less those assigned to another schedule
+ * and those whose employment has ended).
  */
 export function membersOf(
   s: { id: string; is_default: boolean },
@@ -63,7 +64,7 @@ export function membersOf(
 ) {
   if (!s.is_default) return counts.assigned.get(s.id) ?? 0;
   const elsewhere = all.filter((x) => !x.is_default).reduce((n, x) => n + (counts.assigned.get(x.id) ?? 0), 0);
-  return Math.max(0, counts.total - elsewhere);
+  return Math.max(0, counts.total - elsewhere - counts.ended);
 }
 
 /** The enabled members who follow a schedule on the company's today, a page in name order. */

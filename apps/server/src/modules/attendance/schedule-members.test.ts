@@ -1,17 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignSchedule, createSchedule } from '../../db/seed/attendance-factories';
-import { addMembership, createCompany, createUser } from '../../db/seed/factories';
-import { memberships, scheduleAssignments, users } from '../../db/schema/index';
+import { addMembership, createCompany, createUser, setEmployee } from '../../db/seed/factories';
+import { employees, memberships, scheduleAssignments, users } from '../../db/schema/index';
 import { createCtx, forCompany } from '../../lib/context';
 import { rows } from '../../lib/sql';
 import { boardDrift } from '../../test/board-drift';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { rebuild } from '../stats/stats.service';
+import { ENDED_KEY } from '../../db/board-keys';
 
 /**
  * The day board's members per assigned schedule, kept as a series of changes by triggers on the
- * assignments and the memberships (migration 0034): after every kind of change, the members each
+ * assignments, the memberships and the end of employment (migrations 0034, 0042): after every kind of change, the members each
  * schedule has on a day equal a count over the raw rows, and the series equals its recomputation.
  */
 let t: TestContext;
@@ -46,16 +47,19 @@ describe('members per assigned schedule', () => {
                      (SELECT coalesce(sum(n), 0) FROM schedule_member_changes x
                        WHERE x.company_id = ${w.c} AND x.schedule_id = s.id AND x.day <= d)::int AS kept,
                      (SELECT count(*) FROM memberships m
+                        LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
                        WHERE m.company_id = ${w.c} AND m.enabled
-                         AND (SELECT a.schedule_id FROM schedule_assignments a
-                               WHERE a.company_id = ${w.c} AND a.user_id = m.user_id AND a.effective_from <= d
-                               ORDER BY a.effective_from DESC LIMIT 1) = s.id)::int AS counted
+                         AND CASE WHEN e.end_date < d THEN ${ENDED_KEY}::uuid
+                                  ELSE (SELECT a.schedule_id FROM schedule_assignments a
+                                         WHERE a.company_id = ${w.c} AND a.user_id = m.user_id AND a.effective_from <= d
+                                         ORDER BY a.effective_from DESC LIMIT 1) END = s.id)::int AS counted
                 FROM unnest(${`{${DAYS.join(',')}}`}::date[]) d
-               CROSS JOIN (SELECT id FROM work_schedules WHERE company_id = ${w.c} AND NOT is_default) s
+               CROSS JOIN (SELECT id FROM work_schedules WHERE company_id = ${w.c} AND NOT is_default
+                           UNION ALL SELECT ${ENDED_KEY}::uuid) s
                ORDER BY 1, 2`,
         ),
       );
-    const check = async (step: string, early: number[]) => {
+    const check = async (step: string, early: number[], ended = [0, 0, 0, 0, 0]) => {
       const m = await members();
       expect(
         m.filter((r) => r.kept !== r.counted),
@@ -65,6 +69,10 @@ describe('members per assigned schedule', () => {
         m.filter((r) => r.s === w.early).map((r) => r.kept),
         step,
       ).toEqual(early);
+      expect(
+        m.filter((r) => r.s === ENDED_KEY).map((r) => r.kept),
+        step,
+      ).toEqual(ended);
       const drift = await t.db.system((tx) => boardDrift(tx, w.c));
       expect(
         drift.find((d) => d.kind === 'assigned'),
@@ -101,6 +109,16 @@ describe('members per assigned schedule', () => {
     await check('moved and switched', [1, 3, 3, 3, 3]);
     await change((tx) => tx.delete(scheduleAssignments).where(sql`company_id = ${w.c} AND user_id = ${p2}`));
     await check('removed', [1, 3, 2, 2, 2]);
+    // The end of employment (migration 0042): from the day after the end date the person follows no
+    // schedule and counts under the ended key; an end date set, made with the record, cleared, removed.
+    await change((tx) => setEmployee(tx, w.c, p4, { endDate: '2026-03-20' }));
+    await check('employment ended', [1, 3, 2, 1, 1], [0, 0, 0, 1, 1]);
+    await change((tx) => setEmployee(tx, w.c, p3, { endDate: '2026-01-31' }));
+    await check('record made ended', [1, 2, 1, 0, 0], [0, 1, 1, 2, 2]);
+    await change((tx) => setEmployee(tx, w.c, p4, { endDate: null }));
+    await check('end cleared', [1, 2, 1, 1, 1], [0, 1, 1, 1, 1]);
+    await change((tx) => tx.delete(employees).where(sql`company_id = ${w.c} AND user_id = ${p3}`));
+    await check('record removed', [1, 3, 2, 2, 2]);
     // The membership: disabled, enabled, removed, made again (the assignments stay with the person).
     const set = (userId: string, enabled: boolean) =>
       change((tx) => tx.update(memberships).set({ enabled }).where(sql`company_id = ${w.c} AND user_id = ${userId}`));

@@ -1,0 +1,13 @@
+/**
+ * The day board's keys besides a schedule's id (decision 021): what `attendance_board_key` stores on a
+ * member-day and a leave day and what the maintained counts and `schedule_member_changes` are kept by.
+ */
+
+/** The company's default schedule, whichever it is when the board is read. */
+export const DEFAULT_KEY = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * An enabled member's days after their employment's end date (migration 0042): no plan, so not
+ * scheduled, or present if they clocked in anyway.
+ */
+export const ENDED_KEY = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
