@@ -77,3 +77,47 @@ describe('a shift past midnight', () => {
     expect(screen.getAllByTestId('timesheet-day')[0]).toContainElement(marks[0]!);
   });
 });
+
+describe('a day with an open entry', () => {
+  it("shows the open entry's time so far beside the closed time, in the reader's language", async () => {
+    const clockIn = new Date(Date.now() - 65 * 60_000 - 5_000).toISOString();
+    const entry = {
+      uuid: '20000000-0000-4000-8000-000000000001',
+      userUuid: sheet.user.uuid,
+      workDate: '2026-11-23',
+      clockIn,
+      clockOut: null,
+      recordedIn: clockIn,
+      recordedOut: null,
+      status: 'open',
+      source: 'web',
+      version: 1,
+    };
+    const open = {
+      date: '2026-11-23',
+      firstIn: '2026-11-23T08:00:00.000Z',
+      lastOut: '2026-11-23T10:00:00.000Z',
+      workedMinutes: 120,
+      expectedMinutes: 480,
+      overtimeMinutes: 0,
+      lateMinutes: 0,
+      holiday: null,
+      leave: null,
+      leaveMinutes: 0,
+      autoClosed: false,
+      open: true,
+      entries: [entry],
+    };
+    const { unmount } = renderScreen(
+      <TimesheetTable sheet={{ ...sheet, days: [open, { ...open, date: '2026-11-24', open: false, entries: [] }] }} />,
+    );
+    const [today, closed] = screen.getAllByTestId('day-worked');
+    expect(today).toHaveTextContent(/^2 hr\+ 1 hr 5 min running$/);
+    expect(closed).not.toHaveTextContent('running');
+    expect(screen.getAllByTestId('day-worked-running')).toHaveLength(1);
+    unmount();
+    await setLanguage('de', false);
+    renderScreen(<TimesheetTable sheet={{ ...sheet, days: [open] }} />);
+    expect(screen.getByTestId('day-worked-running')).toHaveTextContent(/^\+ 1 Std\., 5 Min\. laufend$/);
+  });
+});
