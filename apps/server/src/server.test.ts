@@ -118,6 +118,51 @@ describe('the server process', () => {
     150_000,
   );
 
+  it.runIf(process.env.TEST_DATABASE_URL && process.env.REDIS_URL)(
+    'started while Redis is unreachable, waits for it and comes up when it is back (no crash loop)',
+    async () => {
+      const adminUrl = process.env.TEST_DATABASE_URL!;
+      const name = `wac_start_wait_redis_${process.pid}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      await admin.query(`CREATE DATABASE ${name}`);
+      const redis = new URL(process.env.REDIS_URL!);
+      const proxy = await startFaultProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
+      await proxy.refuse();
+      const redisUrl = new URL(redis);
+      redisUrl.hostname = '127.0.0.1';
+      redisUrl.port = String(proxy.port);
+      const port = await freePort();
+      const s = startServer({
+        DATABASE_URL: withDatabase(adminUrl, name),
+        REDIS_URL: redisUrl.toString(),
+        REDIS_PREFIX: `wac-start-${process.pid}:`,
+        JWT_SECRET: 'x'.repeat(40),
+        PORT: String(port),
+      });
+      try {
+        await waitFor(() => s.output().includes('Redis unreachable'), 60_000);
+        await new Promise((r) => setTimeout(r, 3_000));
+        // Before: "Cannot connect to Redis at REDIS_URL" and exit 1, for the supervisor to restart.
+        expect(s.child.exitCode).toBeNull();
+        expect(s.output().match(/Redis unreachable/g)).toHaveLength(1);
+        await proxy.restore();
+        await waitFor(() => s.output().includes('API docs'), 60_000);
+        expect(s.output()).toContain('Redis reachable again: starting.');
+        expect(await getStatus(port, '/api/ready', `localhost:${port}`)).toBe(200);
+        s.child.kill('SIGTERM');
+        expect(await s.exited).toBe(0);
+      } finally {
+        s.child.kill('SIGKILL');
+        await proxy.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+    150_000,
+  );
+
   it('refuses a bad configuration with one clear message and a non-zero exit', async () => {
     const s = startServer({ PORT: 'eighty', DATABASE_URL: 'nope' });
     expect(await s.exited).toBe(1);

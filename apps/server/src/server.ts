@@ -3,13 +3,14 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { type Database, DataDirInUseError, isDatabaseUnavailable, openDatabase } from './db/client';
 import { tuneWasmForServer } from './db/embedded';
 import { buildApp } from './app';
+import { redisUnreachable } from './lib/bus';
 import { seedDemo } from './db/seed/demo';
 
 /** The longest a drain waits for accepted requests before closing anyway. */
 const DRAIN_MAX_MS = 5_000;
 /** A drain ends once no request has been in flight for this long. */
 const DRAIN_QUIET_MS = 250;
-/** While PostgreSQL cannot be reached at start, it is tried again this often. */
+/** While PostgreSQL (or Redis) cannot be reached at start, it is tried again this often. */
 const START_RETRY_MS = 2_000;
 
 /**
@@ -31,6 +32,25 @@ async function migrateWhenReachable(db: Database) {
       said = true;
       await new Promise((r) => setTimeout(r, START_RETRY_MS));
     }
+  }
+}
+
+/**
+ * With REDIS_URL, waits while Redis does not answer (one line said, then quiet), as for PostgreSQL: a
+ * process started during a Redis outage comes up when Redis does. Once running, a Redis outage costs
+ * no request (docs/operations.md).
+ */
+async function redisWhenReachable(url: string) {
+  let said = false;
+  for (;;) {
+    const e = await redisUnreachable(url);
+    if (!e) {
+      if (said) console.error('Redis reachable again: starting.');
+      return;
+    }
+    if (!said) console.error(`Redis unreachable (${e.message}); trying again every ${START_RETRY_MS / 1000} s.`);
+    said = true;
+    await new Promise((r) => setTimeout(r, START_RETRY_MS));
   }
 }
 
@@ -60,11 +80,12 @@ async function main() {
   process.once('SIGTERM', stopWaiting);
   process.once('SIGINT', stopWaiting);
   await migrateWhenReachable(db);
+  if (config.redisUrl) await redisWhenReachable(config.redisUrl);
   process.off('SIGTERM', stopWaiting);
   process.off('SIGINT', stopWaiting);
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
-    // With REDIS_URL, buildApp connects the Redis bus and fails here when Redis is unreachable.
+    // With REDIS_URL, buildApp connects the Redis bus and fails here if Redis went away since the wait above.
     app = await buildApp({ config, db });
   } catch (e) {
     console.error((e as Error).message);

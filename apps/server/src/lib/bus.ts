@@ -107,6 +107,34 @@ export interface RedisBusOptions {
  * ioredis reconnects by itself; once the subscriber is back, every wanted channel is subscribed
  * again and cross-process delivery resumes.
  */
+/**
+ * Whether Redis at `url` answers a PING now (one connection, no retry): null if it does, else the
+ * error. The server's start waits on it, as it waits for PostgreSQL.
+ */
+export async function redisUnreachable(url: string): Promise<Error | null> {
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 5_000,
+    commandTimeout: 2_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    enableOfflineQueue: false,
+  });
+  let first: Error | null = null;
+  probe.on('error', (err: Error) => {
+    first ??= err;
+  });
+  try {
+    await probe.connect();
+    await probe.ping();
+    return null;
+  } catch (err) {
+    return first ?? (err as Error);
+  } finally {
+    probe.disconnect();
+  }
+}
+
 export async function createRedisBus(opts: RedisBusOptions): Promise<Bus> {
   const prefix = opts.prefix ?? 'wac:';
   const onError = opts.onError ?? (() => {});
