@@ -1,7 +1,6 @@
 import type { AttendanceEntry, Timesheet } from '@wac/shared/schemas/attendance';
 import { zonedDate } from '@wac/shared/zoned-time';
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLeaveLabel } from './leave-label';
 import { useZonedFormat } from './zoned-format';
@@ -47,10 +46,7 @@ export function TimesheetTable({
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td data-testid="day-worked">
-                {z.minutes(d.workedMinutes)}
-                {d.open && <RunningEntry entries={d.entries} minutes={z.minutes} />}
-              </Table.Td>
+              <Table.Td data-testid="day-worked">{z.minutes(d.workedMinutes)}</Table.Td>
               <Table.Td>
                 {z.minutes(d.expectedMinutes)}
                 {d.leaveMinutes > 0 && (
@@ -118,26 +114,5 @@ export function TimesheetTable({
         </Table.Tfoot>
       </Table>
     </Table.ScrollContainer>
-  );
-}
-
-/**
- * The open entry's time so far, beside the day's worked time (which counts closed entries only, as
- * the totals and the export do): "+ 1 hr 5 min running", moving each half minute.
- */
-function RunningEntry({ entries, minutes }: { entries: AttendanceEntry[]; minutes: (m: number) => string }) {
-  const { t } = useTranslation();
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(id);
-  }, []);
-  const open = entries.find((e) => e.status === 'open');
-  if (!open) return null;
-  const running = Math.max(0, Math.floor((now - Date.parse(open.clockIn)) / 60_000));
-  return (
-    <Text size="xs" c="dimmed" data-testid="day-worked-running">
-      {t('admin:attendance.workedRunning', { time: minutes(running) })}
-    </Text>
   );
 }
