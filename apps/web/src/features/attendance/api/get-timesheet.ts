@@ -20,12 +20,21 @@ export const getTimesheet = (userUuid: string | 'me', q: TimesheetQuery) =>
     query: { ...q },
   });
 
+/**
+ * While a day of the sheet has an open entry, the server counts it up to the moment it answers: the
+ * sheet is asked again each minute, so its worked time and totals move with the clock.
+ */
+export const OPEN_DAY_REFRESH_MS = 60_000;
+export const refreshWhileOpen = (sheet: Timesheet | undefined) =>
+  sheet?.days.some((d) => d.open) ? OPEN_DAY_REFRESH_MS : false;
+
 export const useTimesheet = (userUuid: string | 'me' | null, q: TimesheetQuery) =>
   useQuery({
     queryKey: timesheetKeys.of(userUuid ?? 'none', q),
     queryFn: () => getTimesheet(userUuid!, q),
     enabled: !!userUuid,
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => refreshWhileOpen(query.state.data),
   });
 
 /** The company's (or a team's) timesheets of the period as CSV, streamed by the server. */

@@ -1,0 +1,29 @@
+import type { Timesheet } from '@wac/shared/schemas/attendance';
+import { describe, expect, it } from 'vitest';
+import { OPEN_DAY_REFRESH_MS, refreshWhileOpen } from './get-timesheet';
+
+const day = (open: boolean) => ({
+  date: '2026-12-03',
+  firstIn: open ? '2026-12-03T08:00:00.000Z' : null,
+  lastOut: null,
+  workedMinutes: 0,
+  expectedMinutes: 480,
+  overtimeMinutes: 0,
+  lateMinutes: 0,
+  holiday: null,
+  leave: null,
+  leaveMinutes: 0,
+  autoClosed: false,
+  open,
+  entries: [],
+});
+const sheet = (days: ReturnType<typeof day>[]) => ({ days }) as unknown as Timesheet;
+
+describe('a timesheet with a day still open', () => {
+  it('is asked again each minute while a day has an open entry (the server counts it up to its answer), else not', () => {
+    expect(refreshWhileOpen(sheet([day(false), day(true)]))).toBe(OPEN_DAY_REFRESH_MS);
+    expect(OPEN_DAY_REFRESH_MS).toBe(60_000);
+    expect(refreshWhileOpen(sheet([day(false), day(false)]))).toBe(false);
+    expect(refreshWhileOpen(undefined)).toBe(false);
+  });
+});
