@@ -22,6 +22,9 @@ export function periodOf(period: 'week' | 'month', date: IsoDate, weekStart: num
 
 const minutes = (ms: number) => Math.floor(ms / 60_000);
 
+/** A day without a schedule (after the employment's end). */
+const NOTHING_PLANNED = { schedule: null, start: null, end: null, expectedMinutes: 0, lateAfter: null } as const;
+
 /**
  * One person's days: first in, last out, minutes worked (the schedule's unpaid break deducted as
  * far as the gaps between pairs did not already take it), expected minutes, overtime, lateness,
@@ -33,6 +36,10 @@ const minutes = (ms: number) => Math.floor(ms / 60_000);
  * day). A whole day off is never late, absent or in overtime; a half day is judged against the half
  * still due (overtime beyond it; lateness only when the afternoon is off, a morning off starting the
  * day at mid-day), and never counted absent.
+ *
+ * After the employment's end date (`endDate`, the record's) the person follows no schedule, as on the
+ * day board: nothing is expected, nobody is late or absent, and what they worked anyway counts as
+ * worked (and overtime).
  */
 export function timesheetDays(
   cal: CompanyCalendar,
@@ -42,6 +49,7 @@ export function timesheetDays(
   entries: ShownEntryRow[],
   now: Date,
   leaveDays: Map<string, DayLeave> = new Map(),
+  endDate: IsoDate | null = null,
 ) {
   const byDay = groupBy(entries, (e) => e.work_date);
   const days = [];
@@ -56,7 +64,10 @@ export function timesheetDays(
     leaveMinutes: 0,
   };
   for (const date of datesOf(from, to)) {
-    const p = plannedDay(cal, userId, date);
+    const p =
+      endDate && date > endDate
+        ? { ...NOTHING_PLANNED, date, holiday: cal.holidays.get(date) ?? null }
+        : plannedDay(cal, userId, date);
     const list = byDay.get(date) ?? [];
     let workedMs = 0;
     let gapsMs = 0;

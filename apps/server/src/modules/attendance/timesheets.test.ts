@@ -8,7 +8,7 @@ import {
   setCompanyTimeZone,
   weekdays,
 } from '../../db/seed/attendance-factories';
-import { addMembership, createCompany, createTeam, createUser } from '../../db/seed/factories';
+import { addMembership, createCompany, createTeam, createUser, setEmployee } from '../../db/seed/factories';
 import { createTimeOffRequest, createTimeOffType } from '../../db/seed/time-off-factories';
 import { enqueue } from '../../lib/jobs/queue';
 import { rows } from '../../lib/sql';
@@ -231,6 +231,28 @@ describe('timesheets', () => {
     // Another company sees none of it: Gert's week has no leave.
     const g = (await get(`/api/attendance/timesheets/${ids.g}?period=week&date=2026-11-02`, gAdmin, 'globex')).json();
     expect(g.totals).toMatchObject({ leaveDays: 0, leaveMinutes: 0 });
+  });
+
+  it('after the employment ended, nothing is expected: no absence, no leave, no lateness (sheet and export)', async () => {
+    await t.db.system((tx) => setEmployee(tx, ids.acme!, ids.c!, { endDate: '2026-11-03' }));
+    try {
+      const carl = (await get(`/api/attendance/timesheets/${ids.c}?period=week&date=2026-11-02`)).json();
+      // Monday still scheduled (absent), Tuesday the holiday; from Wednesday on no schedule.
+      expect(day(carl, '2026-11-02')).toMatchObject({ expectedMinutes: 450 });
+      for (const date of ['2026-11-04', '2026-11-05', '2026-11-06'])
+        expect(day(carl, date)).toMatchObject({ expectedMinutes: 0, leave: null, leaveMinutes: 0, lateMinutes: 0 });
+      expect(carl.totals).toMatchObject({ expectedMinutes: 450, absentDays: 1, leaveDays: 0, leaveMinutes: 0 });
+      const csv = (await get('/api/attendance/timesheets/export.csv?period=week&date=2026-11-02')).body.split('\r\n');
+      expect(csv).toContain('carl@acme.test,Carl,Tester,2026-11-02,,,0.00,7.50,0.00,0,,,,');
+      expect(csv).toContain('carl@acme.test,Carl,Tester,2026-11-04,,,0.00,0.00,0.00,0,,,,');
+      // On the end date itself the schedule still holds; Bob's week is untouched.
+      await t.db.system((tx) => setEmployee(tx, ids.acme!, ids.c!, { endDate: '2026-11-06' }));
+      const lastDay = (await get(`/api/attendance/timesheets/${ids.c}?period=week&date=2026-11-02`)).json();
+      expect(day(lastDay, '2026-11-06').expectedMinutes).toBe(450);
+      expect(lastDay.totals).toMatchObject({ leaveDays: 1, absentDays: 3 });
+    } finally {
+      await t.db.system((tx) => setEmployee(tx, ids.acme!, ids.c!, { endDate: null }));
+    }
   });
 
   it('the 23-hour day in New York, the 23- and 25-hour days in Berlin, another company in its own zone', async () => {
