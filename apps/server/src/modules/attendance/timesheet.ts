@@ -22,7 +22,7 @@ export function periodOf(period: 'week' | 'month', date: IsoDate, weekStart: num
 
 const minutes = (ms: number) => Math.floor(ms / 60_000);
 
-/** A day without a schedule (after the employment's end). */
+/** A day without a schedule (outside the employment). */
 const NOTHING_PLANNED = { schedule: null, start: null, end: null, expectedMinutes: 0, lateAfter: null } as const;
 
 /**
@@ -37,9 +37,10 @@ const NOTHING_PLANNED = { schedule: null, start: null, end: null, expectedMinute
  * still due (overtime beyond it; lateness only when the afternoon is off, a morning off starting the
  * day at mid-day), and never counted absent.
  *
- * After the employment's end date (`endDate`, the record's) the person follows no schedule, as on the
- * day board: nothing is expected, nobody is late or absent, and what they worked anyway counts as
- * worked (and overtime).
+ * Outside the employment (before the record's start date, after its end date: `employment`) the
+ * person follows no schedule, as Stats counts only days employed and the day board ends the schedule
+ * after the end date: nothing is expected, nobody is late or absent, and what they worked anyway
+ * counts as worked (and overtime).
  */
 export function timesheetDays(
   cal: CompanyCalendar,
@@ -49,7 +50,7 @@ export function timesheetDays(
   entries: ShownEntryRow[],
   now: Date,
   leaveDays: Map<string, DayLeave> = new Map(),
-  endDate: IsoDate | null = null,
+  employment: { start: IsoDate | null; end: IsoDate | null } = { start: null, end: null },
 ) {
   const byDay = groupBy(entries, (e) => e.work_date);
   const days = [];
@@ -65,7 +66,7 @@ export function timesheetDays(
   };
   for (const date of datesOf(from, to)) {
     const p =
-      endDate && date > endDate
+      (employment.end && date > employment.end) || (employment.start && date < employment.start)
         ? { ...NOTHING_PLANNED, date, holiday: cal.holidays.get(date) ?? null }
         : plannedDay(cal, userId, date);
     const list = byDay.get(date) ?? [];

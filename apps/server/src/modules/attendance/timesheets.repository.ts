@@ -8,12 +8,13 @@ export interface PersonRow {
   first_name: string;
   last_name: string;
   email: string;
-  /** The employment's end date (the record's), if any: no schedule after it. */
+  /** The employment's start and end dates (the record's), if any: no schedule outside them. */
+  start_date: string | null;
   end_date: string | null;
 }
 
 export const personSql = (companyId: string, userId: string) =>
-  sql`SELECT m.user_id, u.first_name, u.last_name, u.email, m.enabled, e.end_date::text AS end_date
+  sql`SELECT m.user_id, u.first_name, u.last_name, u.email, m.enabled, e.start_date::text AS start_date, e.end_date::text AS end_date
         FROM memberships m JOIN users u ON u.id = m.user_id
         LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
        WHERE m.company_id = ${companyId} AND m.user_id = ${userId}`;
@@ -80,7 +81,7 @@ export interface PeopleCursor {
 export function peopleAfter(tx: Tx, companyId: string, after: PeopleCursor | null, limit: number, team?: string) {
   return rows<PersonRow & PeopleCursor>(
     tx,
-    sql`SELECT m.user_id, u.first_name, u.last_name, u.email, e.end_date::text AS end_date, m.sort_name AS k, m.id
+    sql`SELECT m.user_id, u.first_name, u.last_name, u.email, e.start_date::text AS start_date, e.end_date::text AS end_date, m.sort_name AS k, m.id
           FROM memberships m JOIN users u ON u.id = m.user_id
           LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
          WHERE m.company_id = ${companyId}${after ? sql` AND (m.sort_name, m.id) > (${after.k}, ${after.id}::uuid)` : sql``}

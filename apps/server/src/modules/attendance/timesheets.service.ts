@@ -86,7 +86,10 @@ export async function timesheet(ctx: TenantCtx, q: { userId: string; period: Per
       to: end,
       timeZone,
       locked: locks.length > 0,
-      ...timesheetDays(cal, q.userId, start, end, list, now, leave.get(q.userId), person.end_date),
+      ...timesheetDays(cal, q.userId, start, end, list, now, leave.get(q.userId), {
+        start: person.start_date,
+        end: person.end_date,
+      }),
     };
   });
 }
@@ -140,7 +143,7 @@ export async function exportCsv(
             byUser.get(p.user_id) ?? [],
             head.now,
             leave.get(p.user_id),
-            p.end_date,
+            { start: p.start_date, end: p.end_date },
           ),
         }));
       });

@@ -233,7 +233,7 @@ describe('timesheets', () => {
     expect(g.totals).toMatchObject({ leaveDays: 0, leaveMinutes: 0 });
   });
 
-  it('after the employment ended, nothing is expected: no absence, no leave, no lateness (sheet and export)', async () => {
+  it('outside the employment nothing is expected: no absence, no leave, no lateness (sheet and export)', async () => {
     await t.db.system((tx) => setEmployee(tx, ids.acme!, ids.c!, { endDate: '2026-11-03' }));
     try {
       const carl = (await get(`/api/attendance/timesheets/${ids.c}?period=week&date=2026-11-02`)).json();
@@ -250,8 +250,14 @@ describe('timesheets', () => {
       const lastDay = (await get(`/api/attendance/timesheets/${ids.c}?period=week&date=2026-11-02`)).json();
       expect(day(lastDay, '2026-11-06').expectedMinutes).toBe(450);
       expect(lastDay.totals).toMatchObject({ leaveDays: 1, absentDays: 3 });
+      // Before the start date neither: starting on Thursday, Monday is not an absence.
+      await t.db.system((tx) => setEmployee(tx, ids.acme!, ids.c!, { startDate: '2026-11-05', endDate: null }));
+      const started = (await get(`/api/attendance/timesheets/${ids.c}?period=week&date=2026-11-02`)).json();
+      expect(day(started, '2026-11-02').expectedMinutes).toBe(0);
+      expect(day(started, '2026-11-05').expectedMinutes).toBe(450);
+      expect(started.totals).toMatchObject({ expectedMinutes: 900, absentDays: 2, leaveDays: 0 });
     } finally {
-      await t.db.system((tx) => setEmployee(tx, ids.acme!, ids.c!, { endDate: null }));
+      await t.db.system((tx) => setEmployee(tx, ids.acme!, ids.c!, { startDate: null, endDate: null }));
     }
   });
 
