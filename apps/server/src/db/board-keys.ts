@@ -7,7 +7,7 @@
 export const DEFAULT_KEY = '00000000-0000-0000-0000-000000000000';
 
 /**
- * An enabled member's days after their employment's end date (migration 0042): no plan, so not
- * scheduled, or present if they clocked in anyway.
+ * An enabled member's days outside their employment, before the record's start date or after its end
+ * date (migration 0042): no plan, so not scheduled, or present if they clocked in anyway.
  */
-export const ENDED_KEY = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+export const NOT_EMPLOYED_KEY = 'ffffffff-ffff-ffff-ffff-ffffffffffff';

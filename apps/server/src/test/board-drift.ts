@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { rows } from '../lib/sql';
-import { ENDED_KEY } from '../db/board-keys';
+import { NOT_EMPLOYED_KEY } from '../db/board-keys';
 
 /**
  * The day board's maintained rows (decision 021) against a recomputation from the raw rows (entries,
@@ -57,19 +57,26 @@ export function boardDrift(tx: Tx, companyId: string) {
         SELECT 'leave counts', count(*)::int FROM leave_counts c FULL JOIN leave_have h USING (day, k, m, s) WHERE c.n IS DISTINCT FROM h.n
         UNION ALL
         -- The members per key (migrations 0034, 0042): each enabled member's assignment from its day
-        -- to their next one or to the day after their employment's end date, whichever comes first,
-        -- and from that day on the ended key.
+        -- to their next one, within the employment (from the start date, up to the day after the end
+        -- date), and outside the employment the not-employed key.
         SELECT 'assigned', count(*)::int FROM (
             SELECT t.s, v.d, sum(v.k)::int AS n
-              FROM (SELECT a.schedule_id AS s, a.effective_from AS f,
-                           least(lead(a.effective_from) OVER (PARTITION BY a.user_id ORDER BY a.effective_from),
-                                 e.end_date + 1) AS nf
-                      FROM schedule_assignments a
-                      JOIN memberships m ON m.company_id = a.company_id AND m.user_id = a.user_id AND m.enabled
-                      LEFT JOIN employees e ON e.company_id = a.company_id AND e.user_id = a.user_id
-                     WHERE a.company_id = ${companyId} AND (e.end_date IS NULL OR a.effective_from <= e.end_date)
+              FROM (SELECT x.s, x.f, x.nf FROM (
+                      SELECT a.schedule_id AS s, greatest(a.effective_from, e.start_date) AS f,
+                             least(lead(a.effective_from) OVER (PARTITION BY a.user_id ORDER BY a.effective_from),
+                                   e.end_date + 1) AS nf
+                        FROM schedule_assignments a
+                        JOIN memberships m ON m.company_id = a.company_id AND m.user_id = a.user_id AND m.enabled
+                        LEFT JOIN employees e ON e.company_id = a.company_id AND e.user_id = a.user_id
+                       WHERE a.company_id = ${companyId}) x
+                     WHERE x.nf IS NULL OR x.f < x.nf
                     UNION ALL
-                    SELECT ${ENDED_KEY}::uuid, e.end_date + 1, NULL
+                    SELECT ${NOT_EMPLOYED_KEY}::uuid, '-infinity'::date, e.start_date
+                      FROM employees e
+                      JOIN memberships m ON m.company_id = e.company_id AND m.user_id = e.user_id AND m.enabled
+                     WHERE e.company_id = ${companyId} AND e.start_date IS NOT NULL
+                    UNION ALL
+                    SELECT ${NOT_EMPLOYED_KEY}::uuid, greatest(e.end_date + 1, e.start_date), NULL
                       FROM employees e
                       JOIN memberships m ON m.company_id = e.company_id AND m.user_id = e.user_id AND m.enabled
                      WHERE e.company_id = ${companyId} AND e.end_date IS NOT NULL) t

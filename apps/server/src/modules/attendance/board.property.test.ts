@@ -34,7 +34,7 @@ import { rows } from '../../lib/sql';
 import { rebuild } from '../stats/stats.service';
 import { boardDrift, NO_DRIFT } from '../../test/board-drift';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { ENDED_KEY } from '../../db/board-keys';
+import { NOT_EMPLOYED_KEY } from '../../db/board-keys';
 import { boardPageFromScratch } from './board.repository';
 import { board } from './board.service';
 
@@ -43,8 +43,8 @@ import { board } from './board.service';
  * today), schedules with grace and night shifts, holidays, members enabled, disabled and removed,
  * schedule assignments with effective dates — added, moved and removed after the entries exist —,
  * attendance entries of every status then corrected, removed, deleted and moved to another day, and
- * employments ended before, during and after the window, and after the entries exist their end
- * dates set, moved, cleared and their records removed,
+ * employments started and ended before, during and after the window, and after the entries exist
+ * their start and end dates set, moved, cleared and their records removed,
  * time off of every status with half days, some approved then cancelled, pending ones approved,
  * approved ones moved or deleted, clock-ins on days already on leave; the default schedule
  * switched and a schedule's hours and grace edited: the day board the service answers from the
@@ -131,7 +131,8 @@ async function buildWorld(tx: Tx, seed: number): Promise<World> {
     await addMembership(tx, company.id, u.id, { enabled: r() < 0.9 });
     users.push(u.id);
     await setEmployee(tx, company.id, u.id, {
-      startDate: '2020-01-01',
+      // Some start inside the window: before their start date, not scheduled unless they clock in.
+      startDate: r() < 0.2 ? addDays(from, int(-1, 4)) : '2020-01-01',
       departmentId: r() < 0.5 ? dept.id : null,
       // Some employments end around the window: from the day after, not scheduled unless they clock in.
       endDate: r() < 0.25 ? addDays(from, int(-2, 3)) : null,
@@ -250,6 +251,17 @@ async function buildWorld(tx: Tx, seed: number): Promise<World> {
         .where(sql`id = ${a.id}`);
     else if (x < 0.5) await tx.update(scheduleAssignments).set({ scheduleId: early.id }).where(sql`id = ${a.id}`);
   }
+  // After the entries and assignments: employments ended, their end moved or cleared, start dates
+  // moved into the window or cleared, a record removed (the days outside the employment change key,
+  // migration 0042).
+  for (const userId of users) {
+    const x = r();
+    if (x < 0.15) await setEmployee(tx, company.id, userId, { endDate: addDays(from, int(-3, 4)) });
+    else if (x < 0.22) await setEmployee(tx, company.id, userId, { endDate: null });
+    else if (x < 0.3) await setEmployee(tx, company.id, userId, { startDate: addDays(from, int(-2, 5)) });
+    else if (x < 0.34) await setEmployee(tx, company.id, userId, { startDate: null });
+    else if (x < 0.37) await tx.delete(employees).where(sql`company_id = ${company.id} AND user_id = ${userId}`);
+  }
   for (const userId of users) {
     const x = r();
     if (x < 0.1) await assignSchedule(tx, company.id, userId, pick([night, early]).id, addDays(from, 3));
@@ -259,14 +271,6 @@ async function buildWorld(tx: Tx, seed: number): Promise<World> {
         .set({ enabled: sql`NOT enabled` })
         .where(sql`company_id = ${company.id} AND user_id = ${userId}`);
     else if (x < 0.25) await tx.delete(memberships).where(sql`company_id = ${company.id} AND user_id = ${userId}`);
-  }
-  // After the entries and assignments: employments ended, their end moved or cleared, a record removed
-  // (the days after the end date change key, migration 0042).
-  for (const userId of users) {
-    const x = r();
-    if (x < 0.15) await setEmployee(tx, company.id, userId, { endDate: addDays(from, int(-3, 4)) });
-    else if (x < 0.22) await setEmployee(tx, company.id, userId, { endDate: null });
-    else if (x < 0.25) await tx.delete(employees).where(sql`company_id = ${company.id} AND user_id = ${userId}`);
   }
   // The default switched, a schedule's hours and grace edited: read at the time of the board.
   if (r() < 0.3) {
@@ -381,7 +385,7 @@ describe('day board from maintained counts (property)', () => {
     );
   }, 600_000);
 
-  it('keys a default-schedule day with the nil uuid, an ended employment with the ended key, a disabled member with none', async () => {
+  it('keys a default-schedule day with the nil uuid, a day outside the employment with the not-employed key, a disabled member with none', async () => {
     const ids = await t.db.system(async (tx) => {
       const c = await createCompany(tx, { name: 'Keys', subDomain: 'keys' });
       await createSchedule(tx, c.id, { name: 'Office', isDefault: true });
@@ -407,10 +411,15 @@ describe('day board from maintained counts (property)', () => {
       });
     // 09:00:30 counts in the minute 09:01 (rounded up: late after 09:00).
     expect(await key()).toEqual({ k: NIL, m: '2026-06-01T09:01:00.000Z' });
-    // An employment that ended the day before: the ended key (no plan); on its last day, still the schedule's.
+    // An employment that ended the day before, or starts the day after: the not-employed key (no
+    // plan); on its last and on its first day, still the schedule's.
     await t.db.system((tx) => setEmployee(tx, ids.c, ids.u, { endDate: '2026-05-31' }));
-    expect(await key()).toEqual({ k: ENDED_KEY, m: '2026-06-01T09:01:00.000Z' });
+    expect(await key()).toEqual({ k: NOT_EMPLOYED_KEY, m: '2026-06-01T09:01:00.000Z' });
     await t.db.system((tx) => setEmployee(tx, ids.c, ids.u, { endDate: '2026-06-01' }));
+    expect(await key()).toEqual({ k: NIL, m: '2026-06-01T09:01:00.000Z' });
+    await t.db.system((tx) => setEmployee(tx, ids.c, ids.u, { startDate: '2026-06-02' }));
+    expect(await key()).toEqual({ k: NOT_EMPLOYED_KEY, m: '2026-06-01T09:01:00.000Z' });
+    await t.db.system((tx) => setEmployee(tx, ids.c, ids.u, { startDate: '2026-06-01' }));
     expect(await key()).toEqual({ k: NIL, m: '2026-06-01T09:01:00.000Z' });
     await t.db.system((tx) => tx.update(memberships).set({ enabled: false }).where(sql`user_id = ${ids.u}`));
     expect(await key()).toEqual({ k: null, m: null });

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { containsPattern, intLiteral, rows } from '../../lib/sql';
-import { DEFAULT_KEY, ENDED_KEY } from '../../db/board-keys';
+import { DEFAULT_KEY, NOT_EMPLOYED_KEY } from '../../db/board-keys';
 import { holidaysBetweenSql, listSchedulesSql, type SettingsRow, settingsSql } from './calendar.repository';
 import { together } from './timesheets.repository';
 
@@ -102,8 +102,8 @@ export function boardPageFromScratch(
           SELECT m.user_id, u.first_name, u.last_name, u.email, d.first_in, d.last_out, coalesce(d.open, false) AS open,
                  coalesce(d.worked_seconds, 0)::int AS worked_seconds,
                  l.user_id IS NOT NULL AS on_leave, l.leave_type, l.leave_color, l.leave_half,
-                 -- No plan after the employment's end date (ENDED_KEY): not scheduled, or present if they came.
-                 CASE WHEN emp.end_date < ${q.date}::date THEN NULL
+                 -- No plan outside the employment (NOT_EMPLOYED_KEY): not scheduled, or present if they came.
+                 CASE WHEN emp.end_date < ${q.date}::date OR emp.start_date > ${q.date}::date THEN NULL
                       ELSE ${q.holiday ? sql`NULL::jsonb` : sql`nullif(ws.days -> ${q.isoWeekday - 1}::int, 'null'::jsonb)`} END AS plan,
                  coalesce(ws.grace_minutes, 0) AS grace
             FROM memberships m JOIN users u ON u.id = m.user_id
@@ -200,7 +200,7 @@ const keyPlans = (companyId: string, d: BoardDay) => sql`ws AS (
           SELECT k.key, ((${d.date}::date + (w.plan ->> 'start')::time) AT TIME ZONE ${d.timeZone})
                         + w.grace_minutes * interval '1 minute' AS late_after
             FROM (SELECT id AS key, id AS sid FROM ws UNION ALL SELECT ${NIL}::uuid, ${d.defaultScheduleId}::uuid
-                  UNION ALL SELECT ${ENDED_KEY}::uuid, NULL::uuid) k
+                  UNION ALL SELECT ${NOT_EMPLOYED_KEY}::uuid, NULL::uuid) k
             LEFT JOIN ws w ON w.id = k.sid
         )`;
 
@@ -283,7 +283,7 @@ export function judgedStatement(companyId: string, d: BoardDay, candidates: SQL,
   return sql`WITH ${keyPlans(companyId, d)}, cand AS MATERIALIZED (${candidates}),
         people AS (
           SELECT m.user_id, m.sort_name, s.first_in, l.user_id IS NOT NULL AS on_leave, l.half AS leave_half,
-                 CASE WHEN emp.end_date < ${d.date}::date THEN NULL
+                 CASE WHEN emp.end_date < ${d.date}::date OR emp.start_date > ${d.date}::date THEN NULL
                       ELSE ${d.holiday ? sql`NULL::jsonb` : sql`nullif(ws.days -> ${d.isoWeekday - 1}::int, 'null'::jsonb)`} END AS plan,
                  coalesce(ws.grace_minutes, 0) AS grace
             FROM cand c

@@ -23,10 +23,10 @@ export function statusOf(
   firstIn: Date | null,
   now: Date,
   leave: { half: LeaveHalf | null } | null = null,
-  /** The employment ended before the day: no plan any more, like a day off. */
-  ended = false,
+  /** The day is outside the employment (before its start, after its end): no plan, like a day off. */
+  notEmployed = false,
 ): BoardStatus {
-  if (ended) return firstIn ? 'present' : 'notScheduled';
+  if (notEmployed) return firstIn ? 'present' : 'notScheduled';
   if (firstIn) {
     const judged = !leave || leave.half === 'afternoon';
     return judged && p.lateAfter && firstIn > p.lateAfter ? 'late' : 'present';

@@ -110,7 +110,7 @@ describe('schedule overview', () => {
     expect(second.data.map((p: { name: string }) => p.name)).toEqual(['Person5 Acme', 'Person6 Acme']);
   });
 
-  it('leaves out whose employment ended before today, in the counts and the lists; on the last day they still follow', async () => {
+  it('leaves out whose employment ended before today or starts after it, in the counts and the lists; on the last day they still follow', async () => {
     const end = (endDate: string | null) =>
       t.db.system(async (tx) => {
         await setEmployee(tx, w.acme, w.people[2]!, { endDate });
@@ -126,8 +126,14 @@ describe('schedule overview', () => {
       await end(today());
       expect(await counts()).toEqual({ Office: 6, Early: 0, Late: 1 });
       expect((await members(w.office)).data.map((p: { name: string }) => p.name)).toContain('Person6 Acme');
+      // Nor before the start date: Person6 starting tomorrow follows no schedule today.
+      await end(null);
+      await t.db.system((tx) => setEmployee(tx, w.acme, w.people[5]!, { startDate: addDays(today(), 1) }));
+      expect(await counts()).toEqual({ Office: 5, Early: 0, Late: 1 });
+      expect((await members(w.office)).data.map((p: { name: string }) => p.name)).not.toContain('Person6 Acme');
     } finally {
       await end(null);
+      await t.db.system((tx) => setEmployee(tx, w.acme, w.people[5]!, { startDate: null }));
     }
     expect(await counts()).toEqual({ Office: 6, Early: 0, Late: 1 });
   });

@@ -1,12 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { intLiteral, rows, uuidArray } from '../../lib/sql';
-import { ENDED_KEY } from '../../db/board-keys';
+import { NOT_EMPLOYED_KEY } from '../../db/board-keys';
 
 /**
  * Enabled members assigned to each schedule on `day`, from the series kept by triggers (migration
- * 0034: a row per schedule and day its members changed, not a row per member), those whose employment
- * ended before `day` (its `ENDED_KEY` row, migration 0042: they follow no schedule any more), and the
+ * 0034: a row per schedule and day its members changed, not a row per member), those outside their
+ * employment on `day` (the `NOT_EMPLOYED_KEY` row, migration 0042: they follow no schedule), and the
  * company's enabled members from `member_stats`; the default's share is the rest, computed by the service.
  */
 export async function scheduleCounts(tx: Tx, companyId: string, day: string) {
@@ -20,8 +20,8 @@ export async function scheduleCounts(tx: Tx, companyId: string, day: string) {
     sql`SELECT coalesce((SELECT n FROM member_stats WHERE company_id = ${companyId} AND role = '' AND enabled), 0)::int AS n`,
   );
   return {
-    assigned: new Map(assigned.filter((r) => r.schedule_id !== ENDED_KEY).map((r) => [r.schedule_id, r.n])),
-    ended: assigned.find((r) => r.schedule_id === ENDED_KEY)?.n ?? 0,
+    assigned: new Map(assigned.filter((r) => r.schedule_id !== NOT_EMPLOYED_KEY).map((r) => [r.schedule_id, r.n])),
+    notEmployed: assigned.find((r) => r.schedule_id === NOT_EMPLOYED_KEY)?.n ?? 0,
     total: total?.n ?? 0,
   };
 }
@@ -39,9 +39,10 @@ const named = (page: SQL) =>
         FROM (${page}) p JOIN users u ON u.id = p.user_id
        ORDER BY p.sort_name, p.id`;
 
-/** Not someone whose employment ended before `day` (they follow no schedule from the day after). */
-const notEnded = (companyId: string, day: string) =>
-  sql`NOT EXISTS (SELECT 1 FROM employees e WHERE e.company_id = ${companyId} AND e.user_id = m.user_id AND e.end_date < ${day}::date)`;
+/** Not someone whose employment ended before `day` or starts after it (they follow no schedule outside it). */
+const employedOn = (companyId: string, day: string) =>
+  sql`NOT EXISTS (SELECT 1 FROM employees e WHERE e.company_id = ${companyId} AND e.user_id = m.user_id
+                    AND (e.end_date < ${day}::date OR e.start_date > ${day}::date))`;
 
 /**
  * A page of the enabled members whose assignment on `day` is `scheduleId`, in name order. Read from
@@ -64,7 +65,7 @@ export function assignedMembers(
          AND NOT EXISTS (SELECT 1 FROM schedule_assignments b
                           WHERE b.company_id = ${companyId} AND b.user_id = a.user_id
                             AND b.effective_from > a.effective_from AND b.effective_from <= ${day}::date)
-         AND ${notEnded(companyId, day)}
+         AND ${employedOn(companyId, day)}
        ORDER BY m.sort_name, m.id
        LIMIT ${intLiteral(q.itemsPerPage)} OFFSET ${intLiteral((q.page - 1) * q.itemsPerPage)}`),
   );
@@ -90,7 +91,7 @@ export function defaultMembers(
                             WHERE a.company_id = ${companyId} AND a.user_id = m.user_id AND a.effective_from <= ${day}::date
                             ORDER BY a.effective_from DESC LIMIT 1) cur ON true
        WHERE m.company_id = ${companyId} AND m.enabled AND (cur.schedule_id IS NULL OR cur.schedule_id = ${defaultId})
-         AND ${notEnded(companyId, day)}
+         AND ${employedOn(companyId, day)}
        ORDER BY m.sort_name, m.id
        LIMIT ${intLiteral(q.itemsPerPage)} OFFSET ${intLiteral((q.page - 1) * q.itemsPerPage)}`),
   );

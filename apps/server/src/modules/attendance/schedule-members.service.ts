@@ -55,7 +55,7 @@ export const scheduleCounts = repo.scheduleCounts;
 /**
  * Enabled members following `s` today: those assigned to it; for the default, also everyone whose
  * latest assignment is none (the company's enabled members less those assigned to another schedule
- * and those whose employment has ended).
+ * and those outside their employment that day).
  */
 export function membersOf(
   s: { id: string; is_default: boolean },
@@ -64,7 +64,7 @@ export function membersOf(
 ) {
   if (!s.is_default) return counts.assigned.get(s.id) ?? 0;
   const elsewhere = all.filter((x) => !x.is_default).reduce((n, x) => n + (counts.assigned.get(x.id) ?? 0), 0);
-  return Math.max(0, counts.total - elsewhere - counts.ended);
+  return Math.max(0, counts.total - elsewhere - counts.notEmployed);
 }
 
 /** The enabled members who follow a schedule on the company's today, a page in name order. */

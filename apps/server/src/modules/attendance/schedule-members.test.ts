@@ -8,7 +8,7 @@ import { rows } from '../../lib/sql';
 import { boardDrift } from '../../test/board-drift';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { rebuild } from '../stats/stats.service';
-import { ENDED_KEY } from '../../db/board-keys';
+import { NOT_EMPLOYED_KEY } from '../../db/board-keys';
 
 /**
  * The day board's members per assigned schedule, kept as a series of changes by triggers on the
@@ -49,13 +49,13 @@ describe('members per assigned schedule', () => {
                      (SELECT count(*) FROM memberships m
                         LEFT JOIN employees e ON e.company_id = m.company_id AND e.user_id = m.user_id
                        WHERE m.company_id = ${w.c} AND m.enabled
-                         AND CASE WHEN e.end_date < d THEN ${ENDED_KEY}::uuid
+                         AND CASE WHEN e.end_date < d OR e.start_date > d THEN ${NOT_EMPLOYED_KEY}::uuid
                                   ELSE (SELECT a.schedule_id FROM schedule_assignments a
                                          WHERE a.company_id = ${w.c} AND a.user_id = m.user_id AND a.effective_from <= d
                                          ORDER BY a.effective_from DESC LIMIT 1) END = s.id)::int AS counted
                 FROM unnest(${`{${DAYS.join(',')}}`}::date[]) d
                CROSS JOIN (SELECT id FROM work_schedules WHERE company_id = ${w.c} AND NOT is_default
-                           UNION ALL SELECT ${ENDED_KEY}::uuid) s
+                           UNION ALL SELECT ${NOT_EMPLOYED_KEY}::uuid) s
                ORDER BY 1, 2`,
         ),
       );
@@ -70,7 +70,7 @@ describe('members per assigned schedule', () => {
         step,
       ).toEqual(early);
       expect(
-        m.filter((r) => r.s === ENDED_KEY).map((r) => r.kept),
+        m.filter((r) => r.s === NOT_EMPLOYED_KEY).map((r) => r.kept),
         step,
       ).toEqual(ended);
       const drift = await t.db.system((tx) => boardDrift(tx, w.c));
@@ -119,6 +119,16 @@ describe('members per assigned schedule', () => {
     await check('end cleared', [1, 2, 1, 1, 1], [0, 1, 1, 1, 1]);
     await change((tx) => tx.delete(employees).where(sql`company_id = ${w.c} AND user_id = ${p3}`));
     await check('record removed', [1, 3, 2, 2, 2]);
+    // A start date: before it the person follows no schedule either (p1 starts on 2026-03-15, after
+    // their Early days); moved earlier, then an end before the start (outside on every day), cleared.
+    await change((tx) => setEmployee(tx, w.c, p1, { startDate: '2026-03-15' }));
+    await check('starts later', [1, 2, 1, 2, 2], [1, 1, 1, 0, 0]);
+    await change((tx) => setEmployee(tx, w.c, p1, { startDate: '2026-01-15' }));
+    await check('starts earlier', [1, 3, 2, 2, 2], [1, 0, 0, 0, 0]);
+    await change((tx) => setEmployee(tx, w.c, p1, { endDate: '2026-01-10', startDate: '2026-03-15' }));
+    await check('ends before it starts', [1, 2, 1, 2, 2], [1, 1, 1, 1, 1]);
+    await change((tx) => setEmployee(tx, w.c, p1, { startDate: null, endDate: null }));
+    await check('dates cleared', [1, 3, 2, 2, 2]);
     // The membership: disabled, enabled, removed, made again (the assignments stay with the person).
     const set = (userId: string, enabled: boolean) =>
       change((tx) => tx.update(memberships).set({ enabled }).where(sql`company_id = ${w.c} AND user_id = ${userId}`));

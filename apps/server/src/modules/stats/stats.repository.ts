@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rows } from '../../lib/sql';
-import { ENDED_KEY } from '../../db/board-keys';
+import { NOT_EMPLOYED_KEY } from '../../db/board-keys';
 
 /** Who a figure counts: the company's members, optionally of one team and/or one department. */
 export interface StatsFilter {
@@ -218,16 +218,16 @@ export async function rebuildSpan(tx: Tx, companyId: string) {
 
 /**
  * The board key of a member-day, set-based (`attendance_board_key`, migration 0042): `m` the enabled
- * membership (if any), `emp` the record whose end date may have passed, `a` the assignment.
+ * membership (if any), `emp` the record if the day is outside its employment, `a` the assignment.
  */
 const boardKeyJoin = (
   day: SQL,
 ) => sql`LEFT JOIN memberships m ON m.company_id = d.company_id AND m.user_id = d.user_id AND m.enabled
-            LEFT JOIN employees emp ON emp.company_id = d.company_id AND emp.user_id = d.user_id AND emp.end_date < ${day}
+            LEFT JOIN employees emp ON emp.company_id = d.company_id AND emp.user_id = d.user_id AND (emp.end_date < ${day} OR emp.start_date > ${day})
             LEFT JOIN LATERAL (SELECT sa.schedule_id FROM schedule_assignments sa
                                 WHERE sa.company_id = d.company_id AND sa.user_id = d.user_id AND sa.effective_from <= ${day}
                                 ORDER BY sa.effective_from DESC LIMIT 1) a ON m.user_id IS NOT NULL`;
-const boardKey = sql`CASE WHEN m.user_id IS NULL THEN NULL WHEN emp.user_id IS NOT NULL THEN ${ENDED_KEY}::uuid
+const boardKey = sql`CASE WHEN m.user_id IS NULL THEN NULL WHEN emp.user_id IS NOT NULL THEN ${NOT_EMPLOYED_KEY}::uuid
                           ELSE coalesce(a.schedule_id, '00000000-0000-0000-0000-000000000000'::uuid) END`;
 
 /** The day board's members per assigned schedule from scratch (`schedule_member_changes`, migration 0034). */
