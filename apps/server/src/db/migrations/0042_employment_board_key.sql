@@ -27,8 +27,10 @@ $$;
 -- at all); before the start date and from the day after the end date they count under
 -- NOT_EMPLOYED_KEY (+1 at '-infinity', -1 at the start, +1 the day after the end; an end before the
 -- start leaves the person outside on every day).
+-- Its statements are planned for the people given (a request's transaction asks for generic plans,
+-- which planned these joins over arrays as if for anyone: 0.9 ms a person in an import, 0.2 custom).
 CREATE OR REPLACE FUNCTION schedule_members_refresh(cs uuid[], us uuid[])
-RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp SET plan_cache_mode = force_custom_plan AS $$
 BEGIN
   IF cs IS NULL OR cardinality(cs) = 0 THEN RETURN; END IF;
   -- Most writes touch people with no assignment, no employment dates and no share (a member joining,
