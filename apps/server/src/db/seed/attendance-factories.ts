@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
-import { employmentStarts } from './factories';
+import { employmentDates } from './factories';
 import {
   attendanceCorrections,
   attendanceEntries,
@@ -18,12 +18,14 @@ export async function setCompanyTimeZone(tx: Tx, companyId: string, timeZone: st
 
 /**
  * The days the demo seeds clock nobody in: a person's days of approved leave (`away`, what the
- * time-off seed writes) and the days before their employee record starts.
+ * time-off seed writes) and the days outside their employee record's start and end.
  */
 export async function awayFromWork(tx: Tx, companyId: string, away: ReadonlyMap<string, readonly string[]>) {
-  const started = await employmentStarts(tx, companyId);
-  return (userId: string, date: string) =>
-    date < (started.get(userId) ?? date) || (away.get(userId)?.includes(date) ?? false);
+  const employed = await employmentDates(tx, companyId);
+  return (userId: string, date: string) => {
+    const e = employed.get(userId);
+    return (!!e?.start && date < e.start) || (!!e?.end && date > e.end) || (away.get(userId)?.includes(date) ?? false);
+  };
 }
 
 /** Monday to Friday from `start` to `end`. */

@@ -97,8 +97,17 @@ describe('the demo seed', () => {
     expect(byName.People!.head?.firstName).toBe('Alice');
     const dir = (await get('/api/employees?search=bob')).json().data;
     expect(dir[0]).toMatchObject({ firstName: 'Bob', jobTitle: 'HR Generalist', manager: { firstName: 'Alice' } });
-    const everyone = (await get('/api/employees?itemsPerPage=100')).json().data as Array<{ jobTitle: string | null }>;
+    const everyone = (await get('/api/employees?itemsPerPage=100')).json().data as Array<{
+      uuid: string;
+      jobTitle: string | null;
+    }>;
     expect(everyone.every((p) => p.jobTitle)).toBe(true);
+    // One person left a month ago (employment ended, access disabled): the admins' "Former" filter.
+    const acmeAdmin = (await login('alice@example.com', 'acme')).json().accessToken;
+    const former = (await get('/api/employees?status=ended', acmeAdmin)).json();
+    expect(former.totalItems).toBe(1);
+    expect(former.data[0]).toMatchObject({ ended: true });
+    expect(everyone.map((p) => p.uuid)).not.toContain(former.data[0].uuid);
     const alice = (await login('alice@example.com', 'globex')).json().accessToken;
     const globex = (await get('/api/departments/tree', alice, 'globex')).json().data as Array<{ name: string }>;
     expect(globex.map((d) => d.name).sort()).toEqual(['Logistics', 'Operations']);
@@ -175,7 +184,7 @@ describe('the demo seed', () => {
     }
   });
 
-  it('keeps attendance true to the people: Bob worked the weeks before today, nobody clocked on approved leave or before their start', async () => {
+  it('keeps attendance true to the people: Bob worked the weeks before today, nobody clocked on approved leave, before their start or after their end', async () => {
     const found = await t.db.system(async (tx) => {
       const [bob] = await rows<{ past: number; today: number }>(
         tx,
@@ -197,7 +206,13 @@ describe('the demo seed', () => {
               FROM employees p JOIN attendance_entries e
                 ON e.company_id = p.company_id AND e.user_id = p.user_id AND e.work_date < p.start_date`,
       );
-      return { bob: bob!, onLeave: onLeave!, early: early! };
+      const [late] = await rows<{ n: number; ends: number }>(
+        tx,
+        sql`SELECT count(e.id)::int AS n, (SELECT count(*)::int FROM employees WHERE end_date IS NOT NULL) AS ends
+              FROM employees p JOIN attendance_entries e
+                ON e.company_id = p.company_id AND e.user_id = p.user_id AND e.work_date > p.end_date`,
+      );
+      return { bob: bob!, onLeave: onLeave!, early: early!, late: late! };
     });
     // Four weeks of working days, less an absence now and then.
     expect(found.bob.past).toBeGreaterThan(10);
@@ -206,6 +221,9 @@ describe('the demo seed', () => {
     expect(found.onLeave.n).toBe(0);
     expect(found.early.starts).toBeGreaterThan(40);
     expect(found.early.n).toBe(0);
+    // Nor after their employment ended.
+    expect(found.late.ends).toBe(1);
+    expect(found.late.n).toBe(0);
   });
 
   it("has Stats tell a policy roll-out over the last 28 days (most of Acme acknowledged, the new policy's outstanding not yet overdue) and most of Acme certified", async () => {

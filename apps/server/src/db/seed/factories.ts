@@ -1,5 +1,5 @@
 import { DEFAULT_PLAN, TRIAL_DAYS } from '@wac/shared/constants';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, or } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { companies, departments, employees, memberships, teamMembers, teams, users } from '../schema/index';
 
@@ -193,11 +193,11 @@ export async function setEmployee(
   return row!;
 }
 
-/** The start dates of a company's employee records, by person. */
-export async function employmentStarts(tx: Tx, companyId: string) {
+/** The start and end dates of a company's employee records, by person (those with either). */
+export async function employmentDates(tx: Tx, companyId: string) {
   const found = await tx
-    .select({ userId: employees.userId, startDate: employees.startDate })
+    .select({ userId: employees.userId, startDate: employees.startDate, endDate: employees.endDate })
     .from(employees)
-    .where(and(eq(employees.companyId, companyId), isNotNull(employees.startDate)));
-  return new Map(found.flatMap((r) => (r.startDate ? [[r.userId, r.startDate] as const] : [])));
+    .where(and(eq(employees.companyId, companyId), or(isNotNull(employees.startDate), isNotNull(employees.endDate))));
+  return new Map(found.map((r) => [r.userId, { start: r.startDate, end: r.endDate }] as const));
 }

@@ -1,5 +1,9 @@
 import type { Tx } from '../client';
+import { companyDay } from './certification-factories';
 import { createDepartment, setEmployee } from './factories';
+
+/** The index in Acme's others of the person who left (a disabled member). */
+export const LEAVER = 12;
 
 const TITLES = ['Software Engineer', 'Product Designer', 'Account Executive', 'Support Specialist', 'Data Analyst'];
 
@@ -65,8 +69,12 @@ export async function seedPeopleDemo(tx: Tx, d: PeopleDemoInput) {
     workLocation: 'Porto',
     workPhone: '+351 220 000 202',
   });
-  // Leads of each unit report to the top; everyone else to their unit's lead.
+  // Leads of each unit report to the top; everyone else to their unit's lead. One of them left a
+  // month ago: their employment ended and their access was disabled, as offboarding does (the
+  // thirteenth of Acme's others is a disabled member, demo.ts), so People's "Former" filter, Stats'
+  // leavers and the record's history have someone to show.
   const units = [platform, apps, sales];
+  const leftOn = await companyDay(tx, a, -30);
   for (const [i, userId] of d.acmeOthers.entries()) {
     const unit = units[i % units.length]!;
     const isLead = i < units.length;
@@ -76,6 +84,7 @@ export async function seedPeopleDemo(tx: Tx, d: PeopleDemoInput) {
       managerUserId: isLead ? d.superUser : leads[i % units.length]!,
       employmentType: i % 7 === 6 ? 'contractor' : i % 11 === 10 ? 'part_time' : 'full_time',
       startDate: `20${20 + (i % 6)}-0${1 + (i % 9)}-01`,
+      endDate: i === LEAVER ? leftOn : null,
     });
   }
 
