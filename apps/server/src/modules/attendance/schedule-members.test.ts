@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignSchedule, createSchedule } from '../../db/seed/attendance-factories';
+import { assignSchedule, createEntry, createSchedule } from '../../db/seed/attendance-factories';
 import { addMembership, createCompany, createUser, setEmployee } from '../../db/seed/factories';
 import { employees, memberships, scheduleAssignments, users } from '../../db/schema/index';
 import { createCtx, forCompany } from '../../lib/context';
 import { rows } from '../../lib/sql';
-import { boardDrift } from '../../test/board-drift';
+import { boardDrift, NO_DRIFT } from '../../test/board-drift';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { rebuild } from '../stats/stats.service';
 import { NOT_EMPLOYED_KEY } from '../../db/board-keys';
@@ -156,6 +156,80 @@ describe('members per assigned schedule', () => {
     await rebuild(forCompany(createCtx(t.app), w.c));
     await check('rebuilt', [1, 2, 1, 2, 2]);
   });
+
+  // Two connections at once: PostgreSQL (PGlite runs one transaction at a time, so it cannot race).
+  it.runIf(process.env.TEST_DB === 'pg')(
+    "an employment's dates changed while the same person clocks in and is assigned elsewhere: they queue, nothing drifts",
+    async () => {
+      const w = await t.db.system(async (tx) => {
+        const c = await createCompany(tx, { name: 'Race', subDomain: 'race-series' });
+        await createSchedule(tx, c.id, { name: 'Office', isDefault: true });
+        const early = await createSchedule(tx, c.id, { name: 'Early' });
+        const u = await createUser(tx, { email: 'r@race.test', firstName: 'R' });
+        await addMembership(tx, c.id, u.id);
+        await setEmployee(tx, c.id, u.id, { startDate: '2026-01-01' });
+        await createEntry(tx, c.id, {
+          userId: u.id,
+          workDate: '2026-03-02',
+          clockIn: new Date('2026-03-02T09:00:00Z'),
+          clockOut: new Date('2026-03-02T17:00:00Z'),
+        });
+        return { c: c.id, u: u.id, early: early.id };
+      });
+      const entry = (day: string) => (tx: Parameters<Parameters<typeof t.db.system>[0]>[0]) =>
+        createEntry(tx, w.c, {
+          userId: w.u,
+          workDate: day,
+          clockIn: new Date(`${day}T09:00:00Z`),
+          clockOut: new Date(`${day}T17:00:00Z`),
+        });
+      // The first change holds its transaction open until the others have been sent.
+      const race = async (
+        first: Parameters<typeof t.db.system>[0],
+        others: Array<Parameters<typeof t.db.system>[0]>,
+      ) => {
+        let release!: () => void;
+        const gate = new Promise<void>((r) => {
+          release = r;
+        });
+        let done!: () => void;
+        const written = new Promise<void>((r) => {
+          done = r;
+        });
+        const holding = t.db.system(async (tx) => {
+          await first(tx);
+          done();
+          await gate;
+        });
+        await written;
+        const queued = others.map((o) => t.db.system(o));
+        await new Promise((r) => setTimeout(r, 300));
+        release();
+        await Promise.all([holding, ...queued]);
+        expect(await t.db.system((tx) => boardDrift(tx, w.c))).toEqual(NO_DRIFT);
+      };
+      // The end set first; a clock-in after it and an assignment wait for it.
+      await race(
+        (tx) => setEmployee(tx, w.c, w.u, { endDate: '2026-03-03' }),
+        [entry('2026-03-04'), (tx) => assignSchedule(tx, w.c, w.u, w.early, '2026-02-01')],
+      );
+      // The assignment first; the start and end moved and a clock-in wait for it.
+      await race(
+        (tx) => assignSchedule(tx, w.c, w.u, w.early, '2026-03-01'),
+        [(tx) => setEmployee(tx, w.c, w.u, { startDate: '2026-03-03', endDate: null }), entry('2026-03-05')],
+      );
+      // A clock-in first; the dates cleared wait for it.
+      await race(entry('2026-03-06'), [(tx) => setEmployee(tx, w.c, w.u, { startDate: null })]);
+      const keys = await t.db.system((tx) =>
+        rows<{ day: string; k: string }>(
+          tx,
+          sql`SELECT day::text AS day, board_schedule::text AS k FROM stats_member_days
+               WHERE company_id = ${w.c} AND user_id = ${w.u} ORDER BY day`,
+        ),
+      );
+      expect(keys.map((r) => r.k)).toEqual([w.early, w.early, w.early, w.early]);
+    },
+  );
 
   it('is refused to the app role, which only reads its own company', async () => {
     const [c] = await t.db.system((tx) =>
