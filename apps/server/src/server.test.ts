@@ -57,6 +57,32 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
+/** A PostgreSQL database of the test's own on TEST_DATABASE_URL's server, and how to drop it. */
+async function ownDatabase(name: string) {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  return {
+    url: withDatabase(adminUrl, name),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** A fault proxy in front of the service at `serviceUrl`, and that URL sent through it. */
+async function behindProxy(serviceUrl: string, defaultPort: number) {
+  const target = new URL(serviceUrl);
+  const proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || defaultPort) });
+  const url = new URL(serviceUrl);
+  url.hostname = '127.0.0.1';
+  url.port = String(proxy.port);
+  return { proxy, url: url.toString() };
+}
+
 describe('the server process', () => {
   it('starts embedded with the demo, prints where to sign in, serves, and stops cleanly on SIGTERM', async () => {
     const DATA_DIR = mkdtempSync(join(tmpdir(), 'wac-start-'));
@@ -78,23 +104,14 @@ describe('the server process', () => {
   it.runIf(process.env.TEST_DATABASE_URL).each(['refuse', 'blackhole'] as const)(
     'started while PostgreSQL is unreachable (%s), waits for it and comes up when it is back (no crash loop)',
     async (outage) => {
-      const adminUrl = process.env.TEST_DATABASE_URL!;
-      const name = `wac_start_wait_${outage}_${process.pid}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-      await admin.query(`CREATE DATABASE ${name}`);
-      const target = new URL(adminUrl);
-      const proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || 5432) });
+      const db = await ownDatabase(`wac_start_wait_${outage}_${process.pid}`);
+      const { proxy, url } = await behindProxy(db.url, 5432);
       // refuse: connections reset (the database down); blackhole: accepted, never answered (a
       // partition), the connect timeout's own error.
       if (outage === 'refuse') await proxy.refuse();
       else proxy.blackhole();
-      const url = new URL(withDatabase(adminUrl, name));
-      url.hostname = '127.0.0.1';
-      url.port = String(proxy.port);
       const port = await freePort();
-      const s = startServer({ DATABASE_URL: url.toString(), JWT_SECRET: 'x'.repeat(40), PORT: String(port) });
+      const s = startServer({ DATABASE_URL: url, JWT_SECRET: 'x'.repeat(40), PORT: String(port) });
       try {
         await waitFor(() => s.output().includes('Database unreachable'), 60_000);
         // Blackholed: at least one more 5 s connect timeout after the first.
@@ -111,8 +128,7 @@ describe('the server process', () => {
       } finally {
         s.child.kill('SIGKILL');
         await proxy.close();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
+        await db.drop();
       }
     },
     150_000,
@@ -121,22 +137,13 @@ describe('the server process', () => {
   it.runIf(process.env.TEST_DATABASE_URL && process.env.REDIS_URL)(
     'started while Redis is unreachable, waits for it and comes up when it is back (no crash loop)',
     async () => {
-      const adminUrl = process.env.TEST_DATABASE_URL!;
-      const name = `wac_start_wait_redis_${process.pid}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-      await admin.query(`CREATE DATABASE ${name}`);
-      const redis = new URL(process.env.REDIS_URL!);
-      const proxy = await startFaultProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
+      const db = await ownDatabase(`wac_start_wait_redis_${process.pid}`);
+      const { proxy, url: redisUrl } = await behindProxy(process.env.REDIS_URL!, 6379);
       await proxy.refuse();
-      const redisUrl = new URL(redis);
-      redisUrl.hostname = '127.0.0.1';
-      redisUrl.port = String(proxy.port);
       const port = await freePort();
       const s = startServer({
-        DATABASE_URL: withDatabase(adminUrl, name),
-        REDIS_URL: redisUrl.toString(),
+        DATABASE_URL: db.url,
+        REDIS_URL: redisUrl,
         REDIS_PREFIX: `wac-start-${process.pid}:`,
         JWT_SECRET: 'x'.repeat(40),
         PORT: String(port),
@@ -156,8 +163,7 @@ describe('the server process', () => {
       } finally {
         s.child.kill('SIGKILL');
         await proxy.close();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
+        await db.drop();
       }
     },
     150_000,

@@ -16,17 +16,15 @@ import * as shownRepo from './board-page.repository';
  * covering a scheduled day, whole or half, makes them on leave rather than absent or expected; if
  * they came in anyway they are present, and late only when their leave is the afternoon (a morning
  * off starts their day at mid-day, so the scheduled start does not apply). A holiday or day off
- * stays not scheduled: the request takes nothing from it.
+ * stays not scheduled: the request takes nothing from it. A day outside the employment has no plan
+ * (`NOT_EMPLOYED_KEY`), so it is judged as a day off.
  */
 export function statusOf(
   p: PlannedDay,
   firstIn: Date | null,
   now: Date,
   leave: { half: LeaveHalf | null } | null = null,
-  /** The day is outside the employment (before its start, after its end): no plan, like a day off. */
-  notEmployed = false,
 ): BoardStatus {
-  if (notEmployed) return firstIn ? 'present' : 'notScheduled';
   if (firstIn) {
     const judged = !leave || leave.half === 'afternoon';
     return judged && p.lateAfter && firstIn > p.lateAfter ? 'late' : 'present';

@@ -1,3 +1,4 @@
+import type { Timesheet } from '@wac/shared/schemas/attendance';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -7,26 +8,13 @@ import { renderScreen } from '../../test/render';
 import { captureDownloads, csvExport } from '../../test/downloads';
 import { ORIGIN, server } from '../../test/server';
 import TimesheetsScreen, { exportName } from './timesheets-screen';
+import { timesheetDay } from '../../test/timesheets';
 
 const BOB = '60000000-0000-4000-8000-000000000001';
 const ENTRY = '60000000-0000-4000-8000-000000000002';
 const TEAM = '60000000-0000-4000-8000-000000000003';
 
-const day = (date: string, entries: unknown[] = []) => ({
-  date,
-  firstIn: null,
-  lastOut: null,
-  workedMinutes: 0,
-  expectedMinutes: 480,
-  overtimeMinutes: 0,
-  lateMinutes: 0,
-  holiday: null,
-  leave: null,
-  leaveMinutes: 0,
-  autoClosed: false,
-  open: false,
-  entries,
-});
+const day = (date: string, entries: Timesheet['days'][number]['entries'] = []) => timesheetDay(date, { entries });
 
 /** Bob's week of 2 to 8 November 2026 (over), or the week of today (running). */
 function sheet(over: boolean, locked = false) {

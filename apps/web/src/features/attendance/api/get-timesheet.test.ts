@@ -1,22 +1,9 @@
 import type { Timesheet } from '@wac/shared/schemas/attendance';
 import { describe, expect, it } from 'vitest';
 import { OPEN_DAY_REFRESH_MS, refreshWhileOpen } from './get-timesheet';
+import { timesheetDay } from '../../../test/timesheets';
 
-const day = (open: boolean) => ({
-  date: '2026-12-03',
-  firstIn: open ? '2026-12-03T08:00:00.000Z' : null,
-  lastOut: null,
-  workedMinutes: 0,
-  expectedMinutes: 480,
-  overtimeMinutes: 0,
-  lateMinutes: 0,
-  holiday: null,
-  leave: null,
-  leaveMinutes: 0,
-  autoClosed: false,
-  open,
-  entries: [],
-});
+const day = (open: boolean) => timesheetDay('2026-12-03', { open, firstIn: open ? '2026-12-03T08:00:00.000Z' : null });
 const sheet = (days: ReturnType<typeof day>[]) => ({ days }) as unknown as Timesheet;
 
 describe('a timesheet with a day still open', () => {

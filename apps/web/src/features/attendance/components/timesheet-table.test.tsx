@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
 import { renderScreen } from '../../../test/render';
 import { TimesheetTable } from './timesheet-table';
+import { timesheetDay } from '../../../test/timesheets';
 
 const sheet: Timesheet = {
   user: { uuid: '10000000-0000-4000-8000-000000000001', firstName: 'Ada', lastName: 'Adams' },
@@ -40,21 +41,8 @@ describe('timesheet totals', () => {
 });
 
 describe('a shift past midnight', () => {
-  const day = (date: string, firstIn: string, lastOut: string) => ({
-    date,
-    firstIn,
-    lastOut,
-    workedMinutes: 480,
-    expectedMinutes: 480,
-    overtimeMinutes: 0,
-    lateMinutes: 0,
-    holiday: null,
-    leave: null,
-    leaveMinutes: 0,
-    autoClosed: false,
-    open: false,
-    entries: [],
-  });
+  const day = (date: string, firstIn: string, lastOut: string) =>
+    timesheetDay(date, { firstIn, lastOut, workedMinutes: 480 });
 
   it("says its out is the next day's, on the company's clock", () => {
     renderScreen(
