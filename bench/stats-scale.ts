@@ -4,7 +4,7 @@
  * two schedules, holidays, joiners and leavers, two-day leaves every two months. Seeded set-based
  * with the Stats triggers off, then the aggregates rebuilt by the rebuild command's own code in
  * member batches. Measures every range, a team and a department filter, the admin dashboard's
- * answer (cold: the first calls of a fresh pool; warm: --seconds of load), and a clock-in with the
+ * answer (cold: the first calls of a pool just opened as the server opens it; warm: --seconds of load), and a clock-in with the
  * aggregates kept (and with the Stats trigger off, for its share), each next to a bare primary-key
  * select of the same run.
  *
@@ -319,6 +319,8 @@ async function measure(raw: pg.Pool, q: Q, companyId: string) {
   );
   const pool = async () => {
     const db = await openDatabase({ databaseUrl: URL_, poolSize: CONNECTIONS });
+    // As the server starts its pool (server.ts): the connections made, nothing run on them yet.
+    await db.warm();
     const infra = { config: testConfig(), db, bus: createMemoryBus(), log: console } as unknown as Infra;
     const as = (userId: string) => createCtx(infra, { actor: { userId, ip: '127.0.0.1' }, companyId }) as TenantCtx;
     return { db, as };
@@ -351,7 +353,8 @@ async function measure(raw: pg.Pool, q: Q, companyId: string) {
   // Fresh statistics for what the seed and the rebuild wrote (the plans of the refresh depend on them).
   await q('ANALYZE');
   for (const [label, fn] of args['clock-ins'] ? [] : asks) {
-    // Cold: a fresh pool (new connections, no plan cached), its first CONNECTIONS calls at once.
+    // Cold: a fresh pool as the server opens it (connections made, no statement of the app run on
+    // them: no plan cached, no catalog loaded), its first CONNECTIONS calls at once.
     const fresh = await pool();
     const cold = await Promise.all(
       Array.from({ length: CONNECTIONS }, async () => {

@@ -80,6 +80,8 @@ async function main() {
   process.once('SIGTERM', stopWaiting);
   process.once('SIGINT', stopWaiting);
   await migrateWhenReachable(db);
+  // Best effort: a connection that cannot be made now is made by the first request that needs it.
+  await db.warm().catch(() => undefined);
   if (config.redisUrl) await redisWhenReachable(config.redisUrl);
   process.off('SIGTERM', stopWaiting);
   process.off('SIGINT', stopWaiting);

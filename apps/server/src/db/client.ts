@@ -42,6 +42,12 @@ export interface Database {
    */
   query<T>(text: string, params: unknown[]): Promise<T[]>;
   migrate(): Promise<void>;
+  /**
+   * PostgreSQL: opens every connection of the pool at once (the server calls it once migrated), so
+   * the first requests after a start do not each wait for a connection to be made; the pool keeps
+   * them (a fixed-size pool). PGlite: nothing to open.
+   */
+  warm(): Promise<void>;
   close(): Promise<void>;
   /** How many read-only transactions were refused a write and run again (decision 027); 0 is right. */
   readsRunAgain(): number;
@@ -80,6 +86,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       connectionString: opts.databaseUrl,
       Client: PreparingClient,
       max: opts.poolSize ?? 10,
+      // A fixed-size pool: connections once made are kept, not closed after 10 s idle (the default),
+      // so a screen opened after a quiet minute does not pay ten new backends at once (a connection
+      // is ~10 ms to make, and its backend loads its catalogs on first use; bench/RESULTS.md, Stats
+      // cold). A connection the server ends is still dropped (the 'error' listener below).
+      min: opts.poolSize ?? 10,
       // An unreachable or silent database must fail a request in bounded time (answered 503 by the
       // error handler), never hang it: connecting (or waiting for a free connection) and every
       // statement have a limit; keep-alive notices a peer that vanished without a word.
@@ -177,6 +188,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     system: (fn) => scoped({ system: true }, fn),
     query,
     migrate: doMigrate,
+    warm: async () => {
+      if (!pool) return;
+      const p = pool;
+      const clients = await Promise.all(Array.from({ length: p.options.max }, () => p.connect()));
+      try {
+        await Promise.all(clients.map((c) => c.query('SELECT 1')));
+      } finally {
+        for (const c of clients) c.release();
+      }
+    },
     close,
     readsRunAgain: () => runAgain,
   };

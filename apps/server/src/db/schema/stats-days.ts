@@ -167,3 +167,51 @@ export const statsMemberTimeOff = pgTable(
   },
   (t) => [primaryKey({ name: 'stats_member_time_off_pkey', columns: [t.companyId, t.userId, t.requestId] })],
 );
+
+/**
+ * Stats' policy figures as changes per day (docs/decisions/031-stats-policy-series.md): what each
+ * person's assignment, acknowledgement and lateness for a policy change by on a company day, derived
+ * from the definition evaluated at every day it can change (migration 0043). Kept so that what a
+ * change takes back is what was added.
+ */
+export const statsPolicyMemberChanges = pgTable(
+  'stats_policy_member_changes',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    policyId: uuid('policy_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    assigned: smallint('assigned').notNull(),
+    acknowledged: smallint('acknowledged').notNull(),
+    overdue: smallint('overdue').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'stats_policy_member_changes_pkey', columns: [t.companyId, t.userId, t.policyId, t.day] }),
+    // A publication or an audience change re-derives everyone of one policy.
+    index('stats_policy_member_changes_policy_idx').on(t.companyId, t.policyId),
+  ],
+);
+
+/**
+ * The same changes summed per scope, policy and company day: a figure at the end of a day is the
+ * running sum of its scope's rows up to that day.
+ */
+export const statsScopePolicyChanges = pgTable(
+  'stats_scope_policy_changes',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    scopeId: uuid('scope_id').notNull(),
+    policyId: uuid('policy_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    assigned: integer('assigned').notNull().default(0),
+    acknowledged: integer('acknowledged').notNull().default(0),
+    overdue: integer('overdue').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'stats_scope_policy_changes_pkey', columns: [t.companyId, t.scopeId, t.policyId, t.day] }),
+  ],
+);

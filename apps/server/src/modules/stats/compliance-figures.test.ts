@@ -10,17 +10,18 @@ import {
   createUser,
   setEmployee,
 } from '../../db/seed/factories';
-import { memberships, teamMembers } from '../../db/schema/index';
+import { memberships, policyVersions, teamMembers } from '../../db/schema/index';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { complianceAt, complianceWork } from './compliance-figures';
+import { complianceAt } from './compliance-figures';
 import * as repo from './stats.repository';
 import { complianceFigures } from './stats-compliance.repository';
 
 /**
- * The policy figures of Stats read without the pass over the members (compliance-figures.ts): a past
- * end kept under the company's count of changes, today's end from the tracking counters. After every
- * kind of change, both equal the statement over the members (which the property test holds to the
- * plain computation), and the statement runs again only where a change could move a past figure.
+ * The policy figures of Stats read from the kept series (migration 0043, decision 031): after every
+ * kind of change that can move them, the running sums at the end of every day from two months back to
+ * a week ahead equal the statement over the members (which the property test holds to the plain
+ * computation), for the company, a team, a department and both; and the series equals one derived
+ * from scratch (the rebuild), so nothing was left behind by the changes.
  */
 let t: TestContext;
 beforeAll(async () => {
@@ -30,16 +31,65 @@ afterAll(() => t.close());
 
 const DAY = 86_400_000;
 
-describe('Stats policy figures, kept and live', () => {
-  it('equal the statement over the members through acknowledgements, people and teams changing', async () => {
+/** The kept rows of the company's scopes, in one order (what the rebuild must reproduce). */
+const seriesRows = (c: string) =>
+  t.db.system(
+    async (tx) =>
+      (
+        await tx.execute(
+          sql`SELECT scope_id, policy_id, to_char(day, 'YYYY-MM-DD') AS day, assigned, acknowledged, overdue
+              FROM stats_scope_policy_changes
+             WHERE company_id = ${c} AND (assigned, acknowledged, overdue) <> (0, 0, 0)
+             ORDER BY 1, 2, 3`,
+        )
+      ).rows,
+  );
+
+/**
+ * At the end of every third day from two months back to a week ahead, for the company, a team, a
+ * department and both, the series answers what the statement over the members does; and derived from
+ * scratch it is the one the changes left.
+ */
+async function agrees(w: { c: string; team: string; dept: string }, step: string) {
+  for (const f of [{}, { team: w.team }, { department: w.dept }, { team: w.team, department: w.dept }]) {
+    const got = await t.db.scoped({ companyId: w.c }, async (tx) => {
+      const clock = (await repo.clock(tx, w.c))!;
+      const ends: Array<[string, string]> = [];
+      for (let d = -62; d <= 8; d += 3) ends.push([addDays(clock.today, d), addDays(clock.today, d - 1)]);
+      const out = [];
+      for (const e of ends)
+        out.push({
+          e,
+          series: await complianceAt(tx, w.c, f, e),
+          statement: await complianceFigures(tx, w.c, f, e),
+        });
+      return out;
+    });
+    for (const g of got) expect(g.series, `${step} ${JSON.stringify(f)} at ${g.e}`).toEqual(g.statement);
+    // Not a comparison of zeros: someone is assigned at some end in every filter.
+    expect(
+      got.some((g) => g.statement[0]!.assigned > 0),
+      `${step} ${JSON.stringify(f)}`,
+    ).toBe(true);
+  }
+  // Derived from scratch, the series is the one the changes left.
+  const kept = await seriesRows(w.c);
+  await t.db.scoped({ companyId: w.c }, (tx) => tx.execute(sql`SELECT stats_policy_rebuild(${w.c})`));
+  expect(await seriesRows(w.c), `${step}: rebuilt`).toEqual(kept);
+}
+
+describe('Stats policy figures from the kept series', () => {
+  it('equal the statement over the members at every day, through every change that moves them', async () => {
     const w = await t.db.system(async (tx) => {
-      const c = await createCompany(tx, { name: 'Kept', subDomain: 'kept-figures' });
+      const c = await createCompany(tx, { name: 'Series', subDomain: 'policy-series' });
+      await tx.execute(sql`UPDATE companies SET time_zone = 'America/New_York' WHERE id = ${c.id}`);
       const team = await createTeam(tx, c.id, { name: 'Ops' });
       const dept = await createDepartment(tx, c.id, { name: 'Floor' });
+      const other = await createDepartment(tx, c.id, { name: 'Yard' });
       const people: string[] = [];
-      for (const n of [1, 2, 3, 4, 5, 6]) {
-        const u = await createUser(tx, { email: `k${n}@kept.test`, firstName: `K${n}` });
-        await addMembership(tx, c.id, u.id, { createdAt: new Date(Date.now() - (60 - n) * DAY) });
+      for (const n of [1, 2, 3, 4, 5, 6, 7]) {
+        const u = await createUser(tx, { email: `s${n}@series.test`, firstName: `S${n}` });
+        await addMembership(tx, c.id, u.id, { createdAt: new Date(Date.now() - (60 - 5 * n) * DAY) });
         people.push(u.id);
       }
       await tx
@@ -49,7 +99,10 @@ describe('Stats policy figures, kept and live', () => {
       const everyone = await createPolicy(tx, c.id, {
         title: 'Conduct',
         dueDays: 7,
-        versions: [{ body: { html: '<p>v1</p>' }, publishedDaysAgo: 45 }],
+        versions: [
+          { body: { html: '<p>v1</p>' }, publishedDaysAgo: 45 },
+          { body: { html: '<p>v2, a wording fix</p>' }, publishedDaysAgo: 30, requiresAck: false },
+        ],
       });
       const ops = await createPolicy(tx, c.id, {
         title: 'Ops',
@@ -60,64 +113,180 @@ describe('Stats policy figures, kept and live', () => {
       await acknowledgePolicy(tx, c.id, everyone, people[0]!, 1, 40);
       await acknowledgePolicy(tx, c.id, everyone, people[1]!, 1, 10);
       await acknowledgePolicy(tx, c.id, ops, people[0]!, 1, 2);
-      return { c: c.id, team: team.id, dept: dept.id, people, everyone, ops };
+      return { c: c.id, team: team.id, dept: dept.id, other: other.id, people, everyone, ops };
     });
-    // Today's end and one 28 days back (last 28 days), and two past ends (last month).
-    const check = async (step: string, work: number) => {
-      const before = complianceWork.statements;
-      for (const f of [{}, { team: w.team }, { department: w.dept }, { team: w.team, department: w.dept }]) {
-        const got = await t.db.scoped({ companyId: w.c }, async (tx) => {
-          const clock = (await repo.clock(tx, w.c))!;
-          const ends: Array<[string, string]> = [
-            [clock.today, addDays(clock.today, -28)],
-            [addDays(clock.today, -10), addDays(clock.today, -40)],
-          ];
-          return Promise.all(
-            ends.map(async (e) => ({
-              kept: await complianceAt(tx, w.c, f, e, clock),
-              statement: await complianceFigures(tx, w.c, f, e),
-            })),
-          );
-        });
-        for (const g of got) expect(g.kept, `${step} ${JSON.stringify(f)}`).toEqual(g.statement);
-        // Every filter has people in some policy's audience today (the comparison is not of zeros).
-        expect(got[0]!.statement[0]!.assigned, `${step} ${JSON.stringify(f)}`).toBeGreaterThan(0);
-      }
-      expect(complianceWork.statements - before, `${step}: statements`).toBe(work);
-    };
-    // First: the past ends computed (two answers for each of the four filters); today's end is never computed.
-    await check('first', 8);
-    const probes = complianceWork.liveProbes;
-    await check('again, nothing changed', 0);
-    // A filter's today is kept too while nothing it counts moves.
-    expect(complianceWork.liveProbes).toBe(probes);
-    // An acknowledgement now moves today's figure only: nothing past is computed again, and the
-    // filters' today is probed again (three filters).
+    const check = (step: string) => agrees(w, step);
+    await check('first');
     await t.db.system((tx) => acknowledgePolicy(tx, w.c, w.everyone, w.people[2]!, 1, 0));
-    await check('acknowledged now', 0);
-    expect(complianceWork.liveProbes).toBe(probes + 3);
-    // What can move a past figure: a member disabled, an acknowledgement recorded for the past, a
-    // team's member, a policy's due days.
+    await check('acknowledged now');
     await t.db.system((tx) =>
       tx.update(memberships).set({ enabled: false }).where(sql`company_id = ${w.c} AND user_id = ${w.people[1]!}`),
     );
-    await check('disabled', 8);
+    await check('disabled');
+    await t.db.system((tx) =>
+      tx.update(memberships).set({ enabled: true }).where(sql`company_id = ${w.c} AND user_id = ${w.people[1]!}`),
+    );
+    await check('enabled again');
     await t.db.system((tx) => acknowledgePolicy(tx, w.c, w.everyone, w.people[3]!, 1, 30));
-    await check('acknowledged for the past', 8);
+    await check('acknowledged for the past');
     await t.db.system((tx) => tx.insert(teamMembers).values({ companyId: w.c, teamId: w.team, userId: w.people[4]! }));
-    await check('team member added', 8);
+    await check('team member added');
+    await t.db.system((tx) =>
+      tx.execute(sql`DELETE FROM team_members WHERE company_id = ${w.c} AND user_id = ${w.people[0]!}`),
+    );
+    await check('team member removed');
+    await t.db.system((tx) => setEmployee(tx, w.c, w.people[5]!, { departmentId: w.dept }));
+    await check('moved into the department');
+    await t.db.system((tx) => setEmployee(tx, w.c, w.people[2]!, { departmentId: w.other }));
+    await check('moved out of the department');
+    await t.db.system((tx) =>
+      setEmployee(tx, w.c, w.people[3]!, {
+        departmentId: w.dept,
+        endDate: addDays(new Date().toISOString().slice(0, 10), -12),
+      }),
+    );
+    await check('employment ended');
     await t.db.system((tx) => tx.execute(sql`UPDATE policies SET due_days = 30 WHERE id = ${w.everyone.id}`));
-    await check('due days', 8);
-    // Someone whose membership starts after today's end: the counters hold them, the answer must not.
+    await check('due days');
+    await t.db.system((tx) =>
+      tx.execute(sql`UPDATE policies SET audience_team_ids = '{}', audience_department_ids = ${`{${w.dept}}`}::uuid[]
+                      WHERE id = ${w.ops.id}`),
+    );
+    await check('audience moved to a department');
+    // A new version that needs acknowledging again, published eight days ago, acknowledged by one.
+    const v2 = await t.db.system(async (tx) => {
+      const [v] = await tx
+        .insert(policyVersions)
+        .values({
+          companyId: w.c,
+          policyId: w.ops.id,
+          number: 2,
+          state: 'published',
+          bodyKind: 'text',
+          bodyHtml: '<p>o2</p>',
+          contentSha256: 'b'.repeat(64),
+          requiresAck: true,
+          publishedAt: new Date(Date.now() - 8 * DAY),
+        })
+        .returning({ id: policyVersions.id });
+      return v!.id;
+    });
+    await check('published again');
+    await t.db.system((tx) =>
+      acknowledgePolicy(
+        tx,
+        w.c,
+        { id: w.ops.id, versions: [{ id: v2, number: 2, sha: 'b'.repeat(64) }] },
+        w.people[4]!,
+        2,
+        1,
+      ),
+    );
+    await check('the new version acknowledged');
     const late = await t.db.system(async (tx) => {
-      const u = await createUser(tx, { email: 'late@kept.test', firstName: 'Late' });
+      const u = await createUser(tx, { email: 'late@series.test', firstName: 'Late' });
       await addMembership(tx, w.c, u.id, { createdAt: new Date(Date.now() + 3 * DAY) });
       return u.id;
     });
-    await check('membership ahead', 8);
+    await check('membership ahead');
     await t.db.system((tx) => tx.delete(memberships).where(sql`company_id = ${w.c} AND user_id = ${late}`));
-    // Archived: gone from today's figure, still in the past ones.
-    await t.db.system((tx) => tx.execute(sql`UPDATE policies SET archived_at = now() WHERE id = ${w.ops.id}`));
-    await check('archived', 8);
-  });
+    await check('membership removed');
+    await t.db.system((tx) => tx.execute(sql`UPDATE companies SET time_zone = 'Pacific/Auckland' WHERE id = ${w.c}`));
+    await check('time zone moved');
+    await t.db.system((tx) =>
+      tx.execute(sql`UPDATE policies SET archived_at = now() - interval '5 days' WHERE id = ${w.ops.id}`),
+    );
+    await check('archived');
+  }, 180_000);
+});
+
+type Write = Parameters<typeof t.db.system>[0];
+
+/** A new version drafted and published as the Policies service does (the version, then the policy). */
+const publishAgain =
+  (c: string, policyId: string, number: number): Write =>
+  async (tx) => {
+    const [v] = await tx
+      .insert(policyVersions)
+      .values({ companyId: c, policyId, number, state: 'draft', bodyKind: 'text', bodyHtml: `<p>${number}</p>` })
+      .returning({ id: policyVersions.id });
+    await tx.execute(sql`UPDATE policy_versions SET state = 'published', requires_ack = true, published_at = now(),
+                           content_sha256 = ${'c'.repeat(64)} WHERE id = ${v!.id}`);
+    await tx.execute(sql`UPDATE policies SET current_version_id = ${v!.id}, current_number = ${number},
+                           ack_number = ${number}, ack_published_at = now() WHERE id = ${policyId}`);
+  };
+
+// Two connections at once: PostgreSQL (PGlite runs one transaction at a time, so it cannot race).
+describe.runIf(process.env.TEST_DB === 'pg')('Stats policy figures under concurrent writes', () => {
+  it('a publication, acknowledgements and a member disabled at once queue (no deadlock) and leave the series right', async () => {
+    const w = await t.db.system(async (tx) => {
+      const c = await createCompany(tx, { name: 'Race', subDomain: 'policy-series-race' });
+      const team = await createTeam(tx, c.id, { name: 'Ops' });
+      const dept = await createDepartment(tx, c.id, { name: 'Floor' });
+      const people: string[] = [];
+      for (const n of [1, 2, 3, 4, 5, 6]) {
+        const u = await createUser(tx, { email: `r${n}@race-series.test`, firstName: `R${n}` });
+        await addMembership(tx, c.id, u.id, { createdAt: new Date(Date.now() - 50 * DAY) });
+        people.push(u.id);
+      }
+      await tx
+        .insert(teamMembers)
+        .values(people.slice(0, 3).map((userId) => ({ companyId: c.id, teamId: team.id, userId })));
+      for (const userId of people.slice(2, 5)) await setEmployee(tx, c.id, userId, { departmentId: dept.id });
+      const policy = await createPolicy(tx, c.id, {
+        title: 'Conduct',
+        dueDays: 5,
+        versions: [{ body: { html: '<p>v1</p>' }, publishedDaysAgo: 40 }],
+      });
+      return { c: c.id, team: team.id, dept: dept.id, people, policy };
+    });
+    const ack =
+      (user: number, number: number): Write =>
+      async (tx) => {
+        const [v] = (
+          await tx.execute(sql`SELECT id FROM policy_versions WHERE policy_id = ${w.policy.id} AND number = ${number}`)
+        ).rows as Array<{ id: string }>;
+        await acknowledgePolicy(
+          tx,
+          w.c,
+          { id: w.policy.id, versions: [{ id: v!.id, number, sha: 'c'.repeat(64) }] },
+          w.people[user]!,
+          number,
+          0,
+        );
+      };
+    const enabled =
+      (user: number, on: boolean): Write =>
+      (tx) =>
+        tx.update(memberships).set({ enabled: on }).where(sql`company_id = ${w.c} AND user_id = ${w.people[user]!}`);
+    // The first write holds its transaction open until the others have been sent and are waiting.
+    const race = async (step: string, first: Write, others: Write[]) => {
+      let release!: () => void;
+      const gate = new Promise<void>((r) => {
+        release = r;
+      });
+      let done!: () => void;
+      const written = new Promise<void>((r) => {
+        done = r;
+      });
+      const holding = t.db.system(async (tx) => {
+        await first(tx);
+        done();
+        await gate;
+      });
+      await written;
+      const queued = others.map((o) => t.db.system(o));
+      await new Promise((r) => setTimeout(r, 300));
+      release();
+      await Promise.all([holding, ...queued]);
+      await agrees(w, step);
+    };
+    await race('publication first', publishAgain(w.c, w.policy.id, 2), [ack(0, 1), enabled(1, false)]);
+    await race('acknowledgement first', ack(2, 2), [publishAgain(w.c, w.policy.id, 3), ack(3, 2)]);
+    await race('member disabled first', enabled(4, false), [
+      publishAgain(w.c, w.policy.id, 4),
+      ack(5, 3),
+      enabled(1, true),
+    ]);
+  }, 60_000);
 });

@@ -1,10 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rows } from '../../lib/sql';
+import { scopeOf } from './stats-days.repository';
 import { filtered, peopleCte, type StatsFilter } from './stats.repository';
 
-// Policy and certification figures of Stats as they stood at the ends of an answer's two periods,
-// from the raw rows (not kept as a series): docs/stats.md, "Limits known".
+// Policy and certification figures of Stats as they stood at the ends of an answer's two periods:
+// the policies' from the kept series (`seriesFigures`), with the statement over the raw rows they
+// are held to (`complianceFigures`); the certifications' from the raw rows (docs/stats.md).
 
 /**
  * The head both statements share: the filter's people (when there is a filter) and `cut`, the
@@ -213,58 +215,52 @@ export async function certificationFigures(tx: Tx, companyId: string, f: StatsFi
   ];
 }
 
-/** The filter's people today, read from the team's or the department's own rows (not every membership). */
-const filterPeople = (companyId: string, f: StatsFilter) =>
-  f.team
-    ? sql`SELECT tm.user_id FROM team_members tm WHERE tm.team_id = ${f.team} AND tm.company_id = ${companyId}
-          ${f.department ? sql`AND EXISTS (SELECT 1 FROM employees e WHERE e.company_id = ${companyId} AND e.user_id = tm.user_id AND e.department_id = ${f.department})` : sql``}`
-    : sql`SELECT e.user_id FROM employees e WHERE e.company_id = ${companyId} AND e.department_id = ${f.department ?? null}`;
-
 /**
- * The figures at the end of `day` (today or later) from what the Policies screens keep (decision
- * 022): per policy not archived with a version to acknowledge, its audience now (`policy_assignees`:
- * enabled members in it, with the membership's start and the highest version acknowledged). For the
- * whole company the counters answer (assigned, acknowledged, outstanding per due instant); for a team
- * or a department, the audience rows of its people. Null where these cannot answer for that instant:
- * a membership made or a version published at or after it (they already hold them; the statement
- * does not).
+ * The policy figures at the ends of two company days from the kept series (migration 0043, decision
+ * 031): per policy, the running sums of the filter's scope's changes up to each day. Reads a row per
+ * policy and day on which something changed in that scope, never a row per person; equal to
+ * `complianceFigures` at every day (the Stats property test and compliance-figures.test hold them
+ * together).
  */
-export async function liveFigures(
+export async function seriesFigures(
   tx: Tx,
   companyId: string,
-  day: string,
   f: StatsFilter,
-): Promise<ComplianceFigures | null> {
-  const figures = filtered(f)
-    ? sql`SELECT l.id AS policy_id, l.title, count(*)::int AS assigned,
-                 count(*) FILTER (WHERE pa.acked_number >= l.ack_number)::int AS acknowledged,
-                 count(*) FILTER (WHERE pa.acked_number < l.ack_number
-                                    AND greatest(l.ack_published_at, pa.joined_at) + make_interval(days => l.due_days) < cut.e)::int AS overdue
-            FROM live l CROSS JOIN (${filterPeople(companyId, f)}) fp
-            -- A probe per person (the planner would rather read the whole audience for a hash join).
-            CROSS JOIN LATERAL (SELECT a.acked_number, a.joined_at FROM policy_assignees a
-                                 WHERE a.company_id = ${companyId} AND a.policy_id = l.id AND a.user_id = fp.user_id
-                                 LIMIT 1) pa
-           GROUP BY l.id, l.title`
-    : sql`SELECT l.id AS policy_id, l.title, pc.assigned::int AS assigned, pc.acknowledged::int AS acknowledged,
-                 (SELECT coalesce(sum(d.n), 0) FROM policy_due_counts d
-                   WHERE d.company_id = ${companyId} AND d.policy_id = l.id AND d.due_at < cut.e)::int AS overdue
-            FROM live l JOIN policy_counts pc ON pc.company_id = ${companyId} AND pc.policy_id = l.id`;
-  const [r] = await rows<{ ok: boolean; policies: PolicyFigures[] }>(
+  days: [string, string],
+): Promise<ComplianceFigures[]> {
+  const found = await rows<{
+    policy_id: string;
+    title: string;
+    assigned1: number;
+    acknowledged1: number;
+    overdue1: number;
+    assigned2: number;
+    acknowledged2: number;
+    overdue2: number;
+  }>(
     tx,
-    sql`WITH cut AS (
-          SELECT ((${day}::date + 1)::timestamp AT TIME ZONE c.time_zone) AS e FROM companies c WHERE c.id = ${companyId}
-        ), live AS (
-          SELECT p.id, p.title, p.ack_number, p.ack_published_at, p.due_days FROM policies p
-           WHERE p.company_id = ${companyId} AND p.archived_at IS NULL AND p.ack_number IS NOT NULL
-        )
-        SELECT NOT EXISTS (SELECT 1 FROM (SELECT m.created_at FROM memberships m WHERE m.company_id = ${companyId}
-                                           ORDER BY m.created_at DESC LIMIT 1) latest
-                            WHERE latest.created_at >= cut.e)
-               AND NOT EXISTS (SELECT 1 FROM policy_versions v WHERE v.company_id = ${companyId}
-                                  AND v.state = 'published' AND v.published_at >= cut.e) AS ok,
-               (SELECT coalesce(json_agg(x), '[]'::json) FROM (${figures}) x) AS policies
-          FROM cut`,
+    sql`SELECT x.policy_id, p.title,
+               coalesce(sum(x.assigned) FILTER (WHERE x.day <= ${days[0]}::date), 0)::int AS assigned1,
+               coalesce(sum(x.acknowledged) FILTER (WHERE x.day <= ${days[0]}::date), 0)::int AS acknowledged1,
+               coalesce(sum(x.overdue) FILTER (WHERE x.day <= ${days[0]}::date), 0)::int AS overdue1,
+               coalesce(sum(x.assigned) FILTER (WHERE x.day <= ${days[1]}::date), 0)::int AS assigned2,
+               coalesce(sum(x.acknowledged) FILTER (WHERE x.day <= ${days[1]}::date), 0)::int AS acknowledged2,
+               coalesce(sum(x.overdue) FILTER (WHERE x.day <= ${days[1]}::date), 0)::int AS overdue2
+          FROM stats_scope_policy_changes x
+          JOIN policies p ON p.company_id = ${companyId} AND p.id = x.policy_id
+         WHERE x.company_id = ${companyId} AND x.scope_id = ${scopeOf(f)}
+           AND x.day <= greatest(${days[0]}::date, ${days[1]}::date)
+         GROUP BY x.policy_id, p.title`,
   );
-  return r?.ok ? summed(r.policies) : null;
+  const at = (i: 1 | 2) =>
+    summed(
+      found.map((r) => ({
+        policy_id: r.policy_id,
+        title: r.title,
+        assigned: i === 1 ? r.assigned1 : r.assigned2,
+        acknowledged: i === 1 ? r.acknowledged1 : r.acknowledged2,
+        overdue: i === 1 ? r.overdue1 : r.overdue2,
+      })),
+    );
+  return [at(1), at(2)];
 }

@@ -163,10 +163,14 @@ export async function rebuildSums(tx: Tx, companyId: string, from: string, to: s
   await tx.execute(sql`SELECT stats_scope_days_rebuild(${companyId}, ${from}::date, ${to}::date)`);
 }
 
-/** The employment changes and the time-off amounts recomputed from the members' rows. */
+/**
+ * The employment changes and the time-off amounts recomputed from the members' rows, and the policy
+ * figures' changes derived again for every member (migration 0043).
+ */
 export async function rebuildSpans(tx: Tx, companyId: string) {
   await tx.execute(sql`SELECT stats_scope_spans_rebuild(${companyId})`);
   await tx.execute(sql`SELECT stats_scope_time_off_rebuild(${companyId})`);
+  await tx.execute(sql`SELECT stats_policy_rebuild(${companyId})`);
 }
 
 /**

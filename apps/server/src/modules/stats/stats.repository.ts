@@ -17,15 +17,8 @@ export interface CompanyClock {
   has_policies: boolean;
   /** Whether the company has a certification type (likewise). */
   has_certification_types: boolean;
-  /** The company's count of changes that move past compliance figures (`stats_epochs`, migration 0035). */
-  compliance_epoch: string;
   /** The company's count of changes that move a settled day's Stats day row (`days_n`, migration 0038). */
   days_epoch: string;
-  /**
-   * Acknowledgements that count, over the company's policies (`policy_counts`): with the compliance
-   * count it says whether today's figures of a team or a department can have moved.
-   */
-  acknowledged: string;
 }
 
 /** The company's zone, week start and today's company date, and whether it has policies and certifications. */
@@ -36,8 +29,7 @@ export async function clock(tx: Tx, companyId: string) {
                to_char((now() AT TIME ZONE c.time_zone)::date, 'YYYY-MM-DD') AS today,
                EXISTS (SELECT 1 FROM policies p WHERE p.company_id = c.id) AS has_policies,
                EXISTS (SELECT 1 FROM certification_types ct WHERE ct.company_id = c.id) AS has_certification_types,
-               coalesce(x.n, 0)::text AS compliance_epoch, coalesce(x.days_n, 0)::text AS days_epoch,
-               (SELECT coalesce(sum(pc.acknowledged), 0) FROM policy_counts pc WHERE pc.company_id = c.id)::text AS acknowledged
+               coalesce(x.days_n, 0)::text AS days_epoch
           FROM companies c LEFT JOIN attendance_settings s ON s.company_id = c.id
           LEFT JOIN stats_epochs x ON x.company_id = c.id
          WHERE c.id = ${companyId}`,

@@ -108,7 +108,7 @@ async function figuresOf(
         clock,
       ),
     () => days.timeOffTaken(tx, ctx.companyId, f, periods),
-    clock.has_policies ? () => complianceAt(tx, ctx.companyId, f, ends, clock) : noPolicies,
+    clock.has_policies ? () => complianceAt(tx, ctx.companyId, f, ends) : noPolicies,
     clock.has_certification_types
       ? () => pointInTime.certificationFigures(tx, ctx.companyId, f, ends)
       : noCertificationTypes,
