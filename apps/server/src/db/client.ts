@@ -191,9 +191,22 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     warm: async () => {
       if (!pool) return;
       const p = pool;
+      // Each connection runs what every request's transaction starts with (the app role, the scope
+      // settings), so its backend has loaded those before the first request.
       const clients = await Promise.all(Array.from({ length: p.options.max }, () => p.connect()));
       try {
-        await Promise.all(clients.map((c) => c.query('SELECT 1')));
+        await Promise.all(
+          clients.map(async (c) => {
+            await c.query('BEGIN');
+            await c.query(
+              `select set_config('role', $1, true), set_config('app.company_id', '', true),
+                      set_config('app.user_id', '', true), set_config('app.scope', '', true),
+                      set_config('plan_cache_mode', 'force_generic_plan', true)`,
+              [APP_ROLE],
+            );
+            await c.query('ROLLBACK');
+          }),
+        );
       } finally {
         for (const c of clients) c.release();
       }

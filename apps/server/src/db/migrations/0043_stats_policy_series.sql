@@ -22,7 +22,6 @@ CREATE TABLE "stats_scope_policy_changes" (
 --> statement-breakpoint
 ALTER TABLE "stats_policy_member_changes" ADD CONSTRAINT "stats_policy_member_changes_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stats_scope_policy_changes" ADD CONSTRAINT "stats_scope_policy_changes_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "stats_policy_member_changes_policy_idx" ON "stats_policy_member_changes" USING btree ("company_id","policy_id");--> statement-breakpoint
 -- hand-written
 -- Stats' policy figures as a series (docs/decisions/031-stats-policy-series.md). A person's figures
 -- for a policy at the end of a company day d (docs/stats.md: assigned, acknowledged, overdue) can
@@ -59,6 +58,9 @@ CREATE POLICY stats_scope_policy_changes_scope ON stats_scope_policy_changes
 -- the scopes they count in now (stats_member_scopes, read before a refresh replaces it).
 CREATE OR REPLACE FUNCTION stats_policy_take_back(c uuid, us uuid[], ps uuid[]) RETURNS void
 LANGUAGE sql AS $$
+  -- A policy-wide refresh holds its policies' rows (stats_policy_refresh): a person's refresh of the
+  -- same policies waits for it here.
+  SELECT 1 FROM policies WHERE company_id = c AND (ps IS NULL OR id = ANY (ps)) ORDER BY id FOR SHARE;
   WITH gone AS (
     DELETE FROM stats_policy_member_changes g
      WHERE g.company_id = c AND g.user_id = ANY (us) AND (ps IS NULL OR g.policy_id = ANY (ps))
@@ -148,7 +150,10 @@ $$;
 --> statement-breakpoint
 -- Re-derives the people `us` (null: every member) for the policies `ps` (null: every one). Two
 -- changes of one person queue on their stats_member_scopes row, as in stats_member_refresh (the
--- same row, taken in the same order), so the second takes back what the first committed.
+-- same row, taken in the same order), so the second takes back what the first committed. A
+-- policy-wide refresh (us null: a publication, an audience change) holds its policies' rows instead,
+-- which every person's refresh takes shared before it takes back (stats_policy_take_back): it does
+-- not hold the people's rows, so a clock-in (stats_member_refresh) does not wait for it.
 CREATE OR REPLACE FUNCTION stats_policy_refresh(c uuid, us uuid[], ps uuid[]) RETURNS void
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp SET jit = off AS $$
 BEGIN
@@ -158,13 +163,11 @@ BEGIN
   -- The rebuild derives everyone at its end (stats_policy_rebuild).
   IF current_setting('wac.stats_rebuild', true) = 'on' THEN RETURN; END IF;
   IF us IS NULL THEN
-    -- A policy-wide refresh (a publication, an audience change) first takes its policies' rows, as
-    -- the statement that publishes is about to (it updates the policy next). An acknowledgement or a
-    -- member's change takes the same rows (shared) in the Policies screens' counters before it gets
-    -- here, so the two queue on the policy instead of each holding what the other waits for.
+    -- The policies' rows first, as the statement that publishes is about to take them (it updates the
+    -- policy next). An acknowledgement or a member's change takes them shared (in the Policies
+    -- screens' counters, then in stats_policy_take_back), so the two queue on the policy.
     PERFORM 1 FROM policies WHERE company_id = c AND (ps IS NULL OR id = ANY (ps)) ORDER BY id FOR NO KEY UPDATE;
-    SELECT array_agg(user_id ORDER BY user_id) INTO us
-      FROM (SELECT user_id FROM stats_member_scopes WHERE company_id = c ORDER BY user_id FOR UPDATE) x;
+    SELECT array_agg(user_id ORDER BY user_id) INTO us FROM stats_member_scopes WHERE company_id = c;
     IF us IS NULL THEN RETURN; END IF;
   ELSE
     PERFORM 1 FROM stats_member_scopes WHERE company_id = c AND user_id = ANY (us) ORDER BY user_id FOR UPDATE;
@@ -180,8 +183,10 @@ DECLARE
   us uuid[];
 BEGIN
   IF (c = app_company_id() OR app_is_system()) IS NOT TRUE THEN RETURN; END IF;
+  -- Every person's row, then every policy's (the order a person's refresh takes them in).
   SELECT array_agg(user_id ORDER BY user_id) INTO us
     FROM (SELECT user_id FROM stats_member_scopes WHERE company_id = c ORDER BY user_id FOR UPDATE) x;
+  PERFORM 1 FROM policies WHERE company_id = c ORDER BY id FOR NO KEY UPDATE;
   DELETE FROM stats_scope_policy_changes WHERE company_id = c;
   DELETE FROM stats_policy_member_changes WHERE company_id = c;
   IF us IS NOT NULL THEN PERFORM stats_policy_derive(c, us, NULL); END IF;

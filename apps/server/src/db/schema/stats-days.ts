@@ -189,8 +189,6 @@ export const statsPolicyMemberChanges = pgTable(
   },
   (t) => [
     primaryKey({ name: 'stats_policy_member_changes_pkey', columns: [t.companyId, t.userId, t.policyId, t.day] }),
-    // A publication or an audience change re-derives everyone of one policy.
-    index('stats_policy_member_changes_policy_idx').on(t.companyId, t.policyId),
   ],
 );
 

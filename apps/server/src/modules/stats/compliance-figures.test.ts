@@ -1,6 +1,7 @@
 import { addDays } from '@wac/shared/zoned-time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEntry } from '../../db/seed/attendance-factories';
 import { acknowledgePolicy, createPolicy } from '../../db/seed/compliance-factories';
 import {
   addMembership,
@@ -281,11 +282,44 @@ describe.runIf(process.env.TEST_DB === 'pg')('Stats policy figures under concurr
       await Promise.all([holding, ...queued]);
       await agrees(w, step);
     };
-    await race('publication first', publishAgain(w.c, w.policy.id, 2), [ack(0, 1), enabled(1, false)]);
-    await race('acknowledgement first', ack(2, 2), [publishAgain(w.c, w.policy.id, 3), ack(3, 2)]);
+    // A clock-in does not wait for a publication: the publication holds the policy, not the people.
+    {
+      let release!: () => void;
+      const gate = new Promise<void>((r) => {
+        release = r;
+      });
+      let done!: () => void;
+      const written = new Promise<void>((r) => {
+        done = r;
+      });
+      const holding = t.db.system(async (tx) => {
+        await publishAgain(w.c, w.policy.id, 2)(tx);
+        done();
+        await gate;
+      });
+      await written;
+      const clockIn = t.db.system((tx) =>
+        createEntry(tx, w.c, {
+          userId: w.people[0]!,
+          workDate: '2026-03-02',
+          clockIn: new Date('2026-03-02T09:00:00Z'),
+          clockOut: null,
+        }),
+      );
+      const first = await Promise.race([
+        clockIn.then(() => 'clocked in'),
+        new Promise((r) => setTimeout(() => r('waiting'), 3_000)),
+      ]);
+      release();
+      await Promise.all([holding, clockIn]);
+      expect(first).toBe('clocked in');
+      await agrees(w, 'a clock-in during a publication');
+    }
+    await race('publication first', publishAgain(w.c, w.policy.id, 3), [ack(0, 2), enabled(1, false)]);
+    await race('acknowledgement first', ack(2, 3), [publishAgain(w.c, w.policy.id, 4), ack(3, 3)]);
     await race('member disabled first', enabled(4, false), [
-      publishAgain(w.c, w.policy.id, 4),
-      ack(5, 3),
+      publishAgain(w.c, w.policy.id, 5),
+      ack(5, 4),
       enabled(1, true),
     ]);
   }, 60_000);
