@@ -85,4 +85,52 @@ describe('org chart', () => {
     expect(screen.getByRole('treeitem', { name: 'Show more people' })).toBeInTheDocument();
     expect(calls.filter((c) => c.includes('offset=100'))).toEqual([]);
   });
+
+  it('while a level loads, the tree and its groups own tree items only: busy, the loading said beside the tree', async () => {
+    // The top answers at once; a manager's reports wait until released.
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let top!: () => void;
+    const topHeld = new Promise<void>((r) => {
+      top = r;
+    });
+    server.use(
+      http.get(`${ORIGIN}/api/employees/org-chart`, async ({ request }) => {
+        const q = new URL(request.url).searchParams;
+        if (!q.get('managerUuid')) {
+          await topHeld;
+          return HttpResponse.json({ data: [boss], hasMore: false });
+        }
+        await held;
+        return HttpResponse.json({ data: reports.slice(0, 3), hasMore: false });
+      }),
+      http.get(`${ORIGIN}/api/employees`, () =>
+        HttpResponse.json({ data: [], page: 1, itemsPerPage: 20, totalItems: 0 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderScreen(<OrgChartScreen />, '/org-chart');
+    const tree = await screen.findByRole('tree');
+    // Only tree items (or nothing with a role) inside a tree or a group, whatever is loading.
+    const ownsItemsOnly = (list: HTMLElement) =>
+      [...list.children].every((li) => ['treeitem', 'none'].includes(li.getAttribute('role') ?? '')) &&
+      list.querySelectorAll('[role="status"]').length === 0;
+    expect(tree).toHaveAttribute('aria-busy', 'true');
+    expect(ownsItemsOnly(tree)).toBe(true);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    top();
+    const bossItem = await screen.findByRole('treeitem', { name: /Big Boss/ });
+    expect(tree).toHaveAttribute('aria-busy', 'false');
+    bossItem.focus();
+    await user.keyboard('{ArrowRight}');
+    const group = await screen.findByRole('group');
+    expect(group).toHaveAttribute('aria-busy', 'true');
+    expect(ownsItemsOnly(group)).toBe(true);
+    release();
+    expect(await screen.findByRole('treeitem', { name: /^Person 001/ })).toBeInTheDocument();
+    expect(group).toHaveAttribute('aria-busy', 'false');
+    expect(ownsItemsOnly(group)).toBe(true);
+  });
 });

@@ -1,5 +1,17 @@
 import type { OrgNode } from '@wac/shared/schemas/employees';
-import { Alert, Avatar, Badge, Box, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Box,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
@@ -30,7 +42,14 @@ const levelKey = (manager: string | null) => manager ?? 'top';
 function Level({ manager, depth, ctx }: { manager: string | null; depth: number; ctx: TreeCtx }) {
   const { t } = useTranslation();
   const level = useOrgLevel(manager);
-  if (level.isPending) return <Loader size="xs" role="status" aria-label={t('admin:orgChart.loading')} m="xs" />;
+  // A tree or a group may own tree items only (axe: aria-required-children): while the level loads,
+  // its list says so with aria-busy (OrgList) and shows a spinner that is no item and no status.
+  if (level.isPending)
+    return (
+      <Box component="li" role="none" style={{ listStyle: 'none' }}>
+        <Loader size="xs" aria-hidden m="xs" />
+      </Box>
+    );
   const loaded = levelPeople(level.data);
   const pin = ctx.pinned.get(levelKey(manager));
   const nodes = pin && !loaded.some((n) => n.uuid === pin.uuid) ? [...loaded, pin] : loaded;
@@ -81,6 +100,24 @@ function Level({ manager, depth, ctx }: { manager: string | null; depth: number;
         </Box>
       )}
     </>
+  );
+}
+
+/** A node's reports: a group of tree items, busy while the level loads. */
+function Reports({ manager, depth, ctx }: { manager: string; depth: number; ctx: TreeCtx }) {
+  const { t } = useTranslation();
+  const level = useOrgLevel(manager);
+  return (
+    <Box
+      component="ul"
+      role="group"
+      aria-busy={level.isPending}
+      aria-label={level.isPending ? t('admin:orgChart.loading') : undefined}
+      ps="lg"
+      m={0}
+    >
+      <Level manager={manager} depth={depth} ctx={ctx} />
+    </Box>
   );
 }
 
@@ -141,11 +178,7 @@ function Node(props: { node: OrgNode; parent: string | null; depth: number; pos:
           </Badge>
         )}
       </Group>
-      {open && hasChildren && (
-        <Box component="ul" role="group" ps="lg" m={0}>
-          <Level manager={node.uuid} depth={depth + 1} ctx={ctx} />
-        </Box>
-      )}
+      {open && hasChildren && <Reports manager={node.uuid} depth={depth + 1} ctx={ctx} />}
     </li>
   );
 }
@@ -287,10 +320,13 @@ export default function OrgChartScreen() {
           {focusError}
         </Alert>
       )}
+      {/* Said once, beside the tree (a tree owns tree items only). */}
+      <VisuallyHidden role="status">{top.isPending ? t('admin:orgChart.loading') : ''}</VisuallyHidden>
       <Box
         component="ul"
         role="tree"
         aria-label={t('admin:orgChart.title')}
+        aria-busy={top.isPending}
         ref={treeRef}
         p={0}
         m={0}
