@@ -65,10 +65,15 @@ LANGUAGE sql AS $$
     DELETE FROM stats_policy_member_changes g
      WHERE g.company_id = c AND g.user_id = ANY (us) AND (ps IS NULL OR g.policy_id = ANY (ps))
     RETURNING g.*)
+  -- Summed per set of scopes first (people of one team and department share one), then per scope:
+  -- a policy-wide refresh unnests ~1,000 sets instead of 100,000 people's.
+  , per AS (
+    SELECT m.scopes, g.policy_id, g.day, sum(g.assigned) AS a, sum(g.acknowledged) AS k, sum(g.overdue) AS o
+      FROM gone g JOIN stats_member_scopes m ON m.company_id = c AND m.user_id = g.user_id
+     GROUP BY 1, 2, 3)
   INSERT INTO stats_scope_policy_changes AS s (company_id, scope_id, policy_id, day, assigned, acknowledged, overdue)
-  SELECT c, x.sc, g.policy_id, g.day, -sum(g.assigned), -sum(g.acknowledged), -sum(g.overdue)
-    FROM gone g CROSS JOIN LATERAL (SELECT unnest(m.scopes) AS sc FROM stats_member_scopes m
-                                     WHERE m.company_id = c AND m.user_id = g.user_id) x
+  SELECT c, x.sc, p.policy_id, p.day, -sum(p.a), -sum(p.k), -sum(p.o)
+    FROM per p CROSS JOIN LATERAL unnest(p.scopes) AS x(sc)
    GROUP BY 2, 3, 4 ORDER BY 2, 3, 4
   ON CONFLICT (company_id, scope_id, policy_id, day) DO UPDATE
     SET assigned = s.assigned + EXCLUDED.assigned, acknowledged = s.acknowledged + EXCLUDED.acknowledged,
@@ -92,56 +97,67 @@ LANGUAGE sql SET jit = off AS $$
     SELECT v.policy_id, v.number, v.published_at FROM policy_versions v JOIN pol ON pol.id = v.policy_id
      WHERE v.company_id = c AND v.state = 'published' AND v.requires_ack),
   pairs AS MATERIALIZED (
-    SELECT m.user_id, m.created_at, e.end_date, pol.id AS policy_id, pol.due_days, pol.archived_at
+    SELECT m.user_id, m.created_at, e.end_date, pol.id AS policy_id, pol.due_days, pol.archived_at, sc.scopes
       FROM memberships m CROSS JOIN pol
+      JOIN stats_member_scopes sc ON sc.company_id = c AND sc.user_id = m.user_id
       LEFT JOIN employees e ON e.company_id = c AND e.user_id = m.user_id
      WHERE m.company_id = c AND m.enabled AND m.user_id = ANY (us)
        AND (pol.audience_all
             OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.company_id = c AND tm.user_id = m.user_id
                           AND tm.team_id = ANY (pol.audience_team_ids))
             OR e.department_id = ANY (pol.audience_department_ids))),
+  -- Each day something happens to a pair, with the version acknowledged or published that day. An
+  -- instant t is before the end of company day d exactly when its company day is d or earlier, so
+  -- "acknowledged (published) before the end of d" is a running maximum over the days.
+  ev AS (
+    SELECT pr.user_id, pr.policy_id, (pr.created_at AT TIME ZONE co.tz)::date AS day, NULL::int AS acked, NULL::int AS published
+      FROM pairs pr, co
+    UNION ALL SELECT pr.user_id, pr.policy_id, pr.end_date + 1, NULL, NULL FROM pairs pr WHERE pr.end_date IS NOT NULL
+    UNION ALL SELECT pr.user_id, pr.policy_id, (pr.archived_at AT TIME ZONE co.tz)::date, NULL, NULL FROM pairs pr, co
+               WHERE pr.archived_at IS NOT NULL
+    UNION ALL SELECT pr.user_id, pr.policy_id, (v.published_at AT TIME ZONE co.tz)::date, NULL, v.number
+                FROM pairs pr JOIN ver v ON v.policy_id = pr.policy_id, co
+    UNION ALL SELECT pr.user_id, pr.policy_id,
+                     ((greatest(v.published_at, pr.created_at) + make_interval(days => pr.due_days)) AT TIME ZONE co.tz)::date, NULL, NULL
+                FROM pairs pr JOIN ver v ON v.policy_id = pr.policy_id, co
+    UNION ALL SELECT pr.user_id, pr.policy_id, (a.acknowledged_at AT TIME ZONE co.tz)::date, a.version_number, NULL
+                FROM pairs pr JOIN policy_acknowledgements a
+                  ON a.company_id = c AND a.policy_id = pr.policy_id AND a.user_id = pr.user_id, co),
   bp AS (
-    SELECT pr.user_id, pr.policy_id, (pr.created_at AT TIME ZONE co.tz)::date AS day FROM pairs pr, co
-    UNION SELECT pr.user_id, pr.policy_id, pr.end_date + 1 FROM pairs pr WHERE pr.end_date IS NOT NULL
-    UNION SELECT pr.user_id, pr.policy_id, (pr.archived_at AT TIME ZONE co.tz)::date FROM pairs pr, co
-           WHERE pr.archived_at IS NOT NULL
-    UNION SELECT pr.user_id, pr.policy_id, (v.published_at AT TIME ZONE co.tz)::date
-            FROM pairs pr JOIN ver v ON v.policy_id = pr.policy_id, co
-    UNION SELECT pr.user_id, pr.policy_id,
-                 ((greatest(v.published_at, pr.created_at) + make_interval(days => pr.due_days)) AT TIME ZONE co.tz)::date
-            FROM pairs pr JOIN ver v ON v.policy_id = pr.policy_id, co
-    UNION SELECT pr.user_id, pr.policy_id, (a.acknowledged_at AT TIME ZONE co.tz)::date
-            FROM pairs pr JOIN policy_acknowledgements a
-              ON a.company_id = c AND a.policy_id = pr.policy_id AND a.user_id = pr.user_id, co),
+    SELECT user_id, policy_id, day, max(acked) AS acked, max(published) AS published FROM ev GROUP BY 1, 2, 3),
+  run AS (
+    SELECT user_id, policy_id, day, max(acked) OVER w AS acked, max(published) OVER w AS published
+      FROM bp WINDOW w AS (PARTITION BY user_id, policy_id ORDER BY day ROWS UNBOUNDED PRECEDING)),
   st AS (
-    SELECT b.user_id, b.policy_id, b.day,
+    SELECT b.user_id, b.policy_id, b.day, pr.scopes,
            r.number IS NOT NULL AND pr.created_at < cut.e AND NOT coalesce(pr.end_date < b.day, false) AS inn,
-           coalesce(k.v >= r.number, false) AS done,
+           coalesce(b.acked >= r.number, false) AS done,
            coalesce(greatest(r.published_at, pr.created_at) + make_interval(days => pr.due_days) < cut.e, false) AS due
-      FROM bp b JOIN pairs pr ON pr.user_id = b.user_id AND pr.policy_id = b.policy_id CROSS JOIN co
+      FROM run b JOIN pairs pr ON pr.user_id = b.user_id AND pr.policy_id = b.policy_id CROSS JOIN co
       CROSS JOIN LATERAL (SELECT ((b.day + 1)::timestamp AT TIME ZONE co.tz) AS e) cut
-      LEFT JOIN LATERAL (SELECT v.number, v.published_at FROM ver v
-                          WHERE v.policy_id = b.policy_id AND v.published_at < cut.e
-                            AND (pr.archived_at IS NULL OR pr.archived_at >= cut.e)
-                          ORDER BY v.number DESC LIMIT 1) r ON true
-      LEFT JOIN LATERAL (SELECT max(a.version_number) AS v FROM policy_acknowledgements a
-                          WHERE a.company_id = c AND a.policy_id = b.policy_id AND a.user_id = b.user_id
-                            AND a.acknowledged_at < cut.e) k ON true),
+      -- The version to acknowledge: the latest published by the end of the day, unless archived by then.
+      LEFT JOIN ver r ON r.policy_id = b.policy_id AND r.number = b.published
+                     AND (pr.archived_at IS NULL OR pr.archived_at >= cut.e)),
   val AS (
-    SELECT user_id, policy_id, day, inn::int AS a, (inn AND done)::int AS k, (inn AND NOT done AND due)::int AS o
+    SELECT user_id, policy_id, day, scopes, inn::int AS a, (inn AND done)::int AS k, (inn AND NOT done AND due)::int AS o
       FROM st),
   delta AS (
-    SELECT user_id, policy_id, day,
+    SELECT user_id, policy_id, day, scopes,
            a - coalesce(lag(a) OVER w, 0) AS da, k - coalesce(lag(k) OVER w, 0) AS dk, o - coalesce(lag(o) OVER w, 0) AS dov
       FROM val WINDOW w AS (PARTITION BY user_id, policy_id ORDER BY day)),
   fresh AS (
     INSERT INTO stats_policy_member_changes (company_id, user_id, policy_id, day, assigned, acknowledged, overdue)
     SELECT c, user_id, policy_id, day, da, dk, dov FROM delta WHERE da <> 0 OR dk <> 0 OR dov <> 0
-    RETURNING *)
+    ORDER BY user_id, policy_id, day),
+  -- The rows `fresh` writes (a data-modifying CTE always runs whole), summed per set of scopes,
+  -- carried from the pairs: no look-up per row.
+  per AS (
+    SELECT d.scopes, d.policy_id, d.day, sum(d.da) AS a, sum(d.dk) AS k, sum(d.dov) AS o
+      FROM delta d WHERE d.da <> 0 OR d.dk <> 0 OR d.dov <> 0
+     GROUP BY 1, 2, 3)
   INSERT INTO stats_scope_policy_changes AS s (company_id, scope_id, policy_id, day, assigned, acknowledged, overdue)
-  SELECT c, x.sc, g.policy_id, g.day, sum(g.assigned), sum(g.acknowledged), sum(g.overdue)
-    FROM fresh g CROSS JOIN LATERAL (SELECT unnest(m.scopes) AS sc FROM stats_member_scopes m
-                                      WHERE m.company_id = c AND m.user_id = g.user_id) x
+  SELECT c, x.sc, p.policy_id, p.day, sum(p.a), sum(p.k), sum(p.o)
+    FROM per p CROSS JOIN LATERAL unnest(p.scopes) AS x(sc)
    GROUP BY 2, 3, 4 ORDER BY 2, 3, 4
   ON CONFLICT (company_id, scope_id, policy_id, day) DO UPDATE
     SET assigned = s.assigned + EXCLUDED.assigned, acknowledged = s.acknowledged + EXCLUDED.acknowledged,

@@ -234,8 +234,12 @@ async function buildWorld(tx: Tx, seed: number): Promise<World> {
   if (r() < 0.5)
     await tx.execute(sql`UPDATE work_schedules SET grace_minutes = grace_minutes + 7, break_minutes = ${pick([0, 45])},
       days = jsonb_set(days, '{0}', '{"start": "07:30", "end": "15:00"}') WHERE id = ${office.id}`);
-  if (r() < 0.25)
-    await tx.execute(sql`UPDATE work_schedules SET is_default = (id = ${night.id}) WHERE company_id = ${company.id}`);
+  if (r() < 0.25) {
+    // Two statements: in one, the rows' order on disk decides whether the new default is set before
+    // the old one is cleared, and the one-default index refuses the first order (seen once in ~70 worlds).
+    await tx.execute(sql`UPDATE work_schedules SET is_default = false WHERE company_id = ${company.id}`);
+    await tx.execute(sql`UPDATE work_schedules SET is_default = true WHERE id = ${night.id}`);
+  }
   if (r() < 0.5)
     await tx.execute(sql`INSERT INTO holidays (company_id, date, name) VALUES (${company.id}, ${addDays(from, int(-7, 10))}, 'Late')
       ON CONFLICT DO NOTHING`);
