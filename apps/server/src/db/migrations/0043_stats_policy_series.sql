@@ -199,10 +199,12 @@ DECLARE
   us uuid[];
 BEGIN
   IF (c = app_company_id() OR app_is_system()) IS NOT TRUE THEN RETURN; END IF;
-  -- Every person's row, then every policy's (the order a person's refresh takes them in).
+  -- Every person's row (no person's refresh runs meanwhile), then every policy's, shared (no
+  -- policy-wide refresh runs meanwhile). Shared, as a person's refresh takes them: an acknowledgement
+  -- that holds a policy's row and waits for its person's would otherwise deadlock with the rebuild.
   SELECT array_agg(user_id ORDER BY user_id) INTO us
     FROM (SELECT user_id FROM stats_member_scopes WHERE company_id = c ORDER BY user_id FOR UPDATE) x;
-  PERFORM 1 FROM policies WHERE company_id = c ORDER BY id FOR NO KEY UPDATE;
+  PERFORM 1 FROM policies WHERE company_id = c ORDER BY id FOR SHARE;
   DELETE FROM stats_scope_policy_changes WHERE company_id = c;
   DELETE FROM stats_policy_member_changes WHERE company_id = c;
   IF us IS NOT NULL THEN PERFORM stats_policy_derive(c, us, NULL); END IF;
