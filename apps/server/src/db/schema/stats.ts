@@ -177,10 +177,9 @@ export const scheduleMemberTerms = pgTable(
 );
 
 /**
- * A company's count of changes that can move its Stats compliance figures at an instant already past
- * (memberships, teams, departments, policies and their versions, acknowledgements recorded for the
- * past), bumped by triggers (migration 0035): a figure computed for a past instant stays right while
- * the count is unchanged, so the server keeps it (decision 024, amended 2026-11-28).
+ * A company's counts of changes that Stats keeps figures under. `n` was the compliance count of
+ * migration 0035 (decision 028); since the policy figures are a kept series (migration 0043, decision
+ * 031) nothing bumps or reads it, and it stays only so that no migration drops a column.
  */
 export const statsEpochs = pgTable('stats_epochs', {
   companyId: uuid('company_id')
