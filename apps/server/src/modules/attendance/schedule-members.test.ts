@@ -6,6 +6,7 @@ import { employees, memberships, scheduleAssignments, users } from '../../db/sch
 import { createCtx, forCompany } from '../../lib/context';
 import { rows } from '../../lib/sql';
 import { boardDrift, NO_DRIFT } from '../../test/board-drift';
+import { raceHeld } from '../../test/held';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { rebuild } from '../stats/stats.service';
 import { NOT_EMPLOYED_KEY } from '../../db/board-keys';
@@ -188,24 +189,7 @@ describe('members per assigned schedule', () => {
         first: Parameters<typeof t.db.system>[0],
         others: Array<Parameters<typeof t.db.system>[0]>,
       ) => {
-        let release!: () => void;
-        const gate = new Promise<void>((r) => {
-          release = r;
-        });
-        let done!: () => void;
-        const written = new Promise<void>((r) => {
-          done = r;
-        });
-        const holding = t.db.system(async (tx) => {
-          await first(tx);
-          done();
-          await gate;
-        });
-        await written;
-        const queued = others.map((o) => t.db.system(o));
-        await new Promise((r) => setTimeout(r, 300));
-        release();
-        await Promise.all([holding, ...queued]);
+        await raceHeld(t.db, first, others);
         expect(await t.db.system((tx) => boardDrift(tx, w.c))).toEqual(NO_DRIFT);
       };
       // The end set first; a clock-in after it and an assignment wait for it.

@@ -13,9 +13,9 @@ import {
 } from '../../db/seed/factories';
 import { memberships, policyVersions, teamMembers } from '../../db/schema/index';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { complianceAt } from './compliance-figures';
+import { holdOpen, raceHeld } from '../../test/held';
 import * as repo from './stats.repository';
-import { complianceFigures } from './stats-compliance.repository';
+import { complianceFigures, seriesFigures } from './stats-compliance.repository';
 
 /**
  * The policy figures of Stats read from the kept series (migration 0043, decision 031): after every
@@ -61,7 +61,7 @@ async function agrees(w: { c: string; team: string; dept: string }, step: string
       for (const e of ends)
         out.push({
           e,
-          series: await complianceAt(tx, w.c, f, e),
+          series: await seriesFigures(tx, w.c, f, e),
           statement: await complianceFigures(tx, w.c, f, e),
         });
       return out;
@@ -262,42 +262,12 @@ describe.runIf(process.env.TEST_DB === 'pg')('Stats policy figures under concurr
         tx.update(memberships).set({ enabled: on }).where(sql`company_id = ${w.c} AND user_id = ${w.people[user]!}`);
     // The first write holds its transaction open until the others have been sent and are waiting.
     const race = async (step: string, first: Write, others: Write[]) => {
-      let release!: () => void;
-      const gate = new Promise<void>((r) => {
-        release = r;
-      });
-      let done!: () => void;
-      const written = new Promise<void>((r) => {
-        done = r;
-      });
-      const holding = t.db.system(async (tx) => {
-        await first(tx);
-        done();
-        await gate;
-      });
-      await written;
-      const queued = others.map((o) => t.db.system(o));
-      await new Promise((r) => setTimeout(r, 300));
-      release();
-      await Promise.all([holding, ...queued]);
+      await raceHeld(t.db, first, others);
       await agrees(w, step);
     };
     // A clock-in does not wait for a publication: the publication holds the policy, not the people.
     {
-      let release!: () => void;
-      const gate = new Promise<void>((r) => {
-        release = r;
-      });
-      let done!: () => void;
-      const written = new Promise<void>((r) => {
-        done = r;
-      });
-      const holding = t.db.system(async (tx) => {
-        await publishAgain(w.c, w.policy.id, 2)(tx);
-        done();
-        await gate;
-      });
-      await written;
+      const held = await holdOpen(t.db, publishAgain(w.c, w.policy.id, 2));
       const clockIn = t.db.system((tx) =>
         createEntry(tx, w.c, {
           userId: w.people[0]!,
@@ -310,8 +280,7 @@ describe.runIf(process.env.TEST_DB === 'pg')('Stats policy figures under concurr
         clockIn.then(() => 'clocked in'),
         new Promise((r) => setTimeout(() => r('waiting'), 3_000)),
       ]);
-      release();
-      await Promise.all([holding, clockIn]);
+      await Promise.all([held.release(), clockIn]);
       expect(first).toBe('clocked in');
       await agrees(w, 'a clock-in during a publication');
     }

@@ -57,6 +57,33 @@ export function summed(policies: PolicyFigures[]): ComplianceFigures {
   return out;
 }
 
+/** One policy's figures at both ends of an answer, as the statements below return them. */
+interface FiguresAtTwoEnds {
+  policy_id: string;
+  title: string;
+  assigned1: number;
+  acknowledged1: number;
+  overdue1: number;
+  assigned2: number;
+  acknowledged2: number;
+  overdue2: number;
+}
+
+/** The figures at each end, summed over the policies (the KPI's). */
+function atBothEnds(found: FiguresAtTwoEnds[]): ComplianceFigures[] {
+  const at = (i: 1 | 2) =>
+    summed(
+      found.map((r) => ({
+        policy_id: r.policy_id,
+        title: r.title,
+        assigned: i === 1 ? r.assigned1 : r.assigned2,
+        acknowledged: i === 1 ? r.acknowledged1 : r.acknowledged2,
+        overdue: i === 1 ? r.overdue1 : r.overdue2,
+      })),
+    );
+  return [at(1), at(2)];
+}
+
 /**
  * Policy acknowledgements as they stood at the end of two company days (an answer's period and the
  * one before), in one pass over the members: for each policy not archived by then, the version to
@@ -79,16 +106,7 @@ export async function complianceFigures(
   f: StatsFilter,
   days: [string, string],
 ): Promise<ComplianceFigures[]> {
-  const found = await rows<{
-    policy_id: string;
-    title: string;
-    assigned1: number;
-    acknowledged1: number;
-    overdue1: number;
-    assigned2: number;
-    acknowledged2: number;
-    overdue2: number;
-  }>(
+  const found = await rows<FiguresAtTwoEnds>(
     tx,
     sql`WITH ${atEnds(companyId, f, days)},
         req AS (
@@ -138,17 +156,7 @@ export async function complianceFigures(
         )
         SELECT c.*, r.title FROM counted c JOIN req r USING (policy_id)`,
   );
-  const at = (i: 1 | 2) =>
-    summed(
-      found.map((r) => ({
-        policy_id: r.policy_id,
-        title: r.title,
-        assigned: i === 1 ? r.assigned1 : r.assigned2,
-        acknowledged: i === 1 ? r.acknowledged1 : r.acknowledged2,
-        overdue: i === 1 ? r.overdue1 : r.overdue2,
-      })),
-    );
-  return [at(1), at(2)];
+  return atBothEnds(found);
 }
 
 /**
@@ -228,16 +236,7 @@ export async function seriesFigures(
   f: StatsFilter,
   days: [string, string],
 ): Promise<ComplianceFigures[]> {
-  const found = await rows<{
-    policy_id: string;
-    title: string;
-    assigned1: number;
-    acknowledged1: number;
-    overdue1: number;
-    assigned2: number;
-    acknowledged2: number;
-    overdue2: number;
-  }>(
+  const found = await rows<FiguresAtTwoEnds>(
     tx,
     sql`SELECT x.policy_id, p.title,
                coalesce(sum(x.assigned) FILTER (WHERE x.day <= ${days[0]}::date), 0)::int AS assigned1,
@@ -252,15 +251,5 @@ export async function seriesFigures(
            AND x.day <= greatest(${days[0]}::date, ${days[1]}::date)
          GROUP BY x.policy_id, p.title`,
   );
-  const at = (i: 1 | 2) =>
-    summed(
-      found.map((r) => ({
-        policy_id: r.policy_id,
-        title: r.title,
-        assigned: i === 1 ? r.assigned1 : r.assigned2,
-        acknowledged: i === 1 ? r.acknowledged1 : r.acknowledged2,
-        overdue: i === 1 ? r.overdue1 : r.overdue2,
-      })),
-    );
-  return [at(1), at(2)];
+  return atBothEnds(found);
 }

@@ -11,7 +11,7 @@ import type { Tx } from '../../db/client';
 import { concurrently, type Ctx, forCompany, type TenantCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { groupBy } from '../../lib/group';
-import { complianceAt, completionByPolicy } from './compliance-figures';
+import { completionByPolicy } from './compliance-figures';
 import { dayRows } from './day-rows';
 import { departmentExists } from '../departments/departments.service';
 import type { PolicyFigures } from './stats-compliance.repository';
@@ -108,7 +108,8 @@ async function figuresOf(
         clock,
       ),
     () => days.timeOffTaken(tx, ctx.companyId, f, periods),
-    clock.has_policies ? () => complianceAt(tx, ctx.companyId, f, ends) : noPolicies,
+    // Policy figures at both ends: running sums of the kept series (decision 031).
+    clock.has_policies ? () => pointInTime.seriesFigures(tx, ctx.companyId, f, ends) : noPolicies,
     clock.has_certification_types
       ? () => pointInTime.certificationFigures(tx, ctx.companyId, f, ends)
       : noCertificationTypes,
