@@ -195,6 +195,28 @@ describe('policies: versions', () => {
     await expect(attempt).rejects.toMatchObject({ cause: { message: expect.stringMatching(/immutable/) } });
   });
 
+  it('refuses to change or delete an acknowledgement, yet lets a deleted policy take its acknowledgements along', async () => {
+    const p = await publishedPolicy('Cascade');
+    const ack = (await acknowledge(p.uuid)).json();
+    // As the server's login role, which owns the tables (the app role may not write them at all).
+    for (const statement of [
+      'UPDATE policy_acknowledgements SET user_agent = $2 WHERE id = $1',
+      'DELETE FROM policy_acknowledgements WHERE id = $1 AND $2::text IS NOT NULL',
+    ]) {
+      // Refused as immutable (42501), not failing on a column the table does not have (42703).
+      await expect(t.db.query(statement, [ack.uuid, 'forged'])).rejects.toMatchObject({
+        code: '42501',
+        message: expect.stringMatching(/immutable/),
+      });
+    }
+    // A policy deleted in SQL (no route deletes one) takes its frozen versions and acknowledgements along.
+    await t.db.query('DELETE FROM policies WHERE id = $1', [p.uuid]);
+    const left = await t.db
+      .system((tx) => tx.execute(sql`SELECT count(*)::int AS n FROM policy_acknowledgements WHERE id = ${ack.uuid}`))
+      .then((r) => (r as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+    expect(left).toBe(0);
+  });
+
   it('takes a PDF checked by its bytes (≤ 2 MB) and serves it as a download', async () => {
     const p = (await req('POST', '/api/policies', { title: 'Information Security Policy' })).json();
     const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1000, 32), Buffer.from('\n%%EOF')]);
