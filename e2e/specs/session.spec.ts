@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectDashboard, expectNoViolations, signInViaCompany as signIn } from '../support/console';
-import { consoleUrl, dashboardUrl, signInUrl } from '../support/env';
+import { consoleUrl, DEMO_PASSWORD, dashboardUrl, PEOPLE, signInUrl } from '../support/env';
 import { otpOf, waitForMail } from '../support/mail';
 
 const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
@@ -307,4 +307,60 @@ test('a database moment while the console starts is said in words, in Arabic, an
   await expect(page.getByText('الخدمة غير متاحة لحظيًا')).toHaveCount(0);
   expect(outages).toBeLessThan(0);
   await page.evaluate(() => localStorage.removeItem('language'));
+});
+
+test('a sign-in link made for someone else’s account and sent to a reader does not sign the reader in (login CSRF)', async ({
+  browser,
+}) => {
+  // Priya makes a one-time code into acme for her own account, as her console would (API on the base domain).
+  const attacker = await (await browser.newContext()).newPage();
+  await attacker.goto(consoleUrl(null, '/forgot-password'));
+  const code = await attacker.evaluate(
+    async ([email, password]) => {
+      const json = { 'content-type': 'application/json', accept: 'application/json' };
+      const login = await (
+        await fetch('/api/jwt/login', { method: 'POST', headers: json, body: JSON.stringify({ email, password }) })
+      ).json();
+      const auth = { ...json, authorization: `Bearer ${login.accessToken}` };
+      const profiles = await (
+        await fetch(`/api/users/${login.user.uuid}/user_company_profiles?groups[]=company`, { headers: auth })
+      ).json();
+      const acme = profiles.data.find((p: { company: { subDomain: string } }) => p.company.subDomain === 'acme');
+      const made = await fetch('/api/jwt/switch-code', {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ companyUuid: acme.company.uuid }),
+      });
+      return ((await made.json()) as { code: string }).code;
+    },
+    [PEOPLE.priya.email, DEMO_PASSWORD] as const,
+  );
+  const link = consoleUrl('acme', `/?_token=${code}`);
+
+  // The reader opens the link from a mail (no Referer): the code never reaches the console.
+  const reader = await (await browser.newContext()).newPage();
+  await reader.goto(link);
+  await reader.waitForURL(consoleUrl('acme', '/login'));
+  await expect(reader.getByTestId('login-error')).toHaveText(
+    'This sign-in link is invalid or has expired. Please sign in.',
+  );
+  expect(reader.url()).not.toContain('_token');
+  await expectNoViolations(reader);
+  // From another site's page too.
+  await reader.goto(`data:text/html,<a href="${link}">open</a>`);
+  await reader.getByRole('link', { name: 'open' }).click();
+  await reader.waitForURL(consoleUrl('acme', '/login'));
+  await expect(reader.getByTestId('login-error')).toBeVisible();
+
+  // The same code, opened the way the console opens a company (from a page of this deployment, its
+  // origin as Referer), still signs its maker in: the link was refused for where it came from.
+  await attacker.evaluate((href) => {
+    const a = document.createElement('a');
+    a.href = href;
+    a.referrerPolicy = 'origin';
+    document.body.append(a);
+    a.click();
+  }, link);
+  await attacker.waitForURL(dashboardUrl('acme'));
+  await expectDashboard(attacker, PEOPLE.priya.firstName);
 });

@@ -4,6 +4,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+/**
+ * What a switch code not opened from a page of ours becomes in the address (see `fromOwnPage`):
+ * never a code (codes are 43 URL-safe characters; this passes the redemption's shape), so its
+ * redemption is refused as invalid.
+ */
+export const REFUSED_CODE = 'link-not-opened-from-the-console';
+
 const HOST_NAME = /^[a-z0-9.-]+(:\d{1,5})?$/i;
 
 /**
@@ -90,6 +97,28 @@ export default fp(async function web(app: FastifyInstance) {
           .status(503)
           .send('The console is not built yet: run `npm run build` (npm start does it for you).');
 
+  /**
+   * A console address carrying a one-time switch code (`_token`) that was not opened from a page of
+   * this deployment: its code is not handed to the console. The console opens such addresses itself
+   * (lib/browser.ts), with `Referer` set to its page's origin (the base domain or a company's
+   * host); a link in a mail, a chat or another site carries another origin or none. Without this, a
+   * code someone made for their own account and sent as a link signed the reader in as them (login
+   * CSRF). The address loses the code and names a refused one instead, so the console says the link
+   * is invalid on the sign-in form: it never redeems it, and never bounces (a browser that sends no
+   * Referer at all signs in on the company's own form instead of going round in circles).
+   * Decision 012.
+   */
+  const fromOwnPage = (referer: string | undefined) => {
+    if (!referer) return false;
+    try {
+      const from = new URL(referer);
+      const name = from.hostname.toLowerCase();
+      return from.protocol === `${app.config.publicProtocol}:` && (name === base || name.endsWith(`.${base}`));
+    } catch {
+      return false;
+    }
+  };
+
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/admin/'));
   app.get('/admin', { schema: { hide: true } }, (_req, reply) => reply.redirect('/admin/'));
   app.get('/admin/*', { schema: { hide: true } }, (request, reply) => {
@@ -100,6 +129,15 @@ export default fp(async function web(app: FastifyInstance) {
     if (rest.startsWith('assets/') || /\.[a-z0-9]{2,5}$/i.test(rest)) {
       const file = inside(rest);
       return hasBuild && file && existsSync(join(root, file)) ? reply.sendFile(file, root) : reply.callNotFound();
+    }
+    const query = request.url.indexOf('?');
+    if (query !== -1) {
+      const params = new URLSearchParams(request.url.slice(query + 1));
+      const code = params.get('_token');
+      if (code !== null && code !== REFUSED_CODE && !fromOwnPage(request.headers.referer)) {
+        params.set('_token', REFUSED_CODE);
+        return reply.header('Cache-Control', 'no-store').redirect(`${request.url.slice(0, query)}?${params}`, 303);
+      }
     }
     return sendIndex(reply);
   });

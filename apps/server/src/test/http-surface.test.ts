@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { REFUSED_CODE } from '../plugins/web';
 import { testConfig } from '../config';
 import { createCompany } from '../db/seed/factories';
 import { createMemoryBus } from '../lib/bus';
@@ -68,6 +69,44 @@ describe('static files under /admin/', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('console');
     expect((await call(http, { method: 'GET', url: '/admin/assets/nope.js', host: 'acme' })).statusCode).toBe(404);
+  });
+
+  it('hands a switch code to the console only when a page of this deployment opened the address', async () => {
+    const url = '/admin/teams?_token=AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE&_lang=fr&q=a%20b';
+    const open = (app: FastifyInstance, referer?: string) =>
+      call(app, { method: 'GET', url, host: 'acme', headers: referer ? { referer } : {} });
+    // Opened by the console itself: from the base domain's sign-in, or from another company's page.
+    for (const referer of ['http://localhost:3000/', 'http://globex.localhost:3000/', 'http://acme.localhost/']) {
+      const ok = await open(http, referer);
+      expect(ok.statusCode).toBe(200);
+      expect(ok.body).toContain('console');
+    }
+    expect((await open(https, 'https://localhost/')).statusCode).toBe(200);
+    // A link in a mail or a chat (no Referer), another site, a look-alike host, another scheme: the
+    // address loses its code (the rest stays) and names one the redemption refuses.
+    for (const [app, referer] of [
+      [http, undefined],
+      [http, 'https://evil.example/page'],
+      [http, 'http://localhost.evil.example/'],
+      [http, 'http://evil-localhost/'],
+      [http, 'not a url'],
+      [https, 'http://localhost/'],
+    ] as const) {
+      const refused = await open(app, referer);
+      expect(refused.statusCode, String(referer)).toBe(303);
+      const to = new URL(refused.headers.location as string, 'http://acme.localhost');
+      expect(to.pathname).toBe('/admin/teams');
+      expect(Object.fromEntries(to.searchParams)).toEqual({
+        _token: REFUSED_CODE,
+        _lang: 'fr',
+        q: 'a b',
+      });
+      // The refused name itself is served (no second redirect, no loop), whatever the Referer.
+      const landed = await call(app, { method: 'GET', url: `${to.pathname}${to.search}`, host: 'acme' });
+      expect(landed.statusCode).toBe(200);
+    }
+    // Addresses without a code are served as before, whoever links to them.
+    expect((await call(http, { method: 'GET', url: '/admin/teams?q=x', host: 'acme' })).statusCode).toBe(200);
   });
 });
 
