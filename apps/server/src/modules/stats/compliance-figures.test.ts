@@ -15,7 +15,7 @@ import { memberships, policyVersions, teamMembers } from '../../db/schema/index'
 import { createTestApp, type TestContext } from '../../test/harness';
 import { holdOpen, raceHeld } from '../../test/held';
 import * as repo from './stats.repository';
-import { complianceFigures, seriesFigures } from './stats-compliance.repository';
+import { complianceFigures, refreshPolicyPart, seriesFigures } from './stats-compliance.repository';
 
 /**
  * The policy figures of Stats read from the kept series (migration 0043, decision 031): after every
@@ -199,6 +199,91 @@ describe('Stats policy figures from the kept series', () => {
     );
     await check('archived');
   }, 180_000);
+});
+
+describe('Stats policy figures of a large company', () => {
+  it('a policy-wide change over stats_policy_inline_max() members is a job that re-derives the members in parts', async () => {
+    const w = await t.db.system(async (tx) => {
+      const c = await createCompany(tx, { name: 'Series large', subDomain: 'policy-series-large' });
+      const team = await createTeam(tx, c.id, { name: 'Ops' });
+      const dept = await createDepartment(tx, c.id, { name: 'Floor' });
+      const people: string[] = [];
+      for (const n of [1, 2, 3, 4, 5]) {
+        const u = await createUser(tx, { email: `l${n}@series-large.test`, firstName: `L${n}` });
+        await addMembership(tx, c.id, u.id, { createdAt: new Date(Date.now() - (50 - 5 * n) * DAY) });
+        people.push(u.id);
+      }
+      await tx
+        .insert(teamMembers)
+        .values(people.slice(0, 2).map((userId) => ({ companyId: c.id, teamId: team.id, userId })));
+      for (const userId of people.slice(1, 4)) await setEmployee(tx, c.id, userId, { departmentId: dept.id });
+      const everyone = await createPolicy(tx, c.id, {
+        title: 'Conduct',
+        dueDays: 7,
+        versions: [{ body: { html: '<p>v1</p>' }, publishedDaysAgo: 20 }],
+      });
+      await acknowledgePolicy(tx, c.id, everyone, people[0]!, 1, 15);
+      await acknowledgePolicy(tx, c.id, everyone, people[3]!, 1, 2);
+      return { c: c.id, team: team.id, dept: dept.id, people, everyone };
+    });
+    await agrees(w, 'first');
+    const before = await seriesRows(w.c);
+    const jobsOf = (tx: Parameters<Write>[0]) =>
+      tx
+        .execute(sql`SELECT id, payload FROM jobs WHERE company_id = ${w.c} AND type = 'stats.policy_series'`)
+        .then((r) => (r as unknown as { rows: Array<{ id: string; payload: { policyIds: string[] } }> }).rows);
+
+    // Five members against a limit of two: the statement that changes the due days leaves the series
+    // as it was and enqueues one job in its transaction, for that policy.
+    const [job] = await t.db.scoped({ companyId: w.c }, async (tx) => {
+      await tx.execute(sql`SELECT set_config('wac.stats_policy_inline_max', '2', true)`);
+      await tx.execute(sql`UPDATE policies SET due_days = 30 WHERE id = ${w.everyone.id}`);
+      await tx.execute(sql`UPDATE policies SET due_days = 31 WHERE id = ${w.everyone.id}`);
+      const kept = await tx.execute(
+        sql`SELECT scope_id, policy_id, to_char(day, 'YYYY-MM-DD') AS day, assigned, acknowledged, overdue
+              FROM stats_scope_policy_changes
+             WHERE company_id = ${w.c} AND (assigned, acknowledged, overdue) <> (0, 0, 0) ORDER BY 1, 2, 3`,
+      );
+      expect((kept as unknown as { rows: unknown[] }).rows).toEqual(before);
+      const made = await jobsOf(tx);
+      expect(made).toHaveLength(1);
+      expect(made[0]!.payload).toEqual({ policyIds: [w.everyone.id] });
+      return made;
+    });
+    // The runner takes it and re-derives everyone.
+    t.app.jobs.wake();
+    for (let i = 0; i < 400; i++) {
+      const state = await t.db.system((tx) =>
+        tx
+          .execute(sql`SELECT state FROM jobs WHERE id = ${job!.id}`)
+          .then((r) => (r as unknown as { rows: Array<{ state: string }> }).rows[0]!.state),
+      );
+      if (state === 'done') break;
+      expect(state).not.toBe('dead');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await seriesRows(w.c)).not.toEqual(before);
+    await agrees(w, 'due days, by the job');
+
+    // The parts themselves, two people at a time, after a change nothing re-derived: each answers the
+    // last person it took, the one after the last answers null, and then the series is right.
+    await t.db.system(async (tx) => {
+      await tx.execute(sql`SELECT set_config('wac.stats_rebuild', 'on', true)`);
+      await tx.execute(sql`UPDATE policies SET due_days = 3 WHERE id = ${w.everyone.id}`);
+    });
+    const sorted = [...w.people].sort();
+    let after = '00000000-0000-0000-0000-000000000000';
+    const lasts: Array<string | null> = [];
+    for (;;) {
+      const from = after;
+      const last = await t.db.scoped({ companyId: w.c }, (tx) => refreshPolicyPart(tx, w.c, [w.everyone.id], from, 2));
+      lasts.push(last);
+      if (!last) break;
+      after = last;
+    }
+    expect(lasts).toEqual([sorted[1], sorted[3], sorted[4], null]);
+    await agrees(w, 'due days, in parts of two');
+  }, 120_000);
 });
 
 type Write = Parameters<typeof t.db.system>[0];

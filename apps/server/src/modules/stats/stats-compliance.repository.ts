@@ -253,3 +253,15 @@ export async function seriesFigures(
   );
   return atBothEnds(found);
 }
+
+/**
+ * One part of a policy-wide refresh of the series (migration 0045): the next `n` members after `after`
+ * (in id order) re-derived for the policies; the last of them, or null once nobody is left.
+ */
+export async function refreshPolicyPart(tx: Tx, companyId: string, policyIds: string[], after: string, n: number) {
+  const [r] = await rows<{ last: string | null }>(
+    tx,
+    sql`SELECT stats_policy_refresh_part(${companyId}, ${`{${policyIds.join(',')}}`}::uuid[], ${after}::uuid, ${n}::int) AS last`,
+  );
+  return r?.last ?? null;
+}

@@ -2,6 +2,7 @@ import { StatsAnswerSchema, StatsQuerySchema } from '@wac/shared/schemas/stats';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors } from '../../lib/http';
 import { tenantOf } from '../../plugins/context';
+import * as policySeries from './policy-series.service';
 import * as service from './stats.service';
 
 const tags = ['stats'];
@@ -9,6 +10,10 @@ const security = [{ bearer: [] }];
 
 /** The Stats screen: KPIs with their change against the previous period, and the charts' series. */
 const statsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.jobs.register<policySeries.PolicySeriesJob['payload'], Record<string, unknown>>({
+    type: policySeries.POLICY_SERIES_JOB,
+    run: (job) => policySeries.runPolicySeriesJob(app, job),
+  });
   app.get(
     '/api/stats',
     {
