@@ -345,7 +345,7 @@ test('a sign-in link made for someone else’s account and sent to a reader does
     'This sign-in link is invalid or has expired. Please sign in.',
   );
   expect(reader.url()).not.toContain('_token');
-  await expectNoViolations(reader);
+  await expectNoViolations(reader, 'the sign-in form after a refused link');
   // From another site's page too.
   await reader.goto(`data:text/html,<a href="${link}">open</a>`);
   await reader.getByRole('link', { name: 'open' }).click();
