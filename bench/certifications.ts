@@ -4,7 +4,8 @@
  * records) and "Forklift" needed by one team of 10 % of them. Measures, through the real services
  * (scoped, under row-level security), at 10 concurrent callers: the types page with its four counts
  * per type, the holders list (page 1 by name; expiring; missing searched and paged; sorted by
- * expiry), one member's own list, and the daily reminder scan's query once.
+ * expiry), one member's own list, the daily reminder scan's query once, and with 25 types a Stats
+ * answer with its Certifications valid % read (cold) and kept (warm).
  *
  *   node --import tsx bench/certifications.ts [--members 100000] [--database-url postgres://…/wac_bench_certifications]
  *
@@ -21,6 +22,8 @@ import { createCtx, forCompany } from '../apps/server/src/lib/context';
 import * as reminderRepo from '../apps/server/src/modules/certifications/reminders.repository';
 import * as certifications from '../apps/server/src/modules/certifications/certifications.service';
 import * as my from '../apps/server/src/modules/certifications/my-certifications.service';
+import { forgetKeptCertifications } from '../apps/server/src/modules/stats/kept-certifications';
+import { stats } from '../apps/server/src/modules/stats/stats.service';
 import { ms, withDatabase } from './lib/util';
 
 const { values: args } = parseArgs({
@@ -205,6 +208,21 @@ await db.system(async (tx) => {
     });
 });
 await load('types page with counts (25 types)', () => certifications.listTypes(ctx, { ...base, sort: 'name' }), 100);
+// Stats with 25 types: Certifications valid % is read from the members once per count of changes,
+// scope and ends, then kept by the process (decision 032); cold forgets it before each answer.
+const last28 = { range: 'last28' } as Parameters<typeof stats>[1];
+const answer = await stats(ctx, last28);
+console.log(`  certifications valid: ${JSON.stringify(answer.kpis.find((k) => k.key === 'certificationsValid'))}`);
+const coldTimes: number[] = [];
+for (let i = 0; i < 5; i++) {
+  forgetKeptCertifications();
+  const s = performance.now();
+  await stats(ctx, last28);
+  coldTimes.push(performance.now() - s);
+}
+console.log(`${'Stats Last 28 Days, certifications cold (serial, 5)'.padEnd(58)} ${coldTimes.map(ms).join(', ')}`);
+await load('Stats Last 28 Days, certifications kept', () => stats(ctx, last28));
+await load('Stats Last 28 Days of the team, certifications kept', () => stats(ctx, { ...last28, team: TEAM }));
 console.log(`total ${ms(performance.now() - t0)}`);
 await db.close();
 if (!args.keep) {

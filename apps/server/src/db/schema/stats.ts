@@ -178,8 +178,10 @@ export const scheduleMemberTerms = pgTable(
 
 /**
  * A company's counts of changes that Stats keeps figures under. `n` was the compliance count of
- * migration 0035 (decision 028); since the policy figures are a kept series (migration 0043, decision
- * 031) nothing bumps or reads it, and it stays only so that no migration drops a column.
+ * migration 0035 (decision 028), unused once the policy figures became a kept series (migration
+ * 0043, decision 031); since migration 0046 it counts the changes that can move Certifications
+ * valid % (types, records, memberships, teams, departments, employment ends, the zone, in a company
+ * with a certification type), under which the server keeps that figure per scope and day (decision 032).
  */
 export const statsEpochs = pgTable('stats_epochs', {
   companyId: uuid('company_id')

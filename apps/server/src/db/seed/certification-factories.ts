@@ -48,7 +48,13 @@ export async function recordCertification(
   companyId: string,
   type: { id: string; validityMonths: number },
   userId: string,
-  input: { expiresOn: string; issuedOn?: string; evidence?: { data: Buffer; name: string; contentType: string } },
+  input: {
+    expiresOn: string;
+    issuedOn?: string;
+    evidence?: { data: Buffer; name: string; contentType: string };
+    /** A member's submission waiting for review or refused (default: approved, recorded by an admin). */
+    status?: 'approved' | 'pending' | 'rejected';
+  },
 ) {
   const [row] = await tx
     .insert(certificationRecords)
@@ -62,6 +68,7 @@ export async function recordCertification(
       evidenceName: input.evidence?.name ?? null,
       evidenceContentType: input.evidence?.contentType ?? null,
       evidenceSize: input.evidence?.data.length ?? null,
+      status: input.status ?? 'approved',
     })
     .returning();
   await tx.execute(sql`SELECT certification_refresh_current(${companyId}::uuid, ${type.id}::uuid, ${userId}::uuid)`);

@@ -159,19 +159,30 @@ export async function complianceFigures(
   return atBothEnds(found);
 }
 
+/** Certifications valid % at an end: its denominator and numerator. */
+export interface CertificationFigures {
+  assigned: number;
+  valid: number;
+}
+
 /**
  * Certifications as they stood on two company days (an answer's period ends), in one pass over the
  * members: every type's audience (the filter's people with an enabled membership made by the end of
  * that day, in the type's audience: everyone, or today's teams and departments), and how many of
- * those held a certificate valid that day (issued on or before it, expiring on or after it; an
- * expiring one is still valid).
+ * those held a certificate valid that day (approved, issued on or before it, expiring on or after it;
+ * an expiring one is still valid; a submission pending review or refused holds nothing).
  *
  * Not a (type × member) product: a type for everyone assigns the members counted once, and holds
  * what its records say of them; only the types for named teams and departments pair each type with
  * the people of those groups. The records are grouped once per type and person and joined by hash.
  * At 100,000 members with 25 types the product ran past the 5 s statement limit.
  */
-export async function certificationFigures(tx: Tx, companyId: string, f: StatsFilter, days: [string, string]) {
+export async function certificationFigures(
+  tx: Tx,
+  companyId: string,
+  f: StatsFilter,
+  days: [string, string],
+): Promise<CertificationFigures[]> {
   const [r] = await rows<{ assigned1: number; valid1: number; assigned2: number; valid2: number }>(
     tx,
     sql`WITH ${atEnds(companyId, f, days)},
@@ -191,7 +202,7 @@ export async function certificationFigures(tx: Tx, companyId: string, f: StatsFi
           SELECT rec.type_id, rec.user_id,
                  bool_or(rec.issued_on <= ${days[0]}::date AND rec.expires_on >= ${days[0]}::date) AS v1,
                  bool_or(rec.issued_on <= ${days[1]}::date AND rec.expires_on >= ${days[1]}::date) AS v2
-            FROM certification_records rec WHERE rec.company_id = ${companyId}
+            FROM certification_records rec WHERE rec.company_id = ${companyId} AND rec.status = 'approved'
            GROUP BY 1, 2),
         pairs AS (
           SELECT t.id AS type_id, tm.user_id FROM types t

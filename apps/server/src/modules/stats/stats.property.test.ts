@@ -211,7 +211,8 @@ async function buildWorld(tx: Tx, seed: number): Promise<World> {
       );
   }
   // Certifications: a type for everyone and one for the team, certificates issued and expiring
-  // around both periods (some people with none, some with two).
+  // around both periods (some people with none, some with two; a few submissions pending review or
+  // refused, which hold nothing).
   const everyone = await createCertificationType(tx, company.id, { name: 'First aid', validityMonths: 1 });
   const teamOnly = await createCertificationType(tx, company.id, {
     name: 'Forklift',
@@ -222,7 +223,18 @@ async function buildWorld(tx: Tx, seed: number): Promise<World> {
     for (const type of [everyone, teamOnly]) {
       for (let k = int(0, 2); k > 0; k--) {
         const issuedOn = addDays(from, int(-40, 20));
-        await recordCertification(tx, company.id, type, userId, { issuedOn, expiresOn: addDays(issuedOn, int(0, 40)) });
+        const status = pick<'approved' | 'pending' | 'rejected'>([
+          'approved',
+          'approved',
+          'approved',
+          'pending',
+          'rejected',
+        ]);
+        await recordCertification(tx, company.id, type, userId, {
+          issuedOn,
+          expiresOn: addDays(issuedOn, int(0, 40)),
+          status,
+        });
       }
     }
   }
@@ -464,6 +476,7 @@ async function reference(
           (rec) =>
             rec.type_id === ty.id &&
             rec.user_id === m.user_id &&
+            rec.status === 'approved' &&
             dayOf(rec.issued_on) <= to &&
             dayOf(rec.expires_on) >= to,
         )

@@ -19,6 +19,8 @@ export interface CompanyClock {
   has_certification_types: boolean;
   /** The company's count of changes that move a settled day's Stats day row (`days_n`, migration 0038). */
   days_epoch: string;
+  /** The company's count of changes that move Certifications valid % (`n`, migration 0046). */
+  certs_epoch: string;
 }
 
 /** The company's zone, week start and today's company date, and whether it has policies and certifications. */
@@ -29,7 +31,7 @@ export async function clock(tx: Tx, companyId: string) {
                to_char((now() AT TIME ZONE c.time_zone)::date, 'YYYY-MM-DD') AS today,
                EXISTS (SELECT 1 FROM policies p WHERE p.company_id = c.id) AS has_policies,
                EXISTS (SELECT 1 FROM certification_types ct WHERE ct.company_id = c.id) AS has_certification_types,
-               coalesce(x.days_n, 0)::text AS days_epoch
+               coalesce(x.days_n, 0)::text AS days_epoch, coalesce(x.n, 0)::text AS certs_epoch
           FROM companies c LEFT JOIN attendance_settings s ON s.company_id = c.id
           LEFT JOIN stats_epochs x ON x.company_id = c.id
          WHERE c.id = ${companyId}`,

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/errors';
 import { groupBy } from '../../lib/group';
 import { completionByPolicy } from './compliance-figures';
 import { dayRows } from './day-rows';
+import { keptCertificationFigures } from './kept-certifications';
 import { departmentExists } from '../departments/departments.service';
 import type { PolicyFigures } from './stats-compliance.repository';
 import * as pointInTime from './stats-compliance.repository';
@@ -111,7 +112,7 @@ async function figuresOf(
     // Policy figures at both ends: running sums of the kept series (decision 031).
     clock.has_policies ? () => pointInTime.seriesFigures(tx, ctx.companyId, f, ends) : noPolicies,
     clock.has_certification_types
-      ? () => pointInTime.certificationFigures(tx, ctx.companyId, f, ends)
+      ? () => keptCertificationFigures(tx, ctx.companyId, f, ends, clock)
       : noCertificationTypes,
   ] as const);
   return periods.map((p, i) => {
