@@ -21,6 +21,7 @@ import { createMemoryBus } from '../apps/server/src/lib/bus';
 import { createCtx, forCompany } from '../apps/server/src/lib/context';
 import * as reminderRepo from '../apps/server/src/modules/certifications/reminders.repository';
 import * as certifications from '../apps/server/src/modules/certifications/certifications.service';
+import { forgetKeptCounts } from '../apps/server/src/modules/certifications/kept-counts';
 import * as my from '../apps/server/src/modules/certifications/my-certifications.service';
 import { forgetKeptCertifications } from '../apps/server/src/modules/stats/kept-certifications';
 import { stats } from '../apps/server/src/modules/stats/stats.service';
@@ -179,7 +180,25 @@ baseline = await load(
 const base = { page: 1, itemsPerPage: 25, order: 'asc' as const };
 const types = await certifications.listTypes(ctx, { ...base, sort: 'name' });
 console.log(`  counts: ${types.data.map((t) => `${t.name} ${JSON.stringify(t.counts)}`).join('; ')}`);
-await load('types page with counts (2 types)', () => certifications.listTypes(ctx, { ...base, sort: 'name' }), 100);
+/** Five answers one after another, each after forgetting what the process keeps (decisions 032, 033). */
+async function cold(label: string, fn: () => Promise<unknown>) {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    forgetKeptCounts();
+    forgetKeptCertifications();
+    const s = performance.now();
+    await fn();
+    times.push(performance.now() - s);
+  }
+  console.log(`${`${label}, cold (serial, 5)`.padEnd(58)} ${times.map(ms).join(', ')}`);
+}
+const typesPage = () => certifications.listTypes(ctx, { ...base, sort: 'name' });
+// The types' counts are kept by the process under the company's count of changes and date
+// (decision 033): cold forgets them before each answer; the load rows after it find them kept.
+await cold('types page with counts (2 types)', typesPage);
+await load('types page with counts (2 types), kept', typesPage, 100);
+await cold("dashboard's certification backlog (2 types)", () => certifications.backlog(ctx));
+await load("dashboard's certification backlog (2 types), kept", () => certifications.backlog(ctx));
 await load('holders page 1 by name (total from the counts)', () =>
   certifications.holders(ctx, { id: firstAid, ...base, sort: 'name' }),
 );
@@ -207,7 +226,15 @@ await db.system(async (tx) => {
       ...(i % 2 ? {} : { audienceTeamIds: [TEAM] }),
     });
 });
-await load('types page with counts (25 types)', () => certifications.listTypes(ctx, { ...base, sort: 'name' }), 100);
+await cold('types page with counts (25 types)', typesPage);
+await load('types page with counts (25 types), kept', typesPage, 100);
+await cold("dashboard's certification backlog (25 types)", () => certifications.backlog(ctx));
+await load("dashboard's certification backlog (25 types), kept", () => certifications.backlog(ctx));
+// Ten callers at once on a count nobody has read yet share one pass.
+forgetKeptCounts();
+const sharedTypes = performance.now();
+await Promise.all(Array.from({ length: 10 }, typesPage));
+console.log(`${'types page (25 types), 10 cold callers at once'.padEnd(58)} ${ms(performance.now() - sharedTypes)}`);
 // Stats with 25 types: Certifications valid % is read from the members once per count of changes,
 // scope and ends, then kept by the process (decision 032); cold forgets it before each answer.
 const last28 = { range: 'last28' } as Parameters<typeof stats>[1];
@@ -222,7 +249,21 @@ for (let i = 0; i < 5; i++) {
 }
 console.log(`${'Stats Last 28 Days, certifications cold (serial, 5)'.padEnd(58)} ${coldTimes.map(ms).join(', ')}`);
 await load('Stats Last 28 Days, certifications kept', () => stats(ctx, last28));
-await load('Stats Last 28 Days of the team, certifications kept', () => stats(ctx, { ...last28, team: TEAM }));
+// The team's scope is read once (its first answer, cold), then kept.
+const teamFilter = { ...last28, team: TEAM };
+const teamCold = performance.now();
+await stats(ctx, teamFilter);
+console.log(
+  `${'Stats Last 28 Days of the team, certifications cold (one)'.padEnd(58)} ${ms(performance.now() - teamCold)}`,
+);
+await load('Stats Last 28 Days of the team, certifications kept', () => stats(ctx, teamFilter));
+// Ten callers at once on a count nobody has read yet share one statement (sharedRun).
+forgetKeptCertifications();
+const shared = performance.now();
+await Promise.all(Array.from({ length: 10 }, () => stats(ctx, last28)));
+console.log(
+  `${'Stats Last 28 Days, 10 cold callers at once (all answered)'.padEnd(58)} ${ms(performance.now() - shared)}`,
+);
 console.log(`total ${ms(performance.now() - t0)}`);
 await db.close();
 if (!args.keep) {

@@ -14,7 +14,8 @@ import { pageOf } from '../../lib/http';
 import { iso } from '../../lib/sql';
 import { todayIn } from '../departments/departments.service';
 import * as repo from './certifications.repository';
-import * as countsRepo from './counts.repository';
+import type { CountsRow } from './counts.repository';
+import { keptCounts, keptCountsByType } from './kept-counts';
 
 /** Certifications (compliance): types with a validity and an audience, and each member's records. */
 
@@ -57,7 +58,7 @@ export const toSavedRecord = (typeId: string, saved: repo.RecordRow) =>
     evidence_size: saved.evidence_size,
     recorded_at: saved.created_at,
   })!;
-const countsOf = (c: countsRepo.CountsRow) => ({ ...c, missing: c.assigned - c.valid - c.expiring - c.expired });
+const countsOf = (c: CountsRow) => ({ ...c, missing: c.assigned - c.valid - c.expiring - c.expired });
 
 /** Open certification screens of this company refetch (and the person's own list, when one person changed). */
 export async function changed(ctx: TenantCtx, userId?: string) {
@@ -83,7 +84,7 @@ export async function listTypes(ctx: TenantCtx, q: CertificationTypeListQuery) {
   return ctx.run(async (tx) => {
     const today = await todayIn(tx, ctx.companyId);
     const { data, totalItems } = await repo.listTypes(tx, ctx.companyId, q);
-    const counts = await countsRepo.countsByType(tx, ctx.companyId, data, today);
+    const counts = await keptCountsByType(tx, ctx.companyId, data, today);
     const withCounts = data.map((r) => ({ ...toType(r), counts: countsOf(counts.get(r.id)!), today }));
     return pageOf(q, withCounts, totalItems);
   });
@@ -101,7 +102,7 @@ export async function backlog(ctx: TenantCtx) {
     const types = await repo.backlogTypes(tx, ctx.companyId, 100);
     const total = { expiring: 0, expired: 0, missing: 0 };
     if (!types.length) return total;
-    const counts = await countsRepo.countsByType(tx, ctx.companyId, types, types[0]!.today);
+    const counts = await keptCountsByType(tx, ctx.companyId, types, types[0]!.today);
     for (const r of types) {
       const c = countsOf(counts.get(r.id)!);
       total.expiring += c.expiring;
@@ -116,7 +117,7 @@ export async function getType(ctx: TenantCtx, id: string) {
   return ctx.run(async (tx) => {
     const row = await typeOr404(tx, ctx.companyId, id);
     const today = await todayIn(tx, ctx.companyId);
-    return { ...toType(row), counts: countsOf(await countsRepo.counts(tx, ctx.companyId, row, today)), today };
+    return { ...toType(row), counts: countsOf(await keptCounts(tx, ctx.companyId, row, today)), today };
   });
 }
 
@@ -234,7 +235,7 @@ export async function holders(ctx: TenantCtx, { id, ...q }: CertificationHolders
     // Filtered by status alone (or not at all), the total is one of the counts: no second scan.
     let known: number | null = null;
     if (!q.search && !q.teamUuid && !q.departmentUuid) {
-      const c = countsOf(await countsRepo.counts(tx, ctx.companyId, type, today));
+      const c = countsOf(await keptCounts(tx, ctx.companyId, type, today));
       known = q.status ? c[q.status] : c.assigned;
     }
     const { data, totalItems } = await repo.holdersPage(tx, ctx.companyId, type, today, q, known === null);

@@ -77,3 +77,15 @@ export async function countsByType(tx: Tx, companyId: string, types: TypeRow[], 
 export async function counts(tx: Tx, companyId: string, type: TypeRow, today: string) {
   return (await countsByType(tx, companyId, [type], today)).get(type.id)!;
 }
+
+/**
+ * The company's count of changes of what the counts read (`stats_epochs.n`, bumped by the triggers
+ * of migration 0046 in a company with a certification type; decision 033).
+ */
+export async function changesCount(tx: Tx, companyId: string) {
+  const [r] = await rows<{ n: string }>(
+    tx,
+    sql`SELECT coalesce((SELECT n FROM stats_epochs WHERE company_id = ${companyId}), 0)::text AS n`,
+  );
+  return r?.n ?? '0';
+}
