@@ -207,6 +207,12 @@ describe('status lists', () => {
     expect(await emails(`teamUuid=${ids.team}`)).toEqual({ emails: ['bob@acme.test'], total: 1 });
     expect(await emails(`departmentUuid=${ids.dept}`)).toEqual({ emails: ['carol@acme.test'], total: 1 });
     expect(await emails('search=erin')).toEqual({ emails: ['erin@acme.test'], total: 1 });
+    // Three letters or more go through the company's search index (a name, an email); shorter scan.
+    expect(await emails('search=Carol%20Test')).toEqual({ emails: ['carol@acme.test'], total: 1 });
+    expect(await emails('search=DAVE%40ACME')).toEqual({ emails: ['dave@acme.test'], total: 1 });
+    expect(await emails('search=bo')).toEqual({ emails: ['bob@acme.test'], total: 1 });
+    expect(await emails('search=grace')).toEqual({ emails: [], total: 0 });
+    expect(await emails(`search=erin&teamUuid=${ids.team}`)).toEqual({ emails: [], total: 0 });
     const page2 = await emails('itemsPerPage=2&page=2');
     expect(page2.total).toBe(5);
     expect(page2.emails).toHaveLength(2);
