@@ -213,6 +213,9 @@ describe('status lists', () => {
     expect(await emails('search=bo')).toEqual({ emails: ['bob@acme.test'], total: 1 });
     expect(await emails('search=grace')).toEqual({ emails: [], total: 0 });
     expect(await emails(`search=erin&teamUuid=${ids.team}`)).toEqual({ emails: [], total: 0 });
+    // A searched page past the end still tells the total (the window count has no row to ride on).
+    expect(await emails('search=acme.test&itemsPerPage=2&page=9')).toEqual({ emails: [], total: 5 });
+    expect(await emails('search=acme.test&itemsPerPage=2&page=3')).toEqual({ emails: ['erin@acme.test'], total: 5 });
     const page2 = await emails('itemsPerPage=2&page=2');
     expect(page2.total).toBe(5);
     expect(page2.emails).toHaveLength(2);
