@@ -4,17 +4,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../db/client';
 import { createEntry, setCompanyTimeZone } from '../../db/seed/attendance-factories';
-import { createCertificationType, recordCertification } from '../../db/seed/certification-factories';
-import {
-  addMembership,
-  createCompany,
-  createDepartment,
-  createTeam,
-  createUser,
-  setEmployee,
-} from '../../db/seed/factories';
+import { recordCertification } from '../../db/seed/certification-factories';
+import { addMembership, createUser, setEmployee } from '../../db/seed/factories';
 import { createCtx, forCompany, type TenantCtx } from '../../lib/context';
-import { rows } from '../../lib/sql';
+import { certificationScene } from '../../test/certification-scene';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { backlog, holders, listTypes } from './certifications.service';
 import { countsWork, forgetKeptCounts } from './kept-counts';
@@ -28,57 +21,19 @@ const TZ = 'America/New_York';
 let t: TestContext;
 let ctx: TenantCtx;
 let today: string;
-let ids: {
-  company: string;
-  team: string;
-  dept: string;
-  firstAid: { id: string; validityMonths: number };
-  forklift: { id: string; validityMonths: number };
-  ann: string;
-  ben: string;
-  cy: string;
-};
+let ids: Awaited<ReturnType<typeof certificationScene>>;
 
 beforeAll(async () => {
   t = await createTestApp();
   ids = await t.db.system(async (tx) => {
-    const c = await createCompany(tx, { name: 'Initech', subDomain: 'initech' });
-    await setCompanyTimeZone(tx, c.id, TZ);
-    const [r] = await rows<{ today: string }>(
-      tx,
-      sql`SELECT to_char((now() AT TIME ZONE ${TZ})::date, 'YYYY-MM-DD') AS today`,
-    );
-    today = r!.today;
-    const mk = async (first: string) => {
-      const u = await createUser(tx, { email: `${first.toLowerCase()}@initech.test`, firstName: first });
-      await addMembership(tx, c.id, u.id, { createdAt: new Date(Date.now() - 400 * 86_400_000) });
-      await setEmployee(tx, c.id, u.id, { startDate: '2024-01-01' });
-      return u.id;
-    };
-    const ann = await mk('Ann');
-    const ben = await mk('Ben');
-    const cy = await mk('Cy');
-    const team = await createTeam(tx, c.id, { name: 'Yard', memberIds: [ann] });
-    const dept = await createDepartment(tx, c.id, { name: 'Lab' });
-    await setEmployee(tx, c.id, ben, { departmentId: dept.id });
-    const fa = await createCertificationType(tx, c.id, { name: 'First aid', validityMonths: 24 });
-    const fl = await createCertificationType(tx, c.id, { name: 'Forklift', audienceTeamIds: [team.id] });
-    const firstAid = { id: fa.id, validityMonths: 24 };
-    const forklift = { id: fl.id, validityMonths: 12 };
+    const scene = await certificationScene(tx, { name: 'Initech', subDomain: 'initech' }, TZ);
+    today = scene.today;
+    const { company: c, firstAid, forklift, ann, ben } = scene;
     // First aid: Ann valid, Ben expiring in ten days, Cy none. Forklift: Ann expired.
-    await recordCertification(tx, c.id, firstAid, ann, {
-      issuedOn: addDays(today, -300),
-      expiresOn: addDays(today, 400),
-    });
-    await recordCertification(tx, c.id, firstAid, ben, {
-      issuedOn: addDays(today, -700),
-      expiresOn: addDays(today, 10),
-    });
-    await recordCertification(tx, c.id, forklift, ann, {
-      issuedOn: addDays(today, -400),
-      expiresOn: addDays(today, -5),
-    });
-    return { company: c.id, team: team.id, dept: dept.id, firstAid, forklift, ann, ben, cy };
+    await recordCertification(tx, c, firstAid, ann, { issuedOn: addDays(today, -300), expiresOn: addDays(today, 400) });
+    await recordCertification(tx, c, firstAid, ben, { issuedOn: addDays(today, -700), expiresOn: addDays(today, 10) });
+    await recordCertification(tx, c, forklift, ann, { issuedOn: addDays(today, -400), expiresOn: addDays(today, -5) });
+    return scene;
   });
   ctx = forCompany(createCtx(t.app), ids.company);
 });

@@ -4,16 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../db/client';
 import { createEntry, setCompanyTimeZone } from '../../db/seed/attendance-factories';
 import { createCertificationType, recordCertification } from '../../db/seed/certification-factories';
-import {
-  addMembership,
-  createCompany,
-  createDepartment,
-  createTeam,
-  createUser,
-  setEmployee,
-} from '../../db/seed/factories';
+import { addMembership, createCompany, createUser, setEmployee } from '../../db/seed/factories';
 import { createCtx, forCompany, type TenantCtx } from '../../lib/context';
 import { rows } from '../../lib/sql';
+import { certificationScene } from '../../test/certification-scene';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { keeping } from './day-rows';
 import { certificationWork, forgetKeptCertifications } from './kept-certifications';
@@ -27,67 +21,20 @@ const TZ = 'Europe/Berlin';
 let t: TestContext;
 let ctx: TenantCtx;
 let today: string;
-let ids: {
-  company: string;
-  other: string;
-  team: string;
-  dept: string;
-  firstAid: { id: string; validityMonths: number };
-  forklift: string;
-  ann: string;
-  ben: string;
-  cy: string;
-};
+let ids: Awaited<ReturnType<typeof certificationScene>> & { other: string };
 
 beforeAll(async () => {
   t = await createTestApp();
   ids = await t.db.system(async (tx) => {
-    const c = await createCompany(tx, { name: 'Umbrella', subDomain: 'umbrella' });
+    const scene = await certificationScene(tx, { name: 'Umbrella', subDomain: 'umbrella' }, TZ);
     const other = await createCompany(tx, { name: 'Hooli', subDomain: 'hooli' });
-    await setCompanyTimeZone(tx, c.id, TZ);
-    const [r] = await rows<{ today: string }>(
-      tx,
-      sql`SELECT to_char((now() AT TIME ZONE ${TZ})::date, 'YYYY-MM-DD') AS today`,
-    );
-    today = r!.today;
-    const mk = async (first: string) => {
-      const u = await createUser(tx, { email: `${first.toLowerCase()}@umbrella.test`, firstName: first });
-      await addMembership(tx, c.id, u.id, { createdAt: new Date(Date.now() - 400 * 86_400_000) });
-      await setEmployee(tx, c.id, u.id, { startDate: '2024-01-01' });
-      return u.id;
-    };
-    const ann = await mk('Ann');
-    const ben = await mk('Ben');
-    const cy = await mk('Cy');
-    const team = await createTeam(tx, c.id, { name: 'Yard', memberIds: [ann] });
-    const dept = await createDepartment(tx, c.id, { name: 'Lab' });
-    await setEmployee(tx, c.id, ben, { departmentId: dept.id });
-    const firstAid = await createCertificationType(tx, c.id, { name: 'First aid', validityMonths: 24 });
-    const forklift = await createCertificationType(tx, c.id, { name: 'Forklift', audienceTeamIds: [team.id] });
+    today = scene.today;
+    const { company: c, firstAid, forklift, ann, ben } = scene;
     // Ann holds First aid since last year; Ben's expired twenty days ago; Cy has none.
-    await recordCertification(tx, c.id, firstAid, ann, {
-      issuedOn: addDays(today, -300),
-      expiresOn: addDays(today, 400),
-    });
-    await recordCertification(tx, c.id, firstAid, ben, {
-      issuedOn: addDays(today, -700),
-      expiresOn: addDays(today, -20),
-    });
-    await recordCertification(tx, c.id, forklift, ann, {
-      issuedOn: addDays(today, -10),
-      expiresOn: addDays(today, 300),
-    });
-    return {
-      company: c.id,
-      other: other.id,
-      team: team.id,
-      dept: dept.id,
-      firstAid: { id: firstAid.id, validityMonths: 24 },
-      forklift: forklift.id,
-      ann,
-      ben,
-      cy,
-    };
+    await recordCertification(tx, c, firstAid, ann, { issuedOn: addDays(today, -300), expiresOn: addDays(today, 400) });
+    await recordCertification(tx, c, firstAid, ben, { issuedOn: addDays(today, -700), expiresOn: addDays(today, -20) });
+    await recordCertification(tx, c, forklift, ann, { issuedOn: addDays(today, -10), expiresOn: addDays(today, 300) });
+    return { ...scene, other: other.id };
   });
   ctx = forCompany(createCtx(t.app), ids.company);
 });
@@ -176,7 +123,7 @@ describe('Certifications valid % kept by the process', () => {
         "Forklift's audience moved from the team to the department",
         (tx) =>
           tx.execute(sql`UPDATE certification_types SET audience_team_ids = '{}', audience_department_ids = ARRAY[${ids.dept}]::uuid[]
-                          WHERE id = ${ids.forklift}`),
+                          WHERE id = ${ids.forklift.id}`),
         {},
         true,
       ],
