@@ -1,6 +1,6 @@
 // ci: runs once (whatever TEST_DB says, this file's databases are its own: scripts/test.mjs)
 import { describe, expect, it } from 'vitest';
-import { keepBounded, sharedRun } from './kept';
+import { type KeptUnder, keepBounded, keptUnder, sharedRun } from './kept';
 
 describe('kept in memory', () => {
   it('lets the oldest entry go once the map is full, and replaces a key in place', () => {
@@ -40,5 +40,19 @@ describe('kept in memory', () => {
     await expect(failed).rejects.toThrow('down');
     await Promise.resolve();
     expect(running.size).toBe(0);
+  });
+
+  it("keeps a key's values under a count: the same count finds them, another starts empty, the least used key goes", () => {
+    const map = new Map<string, KeptUnder<number>>();
+    keptUnder(map, 2, 'a', '1').set('x', 10);
+    expect(keptUnder(map, 2, 'a', '1').get('x')).toBe(10);
+    keptUnder(map, 2, 'b', '1').set('y', 20);
+    // 'a' used again, so 'b' is the least recently used when 'c' comes.
+    expect(keptUnder(map, 2, 'a', '1').get('x')).toBe(10);
+    keptUnder(map, 2, 'c', '1');
+    expect([...map.keys()].sort()).toEqual(['a', 'c']);
+    // The count moved: what was kept under the old one is gone.
+    expect(keptUnder(map, 2, 'a', '2').size).toBe(0);
+    expect(keptUnder(map, 2, 'a', '2').has('x')).toBe(false);
   });
 });

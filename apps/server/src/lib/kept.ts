@@ -21,3 +21,22 @@ export function sharedRun<T>(running: Map<string, Promise<T>>, key: string, star
   void run.finally(() => running.delete(key)).catch(() => {});
   return run;
 }
+
+/** A key's values kept under a count of changes (`at`): read under another count, they are gone. */
+export interface KeptUnder<V> {
+  at: string;
+  values: Map<string, V>;
+}
+
+/**
+ * The values of `key` kept under the count `at` — a fresh, empty map when the count moved — made the
+ * most recently used of `map`, which lets its least recently used key go past `max`. A value set in
+ * them is never older than `at` when the caller read `at` before computing it (decisions 032, 033).
+ */
+export function keptUnder<V>(map: Map<string, KeptUnder<V>>, max: number, key: string, at: string): Map<string, V> {
+  let k = map.get(key);
+  if (!k || k.at !== at) k = { at, values: new Map() };
+  map.delete(key);
+  keepBounded(map, max, key, k);
+  return k.values;
+}

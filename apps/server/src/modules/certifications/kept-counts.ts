@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client';
-import { keepBounded, sharedRun } from '../../lib/kept';
+import { type KeptUnder, keptUnder, sharedRun } from '../../lib/kept';
 import type { TypeRow } from './certifications.repository';
 import { type CountsRow, changesCount, countsByType } from './counts.repository';
 
@@ -17,11 +17,7 @@ import { type CountsRow, changesCount, countsByType } from './counts.repository'
 /** Companies this process keeps counts for (the least recently used goes first). */
 const KEPT_COMPANIES = 10_000;
 
-interface Kept {
-  at: string;
-  counts: Map<string, CountsRow>;
-}
-const kept = new Map<string, Kept>();
+const kept = new Map<string, KeptUnder<CountsRow>>();
 const running = new Map<string, Promise<Map<string, CountsRow>>>();
 /** Passes over the records run for this process's answers, and whether it keeps them (the tests read and set it). */
 export const countsWork = { statements: 0, keeping: true };
@@ -44,18 +40,15 @@ export async function keptCountsByType(
   };
   if (!countsWork.keeping) return read(types);
   const at = `${await changesCount(tx, companyId)}|${today}`;
-  let k = kept.get(companyId);
-  if (!k || k.at !== at) k = { at, counts: new Map() };
-  const missing = types.filter((t) => !k.counts.has(t.id));
+  const counts = keptUnder(kept, KEPT_COMPANIES, companyId, at);
+  const missing = types.filter((t) => !counts.has(t.id));
   if (missing.length) {
     // Callers of a cold screen at once share one pass (same count, date and types).
     const ids = missing.map((t) => t.id).sort();
     const found = await sharedRun(running, `${companyId}|${at}|${ids.join(',')}`, () => read(missing));
-    for (const [id, c] of found) k.counts.set(id, c);
+    for (const [id, c] of found) counts.set(id, c);
   }
-  kept.delete(companyId);
-  keepBounded(kept, KEPT_COMPANIES, companyId, k);
-  return new Map(types.map((t) => [t.id, k.counts.get(t.id) as CountsRow]));
+  return new Map(types.map((t) => [t.id, counts.get(t.id) as CountsRow]));
 }
 
 /** One type's kept counts. */

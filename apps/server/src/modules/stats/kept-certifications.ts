@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client';
-import { sharedRun } from '../../lib/kept';
+import { type KeptUnder, keptUnder, sharedRun } from '../../lib/kept';
 import { keeping } from './day-rows';
 import { type CertificationFigures, certificationFigures } from './stats-compliance.repository';
 import type { CompanyClock, StatsFilter } from './stats.repository';
@@ -20,11 +20,7 @@ const KEPT_SCOPES = 10_000;
 /** Days kept per scope (each answer asks for two; a screen's ranges and custom periods add a few). */
 const KEPT_DAYS = 64;
 
-interface Kept {
-  epoch: string;
-  days: Map<string, CertificationFigures>;
-}
-const kept = new Map<string, Kept>();
+const kept = new Map<string, KeptUnder<CertificationFigures>>();
 const running = new Map<string, Promise<CertificationFigures[]>>();
 /** Statements over the members run for this process's answers (the tests read it). */
 export const certificationWork = { statements: 0 };
@@ -47,23 +43,15 @@ export async function keptCertificationFigures(
   };
   if (!keeping.on) return read();
   const key = `${companyId}|${f.team ?? ''}|${f.department ?? ''}`;
-  let k = kept.get(key);
-  if (!k || k.epoch !== clock.certs_epoch) k = { epoch: clock.certs_epoch, days: new Map() };
-  const held = ends.map((d) => k.days.get(d));
-  let out: CertificationFigures[];
-  if (held[0] && held[1]) out = held as CertificationFigures[];
-  else {
-    // Callers of a cold screen at once share one statement (same count, scope and ends).
-    out = await sharedRun(running, `${key}|${clock.certs_epoch}|${ends[0]}|${ends[1]}`, read);
-    for (const [i, d] of ends.entries()) {
-      k.days.delete(d);
-      k.days.set(d, out[i] as CertificationFigures);
-    }
-    while (k.days.size > KEPT_DAYS) k.days.delete(k.days.keys().next().value as string);
+  const days = keptUnder(kept, KEPT_SCOPES, key, clock.certs_epoch);
+  const held = ends.map((d) => days.get(d));
+  if (held[0] && held[1]) return held as CertificationFigures[];
+  // Callers of a cold screen at once share one statement (same count, scope and ends).
+  const out = await sharedRun(running, `${key}|${clock.certs_epoch}|${ends[0]}|${ends[1]}`, read);
+  for (const [i, d] of ends.entries()) {
+    days.delete(d);
+    days.set(d, out[i] as CertificationFigures);
   }
-  // The most recently used scope last: the least recently used goes first.
-  kept.delete(key);
-  kept.set(key, k);
-  if (kept.size > KEPT_SCOPES) kept.delete(kept.keys().next().value as string);
+  while (days.size > KEPT_DAYS) days.delete(days.keys().next().value as string);
   return out;
 }
