@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { rows, uuidArray } from '../../lib/sql';
+import { containsPattern, intLiteral, rows, uuidArray } from '../../lib/sql';
 import {
   type BoardDay,
   type BoardKeyCounts,
@@ -11,7 +11,7 @@ import {
 } from './board.repository';
 import { together } from './timesheets.repository';
 
-/** What the day board shows of the people of a page (the judging is in `board.repository`). */
+/** What the day board shows of the people of a page, and who a filter keeps (the judging is in `board.repository`). */
 
 export interface PageDetailRow {
   user_id: string;
@@ -73,3 +73,72 @@ export function countsAndPage(tx: Tx, companyId: string, d: BoardDay, offset: nu
     { prepared: true },
   );
 }
+
+/**
+ * The candidates (a statement of `user_id`s: a filter's members, the people on leave, those who
+ * clocked in) judged in one statement: their counts per status, the page of the asked status (or of
+ * everyone) in name order and what it shows. Only the counts and the page leave the database, not a
+ * row per candidate (3,348 people on leave or a department of 5,000 at 100,000 members).
+ */
+export async function judgedCountsAndPage(
+  tx: Tx,
+  companyId: string,
+  d: BoardDay,
+  candidates: SQL,
+  status: string | null,
+  offset: number,
+  limit: number,
+) {
+  return together<{
+    counts: Array<{ status: JudgedRow['status']; n: number }>;
+    page: JudgedRow[];
+    details: PageDetailRow[];
+  }>(
+    tx,
+    {
+      counts: sql`SELECT status, count(*)::int AS n FROM judged GROUP BY status`,
+      page: sql`SELECT * FROM page ORDER BY sort_name, user_id`,
+      details: pageDetailsStatement(companyId, d.date, sql`u.id IN (SELECT user_id FROM page)`),
+    },
+    sql`judged AS MATERIALIZED (${judgedStatement(companyId, d, candidates, null, true)}),
+        page AS MATERIALIZED (SELECT * FROM judged WHERE ${status}::text IS NULL OR status = ${status}::text
+                               ORDER BY sort_name, user_id LIMIT ${intLiteral(limit)} OFFSET ${intLiteral(offset)})`,
+  );
+}
+
+/**
+ * The people a team, department or search filter keeps (each filter narrows the one before), read
+ * from the first filter's own index: a team's members, a department's records, the search's
+ * matches. Whether they are enabled members is `judgedStatement`'s join; nothing here scans the
+ * company's memberships.
+ */
+export const filteredMembers = (companyId: string, f: { team?: string; department?: string; search?: string }) => {
+  const sources: Array<{ from: SQL; has: SQL }> = [];
+  if (f.team)
+    sources.push({
+      from: sql`SELECT tm.user_id FROM team_members tm WHERE tm.team_id = ${f.team}`,
+      has: sql`EXISTS (SELECT 1 FROM team_members tm WHERE tm.team_id = ${f.team} AND tm.user_id = x.user_id)`,
+    });
+  if (f.department)
+    sources.push({
+      from: sql`SELECT e.user_id FROM employees e WHERE e.company_id = ${companyId} AND e.department_id = ${f.department}`,
+      has: sql`EXISTS (SELECT 1 FROM employees e WHERE e.company_id = ${companyId} AND e.user_id = x.user_id AND e.department_id = ${f.department})`,
+    });
+  if (f.search) {
+    // Three letters or more reach member_search's trigram index (decision 007); shorter ones scan.
+    const like = containsPattern(f.search);
+    const from = /[\p{L}\p{N}]{3}/u.test(f.search)
+      ? sql`SELECT m.user_id FROM memberships m WHERE m.id IN (SELECT member_search_ids(${companyId}::uuid, ${like}))`
+      : sql`SELECT m.user_id FROM memberships m JOIN users u ON u.id = m.user_id
+             WHERE m.company_id = ${companyId} AND lower(u.first_name || ' ' || u.last_name || ' ' || u.email) LIKE ${like}`;
+    sources.push({ from, has: sql`x.user_id IN (${from})` });
+  }
+  const [first, ...rest] = sources;
+  if (!first) throw new Error('filteredMembers needs a filter');
+  return rest.length
+    ? sql`SELECT x.user_id FROM (${first.from}) x WHERE ${sql.join(
+        rest.map((r) => r.has),
+        sql` AND `,
+      )}`
+    : first.from;
+};

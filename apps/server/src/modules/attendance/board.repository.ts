@@ -279,7 +279,23 @@ export interface JudgedRow {
  * assigned on the day, the leave from `attendance_leave_days`): the cost is per candidate, not per member of the company.
  * Rows in name order; with `status`, only those of that status.
  */
-export function judgedStatement(companyId: string, d: BoardDay, candidates: SQL, status: string | null) {
+export function judgedStatement(
+  companyId: string,
+  d: BoardDay,
+  candidates: SQL,
+  status: string | null,
+  /**
+   * Many candidates (a filter's members, thousands): the day's first clock-ins are joined as a set,
+   * which the planner may hash, rather than looked up one by one. Few (a page, a step of a walk):
+   * by key, whatever the planner guesses of the day (it once hashed all the day's rows for a page).
+   */
+  many = false,
+) {
+  const firstIn = many
+    ? sql`LEFT JOIN stats_member_days s ON s.company_id = ${companyId} AND s.day = ${d.date}::date AND s.user_id = m.user_id`
+    : sql`LEFT JOIN LATERAL (SELECT sd.first_in FROM stats_member_days sd
+                                WHERE sd.company_id = ${companyId} AND sd.day = ${d.date}::date AND sd.user_id = m.user_id
+                                LIMIT 1) s ON true`;
   return sql`WITH ${keyPlans(companyId, d)}, cand AS MATERIALIZED (${candidates}),
         people AS (
           SELECT m.user_id, m.sort_name, s.first_in, l.user_id IS NOT NULL AS on_leave, l.half AS leave_half,
@@ -287,15 +303,16 @@ export function judgedStatement(companyId: string, d: BoardDay, candidates: SQL,
                       ELSE ${d.holiday ? sql`NULL::jsonb` : sql`nullif(ws.days -> ${d.isoWeekday - 1}::int, 'null'::jsonb)`} END AS plan,
                  coalesce(ws.grace_minutes, 0) AS grace
             FROM cand c
-            JOIN memberships m ON m.company_id = ${companyId} AND m.user_id = c.user_id AND m.enabled
+            -- Each candidate's membership by key: joined as a set, the planner scanned all the
+            -- company's memberships to hash them (60 ms at 100,000) for a few thousand candidates.
+            JOIN LATERAL (SELECT m.user_id, m.sort_name FROM memberships m
+                           WHERE m.company_id = ${companyId} AND m.user_id = c.user_id AND m.enabled LIMIT 1) m ON true
             LEFT JOIN employees emp ON emp.company_id = ${companyId} AND emp.user_id = m.user_id
             LEFT JOIN LATERAL (SELECT a.schedule_id FROM schedule_assignments a
                                 WHERE a.company_id = ${companyId} AND a.user_id = m.user_id AND a.effective_from <= ${d.date}::date
                                 ORDER BY a.effective_from DESC LIMIT 1) a ON true
             LEFT JOIN work_schedules ws ON ws.company_id = ${companyId} AND ws.id = coalesce(a.schedule_id, ${d.defaultScheduleId}::uuid)
-            LEFT JOIN LATERAL (SELECT sd.first_in FROM stats_member_days sd
-                                WHERE sd.company_id = ${companyId} AND sd.day = ${d.date}::date AND sd.user_id = m.user_id
-                                LIMIT 1) s ON true
+            ${firstIn}
             LEFT JOIN attendance_leave_days l ON l.company_id = ${companyId} AND l.day = ${d.date}::date AND l.user_id = m.user_id
         ), judged AS (
           SELECT p.*, CASE
@@ -347,24 +364,3 @@ export const membersWithDay = (companyId: string, date: string) =>
 /** Who has approved time off covering the day (the only ones who can be on leave). */
 export const membersOnLeave = (companyId: string, date: string) =>
   sql`SELECT user_id FROM attendance_leave_days WHERE company_id = ${companyId} AND day = ${date}::date`;
-
-/** The members a team, department or search filter keeps (each filter narrows the one before). */
-export const filteredMembers = (companyId: string, f: { team?: string; department?: string; search?: string }) => {
-  const conds: SQL[] = [];
-  if (f.team)
-    conds.push(sql`EXISTS (SELECT 1 FROM team_members tm WHERE tm.team_id = ${f.team} AND tm.user_id = m.user_id)`);
-  if (f.department)
-    conds.push(
-      sql`EXISTS (SELECT 1 FROM employees e WHERE e.company_id = ${companyId} AND e.user_id = m.user_id AND e.department_id = ${f.department})`,
-    );
-  if (f.search) {
-    // Three letters or more reach member_search's trigram index (decision 007); shorter ones scan.
-    conds.push(
-      /[\p{L}\p{N}]{3}/u.test(f.search)
-        ? sql`m.id IN (SELECT member_search_ids(${companyId}::uuid, ${containsPattern(f.search)}))`
-        : sql`EXISTS (SELECT 1 FROM users u WHERE u.id = m.user_id
-                   AND lower(u.first_name || ' ' || u.last_name || ' ' || u.email) LIKE ${containsPattern(f.search)})`,
-    );
-  }
-  return sql`SELECT m.user_id FROM memberships m WHERE m.company_id = ${companyId} AND m.enabled AND ${sql.join(conds, sql` AND `)}`;
-};

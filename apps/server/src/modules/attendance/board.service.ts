@@ -59,12 +59,6 @@ export function countsOf(keys: repo.BoardKeyCounts[]): Counts {
   return c;
 }
 
-const countsFrom = (rows: repo.JudgedRow[]) => {
-  const c: Counts = { present: 0, late: 0, absent: 0, onLeave: 0, expected: 0, notScheduled: 0 };
-  for (const r of rows) c[r.status] += 1;
-  return c;
-};
-
 /** Smallest and largest step of a walk through the members in name order for one status. */
 const WALK_MIN = 200;
 const WALK_MAX = 5000;
@@ -78,7 +72,8 @@ const DAY_ROWS_DIRECT = 2000;
  * judges only the members it needs: the page's slice of the name order, or — for one status — the
  * people who can have it (those who clocked in, those on leave) when they are few, else steps through
  * the name order sized by how common the status is, until the page is full. With a filter, the
- * filtered members are judged one by one (the cost follows the filter's size, not the company's).
+ * filtered members are judged in the database, which answers their counts and the page alone (the
+ * cost follows the filter's size, not the company's).
  */
 /** The board's day: settings, day, holiday, schedules and the planner's settings, one statement. */
 async function boardDay(tx: Tx, companyId: string, date: string | null, customPlans = true) {
@@ -140,11 +135,20 @@ export async function board(
     let page: repo.JudgedRow[];
     let shown: shownRepo.PageDetailRow[] | null = null;
     if (q.team || q.department || q.search) {
-      const all = await repo.judge(tx, ctx.companyId, day, repo.filteredMembers(ctx.companyId, q), null);
-      counts = countsFrom(all);
-      const kept = status ? all.filter((r) => r.status === status) : all;
-      total = kept.length;
-      page = kept.slice(offset, offset + q.itemsPerPage);
+      const r = await shownRepo.judgedCountsAndPage(
+        tx,
+        ctx.companyId,
+        day,
+        shownRepo.filteredMembers(ctx.companyId, q),
+        status,
+        offset,
+        q.itemsPerPage,
+      );
+      counts = { present: 0, late: 0, absent: 0, onLeave: 0, expected: 0, notScheduled: 0 };
+      for (const c of r.counts) counts[c.status] = c.n;
+      total = status ? counts[status] : r.counts.reduce((a, c) => a + c.n, 0);
+      page = r.page;
+      shown = r.details;
     } else if (!status) {
       const first = await shownRepo.countsAndPage(tx, ctx.companyId, day, offset, q.itemsPerPage);
       counts = countsOf(first.counts);
@@ -162,7 +166,9 @@ export async function board(
       ) {
         const who =
           status === 'onLeave' ? repo.membersOnLeave(ctx.companyId, date) : repo.membersWithDay(ctx.companyId, date);
-        page = (await repo.judge(tx, ctx.companyId, day, who, status)).slice(offset, offset + q.itemsPerPage);
+        const r = await shownRepo.judgedCountsAndPage(tx, ctx.companyId, day, who, status, offset, q.itemsPerPage);
+        page = r.page;
+        shown = r.details;
       } else
         page = (await walk(tx, ctx.companyId, day, status, offset + q.itemsPerPage, everyone / total, walkMin)).slice(
           offset,
