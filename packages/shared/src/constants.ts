@@ -44,6 +44,12 @@ export const MEMBERSHIP_ROLES = ['admin', 'member'] as const;
 export type MembershipRole = (typeof MEMBERSHIP_ROLES)[number];
 
 export const REFRESH_COOKIE = 'wac_refresh';
+/**
+ * Set and cleared with the refresh cookie, readable by the page (it holds no secret, only "1"): a
+ * browser without it has no session on this host, so the console shows the sign-in at once instead
+ * of asking for a refresh it knows will be refused (a 401 in every new visitor's console).
+ */
+export const SESSION_HINT_COOKIE = 'wac_signed_in';
 
 /**
  * The longest an attendance entry may be made by a correction: a double shift, not a day and a night

@@ -15,7 +15,7 @@ import {
   SwitchTargetSchema,
   TokenResponseSchema,
 } from '@wac/shared/schemas/auth';
-import { REFRESH_COOKIE } from '@wac/shared/constants';
+import { REFRESH_COOKIE, SESSION_HINT_COOKIE } from '@wac/shared/constants';
 import { OkSchema } from '@wac/shared/schemas/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -52,7 +52,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     sameSite: 'lax' as const,
     secure: https,
   };
-  const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(cookieName, cookieOptions);
+  // Beside it, the page-readable hint that this host has a session (SESSION_HINT_COOKIE): no secret.
+  const hintOptions = { path: '/', httpOnly: false, sameSite: 'lax' as const, secure: https };
+  const clearRefreshCookie = (reply: FastifyReply) =>
+    reply.clearCookie(cookieName, cookieOptions).clearCookie(SESSION_HINT_COOKIE, hintOptions);
   const refreshTokenOf = (request: FastifyRequest) => request.cookies[cookieName];
   /** Routes that set or read the cookie answer only this Host's own pages (see isOwnPageRequest). */
   const ownPageOnly = async (request: FastifyRequest) => {
@@ -62,10 +65,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   /** Puts the session's refresh token in its cookie and answers the tokens. */
   const withCookie = (reply: FastifyReply, opened: OpenedSession) => {
-    reply.setCookie(cookieName, opened.refreshToken, {
-      ...cookieOptions,
-      maxAge: app.config.refreshTokenTtlDays * 86_400,
-    });
+    const maxAge = app.config.refreshTokenTtlDays * 86_400;
+    reply.setCookie(cookieName, opened.refreshToken, { ...cookieOptions, maxAge });
+    reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions, maxAge });
     return opened.tokens;
   };
 

@@ -1,4 +1,4 @@
-import { REFRESH_COOKIE } from '@wac/shared/constants';
+import { REFRESH_COOKIE, SESSION_HINT_COOKIE } from '@wac/shared/constants';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
@@ -83,6 +83,41 @@ describe('login', () => {
     } finally {
       await secure.close();
     }
+  });
+
+  it('sets the page-readable session hint with the refresh cookie, and clears it with a refused refresh and a logout', async () => {
+    const hint = (res: { cookies: Array<{ name: string; value: string; httpOnly?: boolean }> }) =>
+      res.cookies.find((c) => c.name === SESSION_HINT_COOKIE);
+    const res = await login('alice@acme.test', PASSWORD);
+    expect(res.statusCode).toBe(200);
+    // Readable by the page, on every path, as long-lived as the refresh cookie; it holds no secret.
+    expect(hint(res)).toMatchObject({ value: '1', path: '/', maxAge: cookieOf(res)!.maxAge });
+    expect(hint(res)?.httpOnly).toBeFalsy();
+    const renewed = await call(app, {
+      method: 'POST',
+      url: '/api/jwt/refresh-token',
+      host: 'acme',
+      cookies: { [REFRESH_COOKIE]: cookieOf(res)!.value },
+    });
+    expect(hint(renewed)?.value).toBe('1');
+    const refused = await call(app, {
+      method: 'POST',
+      url: '/api/jwt/refresh-token',
+      host: 'acme',
+      cookies: { [REFRESH_COOKIE]: 'not-a-token' },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(hint(refused)).toMatchObject({ value: '', path: '/' });
+    const out = await call(app, {
+      method: 'POST',
+      url: '/api/jwt/logout',
+      host: 'acme',
+      cookies: { [REFRESH_COOKIE]: cookieOf(renewed)!.value },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(hint(out)).toMatchObject({ value: '', path: '/' });
+    // Expired: the browser drops it.
+    expect((hint(out) as { expires?: Date }).expires?.getTime()).toBe(0);
   });
 
   it('answers the same for a wrong password and an unknown email, and opens no session', async () => {

@@ -1,4 +1,5 @@
 import { delay, HttpResponse, http } from 'msw';
+import { SESSION_HINT_COOKIE } from '@wac/shared/constants';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORIGIN, server } from '../../test/server';
 import { browser } from '../browser';
@@ -55,6 +56,10 @@ beforeEach(() => {
     requests.push(`${request.method} ${new URL(request.url).pathname}`);
   });
   sessionStore.reset();
+  // The server's hint that this host has a session (set with the refresh cookie): most tests start
+  // with one and let the refresh answer say whether it is still good.
+  // biome-ignore lint/suspicious/noDocumentCookie: the test plays the server's Set-Cookie (jsdom has no Cookie Store)
+  document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
 });
 afterEach(() => {
   server.resetHandlers();
@@ -170,6 +175,18 @@ describe('session start', () => {
     await startSession();
     expect(sessionStore.get().status).toBe('redirecting');
     expect(assigned).toEqual(['http://localhost:3000/admin/login?to=acme&path=%2Fteams%3Fpage%3D2']);
+    expect(toasts).toEqual([]);
+  });
+
+  it('without the session hint it knows it is signed out: no refresh is sent (no 401 in a new visitor’s console)', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the test plays the server's Set-Cookie (jsdom has no Cookie Store)
+    document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
+    window.history.replaceState(null, '', '/admin/teams');
+    serve({});
+    await startSession();
+    expect(sessionStore.get().status).toBe('redirecting');
+    expect(assigned).toEqual(['http://localhost:3000/admin/login?to=acme&path=%2Fteams']);
+    expect(requests).toEqual([]);
     expect(toasts).toEqual([]);
   });
 

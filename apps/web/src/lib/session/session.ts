@@ -1,4 +1,4 @@
-import { PROFILES_PAGE_SIZE } from '@wac/shared/constants';
+import { PROFILES_PAGE_SIZE, SESSION_HINT_COOKIE } from '@wac/shared/constants';
 import { AUTH_PATHS, type SwitchCodeSchema, type TokenResponse } from '@wac/shared/schemas/auth';
 import type { z } from 'zod';
 import { api, setTokenRenewal } from '../api';
@@ -166,7 +166,9 @@ export async function startSession(): Promise<void> {
   try {
     tokens = code
       ? await api<TokenResponse>(AUTH_PATHS.switchRedeem, { method: 'POST', body: { code }, silent: true })
-      : await refreshAcrossTabs();
+      : hasSessionHint()
+        ? await refreshAcrossTabs()
+        : noSession();
   } catch (e) {
     sessionStore.set({ retrying: false });
     // A company page without a session asks the browser's one sign-in on the base domain, which
@@ -188,6 +190,16 @@ export async function startSession(): Promise<void> {
   sessionStore.set({ retrying: false });
   if (code) noteSwitchArrival(appPath(window.location.pathname));
   await establish(tokens);
+}
+
+/** Whether this host's cookies say it has a session (SESSION_HINT_COOKIE, set and cleared with the refresh cookie). */
+function hasSessionHint() {
+  return document.cookie.split(';').some((c) => c.trim() === `${SESSION_HINT_COOKIE}=1`);
+}
+
+/** Signed out, known without asking: the refresh the server would refuse (a 401 in the console) is not sent. */
+function noSession(): never {
+  throw new ApiError(401, 'NO_SESSION', '');
 }
 
 const RENEWAL_LOCK = 'wac-token-renewal';
