@@ -38,7 +38,11 @@ export class ApiError extends Error {
 }
 
 /** Messages the screens show inline (next to the field or form they are about); they are never toasted. */
-export const INLINE_ONLY_CODES: readonly ErrorCode[] = ['INVALID_CREDENTIALS', 'NOT_PART_OF_ANY_COMPANY'];
+export const INLINE_ONLY_CODES: readonly ErrorCode[] = [
+  'INVALID_CREDENTIALS',
+  'NOT_PART_OF_ANY_COMPANY',
+  'SEARCH_TOO_BROAD',
+];
 
 export interface ApiClientDeps {
   getAccessToken: () => string | null;

@@ -9,6 +9,7 @@ export const ar: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'بعض الحقول غير صالحة.',
   BAD_REQUEST: 'الطلب غير صالح.',
   INVALID_JSON: 'محتوى الطلب ليس JSON صالحًا.',
+  SEARCH_TOO_BROAD: 'يطابق هذا البحث أكثر من 5,000 شخص. اكتب المزيد من الاسم أو البريد الإلكتروني.',
   INVALID_CREDENTIALS: 'بيانات الاعتماد غير صحيحة.',
   UNAUTHENTICATED: 'يرجى تسجيل الدخول للمتابعة.',
   TOKEN_INVALID: 'جلستك غير صالحة. يرجى تسجيل الدخول مرة أخرى.',

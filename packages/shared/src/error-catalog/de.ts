@@ -9,6 +9,8 @@ export const de: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'Einige Felder sind ungültig.',
   BAD_REQUEST: 'Die Anfrage ist ungültig.',
   INVALID_JSON: 'Der Inhalt der Anfrage ist kein gültiges JSON.',
+  SEARCH_TOO_BROAD:
+    'Mehr als 5.000 Personen passen zu dieser Suche. Geben Sie mehr vom Namen oder der E-Mail-Adresse ein.',
   INVALID_CREDENTIALS: 'Ungültige Anmeldedaten.',
   UNAUTHENTICATED: 'Bitte melden Sie sich an.',
   TOKEN_INVALID: 'Ihre Sitzung ist ungültig. Bitte melden Sie sich erneut an.',

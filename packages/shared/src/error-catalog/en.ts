@@ -9,6 +9,7 @@ export const en: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'Some fields are not valid.',
   BAD_REQUEST: 'The request is not valid.',
   INVALID_JSON: 'The request body is not valid JSON.',
+  SEARCH_TOO_BROAD: 'More than 5,000 people match this search. Type more of the name or email.',
   INVALID_CREDENTIALS: 'Invalid credentials.',
   UNAUTHENTICATED: 'Please sign in to continue.',
   TOKEN_INVALID: 'Your session is not valid. Please sign in again.',

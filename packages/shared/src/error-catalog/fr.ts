@@ -9,6 +9,8 @@ export const fr: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'Certains champs ne sont pas valides.',
   BAD_REQUEST: 'La requête n’est pas valide.',
   INVALID_JSON: 'Le corps de la requête n’est pas un JSON valide.',
+  SEARCH_TOO_BROAD:
+    'Plus de 5 000 personnes correspondent à cette recherche. Saisissez davantage du nom ou de l’adresse e-mail.',
   INVALID_CREDENTIALS: 'Identifiants invalides.',
   UNAUTHENTICATED: 'Veuillez vous connecter pour continuer.',
   TOKEN_INVALID: 'Votre session n’est pas valide. Veuillez vous reconnecter.',

@@ -9,6 +9,7 @@ export const pt: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'Alguns campos não são válidos.',
   BAD_REQUEST: 'O pedido não é válido.',
   INVALID_JSON: 'O corpo do pedido não é JSON válido.',
+  SEARCH_TOO_BROAD: 'Mais de 5.000 pessoas correspondem a esta pesquisa. Escreva mais do nome ou do e-mail.',
   INVALID_CREDENTIALS: 'Credenciais inválidas.',
   UNAUTHENTICATED: 'Inicie sessão para continuar.',
   TOKEN_INVALID: 'A sua sessão não é válida. Inicie sessão novamente.',

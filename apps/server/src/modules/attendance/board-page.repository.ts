@@ -142,3 +142,12 @@ export const filteredMembers = (companyId: string, f: { team?: string; departmen
       )}`
     : first.from;
 };
+
+/** How many people `candidates` yields, counting no further than `limit`. */
+export async function countUpTo(tx: Tx, candidates: SQL, limit: number) {
+  const [r] = await rows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM (${candidates} LIMIT ${intLiteral(limit)}) c`,
+  );
+  return r?.n ?? 0;
+}

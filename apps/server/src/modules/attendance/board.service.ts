@@ -59,6 +59,14 @@ export function countsOf(keys: repo.BoardKeyCounts[]): Counts {
   return c;
 }
 
+/**
+ * The most people a search may match on the board: each is judged (about 20 µs of the database at
+ * 100,000 members), so "a" in a large company would judge all of them and run into the statement's
+ * limit. More than this is a translated 400 asking for more of the name; a company smaller than
+ * this never sees it.
+ */
+export const BOARD_SEARCH_MAX = 5000;
+
 /** Smallest and largest step of a walk through the members in name order for one status. */
 const WALK_MIN = 200;
 const WALK_MAX = 5000;
@@ -114,9 +122,13 @@ export async function board(
     page: number;
     itemsPerPage: number;
   },
-  /** Tests shrink these to walk in several steps and to take each way to a page with a few people. */
-  tuning: { walkMin?: number; dayRowsDirect?: number } = {},
+  /**
+   * Tests shrink these to walk in several steps, to take each way to a page with a few people, and
+   * to find a search too broad among a few.
+   */
+  tuning: { walkMin?: number; dayRowsDirect?: number; searchMax?: number } = {},
 ) {
+  const searchMax = tuning.searchMax ?? BOARD_SEARCH_MAX;
   const walkMin = tuning.walkMin ?? WALK_MIN;
   const dayRowsDirect = tuning.dayRowsDirect ?? DAY_ROWS_DIRECT;
   return ctx.run(async (tx) => {
@@ -135,15 +147,10 @@ export async function board(
     let page: repo.JudgedRow[];
     let shown: shownRepo.PageDetailRow[] | null = null;
     if (q.team || q.department || q.search) {
-      const r = await shownRepo.judgedCountsAndPage(
-        tx,
-        ctx.companyId,
-        day,
-        shownRepo.filteredMembers(ctx.companyId, q),
-        status,
-        offset,
-        q.itemsPerPage,
-      );
+      const filtered = shownRepo.filteredMembers(ctx.companyId, q);
+      if (q.search && (await shownRepo.countUpTo(tx, filtered, searchMax + 1)) > searchMax)
+        throw new AppError('SEARCH_TOO_BROAD', [{ path: 'querystring.search', code: 'tooBroad' }]);
+      const r = await shownRepo.judgedCountsAndPage(tx, ctx.companyId, day, filtered, status, offset, q.itemsPerPage);
       counts = { present: 0, late: 0, absent: 0, onLeave: 0, expected: 0, notScheduled: 0 };
       for (const c of r.counts) counts[c.status] = c.n;
       total = status ? counts[status] : r.counts.reduce((a, c) => a + c.n, 0);

@@ -17,7 +17,9 @@ import {
 } from '../../db/seed/factories';
 import { createTimeOffRequest, createTimeOffType } from '../../db/seed/time-off-factories';
 import { call, createTestApp, type TestContext, tokenFor } from '../../test/harness';
-import { statusOf } from './board.service';
+import { createCtx, forCompany } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { board as boardOf, statusOf } from './board.service';
 
 const TZ = 'Europe/Berlin';
 // A past Monday, so "now" is after every start plus grace: the 25-hour day of the autumn change is the Sunday before.
@@ -154,6 +156,33 @@ describe('day board', () => {
     const p = (await board(`date=${DAY}&itemsPerPage=2&page=2`)).json();
     expect(p).toMatchObject({ page: 2, itemsPerPage: 2, totalItems: 4 });
     expect(p.data).toHaveLength(2);
+  });
+
+  it('refuses a search matching more people than it judges (SEARCH_TOO_BROAD), whatever the other filters', async () => {
+    const ctx = forCompany(createCtx(t.app), ids.globex!);
+    // The four people of Globex match "globex.test" (their emails); three may be judged here.
+    const refused = await boardOf(
+      ctx,
+      { date: DAY, search: 'globex.test', page: 1, itemsPerPage: 10 },
+      { searchMax: 3 },
+    ).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ code: 'SEARCH_TOO_BROAD', status: 400, issues: [{ path: 'querystring.search' }] });
+    // Short searches (no trigram index) count the same way.
+    await expect(
+      boardOf(ctx, { date: DAY, search: 'e', page: 1, itemsPerPage: 10 }, { searchMax: 1 }),
+    ).rejects.toMatchObject({
+      code: 'SEARCH_TOO_BROAD',
+    });
+    // As many as may be judged, or narrowed by a team to few enough: answered.
+    const all = await boardOf(ctx, { date: DAY, search: 'globex.test', page: 1, itemsPerPage: 10 }, { searchMax: 4 });
+    expect(all.totalItems).toBe(4);
+    const team = await boardOf(
+      ctx,
+      { date: DAY, search: 'globex.test', team: ids.team, page: 1, itemsPerPage: 10 },
+      { searchMax: 3 },
+    );
+    expect(team.data.map((r) => r.firstName)).toEqual(['Ben', 'Cara']);
   });
 
   it('filters by department; a department of another company or none at all is not found', async () => {

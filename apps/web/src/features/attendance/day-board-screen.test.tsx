@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
+import { onToast, type ToastRequest } from '../../lib/notify';
 import { renderScreen } from '../../test/render';
 import { ORIGIN, server } from '../../test/server';
 import DayBoardScreen from './day-board-screen';
@@ -158,6 +159,33 @@ describe('day board screen', () => {
     for (const text of ['c', 'ca', 'car', 'carl', 'carla']) fireEvent.change(box, { target: { value: text } });
     await waitFor(() => expect(queries.at(-1)?.get('search')).toBe('carla'));
     expect(queries.slice(before).map((q) => q.get('search'))).toEqual(['carla']);
+  });
+
+  it('says on the search box, not in a toast, when a search matches too many people to judge', async () => {
+    serve();
+    const toasts: ToastRequest[] = [];
+    const stop = onToast((x) => toasts.push(x));
+    try {
+      renderScreen(<DayBoardScreen />, '/attendance/board');
+      await screen.findByText('cara@acme.test');
+      const message = 'More than 5,000 people match this search. Type more of the name or email.';
+      server.use(
+        http.get(`${ORIGIN}/api/attendance/board`, () =>
+          HttpResponse.json(
+            { code: 'SEARCH_TOO_BROAD', message, issues: [{ path: 'querystring.search', code: 'tooBroad' }] },
+            { status: 400 },
+          ),
+        ),
+      );
+      const box = screen.getByRole('textbox', { name: 'Search' });
+      fireEvent.change(box, { target: { value: 'a' } });
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(box).toHaveAttribute('aria-invalid', 'true');
+      expect(box).toHaveAccessibleDescription(message);
+      expect(toasts).toEqual([]);
+    } finally {
+      stop();
+    }
   });
 
   it("covers the previous rows while a search's answer is on its way (or an outage is waited out)", async () => {

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useTableState } from '../../lib/use-table-state';
+import { ApiError } from '../../lib/api-client';
 import { useBoard } from './api/get-board';
 import { useBoardFilters } from './api/get-board-filters';
 import { useAttendanceSettings } from './api/get-settings';
@@ -68,6 +69,9 @@ export default function DayBoardScreen() {
     page,
   });
   const b = board.data;
+  // A search that matches too many people to judge (SEARCH_TOO_BROAD) is said on the search box.
+  const tooBroad =
+    board.error instanceof ApiError && board.error.code === 'SEARCH_TOO_BROAD' ? board.error.message : undefined;
   const stale = board.isPlaceholderData && (board.isFetching || board.isError);
   const number = new Intl.NumberFormat(intlLocale(i18n.language));
   const leaveLabel = useLeaveLabel();
@@ -147,6 +151,8 @@ export default function DayBoardScreen() {
         <TextInput
           label={t('admin:table.search')}
           value={searchText}
+          error={tooBroad}
+          data-testid="board-search"
           onChange={(e) => {
             setSearchText(e.currentTarget.value);
             searchLater(e.currentTarget.value);
