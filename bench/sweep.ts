@@ -8,7 +8,7 @@
  *
  * Path parameters are filled with an id of the company where the route names one the sweep knows
  * (a user, team, department, policy, time-off request, certification type); other such routes are
- * listed as skipped. List routes are also called searched (`search=ada`) and at page 50 when their
+ * listed as skipped. List routes are also called searched (`search=ada`, `a`, `zq`) and at page 50 when their
  * query takes those. Read-only: nothing is written but the admin's session.
  */
 import { parseArgs } from 'node:util';
@@ -104,7 +104,8 @@ for (const [path, ops] of Object.entries(doc.paths)) {
   }
   const query = new Set((get.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name));
   const variants = [filled];
-  if (query.has('search')) variants.push(`${filled}?search=ada`);
+  // "ada", and the broadest a person types: one letter, and a rare pair that walks everything.
+  if (query.has('search')) variants.push(`${filled}?search=ada`, `${filled}?search=a`, `${filled}?search=zq`);
   if (query.has('page')) variants.push(`${filled}?page=50`);
   for (const url of variants) {
     const times: number[] = [];

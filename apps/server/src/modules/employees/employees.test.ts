@@ -288,6 +288,7 @@ describe('the directory search', () => {
     expect(names(await found('platform'))).toEqual(['Carol']); // job title
     expect(names(await found('alice@'))).toEqual(['Alice']); // email
     expect(names(await found('da'))).toEqual(['Ada', 'Dan']); // two letters: name or email, no trigram
+    expect(names(await found('FF'))).toEqual(['Dan']); // two letters of a job title alone ("Office")
     expect(names(await found('MANAGER'))).toEqual(['Dan']);
     expect(await found('tes')).toMatchObject({ totalItems: 5, totalIsLowerBound: false });
     expect(await found('%')).toMatchObject({ totalItems: 0, data: [] });
