@@ -306,6 +306,9 @@ describe('policy text editor', () => {
         'Wiederholen',
       ]);
       expect(screen.getByRole('textbox', { name: 'Text' })).toBeTruthy();
+      // Its shortcuts with the keys' names of a German keyboard.
+      await userEvent.hover(within(toolbar).getByRole('button', { name: 'Fett' }));
+      expect(await screen.findByText('Fett (Strg+B)')).toBeInTheDocument();
     } finally {
       await setLanguage('en', false);
     }

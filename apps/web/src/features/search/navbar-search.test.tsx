@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../lib/i18n';
 import { sessionStore } from '../../lib/session/store';
 import { renderScreen } from '../../test/render';
 import { ORIGIN, server } from '../../test/server';
@@ -18,6 +19,16 @@ afterAll(() => server.close());
 afterEach(() => server.resetHandlers());
 
 describe('navbar search', () => {
+  it("shows its shortcut with the Control key's name on the reader's keyboard (German: Strg)", async () => {
+    await setLanguage('de', false);
+    try {
+      renderScreen(<NavbarSearch />);
+      expect(await screen.findByTestId('navbar-search')).toHaveTextContent('Strg K');
+    } finally {
+      await setLanguage('en', false);
+    }
+  });
+
   it('opens with Ctrl+K, searches screens and entities, marks the match, bookmarks and shows bookmarks when empty', async () => {
     const bookmarks: {
       uuid: string;

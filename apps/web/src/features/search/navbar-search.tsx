@@ -248,7 +248,7 @@ export default function NavbarSearch({ screens }: { screens: SearchScreen[] }) {
         leftSection={<IconSearch size={16} aria-hidden />}
         rightSection={
           <Kbd size="xs" aria-hidden>
-            {mac ? '⌘K' : 'Ctrl K'}
+            {mac ? '⌘K' : `${t('common.keys.ctrl')} K`}
           </Kbd>
         }
         aria-keyshortcuts="Control+K Meta+K"

@@ -39,9 +39,14 @@ interface Tool {
 }
 
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-/** "Control+Shift+8" as a tooltip shows it: "Ctrl+Shift+8", or "⌘⇧8" on a Mac. */
-const shownKeys = (keys: string) =>
-  isMac() ? keys.replace('Meta+', '⌘').replace('Shift+', '⇧').replace('Alt+', '⌥') : keys.replace('Control+', 'Ctrl+');
+/**
+ * "Control+Shift+8" as a tooltip shows it: with the keys' names printed on the person's keyboard
+ * ("Ctrl+Shift+8", German "Strg+Umschalt+8"), or "⌘⇧8" on a Mac.
+ */
+const shownKeys = (keys: string, names: { ctrl: string; shift: string; alt: string }) =>
+  isMac()
+    ? keys.replace('Meta+', '⌘').replace('Shift+', '⇧').replace('Alt+', '⌥')
+    : keys.replace('Control+', `${names.ctrl}+`).replace('Shift+', `${names.shift}+`).replace('Alt+', `${names.alt}+`);
 
 /**
  * The editor's toolbar (WAI-ARIA toolbar pattern): one tab stop, the arrow keys move along it
@@ -61,6 +66,11 @@ export function PolicyTextToolbar({
   firstButton: RefObject<HTMLButtonElement | null>;
 }) {
   const { t } = useTranslation();
+  const keyNames = {
+    ctrl: t('common.keys.ctrl'),
+    shift: t('common.keys.shift'),
+    alt: t('common.keys.alt'),
+  };
   const mod = isMac() ? 'Meta' : 'Control';
   const state = useEditorState({
     editor,
@@ -279,7 +289,7 @@ export function PolicyTextToolbar({
             return (
               <Tooltip
                 key={tool.key}
-                label={tool.keys ? `${tool.label} (${shownKeys(tool.keys)})` : tool.label}
+                label={tool.keys ? `${tool.label} (${shownKeys(tool.keys, keyNames)})` : tool.label}
                 events={{ hover: true, focus: false, touch: false }}
                 openDelay={400}
                 // In place, not in a portal: a shown tooltip stays inside the main landmark (axe region).
