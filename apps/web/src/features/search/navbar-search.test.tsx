@@ -22,7 +22,7 @@ describe('navbar search', () => {
   it("shows its shortcut with the Control key's name on the reader's keyboard (German: Strg)", async () => {
     await setLanguage('de', false);
     try {
-      renderScreen(<NavbarSearch />);
+      renderScreen(<NavbarSearch screens={screens} />);
       expect(await screen.findByTestId('navbar-search')).toHaveTextContent('Strg K');
     } finally {
       await setLanguage('en', false);
