@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { containsPattern, intLiteral, rows, uuidArray } from '../../lib/sql';
+import { containsPattern, countUpTo, intLiteral, rows, uuidArray } from '../../lib/sql';
 import {
   type BoardDay,
   type BoardKeyCounts,
@@ -143,11 +143,7 @@ export const filteredMembers = (companyId: string, f: { team?: string; departmen
     : first.from;
 };
 
-/** How many people `candidates` yields, counting no further than `limit`. */
-export async function countUpTo(tx: Tx, candidates: SQL, limit: number) {
-  const [r] = await rows<{ n: number }>(
-    tx,
-    sql`SELECT count(*)::int AS n FROM (${candidates} LIMIT ${intLiteral(limit)}) c`,
-  );
-  return r?.n ?? 0;
+/** Whether `candidates` yields more than `max` people (counted no further than `max` + 1). */
+export async function moreThan(tx: Tx, candidates: SQL, max: number) {
+  return (await countUpTo(tx, sql`(${candidates}) c`, max)).more;
 }

@@ -148,7 +148,7 @@ export async function board(
     let shown: shownRepo.PageDetailRow[] | null = null;
     if (q.team || q.department || q.search) {
       const filtered = shownRepo.filteredMembers(ctx.companyId, q);
-      if (q.search && (await shownRepo.countUpTo(tx, filtered, searchMax + 1)) > searchMax)
+      if (q.search && (await shownRepo.moreThan(tx, filtered, searchMax)))
         throw new AppError('SEARCH_TOO_BROAD', [{ path: 'querystring.search', code: 'tooBroad' }]);
       const r = await shownRepo.judgedCountsAndPage(tx, ctx.companyId, day, filtered, status, offset, q.itemsPerPage);
       counts = { present: 0, late: 0, absent: 0, onLeave: 0, expected: 0, notScheduled: 0 };
