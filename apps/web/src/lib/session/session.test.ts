@@ -120,6 +120,25 @@ describe('session start', () => {
     expect(getAccessToken()).toBe(JWT);
   });
 
+  it('keeps the language a switch carries as soon as the address loses it, before it has loaded', async () => {
+    window.history.replaceState(null, '', '/admin/?_token=one-time-code-0123456789&_lang=ar');
+    localStorage.removeItem(STORAGE_KEYS.language);
+    serve({ profiles: [profile(ACME, 'acme')] });
+    server.use(http.post(`${ORIGIN}/api/jwt/switch-code/redeem`, () => HttpResponse.json(tokens([ACME]))));
+    try {
+      const started = startSession();
+      // Synchronously after the start: the address is clean and the choice already kept, so a tab
+      // that leaves now (its language still loading) does not lose it.
+      expect(window.location.search).toBe('');
+      expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('ar');
+      await started;
+      expect(currentLanguage()).toBe('ar');
+    } finally {
+      localStorage.removeItem(STORAGE_KEYS.language);
+      await setLanguage('en', false);
+    }
+  });
+
   it('speaks the language kept in the profile where none was chosen on this address, and never over a choice', async () => {
     const start = async (stored: string | null) => {
       window.history.replaceState(null, '', '/admin/?_token=one-time-code-0123456789');
