@@ -84,10 +84,12 @@ export async function initI18n(lang: Language = readLanguage()) {
 }
 
 export async function setLanguage(lang: Language, persist = true) {
+  // A choice is kept before its strings load: a page left meanwhile (a switch's first load, whose
+  // address has already lost `_lang`) would otherwise forget it.
+  if (persist) writeLanguage(lang);
   await ensureLoaded(lang);
   await i18n.changeLanguage(lang);
   applyToDocument(lang);
-  if (persist) writeLanguage(lang);
 }
 
 export const currentLanguage = (): Language =>

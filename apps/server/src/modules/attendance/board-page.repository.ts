@@ -69,7 +69,7 @@ export function countsAndPage(tx: Tx, companyId: string, d: BoardDay, offset: nu
       page: sql`SELECT * FROM page ORDER BY sort_name, user_id`,
       details: pageDetailsStatement(companyId, d.date, sql`u.id IN (SELECT user_id FROM page)`),
     },
-    sql`page AS MATERIALIZED (${judgedStatement(companyId, d, membersByName(companyId, offset, limit), null)})`,
+    sql`page AS MATERIALIZED (${judgedStatement(companyId, d, membersByName(companyId, offset, limit))})`,
     { prepared: true },
   );
 }
@@ -100,7 +100,7 @@ export async function judgedCountsAndPage(
       page: sql`SELECT * FROM page ORDER BY sort_name, user_id`,
       details: pageDetailsStatement(companyId, d.date, sql`u.id IN (SELECT user_id FROM page)`),
     },
-    sql`judged AS MATERIALIZED (${judgedStatement(companyId, d, candidates, null, true)}),
+    sql`judged AS MATERIALIZED (${judgedStatement(companyId, d, candidates)}),
         page AS MATERIALIZED (SELECT * FROM judged WHERE ${status}::text IS NULL OR status = ${status}::text
                                ORDER BY sort_name, user_id LIMIT ${intLiteral(limit)} OFFSET ${intLiteral(offset)})`,
   );

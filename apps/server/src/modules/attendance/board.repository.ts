@@ -277,25 +277,9 @@ export interface JudgedRow {
  * Judges the enabled members `candidates` yields (a statement of `user_id`s), the rule of
  * `statusOf`, reading each one's day by key (first clock-in from `stats_member_days`, the schedule
  * assigned on the day, the leave from `attendance_leave_days`): the cost is per candidate, not per member of the company.
- * Rows in name order; with `status`, only those of that status.
+ * Rows in name order.
  */
-export function judgedStatement(
-  companyId: string,
-  d: BoardDay,
-  candidates: SQL,
-  status: string | null,
-  /**
-   * Many candidates (a filter's members, thousands): the day's first clock-ins are joined as a set,
-   * which the planner may hash, rather than looked up one by one. Few (a page, a step of a walk):
-   * by key, whatever the planner guesses of the day (it once hashed all the day's rows for a page).
-   */
-  many = false,
-) {
-  const firstIn = many
-    ? sql`LEFT JOIN stats_member_days s ON s.company_id = ${companyId} AND s.day = ${d.date}::date AND s.user_id = m.user_id`
-    : sql`LEFT JOIN LATERAL (SELECT sd.first_in FROM stats_member_days sd
-                                WHERE sd.company_id = ${companyId} AND sd.day = ${d.date}::date AND sd.user_id = m.user_id
-                                LIMIT 1) s ON true`;
+export function judgedStatement(companyId: string, d: BoardDay, candidates: SQL) {
   return sql`WITH ${keyPlans(companyId, d)}, cand AS MATERIALIZED (${candidates}),
         people AS (
           SELECT m.user_id, m.sort_name, s.first_in, l.user_id IS NOT NULL AS on_leave, l.half AS leave_half,
@@ -312,7 +296,9 @@ export function judgedStatement(
                                 WHERE a.company_id = ${companyId} AND a.user_id = m.user_id AND a.effective_from <= ${d.date}::date
                                 ORDER BY a.effective_from DESC LIMIT 1) a ON true
             LEFT JOIN work_schedules ws ON ws.company_id = ${companyId} AND ws.id = coalesce(a.schedule_id, ${d.defaultScheduleId}::uuid)
-            ${firstIn}
+            LEFT JOIN LATERAL (SELECT sd.first_in FROM stats_member_days sd
+                                WHERE sd.company_id = ${companyId} AND sd.day = ${d.date}::date AND sd.user_id = m.user_id
+                                LIMIT 1) s ON true
             LEFT JOIN attendance_leave_days l ON l.company_id = ${companyId} AND l.day = ${d.date}::date AND l.user_id = m.user_id
         ), judged AS (
           SELECT p.*, CASE
@@ -330,13 +316,12 @@ export function judgedStatement(
         SELECT user_id, sort_name, first_in, status, plan IS NOT NULL AND on_leave AS shows_leave,
                CASE WHEN plan IS NOT NULL THEN leave_half END AS leave_half
           FROM judged
-         WHERE ${status}::text IS NULL OR status = ${status}::text
          ORDER BY sort_name, user_id`;
 }
 
 /** Judges the candidates (see `judgedStatement`). */
-export function judge(tx: Tx, companyId: string, d: BoardDay, candidates: SQL, status: string | null) {
-  return rows<JudgedRow>(tx, judgedStatement(companyId, d, candidates, status));
+export function judge(tx: Tx, companyId: string, d: BoardDay, candidates: SQL) {
+  return rows<JudgedRow>(tx, judgedStatement(companyId, d, candidates));
 }
 
 /**

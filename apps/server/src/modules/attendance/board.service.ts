@@ -36,6 +36,8 @@ export function statusOf(
 
 type Counts = Record<BoardStatus, number>;
 
+const noCounts = (): Counts => ({ present: 0, late: 0, absent: 0, onLeave: 0, expected: 0, notScheduled: 0 });
+
 /**
  * The whole company's counts from the maintained per-key counts (decision 021): per board key, the
  * members with a first clock-in are present or late by the minute of it against the key's start plus
@@ -43,7 +45,7 @@ type Counts = Record<BoardStatus, number>;
  * or expected by the same rule as `statusOf`.
  */
 export function countsOf(keys: repo.BoardKeyCounts[]): Counts {
-  const c: Counts = { present: 0, late: 0, absent: 0, onLeave: 0, expected: 0, notScheduled: 0 };
+  const c = noCounts();
   for (const k of keys) {
     if (!k.planned) {
       c.present += k.day_rows;
@@ -151,9 +153,9 @@ export async function board(
       if (q.search && (await shownRepo.moreThan(tx, filtered, searchMax)))
         throw new AppError('SEARCH_TOO_BROAD', [{ path: 'querystring.search', code: 'tooBroad' }]);
       const r = await shownRepo.judgedCountsAndPage(tx, ctx.companyId, day, filtered, status, offset, q.itemsPerPage);
-      counts = { present: 0, late: 0, absent: 0, onLeave: 0, expected: 0, notScheduled: 0 };
+      counts = noCounts();
       for (const c of r.counts) counts[c.status] = c.n;
-      total = status ? counts[status] : r.counts.reduce((a, c) => a + c.n, 0);
+      total = status ? counts[status] : Object.values(counts).reduce((a, b) => a + b, 0);
       page = r.page;
       shown = r.details;
     } else if (!status) {
@@ -235,7 +237,7 @@ async function walk(
   let after: { sortName: string; userId: string } | null = null;
   for (;;) {
     const step = Math.min(WALK_MAX, Math.max(walkMin, Math.ceil((need - found.length) * spread * 1.25)));
-    const judged = await repo.judge(tx, companyId, day, repo.membersByNameAfter(companyId, after, step), null);
+    const judged = await repo.judge(tx, companyId, day, repo.membersByNameAfter(companyId, after, step));
     for (const r of judged) if (r.status === status) found.push(r);
     const last = judged.at(-1);
     if (found.length >= need || judged.length < step || !last) return found.slice(0, need);

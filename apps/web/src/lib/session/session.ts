@@ -9,7 +9,7 @@ import { appPath, baseSignInUrl, companyUrl as hostCompanyUrl, currentHost, type
 import { currentLanguage, setLanguage } from '../i18n';
 import { setSkin } from '../preferences';
 import { notify } from '../notify';
-import { chosenLanguage, chosenSkin, readUserData, writeLanguage, writeUserData } from '../storage';
+import { chosenLanguage, chosenSkin, readUserData, writeUserData } from '../storage';
 import { decideStart, mergeUserData, type Profile, readEntry, staysSignedOut, takeSwitchCode } from './start';
 import { getAccessToken, sessionStore, setAccessToken } from './store';
 
@@ -34,10 +34,7 @@ async function applyCarriedPreferences(href: string) {
   const lang = url.searchParams.get('_lang');
   const skin = url.searchParams.get('_skin');
   if (lang && (LANGUAGES as readonly string[]).includes(lang) && lang !== currentLanguage()) {
-    // Kept on this sub-domain before anything is awaited: the address has already lost `_lang`, and
-    // a tab that leaves while the language loads would otherwise forget the choice (the next page
-    // of this company would speak the browser's language).
-    writeLanguage(lang as Language);
+    // Kept on this sub-domain at once (setLanguage stores a choice before loading it).
     await setLanguage(lang as Language);
   }
   if (skin && (SKINS as readonly string[]).includes(skin)) setSkin(skin as Skin);
